@@ -1,0 +1,66 @@
+"""The checker: an ordered list of named passes that collect every error."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rulelang.check import declare, flow, resolve, values
+from rulelang.check.context import Checker
+from rulelang.check.symbols import AttrSym, DefSym, ProcSym, Program
+from rulelang.diagnostics import Diagnostic, RuleError
+from rulelang.loader import Loaded
+
+PASSES: list[tuple[str, Callable[[Checker], None]]] = [
+    ("declare", declare.run),
+    ("resolve", resolve.run),
+    ("values", values.run),
+    ("flow", flow.run),
+]
+
+
+def check(loaded: Loaded, main_file: str) -> tuple[Program, list[Diagnostic]]:
+    """Run every pass; raise RuleError with all errors, else return the program."""
+    c = Checker(loaded.decls, main_file)
+    for _name, run in PASSES:
+        run(c)
+    if c.errors:
+        ordered = sorted(c.diagnostics, key=lambda d: (d.span.file != main_file, d.span.file,
+                                                       d.span.line, d.span.col))
+        raise RuleError(ordered, loaded.sources)
+    columns: list[AttrSym] = []
+    for a in c.player_attrs.values():
+        a.slot = len(columns)
+        columns.append(a)
+    for k in c.kinds:
+        for a in k.attrs.values():
+            a.slot = len(columns)
+            columns.append(a)
+    for i, g in enumerate(c.global_attrs.values()):
+        g.slot = i
+    low, high = c.players or (0, 0)
+    program = Program(
+        title=c.title or main_file,
+        library=c.library,
+        min_players=low,
+        max_players=high,
+        decls=c.decls,
+        values=c.values_in_order,
+        kinds=c.kinds,
+        zones=c.zones,
+        player_attrs=list(c.player_attrs.values()),
+        globals=list(c.global_attrs.values()),
+        columns=columns,
+        defs={n: s for n, s in c.names.items() if isinstance(s, DefSym)},
+        procs={n: s for n, s in c.names.items() if isinstance(s, ProcSym)},
+        phases=c.phases,
+        setup=c.setup,
+        ends=c.ends,
+        n_locals=c.n_locals,
+        refs=c.refs,
+        types=c.types,
+        locals_of=c.locals_of,
+        hidden=c.hidden,
+        sources=loaded.sources,
+        files=loaded.files,
+    )
+    return program, c.diagnostics

@@ -1,0 +1,74 @@
+"""The checker's shared state: symbols found so far and the diagnostics collected."""
+
+from __future__ import annotations
+
+from rulelang.check.symbols import (
+    AttrSym,
+    KindSym,
+    LocalSym,
+    PhaseSym,
+    Sym,
+    ValueSym,
+    ZoneSym,
+)
+from rulelang.check.types import T
+from rulelang.diagnostics import Diagnostic, Span, did_you_mean
+from rulelang.syntax import ast as A
+
+
+class Checker:
+    def __init__(self, decls: list[A.Decl], main_file: str):
+        self.decls = decls
+        self.main_file = main_file
+        self.diagnostics: list[Diagnostic] = []
+        self.title = ""
+        self.library = False  # a stdlib module: definitions only, no game of its own
+        self.players: tuple[int, int] | None = None
+        self.names: dict[str, Sym] = {}
+        self.kinds: list[KindSym] = []
+        self.kinds_by_name: dict[str, KindSym] = {}
+        self.player_attrs: dict[str, AttrSym] = {}
+        self.global_attrs: dict[str, AttrSym] = {}
+        self.zones: list[ZoneSym] = []
+        self.phases: list[PhaseSym] = []
+        self.setup: tuple[A.Stmt, ...] = ()
+        self.ends: list[A.EndDecl] = []
+        self.refs: dict[int, Sym] = {}
+        self.types: dict[int, T] = {}
+        self.locals_of: dict[int, LocalSym] = {}
+        self.hidden: dict[int, int] = {}
+        self.n_locals = 0
+        self.calls: dict[str, set[str]] = {}  # proc/def name -> names of procs/defs it calls
+        self.values_in_order: list[ValueSym] = []
+        self.by_players: list[tuple[Sym, Span]] = []  # tables looked up by player count
+
+    def error(self, code: str, message: str, span: Span, hint: str = "") -> None:
+        self.diagnostics.append(Diagnostic(code, message, span, hint=hint))
+
+    def warn(self, code: str, message: str, span: Span, hint: str = "") -> None:
+        self.diagnostics.append(Diagnostic(code, message, span, "warning", hint))
+
+    def duplicate(self, name: str, span: Span, first: Span) -> None:
+        self.error("E102", f"'{name}' is defined twice; the first definition is at {first}", span)
+
+    def unknown(self, what: str, name: str, span: Span, candidates: list[str]) -> None:
+        self.error("E101", f"unknown {what} '{name}'", span, did_you_mean(name, candidates))
+
+    def define(self, sym: Sym) -> None:
+        if sym.name in self.names:
+            self.duplicate(sym.name, sym.span, self.names[sym.name].span)
+            return
+        self.names[sym.name] = sym
+
+    def new_local(self, name: str, span: Span, t: T) -> LocalSym:
+        sym = LocalSym(name, span, t, slot=self.n_locals)
+        self.n_locals += 1
+        return sym
+
+    def new_hidden(self) -> int:
+        self.n_locals += 1
+        return self.n_locals - 1
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]

@@ -1,0 +1,107 @@
+"""Pass 1: collect every declaration into a symbol, reporting duplicates."""
+
+from __future__ import annotations
+
+from rulelang.check.context import Checker
+from rulelang.check.symbols import (
+    AttrSym,
+    DefSym,
+    KindSym,
+    PhaseSym,
+    ProcSym,
+    ValueSym,
+    ZoneSym,
+)
+from rulelang.check.types import ANY, T, list_of
+from rulelang.diagnostics import Span
+from rulelang.syntax import ast as A
+
+
+def run(c: Checker) -> None:
+    for decl in c.decls:
+        _declare(c, decl)
+    if c.players is None and not c.library:
+        c.error("E302", "the rule file does not say how many players it is for",
+                Span(c.main_file, 1, 1), "add a line such as 'players 2..4'")
+
+
+def _declare(c: Checker, d: A.Decl) -> None:
+    if isinstance(d, A.GameDecl):
+        c.title = d.title
+    elif isinstance(d, A.LibraryDecl):
+        c.library = True
+        c.title = d.title
+    elif isinstance(d, A.PlayersDecl):
+        if d.low < 1 or d.high < d.low:
+            c.error("E201", f"player counts {d.low}..{d.high} are not a valid range", d.span)
+        c.players = (d.low, d.high)
+    elif isinstance(d, A.ParamDecl | A.ConstDecl | A.TableDecl | A.DieDecl | A.BoardDecl):
+        what = {A.ParamDecl: "param", A.ConstDecl: "const", A.TableDecl: "table",
+                A.DieDecl: "die", A.BoardDecl: "board"}[type(d)]
+        c.define(ValueSym(d.name, d.span, ANY, what, d))
+    elif isinstance(d, A.KindDecl):
+        kind = KindSym(d.name, d.span, T("kind", d.name), d, index=len(c.kinds))
+        if d.name in c.kinds_by_name:
+            c.duplicate(d.name, d.span, c.kinds_by_name[d.name].span)
+            return
+        c.kinds.append(kind)
+        c.kinds_by_name[d.name] = kind
+        for a in d.attrs:
+            _attr(c, a, d.name, kind.attrs)
+    elif isinstance(d, A.PlayerDecl):
+        for a in d.attrs:
+            _attr(c, a, "player", c.player_attrs)
+    elif isinstance(d, A.GlobalDecl):
+        for a in d.attrs:
+            sym = _attr(c, a, "global", c.global_attrs)
+            if sym is not None:
+                c.define(sym)
+    elif isinstance(d, A.ZoneDecl):
+        zone = ZoneSym(d.name, d.span, ANY, d.kind, d.per_player, d.visibility,
+                       index=len(c.zones))
+        c.zones.append(zone)
+        c.define(zone)
+    elif isinstance(d, A.DefDecl):
+        c.define(DefSym(d.name, d.span, ANY, d))
+    elif isinstance(d, A.ProcDecl):
+        c.define(ProcSym(d.name, d.span, ANY, d))
+    elif isinstance(d, A.SetupDecl):
+        c.setup = d.body
+    elif isinstance(d, A.PhaseDecl):
+        if any(p.name == d.name for p in c.phases):
+            old = next(p for p in c.phases if p.name == d.name)
+            c.duplicate(d.name, d.span, old.span)
+            return
+        c.phases.append(PhaseSym(d.name, d.span, ANY, d, index=len(c.phases)))
+    elif isinstance(d, A.EndDecl):
+        c.ends.append(d)
+
+
+def _attr(c: Checker, a: A.AttrDecl, owner: str, into: dict[str, AttrSym]) -> AttrSym | None:
+    if a.name in into:
+        c.duplicate(a.name, a.span, into[a.name].span)
+        return None
+    sym = AttrSym(a.name, a.span, ANY, owner, a.default, a.visibility)
+    into[a.name] = sym
+    return sym
+
+
+def resolve_type(c: Checker, t: A.TypeExpr) -> T:
+    """Turn a written type into a T, reporting unknown kinds and boards."""
+    if t.name in ("int", "bool", "text", "player"):
+        return T(t.name)
+    if t.name == "list":
+        assert t.elem is not None
+        return list_of(resolve_type(c, t.elem))
+    if t.name == "node":
+        sym = c.names.get(t.arg)
+        if not (isinstance(sym, ValueSym) and sym.what == "board"):
+            boards = [s.name for s in c.names.values()
+                      if isinstance(s, ValueSym) and s.what == "board"]
+            c.unknown("board", t.arg, t.span, boards)
+        return T("node", t.arg)
+    if t.arg in c.kinds_by_name:
+        return T("entity", t.arg)
+    c.unknown("type", t.arg, t.span,
+              ["int", "bool", "text", "player", *c.kinds_by_name])
+    return ANY

@@ -1,0 +1,107 @@
+"""What names resolve to. The checker builds these; the compiler reads them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rulelang.check.types import T
+from rulelang.diagnostics import Span
+from rulelang.syntax import ast as A
+
+
+@dataclass(eq=False)
+class Sym:
+    name: str
+    span: Span
+    type: T
+
+
+@dataclass(eq=False)
+class ValueSym(Sym):
+    """A value fixed for the whole game: param, const, table, die or board."""
+
+    what: str  # param const table die board
+    decl: A.Decl
+    slot: int = -1
+    deps: set[ValueSym] = field(default_factory=set)
+
+
+@dataclass(eq=False)
+class AttrSym(Sym):
+    owner: str  # "player", "global" or a kind name
+    default: A.Expr | None
+    visibility: str
+    slot: int = -1  # column (player/kind attrs) or variable slot (globals)
+
+
+@dataclass(eq=False)
+class KindSym(Sym):
+    decl: A.KindDecl
+    attrs: dict[str, AttrSym] = field(default_factory=dict)
+    index: int = -1
+
+
+@dataclass(eq=False)
+class ZoneSym(Sym):
+    kind: str
+    per_player: bool
+    visibility: str
+    index: int = -1
+
+
+@dataclass(eq=False)
+class LocalSym(Sym):
+    slot: int = -1
+
+
+@dataclass(eq=False)
+class DefSym(Sym):
+    decl: A.DefDecl
+    params: list[LocalSym] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class ProcSym(Sym):
+    decl: A.ProcDecl
+    params: list[LocalSym] = field(default_factory=list)
+    pauses: bool = False
+
+
+@dataclass(eq=False)
+class PhaseSym(Sym):
+    decl: A.PhaseDecl
+    index: int = -1
+
+
+@dataclass(eq=False)
+class BuiltinSym(Sym):
+    """players, player_count, current, index."""
+
+
+@dataclass
+class Program:
+    """A checked ruleset: declarations, symbols, and what every name node means."""
+
+    title: str
+    library: bool
+    min_players: int
+    max_players: int
+    decls: list[A.Decl]
+    values: list[ValueSym]  # in evaluation order
+    kinds: list[KindSym]
+    zones: list[ZoneSym]
+    player_attrs: list[AttrSym]
+    globals: list[AttrSym]
+    columns: list[AttrSym]  # every player/kind attribute, by column
+    defs: dict[str, DefSym]
+    procs: dict[str, ProcSym]
+    phases: list[PhaseSym]
+    setup: tuple[A.Stmt, ...]
+    ends: list[A.EndDecl]
+    n_locals: int
+    refs: dict[int, Sym]  # id(ast node) -> symbol for names, attrs, calls
+    types: dict[int, T]  # id(expr) -> type
+    locals_of: dict[int, LocalSym]  # id(stmt or expr) -> the local it binds
+    hidden: dict[int, int]  # id(stmt) -> extra hidden slot (loop state)
+    sources: object = None
+    files: list[str] = field(default_factory=list)

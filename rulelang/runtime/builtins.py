@@ -1,0 +1,82 @@
+"""Built-in functions, compiled to closures."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rulelang.check.symbols import KindSym, ValueSym
+from rulelang.runtime.exprs import Fn, fail
+from rulelang.syntax import ast as A
+
+if TYPE_CHECKING:
+    from rulelang.runtime.exprs import ExprCompiler
+
+
+def compile_builtin(ec: ExprCompiler, e: A.Call) -> Fn:
+    name, span = e.func, e.span
+    if name == "pieces":
+        sym = ec.ref(e.args[0])
+        assert isinstance(sym, KindSym)
+        kind = sym.name
+        return lambda st: st.cfg.entities[kind]
+    if name == "nodes":
+        sym = ec.ref(e.args[0])
+        assert isinstance(sym, ValueSym)
+        board = sym.name
+        return lambda st: st.cfg.nodes[board]
+    args = [ec.compile(a) for a in e.args]
+    a0 = args[0]
+    if name == "text":
+        show = ec.fmt(ec.type_of(e.args[0]))
+        return lambda st: show(st, a0(st))
+    if name in ("max", "min") and len(args) == 2:
+        a1 = args[1]
+        agg = max if name == "max" else min
+        return lambda st: agg(a0(st), a1(st))
+    if name in ("max", "min", "first", "last"):
+        def pick(st: Any) -> Any:
+            seq = a0(st)
+            if not seq:
+                raise fail("R004", f"{name} of an empty list", span)
+            if name == "first":
+                return seq[0]
+            if name == "last":
+                return seq[-1]
+            return max(seq) if name == "max" else min(seq)
+        return pick
+    if name == "number":
+        def number(st: Any) -> int:
+            value = a0(st)
+            try:
+                return int(value)
+            except ValueError:
+                raise fail("R006", f"'{value}' is not a number", span) from None
+        return number
+    if name == "next_player":
+        return lambda st: (a0(st) + 1) % st.cfg.n
+    if name == "prev_player":
+        return lambda st: (a0(st) - 1) % st.cfg.n
+    if name == "step":
+        return _step(args, span)
+    if name == "distance":
+        b, x, y = args
+        return lambda st: b(st).distance(x(st), y(st))
+    if name == "without":
+        a1 = args[1]
+        return lambda st: tuple(v for v in a0(st) if v != a1(st))
+    simple = {"len": len, "abs": abs, "sum": sum, "any": any, "all": all, "seat": int,
+              "count": lambda xs: sum(1 for x in xs if x)}
+    fn = simple[name]
+    return lambda st: fn(a0(st))
+
+
+def _step(args: list[Fn], span: Any) -> Fn:
+    board, node, k = args
+
+    def step(st: Any) -> int:
+        b = board(st)
+        target = b.step_table(k(st))[node(st)]
+        if target < 0:
+            raise fail("R003", f"stepping off the end of board '{b.name}'", span)
+        return int(target)
+    return step

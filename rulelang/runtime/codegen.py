@@ -1,0 +1,539 @@
+"""Compile statements and the turn flow into a flat list of closures.
+
+Each op is `op(state) -> next pc`. Straight-line statements are merged into one op;
+an op that needs a player's decision or a chance outcome stores what it waits for in
+`state.pending` and returns PAUSE, so that the state (pc, stack, locals) is plain data
+that clones cheaply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulelang.check.symbols import AttrSym, LocalSym, ProcSym, Program, ValueSym, ZoneSym
+from rulelang.diagnostics import NO_SPAN, Span
+from rulelang.runtime.exprs import ExprCompiler, Fn, fail, reads
+from rulelang.runtime.values import Formatter
+from rulelang.syntax import ast as A
+
+PAUSE = -1
+OVER = -2
+CHANCE = -1  # who acts at a chance event
+Op = Callable[[Any], int]
+Simple = Callable[[Any], None]
+
+
+@dataclass(eq=False)
+class ChoiceSpec:
+    pc: int
+    var: str
+    prompt: Fn
+    slot: int
+    domain: Fn
+    requires: list[tuple[Fn, Fn, Span]]
+    by: Fn | None
+    show: Formatter
+    allow_pass: bool
+    secret: bool
+    span: Span
+
+
+@dataclass(eq=False)
+class ChanceSpec:
+    pc: int
+    kind: str  # roll, pick, shuffle, shuffle_zone
+    var: str
+    slot: int
+    source: Fn  # faces / list to pick from / list or zone index to shuffle
+    show: Formatter
+    span: Span
+    zone: int = -1
+
+
+@dataclass
+class Code:
+    ops: list[Op] = field(default_factory=list)
+    spans: list[Span] = field(default_factory=list)
+    choices: dict[int, ChoiceSpec] = field(default_factory=dict)
+    chances: dict[int, ChanceSpec] = field(default_factory=dict)
+    start: int = 0
+
+
+class Cell:
+    """A jump target that is known only later."""
+
+    __slots__ = ("pc",)
+
+    def __init__(self) -> None:
+        self.pc = -99
+
+
+class Codegen:
+    def __init__(self, program: Program, ec: ExprCompiler):
+        self.p = program
+        self.ec = ec
+        self.code = Code()
+        self.simple: list[Simple] = []
+        self.simple_span: Span = NO_SPAN
+        self.proc_entry: dict[str, Cell] = {n: Cell() for n in program.procs}
+        self.end_reads: set[int] = set()
+        for end in program.ends:
+            self.end_reads |= reads(program, end.cond)
+        self.ends: list[tuple[Fn, Cell]] = []
+
+    # ------------------------------------------------------------ emitting
+    def flush(self) -> None:
+        if not self.simple:
+            return
+        fns = tuple(self.simple)
+        self.simple = []
+        nxt = len(self.code.ops) + 1
+        if len(fns) == 1:
+            f0 = fns[0]
+
+            def op1(st: Any) -> int:
+                f0(st)
+                return nxt
+            self.emit(op1, self.simple_span, flush=False)
+        else:
+            def op(st: Any) -> int:
+                for f in fns:
+                    f(st)
+                return nxt
+            self.emit(op, self.simple_span, flush=False)
+
+    def here(self) -> int:
+        self.flush()
+        return len(self.code.ops)
+
+    def emit(self, op: Op, span: Span, flush: bool = True) -> int:
+        if flush:
+            self.flush()
+        self.code.ops.append(op)
+        self.code.spans.append(span)
+        return len(self.code.ops) - 1
+
+    def add_simple(self, f: Simple, span: Span) -> None:
+        if not self.simple:
+            self.simple_span = span
+        self.simple.append(f)
+
+    def jump(self, cell: Cell, span: Span) -> None:
+        self.emit(lambda st: cell.pc, span)
+
+    def branch(self, cond: Fn, otherwise: Cell, span: Span) -> None:
+        nxt = self.here() + 1
+        self.emit(lambda st: nxt if cond(st) else otherwise.pc, span)
+
+    # ------------------------------------------------------------ the program
+    def build(self) -> Code:
+        p = self.p
+        self.emit(lambda st: 1, NO_SPAN)
+        self.block(p.setup)
+        first = Cell()
+        self.jump(first, NO_SPAN)
+        entries = {ph.name: Cell() for ph in p.phases}
+        first.pc = -99
+        for i, ph in enumerate(p.phases):
+            entries[ph.name].pc = self.here()
+            if i == 0:
+                first.pc = entries[ph.name].pc
+            self.phase(i, ph.decl, entries)
+        for name, sym in p.procs.items():
+            self.proc(name, sym)
+        for end in p.ends:
+            cell = Cell()
+            cell.pc = self.here()
+            self.block(end.body)
+            self.emit(lambda st: OVER, end.span)
+            self.ends.append((self.ec.compile(end.cond), cell))
+        return self.code
+
+    def phase(self, index: int, d: A.PhaseDecl, entries: dict[str, Cell]) -> None:
+        if d.order_from is not None:
+            start = self.ec.compile(d.order_from)
+
+            def order_from(st: Any) -> None:
+                st.current = start(st)
+            self.add_simple(order_from, d.order_from.span)
+
+        def enter(st: Any) -> None:
+            st.phase = index
+        self.add_simple(enter, d.span)
+        self.block(d.begin)
+        top = self.here()
+
+        def new_turn(st: Any) -> None:
+            st.turn += 1
+        self.add_simple(new_turn, d.span)
+        self.block(d.turn)
+        end_when = self.ec.compile(d.end_when) if d.end_when is not None else None
+        nxt = entries[d.next] if d.next else None
+        delta = 1 if d.order == "clockwise" else -1
+        check_end = self.check_end
+        current_matters = 0 in self.end_reads
+
+        def turn_end(st: Any) -> int:
+            if st.dirty and check_end(st):
+                return OVER
+            if end_when is not None and nxt is not None and end_when(st):
+                return nxt.pc
+            st.current = (st.current + delta) % st.cfg.n
+            if current_matters:
+                st.dirty = True
+            return top
+        self.emit(turn_end, d.span)
+
+    def proc(self, name: str, sym: ProcSym) -> None:
+        self.proc_entry[name].pc = self.here()
+        self.block(sym.decl.body)
+        self.emit(lambda st: st.stack.pop(), sym.span)
+
+    def check_end(self, st: Any) -> bool:
+        """Run the first end rule whose condition holds; True if the game is now over."""
+        st.dirty = False
+        for cond, cell in self.ends:
+            if cond(st):
+                st.outcome = ["loss"] * st.cfg.n
+                saved_pc, saved_stack = st.pc, st.stack
+                st.stack = []
+                pc = cell.pc
+                ops = self.code.ops
+                while pc >= 0:
+                    pc = ops[pc](st)
+                st.stack = saved_stack
+                st.pc = saved_pc
+                st.over = True
+                st.pending = None
+                return True
+        return False
+
+    # ------------------------------------------------------------ statements
+    def block(self, stmts: tuple[A.Stmt, ...]) -> None:
+        for s in stmts:
+            getattr(self, "s_" + type(s).__name__)(s)
+
+    def local(self, node: object) -> LocalSym:
+        return self.p.locals_of[id(node)]
+
+    def s_Let(self, s: A.Let) -> None:
+        slot, f = self.local(s).slot, self.ec.compile(s.value)
+
+        def let(st: Any) -> None:
+            st.loc[slot] = f(st)
+        self.add_simple(let, s.span)
+
+    def s_Set(self, s: A.Set) -> None:
+        f = self.ec.compile(s.value)
+        sym = self.p.refs.get(id(s.target))
+        op, span = s.op, s.span
+        sign = -1 if op == "-=" else 1
+        if isinstance(s.target, A.Name):
+            slot = sym.slot  # type: ignore[union-attr]
+            store = "loc" if isinstance(sym, LocalSym) else "vars"
+            dirty = isinstance(sym, AttrSym) and id(sym) in self.end_reads
+            if op == "=":
+                def assign(st: Any) -> None:
+                    getattr(st, store)[slot] = f(st)
+                    if dirty:
+                        st.dirty = True
+            else:
+                def assign(st: Any) -> None:
+                    getattr(st, store)[slot] += sign * f(st)
+                    if dirty:
+                        st.dirty = True
+            self.add_simple(assign, span)
+            return
+        assert isinstance(s.target, A.Attr) and isinstance(sym, AttrSym)
+        obj = self.ec.compile(s.target.obj)
+        col = sym.slot
+        dirty = id(sym) in self.end_reads
+        if op == "=":
+            def set_attr(st: Any) -> None:
+                st.cols[col][obj(st)] = f(st)
+                if dirty:
+                    st.dirty = True
+        else:
+            def set_attr(st: Any) -> None:
+                st.cols[col][obj(st)] += sign * f(st)
+                if dirty:
+                    st.dirty = True
+        self.add_simple(set_attr, span)
+
+    def s_If(self, s: A.If) -> None:
+        end = Cell()
+        for cond, body in s.branches:
+            otherwise = Cell()
+            self.branch(self.ec.compile(cond), otherwise, cond.span)
+            self.block(body)
+            self.jump(end, s.span)
+            otherwise.pc = self.here()
+        self.block(s.otherwise)
+        end.pc = self.here()
+
+    def s_While(self, s: A.While) -> None:
+        top, exit_ = self.here(), Cell()
+        self.branch(self.ec.compile(s.cond), exit_, s.cond.span)
+        self.block(s.body)
+        self.emit(lambda st: top, s.span)
+        exit_.pc = self.here()
+
+    def s_For(self, s: A.For) -> None:
+        seq_slot = self.p.hidden[id(s)]
+        var = self.local(s).slot
+        src = self.ec.compile(s.source)
+
+        def init(st: Any) -> None:
+            st.loc[seq_slot] = tuple(src(st))
+            st.loc[seq_slot + 1] = 0
+        self.add_simple(init, s.span)
+        top, exit_ = self.here(), Cell()
+
+        def step(st: Any) -> int:
+            loc = st.loc
+            i = loc[seq_slot + 1]
+            seq = loc[seq_slot]
+            if i >= len(seq):
+                return exit_.pc
+            loc[var] = seq[i]
+            loc[seq_slot + 1] = i + 1
+            return top + 1
+        self.emit(step, s.span)
+        self.block(s.body)
+        self.emit(lambda st: top, s.span)
+        exit_.pc = self.here()
+
+    def s_Repeat(self, s: A.Repeat) -> None:
+        slot = self.p.hidden[id(s)]
+        count = self.ec.compile(s.count)
+
+        def init(st: Any) -> None:
+            st.loc[slot] = count(st)
+        self.add_simple(init, s.span)
+        top, exit_ = self.here(), Cell()
+
+        def step(st: Any) -> int:
+            if st.loc[slot] <= 0:
+                return exit_.pc
+            st.loc[slot] -= 1
+            return top + 1
+        self.emit(step, s.span)
+        self.block(s.body)
+        self.emit(lambda st: top, s.span)
+        exit_.pc = self.here()
+
+    def s_Choose(self, s: A.Choose) -> None:
+        local = self.local(s)
+        pc = self.here()
+        domain = self._domain(s.domain)
+        requires = [(self.ec.compile(r.cond), self.ec.compile(r.reason), r.span)
+                    for r in s.requires]
+        by = self.ec.compile(s.by) if s.by is not None else None
+        default_prompt = f"choose {s.var}"
+        prompt = self.ec.compile(s.prompt) if s.prompt is not None else (
+            lambda st: default_prompt)
+        spec = ChoiceSpec(pc, s.var, prompt, local.slot, domain, requires, by,
+                          self.ec.fmt(local.type), s.allow_pass, s.secret, s.span)
+        self.code.choices[pc] = spec
+        check_end = self.check_end
+        slot, span, var = local.slot, s.span, s.var
+        allow_pass = s.allow_pass
+        req_fns = [r[0] for r in requires]
+
+        def options(st: Any) -> Any:
+            values = domain(st)
+            if req_fns:
+                loc = st.loc
+                kept = []
+                for v in values:
+                    loc[slot] = v
+                    for r in req_fns:
+                        if not r(st):
+                            break
+                    else:
+                        kept.append(v)
+                values = kept
+            if allow_pass:
+                values = (*values, None)
+            return values
+
+        def choose(st: Any) -> int:
+            if st.dirty and check_end(st):
+                return OVER
+            opts = options(st)
+            if not opts:
+                raise fail("R002", f"nobody can choose '{var}' here: no option is left", span)
+            st.pending = (spec, by(st) if by is not None else st.current, opts)
+            st.pc = pc
+            return PAUSE
+        self.emit(choose, s.span)
+
+    def _domain(self, e: A.Expr) -> Fn:
+        if isinstance(e, A.Binary) and e.op == "..":
+            lo, hi = self.ec.compile(e.left), self.ec.compile(e.right)
+            return lambda st: range(lo(st), hi(st) + 1)
+        t = self.ec.type_of(e)
+        f = self.ec.compile(e)
+        if t.name == "zone":
+            return f
+        return f
+
+    def _chance(self, kind: str, s: A.Stmt, var: str, source: Fn, show: Formatter,
+                zone: int = -1) -> None:
+        local = self.p.locals_of.get(id(s))
+        slot = local.slot if local is not None else -1
+        pc = self.here()
+        spec = ChanceSpec(pc, kind, var, slot, source, show, s.span, zone)
+        self.code.chances[pc] = spec
+        apply = apply_chance
+
+        def chance(st: Any) -> int:
+            if st.auto_chance:
+                apply(st, spec, sample(st, spec))
+                return pc + 1
+            st.pending = (spec, CHANCE, None)
+            st.pc = pc
+            return PAUSE
+        self.emit(chance, s.span)
+
+    def s_Roll(self, s: A.Roll) -> None:
+        die = self.p.refs[id(s)]
+        assert isinstance(die, ValueSym)
+        slot = die.slot
+        self._chance("roll", s, s.var, lambda st: st.cfg.consts[slot],
+                     self.ec.fmt(self.local(s).type))
+
+    def s_Pick(self, s: A.Pick) -> None:
+        self._chance("pick", s, s.var, self.ec.compile(s.source),
+                     self.ec.fmt(self.local(s).type))
+
+    def s_ShuffleLet(self, s: A.ShuffleLet) -> None:
+        self._chance("shuffle", s, s.var, self.ec.compile(s.source),
+                     self.ec.fmt(self.local(s).type))
+
+    def s_ShuffleZone(self, s: A.ShuffleZone) -> None:
+        base = self.ec.zone_base[s.zone]
+        self._chance("shuffle_zone", s, s.zone, lambda st: tuple(st.zones[base]),
+                     lambda st, v: str(v), zone=base)
+
+    def s_Deal(self, s: A.Deal) -> None:
+        src, dst = self.ec.zone_base[s.source], self.ec.zone_base[s.dest]
+        count = self.ec.compile(s.count)
+        dirty = self._zone_dirty(s.source, s.dest)
+
+        def deal(st: Any) -> None:
+            n = count(st)
+            pile = st.zones[src]
+            for p in range(st.cfg.n):
+                hand = st.zones[dst + p]
+                for _ in range(n):
+                    if pile:
+                        hand.append(pile.pop())
+            if dirty:
+                st.dirty = True
+        self.add_simple(deal, s.span)
+
+    def _zone_dirty(self, *names: str) -> bool:
+        return any(id(z) in self.end_reads for z in self.p.zones if z.name in names)
+
+    def _zone_index(self, ref: A.ZoneRef) -> Fn:
+        base = self.ec.zone_base[ref.zone]
+        if ref.owner is None:
+            return lambda st: base
+        owner = self.ec.compile(ref.owner)
+        return lambda st: base + owner(st)
+
+    def s_MoveItem(self, s: A.MoveItem) -> None:
+        item, src, dst = self.ec.compile(s.item), self._zone_index(s.source), self._zone_index(
+            s.dest)
+        span, name = s.span, s.source.zone
+        dirty = self._zone_dirty(s.source.zone, s.dest.zone)
+
+        def move(st: Any) -> None:
+            v = item(st)
+            try:
+                st.zones[src(st)].remove(v)
+            except ValueError:
+                raise fail("R006", f"that is not in zone '{name}'", span) from None
+            st.zones[dst(st)].append(v)
+            if dirty:
+                st.dirty = True
+        self.add_simple(move, s.span)
+
+    def s_Do(self, s: A.Do) -> None:
+        sym = self.p.refs[id(s)]
+        assert isinstance(sym, ProcSym)
+        slots = [p.slot for p in sym.params]
+        args = [self.ec.compile(a) for a in s.args]
+        if args:
+            def bind(st: Any) -> None:
+                values = [a(st) for a in args]
+                for slot, v in zip(slots, values, strict=True):
+                    st.loc[slot] = v
+            self.add_simple(bind, s.span)
+        entry = self.proc_entry[s.proc]
+        ret = self.here() + 1
+
+        def call(st: Any) -> int:
+            st.stack.append(ret)
+            return entry.pc
+        self.emit(call, s.span)
+
+    def s_Say(self, s: A.Say) -> None:
+        msg = self.ec.compile(s.message)
+        show = self.ec.fmt(self.ec.type_of(s.message))
+        to = self.ec.compile(s.to) if s.to is not None else None
+        many = s.to is not None and self.ec.type_of(s.to).name == "list"
+
+        def say(st: Any) -> None:
+            audience = None
+            if to is not None:
+                audience = tuple(to(st)) if many else (to(st),)
+            st.log.append(("say", audience, show(st, msg(st))))
+        self.add_simple(say, s.span)
+
+    def s_Outcome(self, s: A.Outcome) -> None:
+        who = self.ec.compile(s.players)
+        many = self.ec.type_of(s.players).name == "list"
+        kind = s.kind
+
+        def outcome(st: Any) -> None:
+            players = list(who(st)) if many else [who(st)]
+            result = st.outcome
+            if kind == "rank":
+                for i, p in enumerate(players):
+                    result[p] = "win" if i == 0 else "loss"
+                st.log.append(("rank", tuple(players)))
+                return
+            for p in players:
+                result[p] = kind
+        self.add_simple(outcome, s.span)
+
+
+def sample(st: Any, spec: ChanceSpec) -> Any:
+    """Draw a chance outcome from the game's one seeded generator."""
+    source = spec.source(st)
+    if spec.kind in ("roll", "pick"):
+        if not source:
+            raise fail("R002", f"nothing to {spec.kind} from", spec.span)
+        return int(st.rng.random() * len(source))
+    perm = list(range(len(source)))
+    st.rng.shuffle(perm)
+    return tuple(perm)
+
+
+def apply_chance(st: Any, spec: ChanceSpec, outcome: Any) -> None:
+    source = spec.source(st)
+    if spec.kind in ("roll", "pick"):
+        st.loc[spec.slot] = source[outcome]
+    elif spec.kind == "shuffle":
+        st.loc[spec.slot] = tuple(source[j] for j in outcome)
+    else:
+        st.zones[spec.zone] = [source[j] for j in outcome]
+    st.log.append(("chance", spec.pc, outcome))
+
+
+def is_zone(sym: object) -> bool:
+    return isinstance(sym, ZoneSym)

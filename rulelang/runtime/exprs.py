@@ -1,0 +1,316 @@
+"""Compile checked expressions into Python closures `f(state) -> value`."""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from typing import Any
+
+from rulelang.check.resolve import BUILTIN_VALUES
+from rulelang.check.symbols import (
+    AttrSym,
+    BuiltinSym,
+    DefSym,
+    KindSym,
+    LocalSym,
+    Program,
+    Sym,
+    ValueSym,
+    ZoneSym,
+)
+from rulelang.check.types import ANY, T
+from rulelang.diagnostics import GameRuntimeError, Span
+from rulelang.runtime.values import Formatter, formatter
+from rulelang.syntax import ast as A
+
+Fn = Callable[[Any], Any]
+
+ARITH: dict[str, Callable[[Any, Any], Any]] = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul,
+    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+    ">": operator.gt, ">=": operator.ge,
+}
+
+
+def fail(code: str, message: str, span: Span) -> GameRuntimeError:
+    return GameRuntimeError(code, message, span)
+
+
+class ExprCompiler:
+    def __init__(self, program: Program):
+        self.p = program
+        self.name_cols: dict[str, int] = {
+            k.name: k.attrs["name"].slot for k in program.kinds
+            if "name" in k.attrs and k.attrs["name"].type.name == "text"}
+        self.zone_base: dict[str, int] = {}
+        self.defs: dict[str, Fn] = {}
+
+    def type_of(self, e: A.Expr) -> T:
+        return self.p.types.get(id(e), ANY)
+
+    def fmt(self, t: T) -> Formatter:
+        return formatter(t, self.name_cols)
+
+    def ref(self, node: object) -> Sym | None:
+        return self.p.refs.get(id(node))
+
+    # ------------------------------------------------------------------
+    def compile(self, e: A.Expr) -> Fn:
+        method = getattr(self, "c_" + type(e).__name__)
+        fn: Fn = method(e)
+        return fn
+
+    def c_IntLit(self, e: A.IntLit) -> Fn:
+        v = e.value
+        return lambda st: v
+
+    def c_BoolLit(self, e: A.BoolLit) -> Fn:
+        v = e.value
+        return lambda st: v
+
+    def c_NoneLit(self, e: A.NoneLit) -> Fn:
+        return lambda st: None
+
+    def c_TextLit(self, e: A.TextLit) -> Fn:
+        if all(isinstance(p, str) for p in e.parts):
+            text = "".join(str(p) for p in e.parts)
+            return lambda st: text
+        pieces: list[Callable[[Any], str]] = []
+        for part in e.parts:
+            if isinstance(part, str):
+                pieces.append(lambda st, s=part: s)
+            else:
+                f, show = self.compile(part), self.fmt(self.type_of(part))
+                pieces.append(lambda st, f=f, show=show: show(st, f(st)))
+        return lambda st: "".join(p(st) for p in pieces)
+
+    def c_Name(self, e: A.Name) -> Fn:
+        sym = self.ref(e)
+        if isinstance(sym, LocalSym):
+            slot = sym.slot
+            return lambda st: st.loc[slot]
+        if isinstance(sym, AttrSym):  # a global variable
+            slot = sym.slot
+            return lambda st: st.vars[slot]
+        if isinstance(sym, ValueSym):
+            slot = sym.slot
+            if sym.what == "board":
+                name = sym.name
+                return lambda st: st.cfg.boards[name]
+            return lambda st: st.cfg.consts[slot]
+        if isinstance(sym, ZoneSym):
+            return self.zone_value(sym)
+        if isinstance(sym, KindSym):
+            kind = sym.name
+            return lambda st: kind
+        if isinstance(sym, BuiltinSym) or e.id in BUILTIN_VALUES:
+            if e.id == "players":
+                return lambda st: st.cfg.players
+            if e.id == "player_count":
+                return lambda st: st.cfg.n
+            if e.id == "current":
+                return lambda st: st.current
+            if e.id == "index":
+                return lambda st: st.index
+        raise AssertionError(f"unresolved name {e.id}")
+
+    def zone_value(self, z: ZoneSym) -> Fn:
+        base = self.zone_base[z.name]
+        if z.per_player:
+            return lambda st: base  # indexed below
+        return lambda st: tuple(st.zones[base])
+
+    def c_ListLit(self, e: A.ListLit) -> Fn:
+        items = [self.compile(i) for i in e.items]
+        if not items:
+            return lambda st: ()
+        return lambda st: tuple(f(st) for f in items)
+
+    def c_Unary(self, e: A.Unary) -> Fn:
+        f = self.compile(e.operand)
+        if e.op == "not":
+            return lambda st: not f(st)
+        return lambda st: -f(st)
+
+    def c_Binary(self, e: A.Binary) -> Fn:
+        lf, rf = self.compile(e.left), self.compile(e.right)
+        op, span = e.op, e.span
+        if op == "and":
+            return lambda st: lf(st) and rf(st)
+        if op == "or":
+            return lambda st: lf(st) or rf(st)
+        if op == "in":
+            return lambda st: lf(st) in rf(st)
+        if op == "notin":
+            return lambda st: lf(st) not in rf(st)
+        if op == "..":
+            return lambda st: tuple(range(lf(st), rf(st) + 1))
+        if op in ("/", "%"):
+            def divide(st: Any) -> Any:
+                right = rf(st)
+                if right == 0:
+                    raise fail("R005", "division by zero", span)
+                return lf(st) // right if op == "/" else lf(st) % right
+            return divide
+        if op == "+" and self.type_of(e).name == "text":
+            ls, rs = self.fmt(self.type_of(e.left)), self.fmt(self.type_of(e.right))
+            return lambda st: ls(st, lf(st)) + rs(st, rf(st))
+        fn = ARITH[op]
+        if op == "==":
+            return lambda st: lf(st) == rf(st)
+        if op == "+":
+            return lambda st: lf(st) + rf(st)
+        return lambda st: fn(lf(st), rf(st))
+
+    def c_Attr(self, e: A.Attr) -> Fn:
+        sym = self.ref(e)
+        obj = self.compile(e.obj)
+        if isinstance(sym, AttrSym):
+            col = sym.slot
+            return lambda st: st.cols[col][obj(st)]
+        t = self.type_of(e.obj)
+        if t.name == "player":
+            if e.name == "name":
+                return lambda st: st.cfg.player_names[obj(st)]
+            return obj  # seat
+        if t.name == "entity":
+            return obj  # index
+        if t.name == "board":
+            attr = e.name
+            return lambda st: obj(st).attrs[attr]
+        raise AssertionError(e.name)
+
+    def c_Index(self, e: A.Index) -> Fn:
+        obj, idx, span = self.compile(e.obj), self.compile(e.index), e.span
+        t = self.type_of(e.obj)
+        if t.name == "zone":
+            return lambda st: tuple(st.zones[obj(st) + idx(st)])
+        if t.name == "table":
+            def lookup(st: Any) -> Any:
+                key = idx(st)
+                table = obj(st)
+                if key not in table:
+                    raise fail("R003", f"the table has no entry for {key}", span)
+                return table[key]
+            return lookup
+
+        def index(st: Any) -> Any:
+            seq, i = obj(st), idx(st)
+            if not 0 <= i < len(seq):
+                raise fail("R003", f"index {i} is outside the list (it has {len(seq)} items, "
+                           "counted from 0)", span)
+            return seq[i]
+        return index
+
+    def c_Comp(self, e: A.Comp) -> Fn:
+        local = self.p.locals_of[id(e)]
+        slot = local.slot
+        src = self.compile(e.source)
+        elem = self.compile(e.elem)
+        where = self.compile(e.where) if e.where is not None else None
+        func, span = e.func, e.span
+        if self.type_of(e.source).name == "zone" and isinstance(e.source, A.Name):
+            pass  # zone_value already gives a tuple
+
+        def items(st: Any) -> list[Any]:
+            loc = st.loc
+            out = []
+            for v in src(st):
+                loc[slot] = v
+                if where is None or where(st):
+                    out.append(elem(st))
+            return out
+
+        if func == "":
+            return lambda st: tuple(items(st))
+        if func == "any":
+            def any_(st: Any) -> bool:
+                loc = st.loc
+                for v in src(st):
+                    loc[slot] = v
+                    if (where is None or where(st)) and elem(st):
+                        return True
+                return False
+            return any_
+        if func == "all":
+            def all_(st: Any) -> bool:
+                loc = st.loc
+                for v in src(st):
+                    loc[slot] = v
+                    if (where is None or where(st)) and not elem(st):
+                        return False
+                return True
+            return all_
+        if func == "count":
+            if self.type_of(e.elem).name == "bool":
+                return lambda st: sum(1 for x in items(st) if x)
+            return lambda st: len(items(st))
+        if func == "sum":
+            return lambda st: sum(items(st))
+        agg = max if func == "max" else min
+
+        def extreme(st: Any) -> Any:
+            values = items(st)
+            if not values:
+                raise fail("R004", f"{func} of an empty list", span)
+            return agg(values)
+        return extreme
+
+    def c_Call(self, e: A.Call) -> Fn:
+        from rulelang.runtime.builtins import compile_builtin
+
+        sym = self.ref(e)
+        if isinstance(sym, DefSym):
+            return self.call_def(sym, e)
+        return compile_builtin(self, e)
+
+    def call_def(self, sym: DefSym, e: A.Call) -> Fn:
+        slots = [p.slot for p in sym.params]
+        args = [self.compile(a) for a in e.args]
+        name = sym.name
+        defs = self.defs
+        if len(args) == 1:
+            s0, a0 = slots[0], args[0]
+
+            def call1(st: Any) -> Any:
+                st.loc[s0] = a0(st)
+                return defs[name](st)
+            return call1
+
+        def call(st: Any) -> Any:
+            values = [a(st) for a in args]
+            loc = st.loc
+            for s, v in zip(slots, values, strict=True):
+                loc[s] = v
+            return defs[name](st)
+        return call
+
+    def compile_defs(self) -> None:
+        for name, sym in self.p.defs.items():
+            self.defs[name] = self.compile(sym.decl.body)
+
+
+def reads(program: Program, e: A.Expr | A.Stmt | tuple[Any, ...] | None,
+          seen: set[str] | None = None) -> set[int]:
+    """The ids of the attributes and zones an expression may read (through defs too)."""
+    out: set[int] = set()
+    seen = seen if seen is not None else set()
+    stack: list[Any] = [e]
+    while stack:
+        node = stack.pop()
+        if node is None or isinstance(node, str | int | bool | Span):
+            continue
+        if isinstance(node, tuple | list):
+            stack.extend(node)
+            continue
+        sym = program.refs.get(id(node))
+        if isinstance(sym, AttrSym | ZoneSym):
+            out.add(id(sym))
+        elif isinstance(sym, DefSym) and sym.name not in seen:
+            seen.add(sym.name)
+            stack.append(sym.decl.body)
+        if isinstance(node, A.Name) and node.id == "current":
+            out.add(0)  # the turn player
+        if hasattr(node, "__dataclass_fields__"):
+            stack.extend(getattr(node, f) for f in node.__dataclass_fields__)
+    return out

@@ -1,0 +1,34 @@
+"""How values are shown to people: players, pieces and nodes by name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rulelang.check.types import T
+
+Formatter = Callable[[Any, Any], str]
+
+
+def formatter(t: T, name_cols: dict[str, int]) -> Formatter:
+    """A function (state, value) -> text for values of type t.
+
+    name_cols maps a kind to the column of its `name` attribute, if it has one.
+    """
+    if t.name == "player":
+        return lambda st, v: "none" if v is None else st.cfg.player_names[v]
+    if t.name == "entity":
+        col = name_cols.get(t.arg)
+        kind = t.arg
+        if col is not None:
+            return lambda st, v: "none" if v is None else str(st.cols[col][v])
+        return lambda st, v: "none" if v is None else f"{kind}{v + 1}"
+    if t.name == "node":
+        board = t.arg
+        return lambda st, v: "none" if v is None else st.cfg.boards[board].names[v]
+    if t.name == "bool":
+        return lambda st, v: "yes" if v else "no"
+    if t.name == "list" and t.elem is not None:
+        inner = formatter(t.elem, name_cols)
+        return lambda st, v: "[" + ", ".join(inner(st, x) for x in v) + "]"
+    return lambda st, v: "none" if v is None else str(v)

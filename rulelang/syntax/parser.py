@@ -1,0 +1,572 @@
+"""Parse rule text into the typed AST. Lark's own messages never leave this module."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from rulelang.diagnostics import Diagnostic, RuleError, Span
+from rulelang.syntax import ast as A
+
+GRAMMAR = Path(__file__).with_name("rulelang.lark")
+
+# Friendly names for terminals in "expected ..." lists.
+TERMINAL_NAMES = {
+    "NAME": "a name",
+    "INT": "a number",
+    "STRING": "a text in quotes",
+    "LBRACE": "'{'",
+    "RBRACE": "'}'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "COMMA": "','",
+    "COLON": "':'",
+    "EQUAL": "'='",
+    "ASSIGN_OP": "'=', '+=' or '-='",
+    "COMP_OP": "a comparison",
+    "ADD_OP": "'+' or '-'",
+    "MUL_OP": "'*', '/' or '%'",
+    "DOT": "'.'",
+    "AUDIENCE": "all, owner or none",
+    "ORDER": "clockwise or counterclockwise",
+    "KIND_KW": "piece or card",
+    "$END": "end of file",
+}
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    return Lark(
+        GRAMMAR.read_text(encoding="utf-8"),
+        parser="lalr",
+        start=["start", "expr"],
+        propagate_positions=True,
+        maybe_placeholders=True,
+    )
+
+
+def _describe(term: str) -> str:
+    if term in TERMINAL_NAMES:
+        return TERMINAL_NAMES[term]
+    if term.startswith("__ANON") or term.isupper():
+        try:
+            pattern = _parser().get_terminal(term).pattern
+            if pattern.type == "str":
+                return f"'{pattern.value}'"
+        except KeyError:
+            pass
+    return term.lower()
+
+
+def _syntax_error(err: UnexpectedInput, file: str) -> Diagnostic:
+    line, col = max(err.line, 1), max(err.column, 1)
+    span = Span(file, line, col, line, col + 1)
+    expected: set[str] = set()
+    if isinstance(err, UnexpectedToken):
+        expected = set(err.accepts or err.expected)
+        tok = err.token
+        got = "end of file" if tok.type == "$END" else f"'{tok.value}'"
+        if tok.type != "$END":
+            span = Span(file, line, col, line, col + len(str(tok.value)))
+        message = f"unexpected {got}"
+    elif isinstance(err, UnexpectedCharacters):
+        expected = set(err.allowed or ())
+        message = f"unexpected character '{err.char}'"
+    elif isinstance(err, UnexpectedEOF):
+        expected = set(err.expected)
+        message = "unexpected end of file"
+    else:  # pragma: no cover - lark has no other kinds
+        message = "syntax error"
+    names = sorted({_describe(t) for t in expected})
+    hint = ""
+    if names:
+        shown = ", ".join(names[:8]) + (", ..." if len(names) > 8 else "")
+        hint = f"expected {shown}"
+    return Diagnostic("E001", message, span, hint=hint)
+
+
+def parse(text: str, file: str = "<rules>") -> A.Module:
+    try:
+        tree = _parser().parse(text, start="start")
+    except UnexpectedInput as err:
+        raise RuleError([_syntax_error(err, file)]) from None
+    builder = _Builder(file)
+    decls = builder.transform(tree)
+    return A.Module(file, tuple(decls.children if isinstance(decls, Tree) else decls))
+
+
+def parse_expr(text: str, file: str, line: int, col: int) -> A.Expr:
+    """Parse an interpolated {expression} found inside a text literal."""
+    try:
+        tree = _parser().parse(text, start="expr")
+    except UnexpectedInput as err:
+        diag = _syntax_error(err, file)
+        shifted = Span(file, line, col + diag.span.col - 1, line, col + diag.span.col)
+        raise RuleError([Diagnostic("E001", diag.message, shifted, hint=diag.hint)]) from None
+    result: A.Expr = _Builder(file, offset=(line, col)).transform(tree)
+    return result
+
+
+INTERP = re.compile(r"\{([^{}]*)\}")
+
+
+class _Builder(Transformer[Any, Any]):
+    def __init__(self, file: str, offset: tuple[int, int] | None = None):
+        super().__init__()
+        self.file = file
+        self.offset = offset
+
+    # ---- helpers
+    def _span(self, meta: Any) -> Span:
+        if getattr(meta, "empty", True):
+            return Span(self.file, 0, 0)
+        if self.offset:
+            line, col = self.offset
+            return Span(self.file, line, col + meta.column - 1, line, col + meta.end_column - 1)
+        return Span(self.file, meta.line, meta.column, meta.end_line, meta.end_column)
+
+    def _tok_span(self, tok: Token) -> Span:
+        line, col = tok.line or 0, tok.column or 0
+        if self.offset:
+            line, col = self.offset[0], self.offset[1] + col - 1
+        return Span(self.file, line, col, line, col + len(str(tok)))
+
+    def _text(self, tok: Token) -> A.TextLit:
+        raw = str(tok)[1:-1]
+        span = self._tok_span(tok)
+        parts: list[str | A.Expr] = []
+        pos = 0
+        for m in INTERP.finditer(raw):
+            if m.start() > pos:
+                parts.append(_unescape(raw[pos : m.start()]))
+            inner = m.group(1)
+            parts.append(parse_expr(inner, self.file, span.line, span.col + 1 + m.start(1)))
+            pos = m.end()
+        if pos < len(raw) or not parts:
+            parts.append(_unescape(raw[pos:]))
+        return A.TextLit(span, tuple(parts))
+
+    @staticmethod
+    def _plain(tok: Token) -> str:
+        return _unescape(str(tok)[1:-1])
+
+    @staticmethod
+    def _stmts(block: Any) -> tuple[A.Stmt, ...]:
+        return tuple(block) if block is not None else ()
+
+    # ---- top level
+    def start(self, items: list[Any]) -> list[Any]:
+        return items
+
+    @v_args(meta=True)
+    def game_decl(self, meta: Any, c: list[Any]) -> A.GameDecl:
+        return A.GameDecl(self._span(meta), self._plain(c[0]))
+
+    @v_args(meta=True)
+    def library_decl(self, meta: Any, c: list[Any]) -> A.LibraryDecl:
+        return A.LibraryDecl(self._span(meta), self._plain(c[0]))
+
+    @v_args(meta=True)
+    def players_decl(self, meta: Any, c: list[Any]) -> A.PlayersDecl:
+        return A.PlayersDecl(self._span(meta), int(c[0]), int(c[1]))
+
+    @v_args(meta=True)
+    def import_decl(self, meta: Any, c: list[Any]) -> A.ImportDecl:
+        return A.ImportDecl(self._span(meta), str(c[0]))
+
+    @v_args(meta=True)
+    def extends_decl(self, meta: Any, c: list[Any]) -> A.ExtendsDecl:
+        return A.ExtendsDecl(self._span(meta), self._plain(c[0]))
+
+    def override(self, _c: list[Any]) -> bool:
+        return True
+
+    @v_args(meta=True)
+    def param_decl(self, meta: Any, c: list[Any]) -> A.ParamDecl:
+        doc = self._plain(c[3]) if c[3] is not None else ""
+        return A.ParamDecl(self._span(meta), str(c[1]), bool(c[0]), c[2], doc)
+
+    @v_args(meta=True)
+    def const_decl(self, meta: Any, c: list[Any]) -> A.ConstDecl:
+        return A.ConstDecl(self._span(meta), str(c[1]), bool(c[0]), c[2])
+
+    @v_args(meta=True)
+    def table_decl(self, meta: Any, c: list[Any]) -> A.TableDecl:
+        entries = tuple(e for e in c[2:] if e is not None)
+        return A.TableDecl(self._span(meta), str(c[1]), bool(c[0]), entries)
+
+    def table_entry(self, c: list[Any]) -> tuple[int, int, A.Expr]:
+        low, high = c[0]
+        return (low, high, c[1])
+
+    def key_one(self, c: list[Any]) -> tuple[int, int]:
+        return (int(c[0]), int(c[0]))
+
+    def key_range(self, c: list[Any]) -> tuple[int, int]:
+        return (int(c[0]), int(c[1]))
+
+    @v_args(meta=True)
+    def die_decl(self, meta: Any, c: list[Any]) -> A.DieDecl:
+        return A.DieDecl(self._span(meta), str(c[1]), bool(c[0]), c[2])
+
+    @v_args(meta=True)
+    def board_decl(self, meta: Any, c: list[Any]) -> A.BoardDecl:
+        attrs = c[-1] or ()
+        args = tuple(a for a in c[3:-1] if a is not None)
+        return A.BoardDecl(self._span(meta), str(c[1]), bool(c[0]), str(c[2]), args, attrs)
+
+    def board_attrs(self, c: list[Any]) -> tuple[tuple[str, A.Expr], ...]:
+        return tuple((str(c[i]), c[i + 1]) for i in range(0, len(c), 2))
+
+    @v_args(meta=True)
+    def kind_decl(self, meta: Any, c: list[Any]) -> A.KindDecl:
+        return A.KindDecl(self._span(meta), str(c[1]), False, str(c[0]), c[2], tuple(c[3:]))
+
+    @v_args(meta=True)
+    def player_decl(self, meta: Any, c: list[Any]) -> A.PlayerDecl:
+        return A.PlayerDecl(self._span(meta), tuple(c))
+
+    @v_args(meta=True)
+    def global_decl(self, meta: Any, c: list[Any]) -> A.GlobalDecl:
+        return A.GlobalDecl(self._span(meta), tuple(c))
+
+    @v_args(meta=True)
+    def attr_decl(self, meta: Any, c: list[Any]) -> A.AttrDecl:
+        vis = c[3] or "all"
+        return A.AttrDecl(self._span(meta), str(c[0]), c[1], c[2], vis)
+
+    def visibility(self, c: list[Any]) -> str:
+        return str(c[0])
+
+    def audience(self, c: list[Any]) -> str:
+        return str(c[0])
+
+    def kind_kw(self, c: list[Any]) -> str:
+        return str(c[0])
+
+    def order(self, c: list[Any]) -> str:
+        return str(c[0])
+
+    @v_args(meta=True)
+    def zone_decl(self, meta: Any, c: list[Any]) -> A.ZoneDecl:
+        vis = c[3] or "all"
+        return A.ZoneDecl(self._span(meta), str(c[0]), False, str(c[1]), c[2] is not None, vis)
+
+    def per_player(self, _c: list[Any]) -> bool:
+        return True
+
+    # ---- types
+    @v_args(meta=True)
+    def t_int(self, meta: Any, _c: list[Any]) -> A.TypeExpr:
+        return A.TypeExpr(self._span(meta), "int")
+
+    @v_args(meta=True)
+    def t_bool(self, meta: Any, _c: list[Any]) -> A.TypeExpr:
+        return A.TypeExpr(self._span(meta), "bool")
+
+    @v_args(meta=True)
+    def t_text(self, meta: Any, _c: list[Any]) -> A.TypeExpr:
+        return A.TypeExpr(self._span(meta), "text")
+
+    @v_args(meta=True)
+    def t_player(self, meta: Any, _c: list[Any]) -> A.TypeExpr:
+        return A.TypeExpr(self._span(meta), "player")
+
+    @v_args(meta=True)
+    def t_node(self, meta: Any, c: list[Any]) -> A.TypeExpr:
+        return A.TypeExpr(self._span(meta), "node", str(c[0]))
+
+    @v_args(meta=True)
+    def t_list(self, meta: Any, c: list[Any]) -> A.TypeExpr:
+        return A.TypeExpr(self._span(meta), "list", elem=c[0])
+
+    @v_args(meta=True)
+    def t_kind(self, meta: Any, c: list[Any]) -> A.TypeExpr:
+        return A.TypeExpr(self._span(meta), "kind", str(c[0]))
+
+    # ---- callables and flow
+    def params(self, c: list[Any]) -> tuple[A.ParamSpec, ...]:
+        return tuple(c)
+
+    @v_args(meta=True)
+    def param(self, meta: Any, c: list[Any]) -> A.ParamSpec:
+        return A.ParamSpec(self._span(meta), str(c[0]), c[1])
+
+    @v_args(meta=True)
+    def def_decl(self, meta: Any, c: list[Any]) -> A.DefDecl:
+        return A.DefDecl(self._span(meta), str(c[1]), bool(c[0]), c[2] or (), c[3])
+
+    @v_args(meta=True)
+    def proc_decl(self, meta: Any, c: list[Any]) -> A.ProcDecl:
+        return A.ProcDecl(self._span(meta), str(c[1]), bool(c[0]), c[2] or (), self._stmts(c[3]))
+
+    @v_args(meta=True)
+    def setup_decl(self, meta: Any, c: list[Any]) -> A.SetupDecl:
+        return A.SetupDecl(self._span(meta), "setup", bool(c[0]), self._stmts(c[1]))
+
+    @v_args(meta=True)
+    def turn_decl(self, meta: Any, c: list[Any]) -> A.PhaseDecl:
+        span = self._span(meta)
+        return A.PhaseDecl(span, "main", bool(c[0]), (), self._stmts(c[1]), "clockwise", None,
+                           None, "", None)
+
+    @v_args(meta=True)
+    def phase_decl(self, meta: Any, c: list[Any]) -> A.PhaseDecl:
+        begin: tuple[A.Stmt, ...] = ()
+        turn: tuple[A.Stmt, ...] = ()
+        order, order_from, end_when, nxt, nxt_span = "clockwise", None, None, "", None
+        for item in c[2:]:
+            tag, val = item
+            if tag == "begin":
+                begin = val
+            elif tag == "turn":
+                turn = val
+            elif tag == "order":
+                order, order_from = val
+            elif tag == "end":
+                end_when = val
+            else:
+                nxt, nxt_span = val
+        return A.PhaseDecl(self._span(meta), str(c[1]), bool(c[0]), begin, turn, order,
+                           order_from, end_when, nxt, nxt_span)
+
+    def phase_begin(self, c: list[Any]) -> tuple[str, Any]:
+        return ("begin", self._stmts(c[0]))
+
+    def phase_turn(self, c: list[Any]) -> tuple[str, Any]:
+        return ("turn", self._stmts(c[0]))
+
+    def phase_order(self, c: list[Any]) -> tuple[str, Any]:
+        return ("order", (str(c[0]), c[1]))
+
+    def phase_end(self, c: list[Any]) -> tuple[str, Any]:
+        return ("end", c[0])
+
+    def phase_next(self, c: list[Any]) -> tuple[str, Any]:
+        return ("next", (str(c[0]), self._tok_span(c[0])))
+
+    @v_args(meta=True)
+    def end_decl(self, meta: Any, c: list[Any]) -> A.EndDecl:
+        return A.EndDecl(self._span(meta), "end", bool(c[0]), c[1], self._stmts(c[2]))
+
+    def block(self, c: list[Any]) -> tuple[A.Stmt, ...]:
+        return tuple(c)
+
+    # ---- statements
+    @v_args(meta=True)
+    def s_let(self, meta: Any, c: list[Any]) -> A.Let:
+        return A.Let(self._span(meta), str(c[0]), c[1], c[2])
+
+    @v_args(meta=True)
+    def s_set(self, meta: Any, c: list[Any]) -> A.Set:
+        return A.Set(self._span(meta), c[0], str(c[1]), c[2])
+
+    @v_args(meta=True)
+    def s_if(self, meta: Any, c: list[Any]) -> A.If:
+        otherwise = self._stmts(c[-1])
+        body = c[:-1]
+        branches = tuple((body[i], self._stmts(body[i + 1])) for i in range(0, len(body), 2))
+        return A.If(self._span(meta), branches, otherwise)
+
+    @v_args(meta=True)
+    def s_while(self, meta: Any, c: list[Any]) -> A.While:
+        return A.While(self._span(meta), c[0], self._stmts(c[1]))
+
+    @v_args(meta=True)
+    def s_for(self, meta: Any, c: list[Any]) -> A.For:
+        return A.For(self._span(meta), str(c[0]), c[1], self._stmts(c[2]))
+
+    @v_args(meta=True)
+    def s_repeat(self, meta: Any, c: list[Any]) -> A.Repeat:
+        return A.Repeat(self._span(meta), c[0], self._stmts(c[1]))
+
+    @v_args(meta=True)
+    def s_choose(self, meta: Any, c: list[Any]) -> A.Choose:
+        requires: list[A.Require] = []
+        by, prompt, allow_pass, secret = None, None, False, False
+        for tag, val in c[2:]:
+            if tag == "require":
+                requires.append(val)
+            elif tag == "by":
+                by = val
+            elif tag == "prompt":
+                prompt = val
+            elif tag == "pass":
+                allow_pass = True
+            else:
+                secret = True
+        return A.Choose(self._span(meta), str(c[0]), c[1], tuple(requires), by, prompt,
+                        allow_pass, secret)
+
+    @v_args(meta=True)
+    def c_require(self, meta: Any, c: list[Any]) -> tuple[str, Any]:
+        return ("require", A.Require(self._span(meta), c[0], self._text(c[1])))
+
+    def c_by(self, c: list[Any]) -> tuple[str, Any]:
+        return ("by", c[0])
+
+    def c_prompt(self, c: list[Any]) -> tuple[str, Any]:
+        return ("prompt", self._text(c[0]))
+
+    def c_pass(self, _c: list[Any]) -> tuple[str, Any]:
+        return ("pass", True)
+
+    def c_secret(self, _c: list[Any]) -> tuple[str, Any]:
+        return ("secret", True)
+
+    @v_args(meta=True)
+    def s_roll(self, meta: Any, c: list[Any]) -> A.Roll:
+        return A.Roll(self._span(meta), str(c[0]), str(c[1]))
+
+    @v_args(meta=True)
+    def s_shuffle_let(self, meta: Any, c: list[Any]) -> A.ShuffleLet:
+        return A.ShuffleLet(self._span(meta), str(c[0]), c[1])
+
+    @v_args(meta=True)
+    def s_shuffle_zone(self, meta: Any, c: list[Any]) -> A.ShuffleZone:
+        return A.ShuffleZone(self._span(meta), str(c[0]))
+
+    @v_args(meta=True)
+    def s_pick(self, meta: Any, c: list[Any]) -> A.Pick:
+        return A.Pick(self._span(meta), str(c[0]), c[1])
+
+    @v_args(meta=True)
+    def s_deal(self, meta: Any, c: list[Any]) -> A.Deal:
+        return A.Deal(self._span(meta), c[0], str(c[1]), str(c[2]))
+
+    @v_args(meta=True)
+    def s_move(self, meta: Any, c: list[Any]) -> A.MoveItem:
+        return A.MoveItem(self._span(meta), c[0], c[1], c[2])
+
+    @v_args(meta=True)
+    def zone_ref(self, meta: Any, c: list[Any]) -> A.ZoneRef:
+        return A.ZoneRef(self._span(meta), str(c[0]), c[1])
+
+    @v_args(meta=True)
+    def s_do(self, meta: Any, c: list[Any]) -> A.Do:
+        return A.Do(self._span(meta), str(c[0]), tuple(a for a in c[1:] if a is not None))
+
+    @v_args(meta=True)
+    def s_say(self, meta: Any, c: list[Any]) -> A.Say:
+        return A.Say(self._span(meta), c[0], c[1])
+
+    @v_args(meta=True)
+    def s_win(self, meta: Any, c: list[Any]) -> A.Outcome:
+        return A.Outcome(self._span(meta), "win", c[0])
+
+    @v_args(meta=True)
+    def s_draw(self, meta: Any, c: list[Any]) -> A.Outcome:
+        return A.Outcome(self._span(meta), "draw", c[0])
+
+    @v_args(meta=True)
+    def s_rank(self, meta: Any, c: list[Any]) -> A.Outcome:
+        return A.Outcome(self._span(meta), "rank", c[0])
+
+    @v_args(meta=True)
+    def tgt_name(self, meta: Any, c: list[Any]) -> A.Name:
+        return A.Name(self._span(meta), str(c[0]))
+
+    @v_args(meta=True)
+    def tgt_attr(self, meta: Any, c: list[Any]) -> A.Attr:
+        return A.Attr(self._span(meta), c[0], str(c[1]))
+
+    # ---- expressions
+    def _chain(self, meta: Any, c: list[Any], ops: list[str]) -> A.Expr:
+        result: A.Expr = c[0]
+        for op, right in zip(ops, c[1:], strict=True):
+            result = A.Binary(self._span(meta), op, result, right)
+        return result
+
+    @v_args(meta=True)
+    def or_expr(self, meta: Any, c: list[Any]) -> A.Expr:
+        return self._chain(meta, c, ["or"] * (len(c) - 1))
+
+    @v_args(meta=True)
+    def and_expr(self, meta: Any, c: list[Any]) -> A.Expr:
+        return self._chain(meta, c, ["and"] * (len(c) - 1))
+
+    @v_args(meta=True)
+    def e_not(self, meta: Any, c: list[Any]) -> A.Unary:
+        return A.Unary(self._span(meta), "not", c[0])
+
+    @v_args(meta=True)
+    def comparison(self, meta: Any, c: list[Any]) -> A.Expr:
+        return A.Binary(self._span(meta), str(c[1]), c[0], c[2])
+
+    @v_args(meta=True)
+    def e_not_in(self, meta: Any, c: list[Any]) -> A.Expr:
+        return A.Binary(self._span(meta), "notin", c[0], c[1])
+
+    @v_args(meta=True)
+    def range_expr(self, meta: Any, c: list[Any]) -> A.Expr:
+        return A.Binary(self._span(meta), "..", c[0], c[1])
+
+    @v_args(meta=True)
+    def sum(self, meta: Any, c: list[Any]) -> A.Expr:
+        return self._chain(meta, c[0::2], [str(t) for t in c[1::2]])
+
+    @v_args(meta=True)
+    def product(self, meta: Any, c: list[Any]) -> A.Expr:
+        return self._chain(meta, c[0::2], [str(t) for t in c[1::2]])
+
+    @v_args(meta=True)
+    def e_neg(self, meta: Any, c: list[Any]) -> A.Expr:
+        if isinstance(c[0], A.IntLit):
+            return A.IntLit(self._span(meta), -c[0].value)
+        return A.Unary(self._span(meta), "-", c[0])
+
+    @v_args(meta=True)
+    def e_attr(self, meta: Any, c: list[Any]) -> A.Attr:
+        return A.Attr(self._span(meta), c[0], str(c[1]))
+
+    @v_args(meta=True)
+    def e_index(self, meta: Any, c: list[Any]) -> A.Index:
+        return A.Index(self._span(meta), c[0], c[1])
+
+    @v_args(meta=True)
+    def e_call(self, meta: Any, c: list[Any]) -> A.Call:
+        return A.Call(self._span(meta), str(c[0]), tuple(a for a in c[1:] if a is not None))
+
+    @v_args(meta=True)
+    def e_gen(self, meta: Any, c: list[Any]) -> A.Comp:
+        return A.Comp(self._span(meta), str(c[0]), c[1], str(c[2]), c[3], c[4])
+
+    @v_args(meta=True)
+    def e_comp(self, meta: Any, c: list[Any]) -> A.Comp:
+        return A.Comp(self._span(meta), "", c[0], str(c[1]), c[2], c[3])
+
+    @v_args(meta=True)
+    def e_list(self, meta: Any, c: list[Any]) -> A.ListLit:
+        return A.ListLit(self._span(meta), tuple(x for x in c if x is not None))
+
+    def e_int(self, c: list[Any]) -> A.IntLit:
+        return A.IntLit(self._tok_span(c[0]), int(c[0]))
+
+    def e_text(self, c: list[Any]) -> A.TextLit:
+        return self._text(c[0])
+
+    @v_args(meta=True)
+    def e_true(self, meta: Any, _c: list[Any]) -> A.BoolLit:
+        return A.BoolLit(self._span(meta), True)
+
+    @v_args(meta=True)
+    def e_false(self, meta: Any, _c: list[Any]) -> A.BoolLit:
+        return A.BoolLit(self._span(meta), False)
+
+    @v_args(meta=True)
+    def e_none(self, meta: Any, _c: list[Any]) -> A.NoneLit:
+        return A.NoneLit(self._span(meta))
+
+    def e_name(self, c: list[Any]) -> A.Name:
+        return A.Name(self._tok_span(c[0]), str(c[0]))
+
+
+def _unescape(s: str) -> str:
+    return s.replace('\\"', '"').replace("\\n", "\n").replace("\\\\", "\\")
