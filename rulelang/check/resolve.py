@@ -402,7 +402,6 @@ class Resolver:
         return t
 
     def _expr(self, e: A.Expr, ctx: Ctx) -> T:
-        c = self.c
         if isinstance(e, A.IntLit):
             return INT
         if isinstance(e, A.BoolLit):

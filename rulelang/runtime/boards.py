@@ -24,7 +24,7 @@ class Board:
         self.forward = tuple(next(iter(graph.successors(i)), -1) for i in range(n))
         self.backward = tuple(next(iter(graph.predecessors(i)), -1) for i in range(n))
         self.attrs: dict[str, tuple[object, ...]] = {}
-        self._steps: dict[int, tuple[int, ...]] = {}
+        self.steps: dict[int, tuple[int, ...]] = {}
         self._dist: dict[int, dict[int, int]] = {}
 
     def __len__(self) -> int:
@@ -32,7 +32,7 @@ class Board:
 
     def step_table(self, k: int) -> tuple[int, ...]:
         """Where k steps lead from every node (negative k goes backwards; -1 off the end)."""
-        table = self._steps.get(k)
+        table = self.steps.get(k)
         if table is None:
             links = self.forward if k >= 0 else self.backward
             out = []
@@ -41,7 +41,7 @@ class Board:
                 for _ in range(abs(k)):
                     node = links[node] if node >= 0 else -1
                 out.append(node)
-            table = self._steps[k] = tuple(out)
+            table = self.steps[k] = tuple(out)
         return table
 
     def distance(self, a: int, b: int) -> int:

@@ -75,7 +75,9 @@ def _step(args: list[Fn], span: Any) -> Fn:
 
     def step(st: Any) -> int:
         b = board(st)
-        target = b.step_table(k(st))[node(st)]
+        n = k(st)
+        table = b.steps.get(n) or b.step_table(n)
+        target = table[node(st)]
         if target < 0:
             raise fail("R003", f"stepping off the end of board '{b.name}'", span)
         return int(target)

@@ -18,6 +18,7 @@ from rulelang.runtime.exprs import ExprCompiler, Fn, fail, reads
 from rulelang.runtime.values import Formatter
 from rulelang.syntax import ast as A
 
+STEP_BUDGET = 100_000  # loop rounds allowed between two decisions
 PAUSE = -1
 OVER = -2
 CHANCE = -1  # who acts at a chance event
@@ -75,7 +76,7 @@ class Codegen:
         self.p = program
         self.ec = ec
         self.code = Code()
-        self.simple: list[Simple] = []
+        self.simple: list[str] = []  # python source lines of straight-line statements
         self.simple_span: Span = NO_SPAN
         self.proc_entry: dict[str, Cell] = {n: Cell() for n in program.procs}
         self.end_reads: set[int] = set()
@@ -85,24 +86,12 @@ class Codegen:
 
     # ------------------------------------------------------------ emitting
     def flush(self) -> None:
+        """Straight-line statements become one generated Python function."""
         if not self.simple:
             return
-        fns = tuple(self.simple)
+        lines = [*self.simple, f"return {len(self.code.ops) + 1}"]
         self.simple = []
-        nxt = len(self.code.ops) + 1
-        if len(fns) == 1:
-            f0 = fns[0]
-
-            def op1(st: Any) -> int:
-                f0(st)
-                return nxt
-            self.emit(op1, self.simple_span, flush=False)
-        else:
-            def op(st: Any) -> int:
-                for f in fns:
-                    f(st)
-                return nxt
-            self.emit(op, self.simple_span, flush=False)
+        self.emit(self.ec.gen.function(lines), self.simple_span, flush=False)
 
     def here(self) -> int:
         self.flush()
@@ -115,17 +104,38 @@ class Codegen:
         self.code.spans.append(span)
         return len(self.code.ops) - 1
 
+    def emit_src(self, lines: list[str], span: Span) -> int:
+        """Emit generated code, prefixed by the straight-line statements waiting before it."""
+        if self.simple:
+            span = self.simple_span
+        body = [*self.simple, *lines]
+        self.simple = []
+        return self.emit(self.ec.gen.function(body), span, flush=False)
+
     def add_simple(self, f: Simple, span: Span) -> None:
+        self.add_line(self.ec.gen.embed(f), span)
+
+    def add_line(self, line: str, span: Span) -> None:
         if not self.simple:
             self.simple_span = span
-        self.simple.append(f)
+        self.simple.append(line)
 
     def jump(self, cell: Cell, span: Span) -> None:
-        self.emit(lambda st: cell.pc, span)
+        self.emit_src([f"return {self.ec.gen.name_for(cell, '_c')}.pc"], span)
 
-    def branch(self, cond: Fn, otherwise: Cell, span: Span) -> None:
-        nxt = self.here() + 1
-        self.emit(lambda st: nxt if cond(st) else otherwise.pc, span)
+    def back_jump(self, top: int, span: Span) -> None:
+        """Jump back to a loop's top, counting rounds so an endless loop stops with R001."""
+        gen = self.ec.gen
+        error = gen.name_for(fail("R001", f"this loop ran {STEP_BUDGET} rounds without "
+                                  "anyone being asked to act: does it ever end?", span), "_e")
+        self.emit_src(["st.steps += 1", f"if st.steps > {STEP_BUDGET}:", f"    raise {error}",
+                       f"return {top}"], span)
+
+    def branch(self, cond: A.Expr, otherwise: Cell, span: Span) -> None:
+        nxt = len(self.code.ops) + 1
+        gen = self.ec.gen
+        cell = gen.name_for(otherwise, "_c")
+        self.emit_src([f"return {nxt} if {gen.src(cond)} else {cell}.pc"], span)
 
     # ------------------------------------------------------------ the program
     def build(self) -> Code:
@@ -165,31 +175,33 @@ class Codegen:
         self.block(d.begin)
         top = self.here()
 
-        def new_turn(st: Any) -> None:
-            st.turn += 1
-        self.add_simple(new_turn, d.span)
+        self.add_line("st.turn += 1", d.span)
         self.block(d.turn)
         end_when = self.ec.compile(d.end_when) if d.end_when is not None else None
         nxt = entries[d.next] if d.next else None
         delta = 1 if d.order == "clockwise" else -1
+        span = d.span
         check_end = self.check_end
         current_matters = 0 in self.end_reads
 
-        def turn_end(st: Any) -> int:
-            if st.dirty and check_end(st):
-                return OVER
-            if end_when is not None and nxt is not None and end_when(st):
-                return nxt.pc
-            st.current = (st.current + delta) % st.cfg.n
-            if current_matters:
-                st.dirty = True
-            return top
-        self.emit(turn_end, d.span)
+        gen = self.ec.gen
+        lines = [f"if st.dirty and {gen.name_for(check_end)}(st):", f"    return {OVER}"]
+        if end_when is not None and nxt is not None:
+            lines += [f"if {gen.src(d.end_when)}:",  # type: ignore[arg-type]
+                      f"    return {gen.name_for(nxt, '_c')}.pc"]
+        error = gen.name_for(fail("R001", f"{STEP_BUDGET} turns passed without anyone being "
+                                  "asked to act: the game cannot end", span), "_e")
+        lines += [f"st.current = (st.current + {delta}) % st.cfg.n"]
+        if current_matters:
+            lines.append("st.dirty = True")
+        lines += ["st.steps += 1", f"if st.steps > {STEP_BUDGET}:", f"    raise {error}",
+                  f"return {top}"]
+        self.emit_src(lines, span)
 
     def proc(self, name: str, sym: ProcSym) -> None:
         self.proc_entry[name].pc = self.here()
         self.block(sym.decl.body)
-        self.emit(lambda st: st.stack.pop(), sym.span)
+        self.emit_src(["return st.stack.pop()"], sym.span)
 
     def check_end(self, st: Any) -> bool:
         """Run the first end rule whose condition holds; True if the game is now over."""
@@ -219,54 +231,28 @@ class Codegen:
         return self.p.locals_of[id(node)]
 
     def s_Let(self, s: A.Let) -> None:
-        slot, f = self.local(s).slot, self.ec.compile(s.value)
-
-        def let(st: Any) -> None:
-            st.loc[slot] = f(st)
-        self.add_simple(let, s.span)
+        slot = self.local(s).slot
+        self.add_line(f"st.loc[{slot}] = {self.ec.gen.src(s.value)}", s.span)
 
     def s_Set(self, s: A.Set) -> None:
-        f = self.ec.compile(s.value)
         sym = self.p.refs.get(id(s.target))
-        op, span = s.op, s.span
-        sign = -1 if op == "-=" else 1
-        if isinstance(s.target, A.Name):
-            slot = sym.slot  # type: ignore[union-attr]
-            store = "loc" if isinstance(sym, LocalSym) else "vars"
-            dirty = isinstance(sym, AttrSym) and id(sym) in self.end_reads
-            if op == "=":
-                def assign(st: Any) -> None:
-                    getattr(st, store)[slot] = f(st)
-                    if dirty:
-                        st.dirty = True
-            else:
-                def assign(st: Any) -> None:
-                    getattr(st, store)[slot] += sign * f(st)
-                    if dirty:
-                        st.dirty = True
-            self.add_simple(assign, span)
-            return
-        assert isinstance(s.target, A.Attr) and isinstance(sym, AttrSym)
-        obj = self.ec.compile(s.target.obj)
-        col = sym.slot
-        dirty = id(sym) in self.end_reads
-        if op == "=":
-            def set_attr(st: Any) -> None:
-                st.cols[col][obj(st)] = f(st)
-                if dirty:
-                    st.dirty = True
+        gen = self.ec.gen
+        op = s.op if s.op != "=" else "="
+        if isinstance(s.target, A.Name) and isinstance(sym, LocalSym | AttrSym):
+            where = f"st.loc[{sym.slot}]" if isinstance(sym, LocalSym) else f"st.vars[{sym.slot}]"
+        elif isinstance(s.target, A.Attr) and isinstance(sym, AttrSym):
+            where = f"st.cols[{sym.slot}][{gen.src(s.target.obj)}]"
         else:
-            def set_attr(st: Any) -> None:
-                st.cols[col][obj(st)] += sign * f(st)
-                if dirty:
-                    st.dirty = True
-        self.add_simple(set_attr, span)
+            raise AssertionError(s.target)
+        self.add_line(f"{where} {op} {gen.src(s.value)}", s.span)
+        if isinstance(sym, AttrSym) and id(sym) in self.end_reads:
+            self.add_line("st.dirty = True", s.span)
 
     def s_If(self, s: A.If) -> None:
         end = Cell()
         for cond, body in s.branches:
             otherwise = Cell()
-            self.branch(self.ec.compile(cond), otherwise, cond.span)
+            self.branch(cond, otherwise, cond.span)
             self.block(body)
             self.jump(end, s.span)
             otherwise.pc = self.here()
@@ -275,34 +261,30 @@ class Codegen:
 
     def s_While(self, s: A.While) -> None:
         top, exit_ = self.here(), Cell()
-        self.branch(self.ec.compile(s.cond), exit_, s.cond.span)
+        self.branch(s.cond, exit_, s.cond.span)
         self.block(s.body)
-        self.emit(lambda st: top, s.span)
+        self.back_jump(top, s.span)
         exit_.pc = self.here()
 
     def s_For(self, s: A.For) -> None:
         seq_slot = self.p.hidden[id(s)]
         var = self.local(s).slot
-        src = self.ec.compile(s.source)
-
-        def init(st: Any) -> None:
-            st.loc[seq_slot] = tuple(src(st))
-            st.loc[seq_slot + 1] = 0
-        self.add_simple(init, s.span)
+        gen = self.ec.gen
+        self.add_line(f"st.loc[{seq_slot}] = tuple({gen.src(s.source)})", s.span)
+        self.add_line(f"st.loc[{seq_slot + 1}] = 0", s.span)
         top, exit_ = self.here(), Cell()
-
-        def step(st: Any) -> int:
-            loc = st.loc
-            i = loc[seq_slot + 1]
-            seq = loc[seq_slot]
-            if i >= len(seq):
-                return exit_.pc
-            loc[var] = seq[i]
-            loc[seq_slot + 1] = i + 1
-            return top + 1
-        self.emit(step, s.span)
+        cell = gen.name_for(exit_, "_c")
+        self.emit_src([
+            "loc = st.loc",
+            f"i = loc[{seq_slot + 1}]",
+            f"if i >= len(loc[{seq_slot}]):",
+            f"    return {cell}.pc",
+            f"loc[{var}] = loc[{seq_slot}][i]",
+            f"loc[{seq_slot + 1}] = i + 1",
+            f"return {top + 1}",
+        ], s.span)
         self.block(s.body)
-        self.emit(lambda st: top, s.span)
+        self.back_jump(top, s.span)
         exit_.pc = self.here()
 
     def s_Repeat(self, s: A.Repeat) -> None:
@@ -321,12 +303,12 @@ class Codegen:
             return top + 1
         self.emit(step, s.span)
         self.block(s.body)
-        self.emit(lambda st: top, s.span)
+        self.back_jump(top, s.span)
         exit_.pc = self.here()
 
     def s_Choose(self, s: A.Choose) -> None:
         local = self.local(s)
-        pc = self.here()
+        pc = len(self.code.ops)
         domain = self._domain(s.domain)
         requires = [(self.ec.compile(r.cond), self.ec.compile(r.reason), r.span)
                     for r in s.requires]
@@ -344,6 +326,8 @@ class Codegen:
 
         def options(st: Any) -> Any:
             values = domain(st)
+            if not req_fns and not allow_pass:
+                return values
             if req_fns:
                 loc = st.loc
                 kept = []
@@ -359,20 +343,37 @@ class Codegen:
                 values = (*values, None)
             return values
 
-        def choose(st: Any) -> int:
-            if st.dirty and check_end(st):
-                return OVER
-            opts = options(st)
-            if not opts:
-                raise fail("R002", f"nobody can choose '{var}' here: no option is left", span)
-            st.pending = (spec, by(st) if by is not None else st.current, opts)
-            st.pc = pc
-            return PAUSE
-        self.emit(choose, s.span)
+        gen = self.ec.gen
+        opts_src = (gen.embed(options) if req_fns or allow_pass
+                    else self._domain_src(s.domain))
+        who = gen.src(s.by) if s.by is not None else "st.current"
+        error = gen.name_for(fail("R002", f"nobody can choose '{var}' here: no option is "
+                                  "left", span), "_e")
+        lines = [
+            f"if st.dirty and {gen.name_for(check_end)}(st):",
+            f"    return {OVER}",
+            f"opts = {opts_src}",
+            "if not opts:",
+            f"    raise {error}",
+            f"st.pending = ({gen.name_for(spec)}, {who}, opts)",
+            f"st.pc = {pc}",
+            "st.steps = 0",
+            f"return {PAUSE}",
+        ]
+        self.emit_src(lines, s.span)
+
+    def _domain_src(self, e: A.Expr) -> str:
+        gen = self.ec.gen
+        if isinstance(e, A.Binary) and e.op == "..":
+            return f"range({gen.src(e.left)}, {gen.src(e.right)} + 1)"
+        return gen.src(e)
 
     def _domain(self, e: A.Expr) -> Fn:
         if isinstance(e, A.Binary) and e.op == "..":
             lo, hi = self.ec.compile(e.left), self.ec.compile(e.right)
+            if isinstance(e.left, A.IntLit):
+                start = e.left.value
+                return lambda st: range(start, hi(st) + 1)
             return lambda st: range(lo(st), hi(st) + 1)
         t = self.ec.type_of(e)
         f = self.ec.compile(e)
@@ -389,12 +390,30 @@ class Codegen:
         self.code.chances[pc] = spec
         apply = apply_chance
 
+        if kind in ("roll", "pick"):
+            def chance(st: Any) -> int:
+                if st.auto_chance:
+                    values = source(st)
+                    if not values:
+                        raise fail("R002", f"nothing to {kind} from", spec.span)
+                    i = int(st.rng.random() * len(values))
+                    st.loc[slot] = values[i]
+                    st.log.append(("chance", pc, i))
+                    return pc + 1
+                st.pending = (spec, CHANCE, None)
+                st.pc = pc
+                st.steps = 0
+                return PAUSE
+            self.emit(chance, s.span)
+            return
+
         def chance(st: Any) -> int:
             if st.auto_chance:
                 apply(st, spec, sample(st, spec))
                 return pc + 1
             st.pending = (spec, CHANCE, None)
             st.pc = pc
+            st.steps = 0
             return PAUSE
         self.emit(chance, s.span)
 
@@ -466,20 +485,16 @@ class Codegen:
         sym = self.p.refs[id(s)]
         assert isinstance(sym, ProcSym)
         slots = [p.slot for p in sym.params]
-        args = [self.ec.compile(a) for a in s.args]
-        if args:
-            def bind(st: Any) -> None:
-                values = [a(st) for a in args]
-                for slot, v in zip(slots, values, strict=True):
-                    st.loc[slot] = v
-            self.add_simple(bind, s.span)
-        entry = self.proc_entry[s.proc]
-        ret = self.here() + 1
-
-        def call(st: Any) -> int:
-            st.stack.append(ret)
-            return entry.pc
-        self.emit(call, s.span)
+        gen = self.ec.gen
+        if len(slots) == 1:
+            self.add_line(f"st.loc[{slots[0]}] = {gen.src(s.args[0])}", s.span)
+        elif slots:
+            values = ", ".join(gen.src(a) for a in s.args)
+            targets = ", ".join(f"st.loc[{slot}]" for slot in slots)
+            self.add_line(f"{targets} = {values}", s.span)
+        entry = gen.name_for(self.proc_entry[s.proc], "_c")
+        ret = len(self.code.ops) + 1
+        self.emit_src([f"st.stack.append({ret})", f"return {entry}.pc"], s.span)
 
     def s_Say(self, s: A.Say) -> None:
         msg = self.ec.compile(s.message)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rulelang.check.symbols import Program
@@ -24,7 +24,6 @@ from rulelang.runtime.exprs import ExprCompiler
 from rulelang.runtime.state import State
 from rulelang.syntax import ast as A
 
-STEP_BUDGET = 200_000
 TERMINAL = -4
 
 
@@ -93,6 +92,7 @@ class Ruleset:
         self.gen = Codegen(program, self.ec)
         self.code: Code = self.gen.build()
         self.params = {v.name: v for v in program.values if v.what == "param"}
+        self._templates: dict[tuple[Any, ...], State] = {}
 
     def _value_fn(self, v: Any) -> Any:
         d = v.decl
@@ -148,10 +148,24 @@ class Ruleset:
         player_names = tuple(names) if names else tuple(f"P{i + 1}" for i in range(players))
         if len(player_names) != players:
             raise UsageError(f"{len(player_names)} names given for {players} players")
-        cfg = Config(players, tuple(range(players)), player_names, [None] * len(p.values),
-                     {}, {}, {}, seed, opts)
-        st = State(cfg, random.Random(seed))
+        key = (players, tuple(sorted(opts.items())))
+        template = self._templates.get(key)
+        if template is None:
+            template = self._templates[key] = self._template(players, opts)
+        st = template.clone(copy_rng=False)
+        st.cfg = replace(template.cfg, player_names=player_names, seed=seed)
+        st.rng = random.Random(seed)
         st.auto_chance = auto_chance
+        game = Game(self, st)
+        game.run(self.code.start)
+        return game
+
+    def _template(self, players: int, opts: dict[str, Any]) -> State:
+        """The state before setup for a player count and options: computed once, cloned."""
+        p = self.program
+        cfg = Config(players, tuple(range(players)), (), [None] * len(p.values),
+                     {}, {}, {}, 0, opts)
+        st = State(cfg, random.Random(0))
         for v, f in self.values:
             if v.what == "param" and v.name in opts:
                 value: Any = opts[v.name]
@@ -162,9 +176,7 @@ class Ruleset:
                 cfg.boards[v.name] = value
                 cfg.nodes[v.name] = tuple(range(len(value)))
         self._populate(st)
-        game = Game(self, st)
-        game.run(self.code.start)
-        return game
+        return st
 
     def _options(self, given: dict[str, str]) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -222,15 +234,9 @@ class Game:
     def run(self, pc: int) -> None:
         st = self.state
         ops = self.rules.code.ops
-        budget = STEP_BUDGET
         try:
             while pc >= 0:
                 pc = ops[pc](st)
-                budget -= 1
-                if budget == 0:
-                    raise GameRuntimeError(
-                        "R001", f"the rules ran {STEP_BUDGET} steps without asking anyone to "
-                        "act: a loop that never ends?", self.rules.code.spans[pc])
         except RecursionError:
             raise GameRuntimeError("R001", "the rules nest too deeply",
                                    self.rules.code.spans[max(pc, 0)]) from None
@@ -367,6 +373,35 @@ class Game:
                        f"the options are: {shown}", spec.span)
 
     # ---------------------------------------------------------------- copies
+    def playout(self, rng: Any, max_decisions: int = 1_000_000) -> int:
+        """Play to the end with uniformly random decisions; return how many were taken.
+
+        The fast path for simulations: no Action objects and no texts.
+        """
+        st = self.state
+        ops = self.rules.code.ops
+        random = rng.random
+        log = st.log
+        taken = 0
+        while not st.over:
+            spec, who, opts = st.pending
+            if who == CHANCE:
+                self.resolve_chance()
+                continue
+            value = opts[int(random() * len(opts))]
+            st.loc[spec.slot] = value
+            log.append(("choose", who, spec.pc, value))
+            st.pending = None
+            pc = spec.pc + 1
+            while pc >= 0:
+                pc = ops[pc](st)
+            if pc == OVER:
+                st.over = True
+            taken += 1
+            if taken >= max_decisions:
+                break
+        return taken
+
     def clone(self) -> Game:
         return Game(self.rules, self.state.clone())
 

@@ -44,6 +44,9 @@ class ExprCompiler:
             if "name" in k.attrs and k.attrs["name"].type.name == "text"}
         self.zone_base: dict[str, int] = {}
         self.defs: dict[str, Fn] = {}
+        from rulelang.runtime.pysrc import SourceGen
+
+        self.gen = SourceGen(self)
 
     def type_of(self, e: A.Expr) -> T:
         return self.p.types.get(id(e), ANY)
@@ -54,8 +57,18 @@ class ExprCompiler:
     def ref(self, node: object) -> Sym | None:
         return self.p.refs.get(id(node))
 
+    def local_slot(self, e: A.Expr) -> int | None:
+        """The slot of a local name, so hot paths can read it without a call."""
+        sym = self.ref(e) if isinstance(e, A.Name) else None
+        return sym.slot if isinstance(sym, LocalSym) else None
+
     # ------------------------------------------------------------------
     def compile(self, e: A.Expr) -> Fn:
+        """One Python lambda for the whole expression (see pysrc.py)."""
+        return self.gen.lambda_of(e)
+
+    def closure(self, e: A.Expr) -> Fn:
+        """A closure for one node; its children are compiled with `compile`."""
         method = getattr(self, "c_" + type(e).__name__)
         fn: Fn = method(e)
         return fn
@@ -155,11 +168,17 @@ class ExprCompiler:
         if op == "+" and self.type_of(e).name == "text":
             ls, rs = self.fmt(self.type_of(e.left)), self.fmt(self.type_of(e.right))
             return lambda st: ls(st, lf(st)) + rs(st, rf(st))
+        if isinstance(e.right, A.IntLit):
+            return _with_constant(op, lf, e.right.value)
         fn = ARITH[op]
         if op == "==":
             return lambda st: lf(st) == rf(st)
+        if op == "!=":
+            return lambda st: lf(st) != rf(st)
         if op == "+":
             return lambda st: lf(st) + rf(st)
+        if op == "-":
+            return lambda st: lf(st) - rf(st)
         return lambda st: fn(lf(st), rf(st))
 
     def c_Attr(self, e: A.Attr) -> Fn:
@@ -167,6 +186,9 @@ class ExprCompiler:
         obj = self.compile(e.obj)
         if isinstance(sym, AttrSym):
             col = sym.slot
+            slot = self.local_slot(e.obj)
+            if slot is not None:
+                return lambda st: st.cols[col][st.loc[slot]]
             return lambda st: st.cols[col][obj(st)]
         t = self.type_of(e.obj)
         if t.name == "player":
@@ -288,6 +310,28 @@ class ExprCompiler:
     def compile_defs(self) -> None:
         for name, sym in self.p.defs.items():
             self.defs[name] = self.compile(sym.decl.body)
+
+
+def _with_constant(op: str, lf: Fn, c: Any) -> Fn:
+    """Binary operators whose right side is a number known when compiling."""
+    if op == "==":
+        return lambda st: lf(st) == c
+    if op == "!=":
+        return lambda st: lf(st) != c
+    if op == "<":
+        return lambda st: lf(st) < c
+    if op == "<=":
+        return lambda st: lf(st) <= c
+    if op == ">":
+        return lambda st: lf(st) > c
+    if op == ">=":
+        return lambda st: lf(st) >= c
+    if op == "+":
+        return lambda st: lf(st) + c
+    if op == "-":
+        return lambda st: lf(st) - c
+    fn = ARITH[op]
+    return lambda st: fn(lf(st), c)
 
 
 def reads(program: Program, e: A.Expr | A.Stmt | tuple[Any, ...] | None,

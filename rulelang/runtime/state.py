@@ -32,7 +32,7 @@ class State:
         self.steps = 0
         self.auto_chance = True
 
-    def clone(self) -> State:
+    def clone(self, copy_rng: bool = True) -> State:
         other = State.__new__(State)
         other.cfg = self.cfg
         other.vars = self.vars.copy()
@@ -44,9 +44,12 @@ class State:
         other.current = self.current
         other.phase = self.phase
         other.pending = self.pending
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
-        other.rng = rng
+        if copy_rng:
+            rng = random.Random.__new__(random.Random)
+            rng.setstate(self.rng.getstate())
+            other.rng = rng
+        else:
+            other.rng = self.rng
         other.log = self.log.copy()
         other.over = self.over
         other.outcome = None if self.outcome is None else self.outcome.copy()
