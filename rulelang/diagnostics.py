@@ -82,3 +82,6 @@ class GameRuntimeError(Exception):
         self.span = span
         self.message = message
         super().__init__(f"{span}: runtime error[{code}]: {message}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (GameRuntimeError, (self.code, self.message, self.span))

@@ -1,0 +1,1 @@
+"""The one generic command line: validate, play and simulate any rule file."""

@@ -1,0 +1,38 @@
+"""Exit codes, after sysexits(3) as in Crafting Interpreters."""
+
+from __future__ import annotations
+
+import sys
+
+from rulelang.diagnostics import GameRuntimeError, Sources
+
+EX_OK = 0
+EX_USAGE = 64
+EX_DATAERR = 65
+EX_SOFTWARE = 70
+EX_INTERRUPTED = 130
+
+
+class CliExit(Exception):
+    def __init__(self, code: int, message: str = ""):
+        self.code = code
+        self.message = message
+        super().__init__(message)
+
+
+def usage(message: str) -> CliExit:
+    return CliExit(EX_USAGE, f"error: {message}")
+
+
+def runtime_error(err: GameRuntimeError, sources: object = None) -> CliExit:
+    text = f"{err}"
+    if isinstance(sources, Sources):
+        line = sources.line(err.span.file, err.span.line)
+        if line is not None:
+            gutter = f"{err.span.line:>4} | "
+            text += f"\n{gutter}{line}\n{' ' * (len(gutter) + err.span.col - 1)}^"
+    return CliExit(EX_SOFTWARE, text)
+
+
+def say_err(message: str) -> None:
+    print(message, file=sys.stderr)

@@ -1,0 +1,122 @@
+"""Play in the terminal: humans share one screen, bots move on their own."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from rulelang.cli.render import render_view
+from rulelang.runtime.engine import CHANCE, Action, Game
+
+PUBLIC = -1  # the view of someone who is none of the players: only what all may see
+CLEAR = "\033[2J\033[H"
+
+Reader = Callable[[str], str]
+Writer = Callable[[str], None]
+
+
+class Table:
+    def __init__(self, game: Game, bots: set[int], seed: int, read: Reader, write: Writer,
+                 clear: bool = True, delay: float = 0.0):
+        self.game = game
+        self.bots = bots
+        self.rng = random.Random(f"bots:{seed}")
+        self.read = read
+        self.write = write
+        self.clear = clear
+        self.delay = delay
+        self.humans = [p for p in range(game.state.cfg.n) if p not in bots]
+        self.seen_public = 0
+        self.last_human: int | None = None
+        self.last_turn = -1
+
+    def run(self) -> None:
+        game = self.game
+        while not game.is_over():
+            who = game.current_player()
+            if who == CHANCE:
+                game.resolve_chance()
+            elif who in self.bots:
+                self.bot_move(who)
+            else:
+                self.human_move(who)
+        self.finish()
+
+    def names(self, p: int) -> str:
+        return str(self.game.state.cfg.player_names[p])
+
+    def public_news(self) -> list[str]:
+        lines = self.game.view(PUBLIC)["log"]
+        news = lines[self.seen_public:]
+        self.seen_public = len(lines)
+        return news
+
+    def bot_move(self, who: int) -> None:
+        actions = self.game.legal_actions()
+        action = actions[int(self.rng.random() * len(actions))]
+        self.game.apply(action)
+        for line in self.public_news():
+            self.write(f"  {line}")
+        if self.delay:
+            time.sleep(self.delay)
+
+    def human_move(self, who: int) -> None:
+        game = self.game
+        if who != self.last_human and len(self.humans) > 1:
+            # Hide the last player's screen before the next one sits down.
+            if self.clear:
+                self.write(CLEAR)
+            self.read(f"Pass the screen to {self.names(who)} and press Enter... ")
+            if self.clear:
+                self.write(CLEAR)
+        if who != self.last_human or game.state.turn != self.last_turn:
+            self.write("")
+            self.write(render_view(game, game.view(who)))
+        self.last_human = who
+        self.last_turn = game.state.turn
+        actions = game.legal_actions()
+        self.write("")
+        self.write(f"{self.names(who)}: {game.prompt()}")
+        for i, a in enumerate(actions, 1):
+            self.write(f"  {i:>2}. {a.text}")
+        while True:
+            answer = self.read("> ").strip()
+            if answer.lower() in ("quit", "exit"):
+                raise KeyboardInterrupt
+            if answer.lower() in ("?", "help", "board", "look"):
+                self.write(render_view(game, game.view(who)))
+                continue
+            action = self.pick(actions, answer)
+            if action is not None:
+                game.apply(action)
+                self.seen_public = len(game.view(PUBLIC)["log"])
+                return
+            if not answer:
+                continue
+            if answer.isdigit():
+                self.write(f"  There is no option {answer}: pick 1 to {len(actions)}.")
+            else:
+                self.write(f"  Not allowed: {game.why_not(answer)}")
+
+    @staticmethod
+    def pick(actions: list[Action], answer: str) -> Action | None:
+        if answer.isdigit() and 1 <= int(answer) <= len(actions):
+            return actions[int(answer) - 1]
+        wanted = " ".join(answer.split()).lower()
+        for a in actions:
+            if a.text.lower() == wanted:
+                return a
+        return None
+
+    def finish(self) -> None:
+        game = self.game
+        final = game.view(None)
+        for line in self.public_news():
+            self.write(f"  {line}")
+        self.write("")
+        self.write("Game over.")
+        self.write(render_view(game, final, log_tail=0))
+        self.write("")
+        for name, result in final.get("results", {}).items():
+            self.write(f"  {name}: {result}")
