@@ -67,7 +67,9 @@ def _pausing_procs(c: Checker) -> None:
                 p.pauses = changed = True
     for end in c.ends:
         for s in _walk(end.body):
-            target = c.names.get(s.proc) if isinstance(s, A.Do) else None
+            if not isinstance(s, A.Do):
+                continue
+            target = c.names.get(s.proc)
             if isinstance(target, ProcSym) and target.pauses:
                 c.error("E305", f"'{s.proc}' asks a player or the dice, which an end rule "
                         "cannot do", s.span)

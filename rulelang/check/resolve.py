@@ -38,8 +38,10 @@ BUILTIN_VALUES = {
     "player_count": BuiltinSym("player_count", NO_SPAN, INT),
     "current": BuiltinSym("current", NO_SPAN, PLAYER),
     "index": BuiltinSym("index", NO_SPAN, INT),
+    "turn_number": BuiltinSym("turn_number", NO_SPAN, INT),
+    "round_number": BuiltinSym("round_number", NO_SPAN, INT),
 }
-STATE_BUILTINS = {"current"}
+STATE_BUILTINS = {"current", "turn_number", "round_number"}
 PAUSING = (A.Choose, A.Roll, A.ShuffleLet, A.ShuffleZone, A.Pick)
 
 
@@ -63,10 +65,15 @@ class Ctx:
 class Resolver:
     def __init__(self, c: Checker):
         self.c = c
+        self.defs_started: set[str] = set()
 
     # ------------------------------------------------------------ declarations
     def run(self) -> None:
         c = self.c
+        for sym in list(c.names.values()):
+            if isinstance(sym, DefSym | ProcSym):
+                sym.params = [c.new_local(p.name, p.span, resolve_type(c, p.type))
+                              for p in sym.decl.params]
         for sym in list(c.names.values()):
             if isinstance(sym, ValueSym):
                 self.value_decl(sym)
@@ -85,9 +92,7 @@ class Resolver:
             zone.type = T("zone", zone.kind, T("entity", zone.kind))
         for sym in list(c.names.values()):
             if isinstance(sym, DefSym):
-                self.def_decl(sym)
-            elif isinstance(sym, ProcSym):
-                self.proc_params(sym)
+                self.def_body(sym)
         for sym in list(c.names.values()):
             if isinstance(sym, ProcSym):
                 self.block(sym.decl.body, Ctx(owner=sym.name, scopes=[
@@ -161,16 +166,14 @@ class Resolver:
                     return x
         raise AssertionError(a.name)
 
-    def def_decl(self, sym: DefSym) -> None:
-        sym.params = [self.c.new_local(p.name, p.span, resolve_type(self.c, p.type))
-                      for p in sym.decl.params]
+    def def_body(self, sym: DefSym) -> None:
+        """Check a def's body once; a call to a def not yet checked checks it first."""
+        if sym.name in self.defs_started:
+            return
+        self.defs_started.add(sym.name)
         ctx = Ctx(owner=sym.name, pause_ok=False, context=f"def {sym.name}",
                   scopes=[{p.name: p for p in sym.params}])
         sym.type = self.expr(sym.decl.body, ctx)
-
-    def proc_params(self, sym: ProcSym) -> None:
-        sym.params = [self.c.new_local(p.name, p.span, resolve_type(self.c, p.type))
-                      for p in sym.decl.params]
 
     # ------------------------------------------------------------ statements
     def block(self, stmts: tuple[A.Stmt, ...], ctx: Ctx) -> None:
@@ -249,6 +252,8 @@ class Resolver:
                 c.error("E201", f"cannot deal {src.kind} into a zone of {dst.kind}", s.span)
         elif isinstance(s, A.MoveItem):
             self.move(s, ctx)
+        elif isinstance(s, A.AddItems):
+            self.add_items(s, ctx)
         elif isinstance(s, A.Do):
             self.do(s, ctx)
         elif isinstance(s, A.Say):
@@ -329,20 +334,36 @@ class Resolver:
 
     def move(self, s: A.MoveItem, ctx: Ctx) -> None:
         item = self.expr(s.item, ctx)
-        for ref, tag in ((s.source, "src"), (s.dest, "dst")):
-            zone = self.zone_named(ref.zone, ref.span, (tag, id(s)), per_player=None)
+        for ref in (s.source, s.dest):
+            zone = self.zone_ref(ref, ctx)
             if zone is None:
                 continue
-            if zone.per_player and ref.owner is None:
-                self.c.error("E201", f"zone '{zone.name}' is per player: say whose, "
-                             f"as in '{zone.name}[current]'", ref.span)
-            if ref.owner is not None:
-                self.expect(ref.owner, PLAYER, ctx)
-                if not zone.per_player:
-                    self.c.error("E201", f"zone '{zone.name}' is not per player", ref.span)
             if not compatible(T("entity", zone.kind), item):
                 self.c.error("E201", f"zone '{zone.name}' holds {zone.kind}, not {item}",
                              s.item.span)
+
+    def add_items(self, s: A.AddItems, ctx: Ctx) -> None:
+        t = self.expr(s.items, ctx)
+        zone = self.zone_ref(s.dest, ctx)
+        if zone is None:
+            return
+        item = t.elem if t.name == "list" and t.elem is not None else t
+        if not compatible(T("entity", zone.kind), item):
+            self.c.error("E201", f"zone '{zone.name}' holds {zone.kind}, not {item}",
+                         s.items.span)
+
+    def zone_ref(self, ref: A.ZoneRef, ctx: Ctx) -> ZoneSym | None:
+        zone = self.zone_named(ref.zone, ref.span, None, per_player=None)
+        if zone is None:
+            return None
+        if zone.per_player and ref.owner is None:
+            self.c.error("E201", f"zone '{zone.name}' is per player: say whose, "
+                         f"as in '{zone.name}[current]'", ref.span)
+        if ref.owner is not None:
+            self.expect(ref.owner, PLAYER, ctx)
+            if not zone.per_player:
+                self.c.error("E201", f"zone '{zone.name}' is not per player", ref.span)
+        return zone
 
     def zone_named(self, name: str, span: Span, key: object, per_player: bool | None
                    ) -> ZoneSym | None:
@@ -585,6 +606,7 @@ class Resolver:
         if isinstance(sym, DefSym):
             c.refs[id(e)] = sym
             c.calls.setdefault(ctx.owner, set()).add(sym.name)
+            self.def_body(sym)
             self.args(e.func, sym.params, e.args, e.span, ctx)
             return sym.type if sym.type.name != "any" or sym.params else sym.type
         if e.func not in BUILTINS:
@@ -611,6 +633,8 @@ class Resolver:
         c.locals_of[id(e)] = local
         if e.where is not None:
             self.expect(e.where, BOOL, ctx)
+        if e.by is not None:
+            self.expect(e.by, INT, ctx)
         elem = self.expr(e.elem, ctx)
         ctx.scopes.pop()
         f = e.func

@@ -90,7 +90,8 @@ class Summary:
     players: int = 0
     seat_wins: list[int] = field(default_factory=list)
     seat_draws: list[int] = field(default_factory=list)
-    identity: dict[str, list[int]] = field(default_factory=dict)  # "attr=value" -> [games, wins, draws]
+    # "attr=value" -> [games, wins, draws]
+    identity: dict[str, list[int]] = field(default_factory=dict)
     no_winner: int = 0
     turns: int = 0
     decisions: int = 0

@@ -59,7 +59,7 @@ def build(name: str, shape: str, args: list[object]) -> Board:
     if isinstance(arg, int):
         names: Sequence[str] = [str(i) for i in range(arg)]
     else:
-        names = [str(x) for x in arg]  # type: ignore[union-attr]
+        names = [str(x) for x in arg]  # type: ignore[attr-defined]
     if not names:
         raise ValueError(f"board '{name}' has no nodes")
     return Board(name, shape, names)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rulelang.check.symbols import KindSym, ValueSym
@@ -64,8 +65,9 @@ def compile_builtin(ec: ExprCompiler, e: A.Call) -> Fn:
     if name == "without":
         a1 = args[1]
         return lambda st: tuple(v for v in a0(st) if v != a1(st))
-    simple = {"len": len, "abs": abs, "sum": sum, "any": any, "all": all, "seat": int,
-              "count": lambda xs: sum(1 for x in xs if x)}
+    simple: dict[str, Callable[[Any], Any]] = {
+        "len": len, "abs": abs, "sum": sum, "any": any, "all": all, "seat": int,
+        "count": lambda xs: sum(1 for x in xs if x)}
     fn = simple[name]
     return lambda st: fn(a0(st))
 

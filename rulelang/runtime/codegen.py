@@ -177,7 +177,6 @@ class Codegen:
 
         self.add_line("st.turn += 1", d.span)
         self.block(d.turn)
-        end_when = self.ec.compile(d.end_when) if d.end_when is not None else None
         nxt = entries[d.next] if d.next else None
         delta = 1 if d.order == "clockwise" else -1
         span = d.span
@@ -186,14 +185,15 @@ class Codegen:
 
         gen = self.ec.gen
         lines = [f"if st.dirty and {gen.name_for(check_end)}(st):", f"    return {OVER}"]
-        if end_when is not None and nxt is not None:
-            lines += [f"if {gen.src(d.end_when)}:",  # type: ignore[arg-type]
-                      f"    return {gen.name_for(nxt, '_c')}.pc"]
         error = gen.name_for(fail("R001", f"{STEP_BUDGET} turns passed without anyone being "
                                   "asked to act: the game cannot end", span), "_e")
         lines += [f"st.current = (st.current + {delta}) % st.cfg.n"]
         if current_matters:
             lines.append("st.dirty = True")
+        if d.end_when is not None and nxt is not None:
+            # the next phase starts with the player after the one who played last
+            lines += [f"if {gen.src(d.end_when)}:",
+                      f"    return {gen.name_for(nxt, '_c')}.pc"]
         lines += ["st.steps += 1", f"if st.steps > {STEP_BUDGET}:", f"    raise {error}",
                   f"return {top}"]
         self.emit_src(lines, span)
@@ -407,7 +407,7 @@ class Codegen:
             self.emit(chance, s.span)
             return
 
-        def chance(st: Any) -> int:
+        def shuffle(st: Any) -> int:
             if st.auto_chance:
                 apply(st, spec, sample(st, spec))
                 return pc + 1
@@ -415,7 +415,7 @@ class Codegen:
             st.pc = pc
             st.steps = 0
             return PAUSE
-        self.emit(chance, s.span)
+        self.emit(shuffle, s.span)
 
     def s_Roll(self, s: A.Roll) -> None:
         die = self.p.refs[id(s)]
@@ -480,6 +480,21 @@ class Codegen:
             if dirty:
                 st.dirty = True
         self.add_simple(move, s.span)
+
+    def s_AddItems(self, s: A.AddItems) -> None:
+        items, dst = self.ec.compile(s.items), self._zone_index(s.dest)
+        many = self.ec.type_of(s.items).name == "list"
+        dirty = self._zone_dirty(s.dest.zone)
+
+        def add(st: Any) -> None:
+            zone = st.zones[dst(st)]
+            if many:
+                zone.extend(items(st))
+            else:
+                zone.append(items(st))
+            if dirty:
+                st.dirty = True
+        self.add_simple(add, s.span)
 
     def s_Do(self, s: A.Do) -> None:
         sym = self.p.refs[id(s)]

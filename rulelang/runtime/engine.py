@@ -211,9 +211,10 @@ class Ruleset:
             cfg.entities[k.name] = tuple(range(n))
         st.cols = [[None] * (cfg.n if a.owner == "player" else counts.get(a.owner, 0))
                    for a in p.columns]
-        for a, f in self.defaults:
-            if f is None:
+        for a, default in self.defaults:
+            if default is None:
                 continue
+            f = default
             col = st.cols[a.slot]
             for i in range(len(col)):
                 st.index = i

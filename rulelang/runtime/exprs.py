@@ -91,10 +91,9 @@ class ExprCompiler:
         pieces: list[Callable[[Any], str]] = []
         for part in e.parts:
             if isinstance(part, str):
-                pieces.append(lambda st, s=part: s)
+                pieces.append(_constant_text(part))
             else:
-                f, show = self.compile(part), self.fmt(self.type_of(part))
-                pieces.append(lambda st, f=f, show=show: show(st, f(st)))
+                pieces.append(_shown(self.compile(part), self.fmt(self.type_of(part))))
         return lambda st: "".join(p(st) for p in pieces)
 
     def c_Name(self, e: A.Name) -> Fn:
@@ -125,6 +124,10 @@ class ExprCompiler:
                 return lambda st: st.current
             if e.id == "index":
                 return lambda st: st.index
+            if e.id == "turn_number":
+                return lambda st: st.turn
+            if e.id == "round_number":
+                return lambda st: (st.turn - 1) // st.cfg.n + 1
         raise AssertionError(f"unresolved name {e.id}")
 
     def zone_value(self, z: ZoneSym) -> Fn:
@@ -243,6 +246,18 @@ class ExprCompiler:
                     out.append(elem(st))
             return out
 
+        if func == "" and e.by is not None:
+            key = self.compile(e.by)
+
+            def ordered(st: Any) -> tuple[Any, ...]:
+                loc = st.loc
+                rows = []
+                for i, v in enumerate(src(st)):
+                    loc[slot] = v
+                    if where is None or where(st):
+                        rows.append((key(st), i, elem(st)))
+                return tuple(x[2] for x in sorted(rows))
+            return ordered
         if func == "":
             return lambda st: tuple(items(st))
         if func == "any":
@@ -310,6 +325,14 @@ class ExprCompiler:
     def compile_defs(self) -> None:
         for name, sym in self.p.defs.items():
             self.defs[name] = self.compile(sym.decl.body)
+
+
+def _constant_text(text: str) -> Callable[[Any], str]:
+    return lambda st: text
+
+
+def _shown(f: Fn, show: Formatter) -> Callable[[Any], str]:
+    return lambda st: show(st, f(st))
 
 
 def _with_constant(op: str, lf: Fn, c: Any) -> Fn:

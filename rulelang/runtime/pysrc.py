@@ -118,7 +118,9 @@ class SourceGen:
             return str(base) if sym.per_player else f"tuple(st.zones[{base}])"
         if isinstance(sym, BuiltinSym) or sym is None:
             return {"players": "st.cfg.players", "player_count": "st.cfg.n",
-                    "current": "st.current", "index": "st.index"}.get(e.id)
+                    "current": "st.current", "index": "st.index",
+                    "turn_number": "st.turn",
+                    "round_number": "((st.turn - 1) // st.cfg.n + 1)"}.get(e.id)
         return None
 
     def s_ListLit(self, e: A.ListLit) -> str:
@@ -203,12 +205,17 @@ class SourceGen:
         try:
             elem = self.src(e.elem)
             where = f" if {self.src(e.where)}" if e.where is not None else ""
+            key = self.src(e.by) if e.by is not None else ""
         finally:
             del self.bound[local.slot]
         if self.embedded != before:
             return None  # an embedded closure would read the variable from st.loc
         loop = f"for {var} in {source}{where}"
         f = e.func
+        if f == "" and key:
+            # sort (key, position, element) so that equal keys keep their order
+            return (f"tuple(x[2] for x in sorted(({key}, _i, {elem}) for _i, {var} in "
+                    f"enumerate({source}){where}))")
         if f == "":
             return f"tuple([{elem} {loop}])"
         if f in ("any", "all", "sum"):

@@ -77,6 +77,7 @@ class Comp(Expr):
     var: str
     source: Expr
     where: Expr | None
+    by: Expr | None = None  # sort key of a list comprehension (ascending)
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +204,12 @@ class Deal(Stmt):
 class MoveItem(Stmt):
     item: Expr
     source: ZoneRef
+    dest: ZoneRef
+
+
+@dataclass(frozen=True, slots=True)
+class AddItems(Stmt):
+    items: Expr  # one piece or card, or a list of them
     dest: ZoneRef
 
 

@@ -7,7 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from lark import Lark, Token, Transformer, Tree, v_args
+from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from rulelang.diagnostics import Diagnostic, RuleError, Span
@@ -98,8 +98,8 @@ def parse(text: str, file: str = "<rules>") -> A.Module:
     except UnexpectedInput as err:
         raise RuleError([_syntax_error(err, file)]) from None
     builder = _Builder(file)
-    decls = builder.transform(tree)
-    return A.Module(file, tuple(decls.children if isinstance(decls, Tree) else decls))
+    decls: list[A.Decl] = builder.transform(tree)
+    return A.Module(file, tuple(decls))
 
 
 def parse_expr(text: str, file: str, line: int, col: int) -> A.Expr:
@@ -446,6 +446,10 @@ class _Builder(Transformer[Any, Any]):
         return A.MoveItem(self._span(meta), c[0], c[1], c[2])
 
     @v_args(meta=True)
+    def s_add(self, meta: Any, c: list[Any]) -> A.AddItems:
+        return A.AddItems(self._span(meta), c[0], c[1])
+
+    @v_args(meta=True)
     def zone_ref(self, meta: Any, c: list[Any]) -> A.ZoneRef:
         return A.ZoneRef(self._span(meta), str(c[0]), c[1])
 
@@ -540,7 +544,7 @@ class _Builder(Transformer[Any, Any]):
 
     @v_args(meta=True)
     def e_comp(self, meta: Any, c: list[Any]) -> A.Comp:
-        return A.Comp(self._span(meta), "", c[0], str(c[1]), c[2], c[3])
+        return A.Comp(self._span(meta), "", c[0], str(c[1]), c[2], c[3], c[4])
 
     @v_args(meta=True)
     def e_list(self, meta: Any, c: list[Any]) -> A.ListLit:
