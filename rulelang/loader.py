@@ -134,8 +134,12 @@ class Loader:
             k = _key(decl)
             singleton = isinstance(decl, A.GameDecl | A.PlayersDecl)
             if singleton:
-                result = [d for d in result if type(d) is not type(decl)]
-                result.append(decl)
+                # a variant's title or player count replaces the base's, in place
+                same = [i for i, d in enumerate(result) if type(d) is type(decl)]
+                if same:
+                    result[same[0]] = decl
+                else:
+                    result.append(decl)
                 continue
             if k is not None and k in where and base:
                 old = result[where[k]]

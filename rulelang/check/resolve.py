@@ -74,6 +74,11 @@ class Resolver:
             if isinstance(sym, DefSym | ProcSym):
                 sym.params = [c.new_local(p.name, p.span, resolve_type(c, p.type))
                               for p in sym.decl.params]
+                seen: dict[str, Span] = {}
+                for p in sym.decl.params:
+                    if p.name in seen:
+                        c.duplicate(p.name, p.span, seen[p.name])
+                    seen.setdefault(p.name, p.span)
         for sym in list(c.names.values()):
             if isinstance(sym, ValueSym):
                 self.value_decl(sym)
@@ -295,7 +300,10 @@ class Resolver:
                         "declare it in 'global { ... }' to make it part of the game state")
                 return
         else:
+            errors = len(c.errors)
             want = self.expr(target, ctx)
+            if len(c.errors) > errors:
+                return  # the target itself is wrong; that error says it all
             if not isinstance(c.refs.get(id(target)), AttrSym):
                 c.error("E108", "only attributes of players and pieces can be changed",
                         target.span)

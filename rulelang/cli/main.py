@@ -139,11 +139,16 @@ def simulate(
         raise usage(str(exc)) from None
     except GameRuntimeError as err:
         raise runtime_error(err, ruleset.program.sources) from None
-    with typer.progressbar(length=n, label="simulating", file=sys.stderr) as bar:
-        try:
-            summary = run_simulation(str(file), players, n, seed, options, jobs, bar.update)
-        except GameRuntimeError as err:
-            raise runtime_error(err, ruleset.program.sources) from None
+    try:
+        if sys.stderr.isatty():
+            with typer.progressbar(length=n, label="simulating", file=sys.stderr) as bar:
+                summary = run_simulation(str(file), players, n, seed, options, jobs,
+                                         bar.update)
+        else:
+            summary = run_simulation(str(file), players, n, seed, options, jobs,
+                                     lambda done: None)
+    except GameRuntimeError as err:
+        raise runtime_error(err, ruleset.program.sources) from None
     if as_json:
         print(json.dumps(summary.as_json(), indent=2))
     else:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+import signal
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -54,6 +55,11 @@ def play_chunk(args: tuple[str, int, list[int], dict[str, str]]) -> list[Record]
     return out
 
 
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the main process, which stops them all at once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def run_games(path: str, players: int, n: int, seed: int, options: dict[str, str],
               jobs: int) -> Iterator[list[Record]]:
     seeds = list(range(seed, seed + n))
@@ -62,7 +68,7 @@ def run_games(path: str, players: int, n: int, seed: int, options: dict[str, str
         for chunk in chunks:
             yield play_chunk(chunk)
         return
-    pool = Pool(jobs)
+    pool = Pool(jobs, initializer=_ignore_interrupts)
     try:
         yield from pool.imap_unordered(play_chunk, chunks)
         pool.close()

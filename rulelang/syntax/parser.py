@@ -8,7 +8,13 @@ from pathlib import Path
 from typing import Any
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
 
 from rulelang.diagnostics import Diagnostic, RuleError, Span
 from rulelang.syntax import ast as A
@@ -97,8 +103,12 @@ def parse(text: str, file: str = "<rules>") -> A.Module:
         tree = _parser().parse(text, start="start")
     except UnexpectedInput as err:
         raise RuleError([_syntax_error(err, file)]) from None
-    builder = _Builder(file)
-    decls: list[A.Decl] = builder.transform(tree)
+    try:
+        decls: list[A.Decl] = _Builder(file).transform(tree)
+    except VisitError as err:  # an error inside an interpolated {expression}
+        if isinstance(err.orig_exc, RuleError):
+            raise err.orig_exc from None
+        raise
     return A.Module(file, tuple(decls))
 
 
