@@ -77,4 +77,8 @@ def check_call(c: Checker, e: A.Call, types: list[T]) -> T:
         if wants and i < len(wants) and not _fits(wants[i], t):
             c.error("E201", f"argument {i + 1} of '{e.func}' must be a {wants[i]}, found {t}",
                     arg.span)
+        elif e.func in ("any", "all", "sum") and t.name == "list" and t.elem is not None:
+            need = BOOL if e.func != "sum" else INT
+            if not compatible(need, t.elem) and t.elem.name != "none":
+                c.error("E201", f"'{e.func}' needs a list of {need}, found {t}", arg.span)
     return result(types)

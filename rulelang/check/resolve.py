@@ -54,6 +54,7 @@ class Ctx:
     pause_ok: bool = True  # choices and chance are allowed here
     context: str = "rule"  # what to call this place in messages
     scopes: list[dict[str, LocalSym]] = field(default_factory=list)
+    indexing: bool = False  # the name being checked is indexed: hand[p]
 
     def lookup(self, name: str) -> LocalSym | None:
         for scope in reversed(self.scopes):
@@ -94,7 +95,8 @@ class Resolver:
         for zone in c.zones:
             if zone.kind not in c.kinds_by_name:
                 c.unknown("piece or card kind", zone.kind, zone.span, list(c.kinds_by_name))
-            zone.type = T("zone", zone.kind, T("entity", zone.kind))
+            elem = T("entity", zone.kind)
+            zone.type = T("zone", zone.kind, elem) if zone.per_player else list_of(elem)
         for sym in list(c.names.values()):
             if isinstance(sym, DefSym):
                 self.def_body(sym)
@@ -488,6 +490,10 @@ class Resolver:
                 c.error("E107", f"{ctx.context} is fixed for the whole game and cannot "
                         f"depend on '{e.id}'", e.span)
             return sym.type
+        if isinstance(sym, ZoneSym) and sym.per_player and not ctx.indexing:
+            c.error("E201", f"zone '{e.id}' is per player: say whose, as in "
+                    f"'{e.id}[current]'", e.span)
+            return ANY
         if isinstance(sym, AttrSym | ZoneSym):
             if ctx.static:
                 c.error("E107", f"{ctx.context} is fixed for the whole game and cannot "
@@ -586,7 +592,11 @@ class Resolver:
 
     def index(self, e: A.Index, ctx: Ctx) -> T:
         c = self.c
-        obj = self.expr(e.obj, ctx)
+        ctx.indexing = True
+        try:
+            obj = self.expr(e.obj, ctx)
+        finally:
+            ctx.indexing = False
         idx = self.expr(e.index, ctx)
         if obj.name == "list":
             if not compatible(INT, idx):

@@ -111,6 +111,10 @@ def play(
         table.run()
     except GameRuntimeError as err:
         raise runtime_error(err, ruleset.program.sources) from None
+    except KeyboardInterrupt:
+        raise CliExit(EX_INTERRUPTED, "\nGame left.") from None
+    except EOFError:
+        raise CliExit(EX_INTERRUPTED, "\nInput ended; game left.") from None
 
 
 @app.command()
@@ -149,6 +153,8 @@ def simulate(
                                      lambda done: None)
     except GameRuntimeError as err:
         raise runtime_error(err, ruleset.program.sources) from None
+    except KeyboardInterrupt:
+        raise CliExit(EX_INTERRUPTED, "\nSimulation stopped.") from None
     if as_json:
         print(json.dumps(summary.as_json(), indent=2))
     else:

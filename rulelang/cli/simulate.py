@@ -38,7 +38,9 @@ def bot_rng(seed: int) -> random.Random:
 
 def record(game: Game, decisions: int) -> Record:
     st, program, ec = game.state, game.rules.program, game.rules.ec
-    secret = [a for a in program.player_attrs if a.visibility == "owner"]
+    # a secret identity: a single value only its owner sees (not a hand of cards)
+    secret = [a for a in program.player_attrs
+              if a.visibility == "owner" and a.type.name not in ("list", "zone")]
     secrets = [{a.name: ec.fmt(a.type)(st, st.cols[a.slot][p]) for a in secret}
                for p in range(st.cfg.n)]
     return Record(game.results(), st.turn, decisions, secrets)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rulelang.check.symbols import KindSym, ValueSym
+from rulelang.check.types import BOOL
 from rulelang.runtime.exprs import Fn, fail
 from rulelang.syntax import ast as A
 
@@ -65,6 +66,8 @@ def compile_builtin(ec: ExprCompiler, e: A.Call) -> Fn:
     if name == "without":
         a1 = args[1]
         return lambda st: tuple(v for v in a0(st) if v != a1(st))
+    if name == "count" and ec.type_of(e.args[0]).elem != BOOL:
+        return lambda st: len(a0(st))  # count of a list of things: how many there are
     simple: dict[str, Callable[[Any], Any]] = {
         "len": len, "abs": abs, "sum": sum, "any": any, "all": all, "seat": int,
         "count": lambda xs: sum(1 for x in xs if x)}

@@ -166,6 +166,7 @@ class Ruleset:
         cfg = Config(players, tuple(range(players)), (), [None] * len(p.values),
                      {}, {}, {}, 0, opts)
         st = State(cfg, random.Random(0))
+        st.loc = [None] * p.n_locals  # defs called by fixed values keep arguments here
         for v, f in self.values:
             if v.what == "param" and v.name in opts:
                 value: Any = opts[v.name]

@@ -237,7 +237,8 @@ class _Builder(Transformer[Any, Any]):
 
     @v_args(meta=True)
     def kind_decl(self, meta: Any, c: list[Any]) -> A.KindDecl:
-        return A.KindDecl(self._span(meta), str(c[1]), False, str(c[0]), c[2], tuple(c[3:]))
+        return A.KindDecl(self._span(meta), str(c[2]), bool(c[0]), str(c[1]), c[3],
+                          tuple(c[4:]))
 
     @v_args(meta=True)
     def player_decl(self, meta: Any, c: list[Any]) -> A.PlayerDecl:
@@ -266,8 +267,9 @@ class _Builder(Transformer[Any, Any]):
 
     @v_args(meta=True)
     def zone_decl(self, meta: Any, c: list[Any]) -> A.ZoneDecl:
-        vis = c[3] or "all"
-        return A.ZoneDecl(self._span(meta), str(c[0]), False, str(c[1]), c[2] is not None, vis)
+        vis = c[4] or "all"
+        return A.ZoneDecl(self._span(meta), str(c[1]), bool(c[0]), str(c[2]), c[3] is not None,
+                          vis)
 
     def per_player(self, _c: list[Any]) -> bool:
         return True
@@ -513,6 +515,10 @@ class _Builder(Transformer[Any, Any]):
     @v_args(meta=True)
     def comparison(self, meta: Any, c: list[Any]) -> A.Expr:
         return A.Binary(self._span(meta), str(c[1]), c[0], c[2])
+
+    @v_args(meta=True)
+    def e_in(self, meta: Any, c: list[Any]) -> A.Expr:
+        return A.Binary(self._span(meta), "in", c[0], c[1])
 
     @v_args(meta=True)
     def e_not_in(self, meta: Any, c: list[Any]) -> A.Expr:
