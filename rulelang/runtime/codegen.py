@@ -375,11 +375,7 @@ class Codegen:
                 start = e.left.value
                 return lambda st: range(start, hi(st) + 1)
             return lambda st: range(lo(st), hi(st) + 1)
-        t = self.ec.type_of(e)
-        f = self.ec.compile(e)
-        if t.name == "zone":
-            return f
-        return f
+        return self.ec.compile(e)
 
     def _chance(self, kind: str, s: A.Stmt, var: str, source: Fn, show: Formatter,
                 zone: int = -1) -> None:
@@ -388,34 +384,25 @@ class Codegen:
         pc = self.here()
         spec = ChanceSpec(pc, kind, var, slot, source, show, s.span, zone)
         self.code.chances[pc] = spec
-        apply = apply_chance
+        quick = kind in ("roll", "pick")
 
-        if kind in ("roll", "pick"):
-            def chance(st: Any) -> int:
-                if st.auto_chance:
-                    values = source(st)
-                    if not values:
-                        raise fail("R002", f"nothing to {kind} from", spec.span)
-                    i = int(st.rng.random() * len(values))
-                    st.loc[slot] = values[i]
-                    st.log.append(("chance", pc, i))
-                    return pc + 1
+        def chance(st: Any) -> int:
+            if not st.auto_chance:  # a test or a replay supplies the outcome
                 st.pending = (spec, CHANCE, None)
                 st.pc = pc
                 st.steps = 0
                 return PAUSE
-            self.emit(chance, s.span)
-            return
-
-        def shuffle(st: Any) -> int:
-            if st.auto_chance:
-                apply(st, spec, sample(st, spec))
-                return pc + 1
-            st.pending = (spec, CHANCE, None)
-            st.pc = pc
-            st.steps = 0
-            return PAUSE
-        self.emit(shuffle, s.span)
+            if quick:  # inlined sample + apply_chance: rolls are on the hot path
+                values = source(st)
+                if not values:
+                    raise fail("R002", f"nothing to {kind} from", spec.span)
+                i = int(st.rng.random() * len(values))
+                st.loc[slot] = values[i]
+                st.log.append(("chance", pc, i))
+            else:
+                apply_chance(st, spec, sample(st, spec))
+            return pc + 1
+        self.emit(chance, s.span)
 
     def s_Roll(self, s: A.Roll) -> None:
         die = self.p.refs[id(s)]
