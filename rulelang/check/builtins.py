@@ -41,6 +41,19 @@ BUILTINS: dict[str, Sig] = {
     "step": (3, 3, _node, "board, node, number of steps"),
     "distance": (3, 3, lambda ts: INT, "board, node, node"),
     "without": (2, 2, lambda ts: ts[0], "list, value"),
+    # grids and tiles (see docs/language.md, "Grids and tiles")
+    "cell": (3, 3, _node, "board, x, y"),
+    "neighbour": (3, 3, _node, "board, node, direction 0-3 (N, E, S, W)"),
+    "tile": (2, 2, lambda ts: ANY, "board, node"),
+    "turn_of": (2, 2, lambda ts: INT, "board, node"),
+    "secret_at": (2, 2, lambda ts: BOOL, "board, node"),
+    "open_side": (3, 3, lambda ts: BOOL, "board, node, direction"),
+    "fits": (4, 4, lambda ts: BOOL, "board, node, tile, quarter turns"),
+    "joins": (5, 5, lambda ts: BOOL, "board, node, tile, quarter turns, start node"),
+    "reached": (2, 2, lambda ts: list_of(ANY), "board, start node"),
+    "touching": (2, 2, lambda ts: list_of(ANY), "board, start node"),
+    "spots": (2, 2, lambda ts: list_of(ANY), "board, start node"),
+    "placed": (1, 1, lambda ts: list_of(ANY), "board"),
 }
 
 ARG_TYPES: dict[str, list[str]] = {
@@ -49,6 +62,11 @@ ARG_TYPES: dict[str, list[str]] = {
     "next_player": ["player"], "prev_player": ["player"], "number": ["text"],
     "pieces": ["kind"], "nodes": ["board"], "step": ["board", "int", "int"],
     "distance": ["board", "int", "int"], "without": ["list", "*"],
+    "cell": ["board", "int", "int"], "neighbour": ["board", "int", "int"],
+    "tile": ["board", "int"], "turn_of": ["board", "int"], "secret_at": ["board", "int"],
+    "open_side": ["board", "int", "int"], "fits": ["board", "int", "*", "int"],
+    "joins": ["board", "int", "*", "int", "int"], "reached": ["board", "int"],
+    "touching": ["board", "int"], "spots": ["board", "int"], "placed": ["board"],
 }
 
 

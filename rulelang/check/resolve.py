@@ -33,6 +33,9 @@ from rulelang.check.types import (
 from rulelang.diagnostics import NO_SPAN, Span
 from rulelang.syntax import ast as A
 
+TILE_FUNCS = {"tile", "turn_of", "open_side", "fits", "joins", "reached", "touching", "spots",
+              "placed", "secret_at"}
+BOARD_FUNCS = TILE_FUNCS | {"cell", "neighbour"}
 BUILTIN_VALUES = {
     "players": BuiltinSym("players", NO_SPAN, list_of(PLAYER)),
     "player_count": BuiltinSym("player_count", NO_SPAN, INT),
@@ -149,8 +152,27 @@ class Resolver:
                     self.c.error("E201", f"a board attribute must be a list, one value per "
                                  f"node, not {t}", e.span)
             sym.type = T("board", d.name)
-            if d.shape not in ("ring", "line"):
-                self.c.unknown("board shape", d.shape, d.span, ["ring", "line"])
+            if d.shape not in ("ring", "line", "grid"):
+                self.c.unknown("board shape", d.shape, d.span, ["ring", "line", "grid"])
+            if d.tiles:
+                self.tile_kind(d)
+
+    def tile_kind(self, d: A.BoardDecl) -> None:
+        """Tiles are pieces or cards with `edges: list(bool)` (N, E, S, W), and
+        optionally `joined: bool` (false: the open edges do not meet in the middle)."""
+        kind = self.c.kinds_by_name.get(d.tiles)
+        if kind is None:
+            self.c.unknown("piece or card kind", d.tiles, d.span, list(self.c.kinds_by_name))
+            return
+        edges = next((a for a in kind.decl.attrs if a.name == "edges"), None)
+        if edges is None or edges.type.name != "list" or edges.type.elem is None \
+                or edges.type.elem.name != "bool":
+            self.c.error("E201", f"{kind.name} cannot be a tile: it needs an attribute "
+                         "'edges: list(bool)' giving its open sides N, E, S, W", d.span)
+        joined = next((a for a in kind.decl.attrs if a.name == "joined"), None)
+        if joined is not None and joined.type.name != "bool":
+            self.c.error("E201", f"the 'joined' attribute of tile {kind.name} must be bool",
+                         joined.span)
 
     def attr(self, a: AttrSym) -> None:
         decl = self._attr_decl(a)
@@ -261,6 +283,8 @@ class Resolver:
             self.move(s, ctx)
         elif isinstance(s, A.AddItems):
             self.add_items(s, ctx)
+        elif isinstance(s, A.Place | A.Clear | A.Reveal):
+            self.tile_stmt(s, ctx)
         elif isinstance(s, A.Do):
             self.do(s, ctx)
         elif isinstance(s, A.Say):
@@ -351,6 +375,29 @@ class Resolver:
             if not compatible(T("entity", zone.kind), item):
                 self.c.error("E201", f"zone '{zone.name}' holds {zone.kind}, not {item}",
                              s.item.span)
+
+    def tiled_board(self, name: str, span: Span) -> A.BoardDecl | None:
+        sym = self.c.names.get(name)
+        if not (isinstance(sym, ValueSym) and isinstance(sym.decl, A.BoardDecl)):
+            boards = [n for n, v in self.c.names.items()
+                      if isinstance(v, ValueSym) and v.what == "board"]
+            self.c.unknown("board", name, span, boards)
+            return None
+        if not sym.decl.tiles:
+            self.c.error("E201", f"board '{name}' holds no tiles; declare it as "
+                         f"'board {name} = ... tiles <kind>'", span)
+            return None
+        return sym.decl
+
+    def tile_stmt(self, s: A.Place | A.Clear | A.Reveal, ctx: Ctx) -> None:
+        board = self.tiled_board(s.board, s.span)
+        node = T("node", s.board)
+        self.expect(s.at, node, ctx)
+        if isinstance(s, A.Place | A.Reveal) and s.turn is not None:
+            self.expect(s.turn, INT, ctx)
+        if isinstance(s, A.Place):
+            want = T("entity", board.tiles) if board else ANY
+            self.expect(s.tile, want, ctx)
 
     def add_items(self, s: A.AddItems, ctx: Ctx) -> None:
         t = self.expr(s.items, ctx)
@@ -567,6 +614,8 @@ class Resolver:
             for n, v in board.decl.attrs:
                 if n == e.name:
                     return c.types.get(id(v), ANY)
+            if board.decl.shape == "grid" and e.name in ("x", "y"):
+                return list_of(INT)
             c.unknown(f"attribute of board {obj.arg}", e.name, e.span,
                       [n for n, _ in board.decl.attrs])
             return ANY
@@ -634,6 +683,20 @@ class Resolver:
                 self.expr(a, ctx)
             return ANY
         types = [self.expr(a, ctx) for a in e.args]
+        if e.func in BOARD_FUNCS and e.args and isinstance(e.args[0], A.Name):
+            target = c.refs.get(id(e.args[0]))
+            if isinstance(target, ValueSym) and isinstance(target.decl, A.BoardDecl):
+                if e.func in TILE_FUNCS and not target.decl.tiles:
+                    c.error("E201", f"board '{target.name}' holds no tiles", e.args[0].span)
+                result = check_call(c, e, types)
+                node = T("node", target.name)
+                if e.func in ("cell", "neighbour"):
+                    return node
+                if e.func in ("reached", "touching", "spots", "placed"):
+                    return list_of(node)
+                if e.func == "tile":
+                    return T("entity", target.decl.tiles) if target.decl.tiles else ANY
+                return result
         if e.func in ("pieces", "nodes") and e.args and isinstance(e.args[0], A.Name):
             target = c.refs.get(id(e.args[0]))
             if isinstance(target, KindSym):

@@ -13,7 +13,11 @@ def render_view(game: Game, view: dict[str, Any], log_tail: int = 8) -> str:
     placed: set[tuple[str, str]] = set()
     for name, board in game.state.cfg.boards.items():
         out.append("")
-        out.extend(_board(game, name, board, view, placed))
+        if name in view.get("boards", {}):
+            out.append(f"{name}:")
+            out.extend(grid_map(board, view["boards"][name]))
+        elif board.shape != "grid":
+            out.extend(_board(game, name, board, view, placed))
     for kind in program.kinds:
         rows = view["pieces"].get(kind.name)
         if not rows:
@@ -83,4 +87,56 @@ def _board(game: Game, name: str, board: Any, view: dict[str, Any],
     for i, node in enumerate(board.names):
         attrs = "  ".join(f"{k} {v[i]:>3}" for k, v in board.attrs.items())
         lines.append(f"  {i:>2} {node:<{width}}  {attrs}  | " + " ".join(on_node[node]))
+    return lines
+
+
+def tile_glyph(cell: dict[str, Any] | None) -> tuple[str, str, str]:
+    """Three lines of three characters: open sides as lines, a dead end as a block."""
+    if cell is None:
+        return ("   ", " · ", "   ")
+    if cell["tile"] == "?":
+        return ("▒▒▒", "▒?▒", "▒▒▒")
+    n, e, s, w = cell["open"]
+    joined = cell["joined"]
+    centre = _JOINS.get((n, e, s, w), "┼") if joined else "■"
+    if not any(cell["open"]):
+        centre = "□"
+    return (f" {'│' if n else ' '} ",
+            f"{'─' if w else ' '}{centre}{'─' if e else ' '}",
+            f" {'│' if s else ' '} ")
+
+
+_JOINS = {
+    (True, True, True, True): "┼", (True, True, True, False): "├",
+    (True, False, True, True): "┤", (False, True, True, True): "┬",
+    (True, True, False, True): "┴", (True, False, True, False): "│",
+    (False, True, False, True): "─", (True, True, False, False): "└",
+    (True, False, False, True): "┘", (False, True, True, False): "┌",
+    (False, False, True, True): "┐", (True, False, False, False): "╵",
+    (False, True, False, False): "╶", (False, False, True, False): "╷",
+    (False, False, False, True): "╴",
+}
+
+
+def grid_map(board: Any, cells: dict[str, Any]) -> list[str]:
+    """The placed part of a grid board (plus a margin of one cell), north at the top."""
+    if not cells:
+        return ["  (no tiles yet)"]
+    coords = [tuple(int(v) for v in name.split(",")) for name in cells]
+    xs = [c[0] for c in coords]
+    ys = [c[1] for c in coords]
+    x0 = max(min(xs) - 1, board.x0)
+    x1 = min(max(xs) + 1, board.x0 + board.width - 1)
+    y0 = max(min(ys) - 1, board.y0)
+    y1 = min(max(ys) + 1, board.y0 + board.height - 1)
+    lines = ["      " + "".join(f"{x:^3}" for x in range(x0, x1 + 1))]
+    for y in range(y1, y0 - 1, -1):
+        rows = ["", "", ""]
+        for x in range(x0, x1 + 1):
+            glyph = tile_glyph(cells.get(f"{x},{y}"))
+            for i in range(3):
+                rows[i] += glyph[i]
+        lines.append(f"      {rows[0]}")
+        lines.append(f"  {y:>3} {rows[1]}")
+        lines.append(f"      {rows[2]}")
     return lines

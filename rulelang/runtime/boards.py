@@ -53,6 +53,11 @@ class Board:
 
 
 def build(name: str, shape: str, args: list[object]) -> Board:
+    if shape == "grid":
+        if len(args) != 4 or not all(isinstance(a, int) for a in args):
+            raise ValueError("grid() takes four numbers: x from, x to, y from, y to")
+        x0, x1, y0, y1 = (int(a) for a in args)  # type: ignore[call-overload]
+        return GridBoard(name, x0, x1, y0, y1)
     if len(args) != 1:
         raise ValueError(f"{shape}() takes one argument: a number of nodes or a list of names")
     arg = args[0]
@@ -63,3 +68,42 @@ def build(name: str, shape: str, args: list[object]) -> Board:
     if not names:
         raise ValueError(f"board '{name}' has no nodes")
     return Board(name, shape, names)
+
+
+DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # N, E, S, W: y grows upwards
+
+
+class GridBoard(Board):
+    """A rectangle of cells from (x0, y0) to (x1, y1); direction d is N, E, S, W."""
+
+    def __init__(self, name: str, x0: int, x1: int, y0: int, y1: int):
+        if x1 < x0 or y1 < y0:
+            raise ValueError(f"grid '{name}' is empty: x {x0}..{x1}, y {y0}..{y1}")
+        self.width, self.height = x1 - x0 + 1, y1 - y0 + 1
+        self.x0, self.y0 = x0, y0
+        coords = [(x, y) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)]
+        self.name, self.shape = name, "grid"
+        self.names = tuple(f"{x},{y}" for x, y in coords)
+        grid = nx.grid_2d_graph(range(x0, x1 + 1), range(y0, y1 + 1))
+        graph: nx.DiGraph = nx.DiGraph()
+        graph.add_nodes_from(range(len(coords)))
+        index = {c: i for i, c in enumerate(coords)}
+        for a, b in grid.edges():
+            for p, q in ((a, b), (b, a)):
+                d = DIRECTIONS.index((q[0] - p[0], q[1] - p[1]))
+                graph.add_edge(index[p], index[q], direction=d)
+        self.graph = graph
+        # neighbour[node][d]: the next cell in direction d, or -1 off the grid
+        self.neighbour = tuple(
+            tuple(next((q for q in graph.successors(i) if graph.edges[i, q]["direction"] == d),
+                       -1) for d in range(4))
+            for i in range(len(coords)))
+        self.forward = self.backward = tuple(-1 for _ in coords)
+        self.attrs = {"x": tuple(x for x, _ in coords), "y": tuple(y for _, y in coords)}
+        self.steps = {}
+        self._dist = {}
+
+    def cell(self, x: int, y: int) -> int | None:
+        if 0 <= x - self.x0 < self.width and 0 <= y - self.y0 < self.height:
+            return (y - self.y0) * self.width + (x - self.x0)
+        return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from rulelang.check.resolve import TILE_FUNCS
 from rulelang.check.symbols import KindSym, ValueSym
 from rulelang.check.types import BOOL
 from rulelang.runtime.exprs import Fn, fail
@@ -28,6 +29,8 @@ def compile_builtin(ec: ExprCompiler, e: A.Call) -> Fn:
         return lambda st: st.cfg.nodes[board]
     args = [ec.compile(a) for a in e.args]
     a0 = args[0]
+    if name in TILE_FUNCS or name in ("cell", "neighbour"):
+        return _board_call(ec, e, args)
     if name == "text":
         show = ec.fmt(ec.type_of(e.args[0]))
         return lambda st: show(st, a0(st))
@@ -73,6 +76,47 @@ def compile_builtin(ec: ExprCompiler, e: A.Call) -> Fn:
         "count": lambda xs: sum(1 for x in xs if x)}
     fn = simple[name]
     return lambda st: fn(a0(st))
+
+
+def _board_call(ec: ExprCompiler, e: A.Call, args: list[Fn]) -> Fn:
+    name = e.func
+    board_sym = ec.ref(e.args[0])
+    assert isinstance(board_sym, ValueSym)
+    board = board_sym.name
+    if name == "cell":
+        x, y = args[1], args[2]
+        return lambda st: st.cfg.boards[board].cell(x(st), y(st))
+
+    if name == "neighbour":
+        node, d = args[1], args[2]
+
+        def neighbour(st: Any) -> Any:
+            nb = st.cfg.boards[board].neighbour[node(st)][d(st) % 4]
+            return None if nb < 0 else nb
+        return neighbour
+    ops = ec.tiles[board]
+    a1 = args[1]
+    if name == "tile":
+        return lambda st: st.layers[ops.layer][a1(st)]
+    if name == "turn_of":
+        return lambda st: st.layers[ops.layer + 1][a1(st)]
+    if name == "secret_at":
+        return lambda st: st.layers[ops.layer + 2][a1(st)]
+    if name == "open_side":
+        a2 = args[2]
+        return lambda st: ops.open_side(st, a1(st), a2(st) % 4)
+    if name == "fits":
+        a2, a3 = args[2], args[3]
+        return lambda st: ops.fits(st, a1(st), a2(st), a3(st))
+    if name == "joins":
+        a2, a3, a4 = args[2], args[3], args[4]
+        return lambda st: ops.joins(st, a1(st), a2(st), a3(st), a4(st))
+    if name == "placed":
+        return lambda st: tuple(i for i, t in enumerate(st.layers[ops.layer]) if t is not None)
+    part = {"reached": 0, "touching": 1, "spots": 2}[name]
+    if part == 0:
+        return lambda st: tuple(sorted(ops.network(st, a1(st))[0]))
+    return lambda st: ops.network(st, a1(st))[part]
 
 
 def _step(args: list[Fn], span: Any) -> Fn:

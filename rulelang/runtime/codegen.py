@@ -483,6 +483,35 @@ class Codegen:
                 st.dirty = True
         self.add_simple(add, s.span)
 
+    def _tile_target(self, board: str, at: A.Expr, span: Span) -> tuple[Any, Fn]:
+        ops, node = self.ec.tiles[board], self.ec.compile(at)
+        return ops, node
+
+    def s_Place(self, s: A.Place) -> None:
+        ops, node = self._tile_target(s.board, s.at, s.span)
+        tile = self.ec.compile(s.tile)
+        turn = self.ec.compile(s.turn) if s.turn is not None else (lambda st: 0)
+        secret, span = s.secret, s.span
+
+        def place(st: Any) -> None:
+            where = node(st)
+            if where is None:
+                raise fail("R003", "there is no such cell to place on", span)
+            if st.layers[ops.layer][where] is not None:
+                raise fail("R006", "that cell already holds a tile", span)
+            ops.place(st, where, tile(st), turn(st), secret)
+        self.add_simple(place, s.span)
+
+    def s_Clear(self, s: A.Clear) -> None:
+        ops, node = self._tile_target(s.board, s.at, s.span)
+        self.add_simple(lambda st: ops.clear(st, node(st)), s.span)
+
+    def s_Reveal(self, s: A.Reveal) -> None:
+        ops, node = self._tile_target(s.board, s.at, s.span)
+        turn = self.ec.compile(s.turn) if s.turn is not None else None
+        self.add_simple(lambda st: ops.reveal(st, node(st), turn(st) if turn else None),
+                        s.span)
+
     def s_Do(self, s: A.Do) -> None:
         sym = self.p.refs[id(s)]
         assert isinstance(sym, ProcSym)

@@ -22,6 +22,7 @@ from rulelang.runtime.codegen import (
 )
 from rulelang.runtime.exprs import ExprCompiler
 from rulelang.runtime.state import State
+from rulelang.runtime.tiles import TileOps
 from rulelang.syntax import ast as A
 
 TERMINAL = -4
@@ -81,6 +82,15 @@ class Ruleset:
             self.ec.zone_base[z.name] = base
             base += program.max_players if z.per_player else 1
         self.zone_slots = base
+        self.tiled: list[A.BoardDecl] = []
+        for v in program.values:
+            if isinstance(v.decl, A.BoardDecl) and v.decl.tiles:
+                kind = next(k for k in program.kinds if k.name == v.decl.tiles)
+                joined = kind.attrs.get("joined")
+                self.ec.tiles[v.name] = TileOps(v.name, 3 * len(self.tiled),
+                                                kind.attrs["edges"].slot,
+                                                joined.slot if joined else None)
+                self.tiled.append(v.decl)
         self.ec.compile_defs()
         self.values = [(v, self._value_fn(v)) for v in program.values]
         self.defaults = [(a, self.ec.compile(a.default) if a.default is not None else None)
@@ -222,6 +232,10 @@ class Ruleset:
                 col[i] = f(st)
         st.vars = [f(st) if f else None for _g, f in self.global_defaults]
         st.zones = [[] for _ in range(self.zone_slots)]
+        st.layers = []
+        for d in self.tiled:
+            n = len(cfg.boards[d.name])
+            st.layers += [[None] * n, [0] * n, [False] * n]
         st.loc = [None] * p.n_locals
 
 

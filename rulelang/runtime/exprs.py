@@ -44,6 +44,7 @@ class ExprCompiler:
             if "name" in k.attrs and k.attrs["name"].type.name == "text"}
         self.zone_base: dict[str, int] = {}
         self.defs: dict[str, Fn] = {}
+        self.tiles: dict[str, Any] = {}  # board name -> TileOps
         from rulelang.runtime.pysrc import SourceGen
 
         self.gen = SourceGen(self)

@@ -9,7 +9,7 @@ from typing import Any
 class State:
     __slots__ = ("cfg", "vars", "cols", "zones", "loc", "pc", "stack", "current", "phase",
                  "pending", "rng", "log", "over", "outcome", "dirty", "turn", "index",
-                 "steps", "auto_chance")
+                 "steps", "auto_chance", "layers", "reach")
 
     def __init__(self, cfg: Any, rng: random.Random):
         self.cfg = cfg
@@ -31,6 +31,8 @@ class State:
         self.index = 0
         self.steps = 0
         self.auto_chance = True
+        self.layers: list[list[Any]] = []  # tiles on grid boards (see tiles.py)
+        self.reach: dict[Any, Any] = {}  # kept answers about tile networks
 
     def clone(self, copy_rng: bool = True) -> State:
         other = State.__new__(State)
@@ -58,10 +60,13 @@ class State:
         other.index = self.index
         other.steps = self.steps
         other.auto_chance = self.auto_chance
+        other.layers = [layer.copy() for layer in self.layers]
+        other.reach = self.reach  # replaced, never mutated in place, when tiles change
         return other
 
     def fingerprint(self) -> tuple[Any, ...]:
         """Everything that defines the position, for comparing two states."""
         return (tuple(self.vars), tuple(map(tuple, self.cols)), tuple(map(tuple, self.zones)),
                 self.pc, tuple(self.stack), self.current, self.phase, self.over,
-                tuple(self.outcome or ()), self.turn, tuple(self.log))
+                tuple(self.outcome or ()), self.turn, tuple(self.log),
+                tuple(map(tuple, self.layers)))

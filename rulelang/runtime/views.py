@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rulelang.check.types import T
 from rulelang.runtime.codegen import ChanceSpec, ChoiceSpec
 
 if TYPE_CHECKING:
@@ -47,6 +48,7 @@ def view(game: Game, viewer: int | None) -> dict[str, Any]:
             pieces[k.name] = rows
     out["pieces"] = pieces
     out["zones"] = _zones(game, viewer)
+    out["boards"] = _tiles(game)
     out["log"] = log_lines(game, viewer)
     if st.pending is not None and not st.over:
         spec, who, _opts = st.pending
@@ -57,6 +59,31 @@ def view(game: Game, viewer: int | None) -> dict[str, Any]:
                 out["options"] = [a.text for a in game.legal_actions()]
     if st.over:
         out["results"] = dict(zip(st.cfg.player_names, st.outcome or [], strict=False))
+    return out
+
+
+def _tiles(game: Game) -> dict[str, Any]:
+    """Tiles on grid boards: face-up tiles for all to see, face-down ones as '?'."""
+    rules, st = game.rules, game.state
+    out: dict[str, Any] = {}
+    for name, ops in rules.ec.tiles.items():
+        board = st.cfg.boards[name]
+        kind = next(k for k in rules.program.kinds if k.attrs.get("edges") is not None
+                    and k.attrs["edges"].slot == ops.edges_col)
+        name_of = rules.ec.fmt(T("entity", kind.name))
+        cells: dict[str, Any] = {}
+        tiles, turns, secret = (st.layers[ops.layer + i] for i in range(3))
+        for node, tile in enumerate(tiles):
+            if tile is None:
+                continue
+            if secret[node]:
+                cells[board.names[node]] = {"tile": HIDDEN}
+                continue
+            cells[board.names[node]] = {
+                "tile": name_of(st, tile), "turn": turns[node],
+                "open": [ops.open_side(st, node, d) for d in range(4)],
+                "joined": ops.joined(st, tile)}
+        out[name] = cells
     return out
 
 

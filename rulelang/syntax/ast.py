@@ -214,6 +214,28 @@ class AddItems(Stmt):
 
 
 @dataclass(frozen=True, slots=True)
+class Place(Stmt):
+    tile: Expr
+    board: str
+    at: Expr
+    turn: Expr | None  # quarter turns clockwise
+    secret: bool  # face down: nobody sees it, and any side matches it
+
+
+@dataclass(frozen=True, slots=True)
+class Clear(Stmt):
+    board: str
+    at: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(Stmt):
+    board: str
+    at: Expr
+    turn: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
 class Do(Stmt):
     proc: str
     args: tuple[Expr, ...]
@@ -297,6 +319,7 @@ class BoardDecl(Named):
     shape: str
     args: tuple[Expr, ...]
     attrs: tuple[tuple[str, Expr], ...]
+    tiles: str = ""  # the piece or card kind that can be placed on its cells
 
 
 @dataclass(frozen=True, slots=True)

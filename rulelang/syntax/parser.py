@@ -229,8 +229,13 @@ class _Builder(Transformer[Any, Any]):
     @v_args(meta=True)
     def board_decl(self, meta: Any, c: list[Any]) -> A.BoardDecl:
         attrs = c[-1] or ()
-        args = tuple(a for a in c[3:-1] if a is not None)
-        return A.BoardDecl(self._span(meta), str(c[1]), bool(c[0]), str(c[2]), args, attrs)
+        tiles = str(c[-2]) if c[-2] is not None else ""
+        args = tuple(a for a in c[3:-2] if a is not None)
+        return A.BoardDecl(self._span(meta), str(c[1]), bool(c[0]), str(c[2]), args, attrs,
+                           tiles)
+
+    def board_tiles(self, c: list[Any]) -> Any:
+        return c[0]
 
     def board_attrs(self, c: list[Any]) -> tuple[tuple[str, A.Expr], ...]:
         return tuple((str(c[i]), c[i + 1]) for i in range(0, len(c), 2))
@@ -460,6 +465,21 @@ class _Builder(Transformer[Any, Any]):
     @v_args(meta=True)
     def s_add(self, meta: Any, c: list[Any]) -> A.AddItems:
         return A.AddItems(self._span(meta), c[0], c[1])
+
+    @v_args(meta=True)
+    def s_place(self, meta: Any, c: list[Any]) -> A.Place:
+        return A.Place(self._span(meta), c[0], str(c[1]), c[2], c[3], c[4] is not None)
+
+    def face_down(self, _c: list[Any]) -> bool:
+        return True
+
+    @v_args(meta=True)
+    def s_clear(self, meta: Any, c: list[Any]) -> A.Clear:
+        return A.Clear(self._span(meta), str(c[0]), c[1])
+
+    @v_args(meta=True)
+    def s_reveal(self, meta: Any, c: list[Any]) -> A.Reveal:
+        return A.Reveal(self._span(meta), str(c[0]), c[1], c[2])
 
     @v_args(meta=True)
     def zone_ref(self, meta: Any, c: list[Any]) -> A.ZoneRef:
