@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rulelang.check import declare, flow, resolve, values
+from rulelang.check import data, declare, flow, resolve, values
 from rulelang.check.context import Checker
 from rulelang.check.symbols import AttrSym, DefSym, ProcSym, Program
 from rulelang.diagnostics import Diagnostic, RuleError
@@ -13,6 +13,7 @@ from rulelang.loader import Loaded
 PASSES: list[tuple[str, Callable[[Checker], None]]] = [
     ("declare", declare.run),
     ("resolve", resolve.run),
+    ("data", data.run),
     ("values", values.run),
     ("flow", flow.run),
 ]
@@ -62,5 +63,6 @@ def check(loaded: Loaded, main_file: str) -> tuple[Program, list[Diagnostic]]:
         hidden=c.hidden,
         sources=loaded.sources,
         files=loaded.files,
+        data_rows=c.data_rows,
     )
     return program, c.diagnostics

@@ -41,6 +41,7 @@ class Checker:
         self.calls: dict[str, set[str]] = {}  # proc/def name -> names of procs/defs it calls
         self.values_in_order: list[ValueSym] = []
         self.by_players: list[tuple[Sym, Span]] = []  # tables looked up by player count
+        self.data_rows: dict[str, list[dict[str, object]]] = {}  # kind -> rows from YAML
 
     def error(self, code: str, message: str, span: Span, hint: str = "") -> None:
         self.diagnostics.append(Diagnostic(code, message, span, hint=hint))

@@ -90,9 +90,14 @@ class Resolver:
             for a in attrs.values():
                 self.attr(a)
         for k in c.kinds:
-            if k.decl.count is None:
+            if k.decl.data:
+                if k.decl.count is not None:
+                    c.error("E201", f"{k.decl.category} '{k.name}' takes its count from "
+                            f"{k.decl.data}; remove 'count'", k.decl.count.span)
+            elif k.decl.count is None:
                 c.error("E201", f"{k.decl.category} '{k.name}' needs a count: "
-                        f"'{k.decl.category} {k.name} count N {{ ... }}'", k.span)
+                        f"'{k.decl.category} {k.name} count N {{ ... }}', or a data file: "
+                        f"'{k.decl.category} {k.name} from \"cards.yaml\" {{ ... }}'", k.span)
             else:
                 self.expect(k.decl.count, INT, Ctx(static=True, context="a count"))
         for zone in c.zones:

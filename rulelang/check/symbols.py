@@ -105,3 +105,4 @@ class Program:
     hidden: dict[int, int]  # id(stmt) -> extra hidden slot (loop state)
     sources: object = None
     files: list[str] = field(default_factory=list)
+    data_rows: dict[str, list[dict[str, object]]] = field(default_factory=dict)

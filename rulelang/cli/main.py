@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -13,6 +14,7 @@ from rulelang.api import compile_file_with_warnings
 from rulelang.cli.errors import (
     EX_DATAERR,
     EX_INTERRUPTED,
+    EX_SOFTWARE,
     EX_USAGE,
     CliExit,
     runtime_error,
@@ -185,6 +187,13 @@ def run(argv: list[str] | None = None) -> int:
         message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
         say_err(f"error: {message}\nTry 'rulelang --help'.")
         return EX_USAGE
+    except Exception as exc:  # a bug in rulelang itself: say so, without a traceback
+        if os.environ.get("RULELANG_DEBUG"):
+            raise
+        say_err(f"internal error: {type(exc).__name__}: {exc}\n"
+                "This is a bug in rulelang, not in your rule file; set RULELANG_DEBUG=1 "
+                "to see where it happened.")
+        return EX_SOFTWARE
     return result if isinstance(result, int) else 0
 
 

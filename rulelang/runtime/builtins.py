@@ -95,6 +95,8 @@ def _board_call(ec: ExprCompiler, e: A.Call, args: list[Fn]) -> Fn:
             return None if nb < 0 else nb
         return neighbour
     ops = ec.tiles[board]
+    if name == "placed":
+        return lambda st: tuple(i for i, t in enumerate(st.layers[ops.layer]) if t is not None)
     a1 = args[1]
     if name == "tile":
         return lambda st: st.layers[ops.layer][a1(st)]
@@ -111,8 +113,6 @@ def _board_call(ec: ExprCompiler, e: A.Call, args: list[Fn]) -> Fn:
     if name == "joins":
         a2, a3, a4 = args[2], args[3], args[4]
         return lambda st: ops.joins(st, a1(st), a2(st), a3(st), a4(st))
-    if name == "placed":
-        return lambda st: tuple(i for i, t in enumerate(st.layers[ops.layer]) if t is not None)
     part = {"reached": 0, "touching": 1, "spots": 2}[name]
     if part == 0:
         return lambda st: tuple(sorted(ops.network(st, a1(st))[0]))

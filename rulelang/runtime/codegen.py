@@ -468,17 +468,40 @@ class Codegen:
                 st.dirty = True
         self.add_simple(move, s.span)
 
+    def detacher(self, kind: str) -> Callable[[Any, Any], None]:
+        """Take an item out of wherever it is (any zone or board cell of its kind), so
+        that `add` and `place` keep every piece and card in exactly one place."""
+        slots: list[int] = []
+        for z in self.p.zones:
+            if z.kind == kind:
+                base = self.ec.zone_base[z.name]
+                slots.extend(range(base, base + (self.p.max_players if z.per_player else 1)))
+        boards = [ops for name, ops in self.ec.tiles.items()
+                  if self.ec.tile_kinds.get(name) == kind]
+
+        def detach(st: Any, item: Any) -> None:
+            zones = st.zones
+            for slot in slots:
+                if item in zones[slot]:
+                    zones[slot].remove(item)
+            for ops in boards:
+                layer = st.layers[ops.layer]
+                if item in layer:
+                    ops.clear(st, layer.index(item))
+        return detach
+
     def s_AddItems(self, s: A.AddItems) -> None:
         items, dst = self.ec.compile(s.items), self._zone_index(s.dest)
         many = self.ec.type_of(s.items).name == "list"
         dirty = self._zone_dirty(s.dest.zone)
+        kind = next(z.kind for z in self.p.zones if z.name == s.dest.zone)
+        detach = self.detacher(kind)
 
         def add(st: Any) -> None:
             zone = st.zones[dst(st)]
-            if many:
-                zone.extend(items(st))
-            else:
-                zone.append(items(st))
+            for item in (items(st) if many else (items(st),)):
+                detach(st, item)
+                zone.append(item)
             if dirty:
                 st.dirty = True
         self.add_simple(add, s.span)
@@ -492,6 +515,10 @@ class Codegen:
         tile = self.ec.compile(s.tile)
         turn = self.ec.compile(s.turn) if s.turn is not None else (lambda st: 0)
         secret, span = s.secret, s.span
+        detach = self.detacher(self.ec.tile_kinds[s.board])
+        dirty = 1 in self.end_reads or any(
+            z.kind == self.ec.tile_kinds[s.board] and id(z) in self.end_reads
+            for z in self.p.zones)
 
         def place(st: Any) -> None:
             where = node(st)
@@ -499,18 +526,33 @@ class Codegen:
                 raise fail("R003", "there is no such cell to place on", span)
             if st.layers[ops.layer][where] is not None:
                 raise fail("R006", "that cell already holds a tile", span)
-            ops.place(st, where, tile(st), turn(st), secret)
+            item = tile(st)
+            detach(st, item)
+            ops.place(st, where, item, turn(st), secret)
+            if dirty:
+                st.dirty = True
         self.add_simple(place, s.span)
 
     def s_Clear(self, s: A.Clear) -> None:
         ops, node = self._tile_target(s.board, s.at, s.span)
-        self.add_simple(lambda st: ops.clear(st, node(st)), s.span)
+        dirty = 1 in self.end_reads
+
+        def clear(st: Any) -> None:
+            ops.clear(st, node(st))
+            if dirty:
+                st.dirty = True
+        self.add_simple(clear, s.span)
 
     def s_Reveal(self, s: A.Reveal) -> None:
         ops, node = self._tile_target(s.board, s.at, s.span)
         turn = self.ec.compile(s.turn) if s.turn is not None else None
-        self.add_simple(lambda st: ops.reveal(st, node(st), turn(st) if turn else None),
-                        s.span)
+        dirty = 1 in self.end_reads
+
+        def reveal(st: Any) -> None:
+            ops.reveal(st, node(st), turn(st) if turn else None)
+            if dirty:
+                st.dirty = True
+        self.add_simple(reveal, s.span)
 
     def s_Do(self, s: A.Do) -> None:
         sym = self.p.refs[id(s)]

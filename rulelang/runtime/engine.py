@@ -87,6 +87,7 @@ class Ruleset:
             if isinstance(v.decl, A.BoardDecl) and v.decl.tiles:
                 kind = next(k for k in program.kinds if k.name == v.decl.tiles)
                 joined = kind.attrs.get("joined")
+                self.ec.tile_kinds[v.name] = kind.name
                 self.ec.tiles[v.name] = TileOps(v.name, 3 * len(self.tiled),
                                                 kind.attrs["edges"].slot,
                                                 joined.slot if joined else None)
@@ -220,16 +221,20 @@ class Ruleset:
                                        k.decl.span)
             counts[k.name] = n
             cfg.entities[k.name] = tuple(range(n))
+        for kind, rows in p.data_rows.items():
+            counts[kind] = len(rows)
+            cfg.entities[kind] = tuple(range(len(rows)))
         st.cols = [[None] * (cfg.n if a.owner == "player" else counts.get(a.owner, 0))
                    for a in p.columns]
         for a, default in self.defaults:
-            if default is None:
-                continue
-            f = default
+            data = p.data_rows.get(a.owner)
             col = st.cols[a.slot]
             for i in range(len(col)):
-                st.index = i
-                col[i] = f(st)
+                if data is not None and a.name in data[i]:
+                    col[i] = data[i][a.name]
+                elif default is not None:
+                    st.index = i
+                    col[i] = default(st)
         st.vars = [f(st) if f else None for _g, f in self.global_defaults]
         st.zones = [[] for _ in range(self.zone_slots)]
         st.layers = []

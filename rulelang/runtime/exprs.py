@@ -45,6 +45,7 @@ class ExprCompiler:
         self.zone_base: dict[str, int] = {}
         self.defs: dict[str, Fn] = {}
         self.tiles: dict[str, Any] = {}  # board name -> TileOps
+        self.tile_kinds: dict[str, str] = {}  # board name -> the kind of its tiles
         from rulelang.runtime.pysrc import SourceGen
 
         self.gen = SourceGen(self)
@@ -358,6 +359,10 @@ def _with_constant(op: str, lf: Fn, c: Any) -> Fn:
     return lambda st: fn(lf(st), c)
 
 
+TILE_READS = {"tile", "turn_of", "open_side", "fits", "joins", "reached", "touching", "spots",
+              "placed", "secret_at"}
+
+
 def reads(program: Program, e: A.Expr | A.Stmt | tuple[Any, ...] | None,
           seen: set[str] | None = None) -> set[int]:
     """The ids of the attributes and zones an expression may read (through defs too)."""
@@ -379,6 +384,8 @@ def reads(program: Program, e: A.Expr | A.Stmt | tuple[Any, ...] | None,
             stack.append(sym.decl.body)
         if isinstance(node, A.Name) and node.id == "current":
             out.add(0)  # the turn player
+        if isinstance(node, A.Call) and node.func in TILE_READS:
+            out.add(1)  # tiles on a board
         if hasattr(node, "__dataclass_fields__"):
             stack.extend(getattr(node, f) for f in node.__dataclass_fields__)
     return out

@@ -336,6 +336,7 @@ class KindDecl(Named):
     category: str  # piece or card
     count: Expr | None
     attrs: tuple[AttrDecl, ...]
+    data: str = ""  # a YAML file (next to the rule file) listing the pieces or cards
 
 
 @dataclass(frozen=True, slots=True)

@@ -243,7 +243,13 @@ class _Builder(Transformer[Any, Any]):
     @v_args(meta=True)
     def kind_decl(self, meta: Any, c: list[Any]) -> A.KindDecl:
         return A.KindDecl(self._span(meta), str(c[2]), bool(c[0]), str(c[1]), c[3],
-                          tuple(c[4:]))
+                          tuple(c[5:]), c[4] or "")
+
+    def kind_count(self, c: list[Any]) -> Any:
+        return c[0]
+
+    def kind_data(self, c: list[Any]) -> str:
+        return self._plain(c[0])
 
     @v_args(meta=True)
     def player_decl(self, meta: Any, c: list[Any]) -> A.PlayerDecl:
