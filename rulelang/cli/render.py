@@ -40,11 +40,16 @@ def render_view(game: Game, view: dict[str, Any], log_tail: int = 8) -> str:
         you = " (you)" if view.get("viewer") is not None and p["name"] == _name(game, view) \
             else ""
         out.append(f"  {p['name']}{you}" + (f" - {extras}" if extras else ""))
+    viewer = _name(game, view)
     for zone, content in view["zones"].items():
         if isinstance(content, dict):
-            out.append(f"  {zone}: {content['size']} hidden")
-        else:
-            out.append(f"  {zone}: " + (", ".join(content) if content else "(empty)"))
+            if content["size"]:
+                out.append(f"  {zone}: {content['size']} hidden")
+        elif zone.endswith(f"[{viewer}]") and viewer and view.get("zone_tiles", {}).get(zone):
+            out.append(f"  {zone}:")
+            out.extend(_drawn(content, view["zone_tiles"][zone]))
+        elif content:
+            out.append(f"  {zone}: " + ", ".join(content))
     log = view["log"][-log_tail:] if log_tail else []
     if log:
         out.append("")
@@ -88,6 +93,19 @@ def _board(game: Game, name: str, board: Any, view: dict[str, Any],
         attrs = "  ".join(f"{k} {v[i]:>3}" for k, v in board.attrs.items())
         lines.append(f"  {i:>2} {node:<{width}}  {attrs}  | " + " ".join(on_node[node]))
     return lines
+
+
+def _drawn(names: list[str], faces: list[dict[str, Any]]) -> list[str]:
+    """A hand of cards drawn side by side: tiles by their open sides, others by number."""
+    rows = ["", "", "", ""]
+    for i, (name, face) in enumerate(zip(names, faces, strict=True), 1):
+        glyph = tile_glyph({"tile": name, **face}) if any(face["open"]) else (
+            "   ", " * ", "   ")
+        for r in range(3):
+            rows[r] += f"  {glyph[r]}  "
+        rows[3] += f"  {i:^3}  "
+    legend = [f"    {i}. {name}" for i, name in enumerate(names, 1)]
+    return ["   " + row for row in rows] + legend
 
 
 def tile_glyph(cell: dict[str, Any] | None) -> tuple[str, str, str]:

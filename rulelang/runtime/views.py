@@ -49,6 +49,7 @@ def view(game: Game, viewer: int | None) -> dict[str, Any]:
     out["pieces"] = pieces
     out["zones"] = _zones(game, viewer)
     out["boards"] = _tiles(game)
+    out["zone_tiles"] = _zone_tiles(game, out["zones"])
     out["log"] = log_lines(game, viewer)
     if st.pending is not None and not st.over:
         spec, who, _opts = st.pending
@@ -84,6 +85,36 @@ def _tiles(game: Game) -> dict[str, Any]:
                 "open": [ops.open_side(st, node, d) for d in range(4)],
                 "joined": ops.joined(st, tile)}
         out[name] = cells
+    return out
+
+
+def _tile_faces(game: Game) -> dict[str, Any]:
+    """kind -> a function (state, item) -> the tile's face, for kinds that are tiles."""
+    rules = game.rules
+    faces: dict[str, Any] = {}
+    for name, ops in rules.ec.tiles.items():
+        kind = rules.ec.tile_kinds[name]
+        faces[kind] = lambda st, item, ops=ops: {
+            "open": [ops.tile_open(st, item, 0, d) for d in range(4)],
+            "joined": ops.joined(st, item)}
+    return faces
+
+
+def _zone_tiles(game: Game, zones: dict[str, Any]) -> dict[str, list[Any]]:
+    """For zones the viewer sees that hold tiles: each item's open sides (to draw it)."""
+    rules, st = game.rules, game.state
+    faces = _tile_faces(game)
+    out: dict[str, list[Any]] = {}
+    for z in rules.program.zones:
+        face = faces.get(z.kind)
+        if face is None:
+            continue
+        base = rules.ec.zone_base[z.name]
+        owners = range(st.cfg.n) if z.per_player else [None]
+        for owner in owners:
+            label = z.name if owner is None else f"{z.name}[{st.cfg.player_names[owner]}]"
+            if isinstance(zones.get(label), list):
+                out[label] = [face(st, item) for item in st.zones[base + (owner or 0)]]
     return out
 
 
