@@ -485,9 +485,9 @@ class Codegen:
                 if item in zones[slot]:
                     zones[slot].remove(item)
             for ops in boards:
-                layer = st.layers[ops.layer]
-                if item in layer:
-                    ops.clear(st, layer.index(item))
+                where = ops.cell_of(st, item)
+                if where >= 0:
+                    ops.clear(st, where)
         return detach
 
     def s_AddItems(self, s: A.AddItems) -> None:

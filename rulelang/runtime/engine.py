@@ -88,7 +88,7 @@ class Ruleset:
                 kind = next(k for k in program.kinds if k.name == v.decl.tiles)
                 joined = kind.attrs.get("joined")
                 self.ec.tile_kinds[v.name] = kind.name
-                self.ec.tiles[v.name] = TileOps(v.name, 3 * len(self.tiled),
+                self.ec.tiles[v.name] = TileOps(v.name, 4 * len(self.tiled),
                                                 kind.attrs["edges"].slot,
                                                 joined.slot if joined else None)
                 self.tiled.append(v.decl)
@@ -240,7 +240,7 @@ class Ruleset:
         st.layers = []
         for d in self.tiled:
             n = len(cfg.boards[d.name])
-            st.layers += [[None] * n, [0] * n, [False] * n]
+            st.layers += [[None] * n, [0] * n, [False] * n, [-1] * counts.get(d.tiles, 0)]
         st.loc = [None] * p.n_locals
 
 

@@ -6,8 +6,8 @@ middle, so a path cannot pass through it). A tile lies turned by 0-3 quarter tur
 clockwise, face up or face down ("secret": nobody sees it, and any side matches it).
 
 The state keeps, per tiled board, three lists indexed by cell: the tile (or None),
-its turn, and whether it is face down. What is joined to a start cell is computed
-once per layout and kept in `state.reach` until a tile comes or goes, so that legal
+its turn, and whether it is face down; and a fourth indexed by tile: its cell, or -1.
+What is joined to a start cell is computed once per layout and kept in `state.reach` until a tile comes or goes, so that legal
 moves for a whole hand are found without repeating the search per candidate.
 """
 
@@ -23,7 +23,7 @@ OPPOSITE = (2, 3, 0, 1)
 class TileOps:
     def __init__(self, board: str, layer: int, edges_col: int, joined_col: int | None):
         self.board = board
-        self.layer = layer  # state.layers[layer], [layer + 1], [layer + 2]
+        self.layer = layer  # state.layers[layer], [layer + 1], [layer + 2], [layer + 3]
         self.edges_col = edges_col
         self.joined_col = joined_col
 
@@ -106,13 +106,21 @@ class TileOps:
     def changed(self, st: Any) -> None:
         st.reach = {}  # a new dict: clones that share the old one keep valid answers
 
+    def cell_of(self, st: Any, tile: int) -> int:
+        """The cell a tile lies on, or -1."""
+        return int(st.layers[self.layer + 3][tile])
+
     def place(self, st: Any, node: int, tile: int, turn: int, secret: bool) -> None:
         st.layers[self.layer][node] = tile
+        st.layers[self.layer + 3][tile] = node
         st.layers[self.layer + 1][node] = turn % 4
         st.layers[self.layer + 2][node] = secret
         self.changed(st)
 
     def clear(self, st: Any, node: int) -> None:
+        tile = st.layers[self.layer][node]
+        if tile is not None:
+            st.layers[self.layer + 3][tile] = -1
         st.layers[self.layer][node] = None
         st.layers[self.layer + 1][node] = 0
         st.layers[self.layer + 2][node] = False
