@@ -7,8 +7,9 @@ clockwise, face up or face down ("secret": nobody sees it, and any side matches 
 
 The state keeps, per tiled board, three lists indexed by cell: the tile (or None),
 its turn, and whether it is face down; and a fourth indexed by tile: its cell, or -1.
-What is joined to a start cell is computed once per layout and kept in `state.reach` until a tile comes or goes, so that legal
-moves for a whole hand are found without repeating the search per candidate.
+What is joined to a start cell is computed once per layout and kept in `state.reach`
+until a tile comes or goes, so that legal moves for a whole hand are found without
+repeating the search per candidate.
 """
 
 from __future__ import annotations
