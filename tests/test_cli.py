@@ -1,0 +1,693 @@
+"""The `rulelang` command, driven in-process through `rulelang.cli.main.run(argv)`.
+
+`play` reads with the builtin `input`: the tests replace it with a scripted terminal
+that sees everything printed so far, answers, and may raise KeyboardInterrupt (Ctrl-C)
+or EOFError (end of input).
+"""
+
+from __future__ import annotations
+
+import builtins
+import json
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rulelang.cli.main import run
+
+ROOT = Path(__file__).resolve().parent.parent
+RULESETS = sorted((ROOT / "rulesets").glob("*.rules"))
+STDLIB = sorted((ROOT / "stdlib").glob("*.rules"))
+HEIMLICH = ROOT / "rulesets" / "heimlich.rules"
+DIAG = re.compile(r"^(?P<file>.+):(?P<line>\d+):(?P<col>\d+): error\[(?P<code>E\d{3})\]: .+$")
+PROMPT = re.compile(r"^(P\d+): (.+)$")          # "P1: Move which agent? (4 move points left)"
+OPTION = re.compile(r"^\s+(\d+)\. (.+)$")        # "   1. Perry"
+NODE = re.compile(r"^\s+(\d+) (.+?)\s+points\s+-?\d+\s+\|(.*)$")  # one board line
+
+ENDLESS_AFTER_CHOICE = """game "Endless"
+players 2..3
+global { x: int = 0 }
+turn {
+  choose n in 1..2 prompt "Pick a number"
+  while true {
+    set x += 1
+  }
+}
+end when false { }
+"""
+ENDLESS_LOOP_LINE = 6
+
+ENDLESS_AT_START = """game "Endless at once"
+players 2..3
+global { x: int = 0 }
+turn {
+  while x >= 0 {
+    set x += 1
+  }
+  choose n in 1..2
+}
+end when false { }
+"""
+
+
+def cli(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, str, str]:
+    code = run([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def no_traceback(*texts: str) -> None:
+    for text in texts:
+        assert "Traceback" not in text
+        assert 'File "' not in text
+
+
+def assert_usage_error(code: int, out: str, err: str) -> str:
+    """Exit 64, one `error:` line (optionally followed by the help hint), no traceback."""
+    assert code == 64, (out, err)
+    no_traceback(out, err)
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert lines, err
+    assert lines[0].startswith("error: "), err
+    assert sum(line.startswith("error:") for line in lines) == 1, err
+    assert lines[1:] in ([], ["Try 'rulelang --help'."]), err
+    return lines[0]
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def line_of(path: Path, fragment: str) -> int:
+    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if fragment in line:
+            return i
+    raise AssertionError(f"{fragment!r} not in {path}")
+
+
+# --------------------------------------------------------------------------- terminal
+class Terminal:
+    """A scripted player at the keyboard: `policy(terminal, prompt)` gives each answer."""
+
+    def __init__(self, capsys: pytest.CaptureFixture[str],
+                 policy: Callable[[Terminal, str], str], limit: int = 3000):
+        self.capsys = capsys
+        self.policy = policy
+        self.limit = limit
+        self.chunks: list[str] = []
+        self.err: list[str] = []
+        self.answers: list[str] = []
+        self.memo: dict[str, Any] = {}
+
+    def flush(self) -> str:
+        out, err = self.capsys.readouterr()
+        self.chunks.append(out)
+        self.err.append(err)
+        return "".join(self.chunks)
+
+    @property
+    def text(self) -> str:
+        return self.flush()
+
+    def __call__(self, prompt: object = "") -> str:
+        self.flush()
+        self.chunks.append(str(prompt))  # a real terminal shows the prompt too
+        if len(self.answers) >= self.limit:
+            raise AssertionError(f"still playing after {self.limit} answers")
+        answer = self.policy(self, str(prompt))
+        self.answers.append(answer)
+        self.chunks.append(answer + "\n")
+        return answer
+
+    # What is on the screen -------------------------------------------------------
+    def prompt_count(self) -> int:
+        return sum(1 for line in self.text.splitlines() if PROMPT.match(line))
+
+    def last_prompt(self) -> tuple[str, str, list[str]]:
+        """The last `Pn: question` line and the numbered options printed after it."""
+        lines = self.text.splitlines()
+        for i in range(len(lines) - 1, -1, -1):
+            m = PROMPT.match(lines[i])
+            if m:
+                options: list[str] = []
+                for line in lines[i + 1:]:
+                    o = OPTION.match(line)
+                    if not o:
+                        break
+                    assert int(o.group(1)) == len(options) + 1
+                    options.append(o.group(2))
+                return m.group(1), m.group(2), options
+        raise AssertionError("no question was printed")
+
+    def board(self) -> tuple[dict[str, int], int, list[str]]:
+        """From the last board shown: where each agent is, the safe's node, node names."""
+        lines = self.text.splitlines()
+        nodes = [m for m in (NODE.match(line) for line in lines) if m]
+        assert len(nodes) >= 12
+        where: dict[str, int] = {}
+        safe = -1
+        names = []
+        for m in nodes[-12:]:
+            node = int(m.group(1))
+            names.append(m.group(2))
+            for token in m.group(3).split():
+                if token == "[SAFE]":
+                    safe = node
+                else:
+                    where[token] = node
+        assert safe >= 0
+        return where, safe, names
+
+
+def heimlich_policy(term: Terminal, prompt: str) -> str:
+    """Plays seat 1 and steers agents onto the safe; exercises the awkward answers once."""
+    assert prompt == "> ", prompt
+    memo = term.memo
+    count = term.prompt_count()
+    if memo.get("question") != count:  # a new question: plan the answers to it
+        memo["question"] = count
+        _who, question, options = term.last_prompt()
+        plan: list[Any] = []
+        if not memo.get("tested_range"):
+            memo["tested_range"] = True
+            memo["range_options"] = len(options)
+            plan += ["99", "", "help"]
+        if question.startswith("Move which agent?"):
+            plan += ["help", lambda: pick_agent(term, question)]
+        elif question.startswith("Move ") and "how many buildings" in question:
+            plan += [lambda: str(memo.pop("steps", 1))]
+        elif question.startswith("The die shows 1-3"):
+            plan += ["3"]
+        elif question.startswith("Scoring!"):
+            plan += ["help"]
+            if not memo.get("tested_require"):
+                memo["tested_require"] = True
+                plan += [lambda: term.board()[2][term.board()[1]]]  # the safe's own building
+            plan += [lambda: move_safe(term, options)]
+        else:
+            raise AssertionError(f"unexpected question {question!r}")
+        memo["plan"] = plan
+    plan = memo["plan"]
+    assert plan, "asked again although every planned answer was given"
+    step = plan.pop(0)
+    return step() if callable(step) else step
+
+
+def pick_agent(term: Terminal, question: str) -> str:
+    found = re.search(r"\((\d+) move points left\)", question)
+    assert found, question
+    left = int(found.group(1))
+    where, safe, _names = term.board()
+    for agent, node in where.items():
+        distance = (safe - node) % 12
+        if 1 <= distance <= left:
+            term.memo["steps"] = distance
+            return agent.lower()  # typed text, in any case
+    term.memo["steps"] = left
+    return "1"  # by number
+
+
+def move_safe(term: Terminal, options: list[str]) -> str:
+    # A building with agents in it but no safe: typed by name.
+    where, safe, names = term.board()
+    crowded = [names[n] for n in sorted(set(where.values()), reverse=True) if n != safe]
+    choice = next((b for b in crowded if b in options), options[0])
+    term.memo.setdefault("safe_moves", []).append(choice)
+    return choice.upper()
+
+
+def play_with(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+              policy: Callable[[Terminal, str], str], *argv: object) -> tuple[int, Terminal]:
+    term = Terminal(capsys, policy)
+    monkeypatch.setattr(builtins, "input", term)
+    code = run([str(a) for a in argv])
+    term.flush()
+    return code, term
+
+
+def no_input(prompt: object = "") -> str:
+    raise AssertionError(f"input was read: {prompt!r}")
+
+
+# --------------------------------------------------------------------------- validate
+def test_validate_every_shipped_rule_file(capsys: pytest.CaptureFixture[str]) -> None:
+    assert RULESETS and STDLIB
+    code, out, err = cli(capsys, "validate", *RULESETS, *STDLIB)
+    assert code == 0, err
+    no_traceback(out, err)
+    lines = out.splitlines()
+    assert len(lines) == len(RULESETS) + len(STDLIB)
+    for path, line in zip([*RULESETS, *STDLIB], lines, strict=True):
+        assert line.startswith(f"ok: {path} (")
+    assert f"ok: {HEIMLICH} (game 'Heimlich & Co')" in lines
+    for path in STDLIB:
+        assert any(line.startswith(f"ok: {path} (library '") for line in lines)
+
+
+@pytest.mark.parametrize("path", RULESETS, ids=lambda p: p.name)
+def test_validate_one_ruleset(capsys: pytest.CaptureFixture[str], path: Path) -> None:
+    code, out, err = cli(capsys, "validate", path)
+    assert code == 0, err
+    assert out.startswith(f"ok: {path} (game '")
+
+
+def test_validate_broken_file_prints_diagnostics(capsys: pytest.CaptureFixture[str],
+                                                 tmp_path: Path) -> None:
+    bad = write(tmp_path, "bad.rules", """game "Broken"
+players 2..3
+global { score: int = 0 }
+turn { choose n in 1..3 set scor = n }
+end when score >= 5 { win [current] }
+""")
+    code, out, err = cli(capsys, "validate", bad)
+    assert code == 65
+    no_traceback(out, err)
+    assert out == ""
+    lines = err.splitlines()
+    first = DIAG.match(lines[0])
+    assert first, err
+    assert (first["file"], first["line"], first["col"], first["code"]) == (
+        str(bad), "4", "29", "E101")
+    assert "'scor'" in lines[0]
+    assert lines[1] == "   4 | turn { choose n in 1..3 set scor = n }"
+    caret = lines[2]
+    assert caret.strip() == "^^^^"
+    assert caret.index("^") == lines[1].index("scor")
+    assert any("did you mean 'score'?" in line for line in lines)
+    assert lines[-1] == f"1 problem(s) in {bad}"
+
+
+def test_validate_reports_every_error_and_still_checks_other_files(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = write(tmp_path, "two.rules", """game "Two errors"
+players 2..3
+turn {
+  choose n in 1..3
+  set totl = n
+  say "{nope}"
+}
+end when false { }
+""")
+    code, out, err = cli(capsys, "validate", bad, HEIMLICH)
+    assert code == 65
+    no_traceback(out, err)
+    assert out.splitlines() == [f"ok: {HEIMLICH} (game 'Heimlich & Co')"]
+    headers = [m for m in map(DIAG.match, err.splitlines()) if m]
+    assert [(m["line"], m["code"]) for m in headers] == [("5", "E101"), ("6", "E101")]
+    assert err.splitlines()[-1] == f"2 problem(s) in {bad}"
+
+
+def test_validate_syntax_error_has_caret_and_no_parser_jargon(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = write(tmp_path, "syntax.rules", 'game "S"\nplayers 2..3\nturn { let = 3 }\n'
+                'end when false { }\n')
+    code, out, err = cli(capsys, "validate", bad)
+    assert code == 65
+    no_traceback(out, err)
+    lines = err.splitlines()
+    m = DIAG.match(lines[0])
+    assert m and m["code"] == "E001" and m["line"] == "3"
+    assert lines[1] == "   3 | turn { let = 3 }"
+    assert set(lines[2].strip()) == {"^"}
+    assert "lark" not in err.lower()
+
+
+def test_validate_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    missing = tmp_path / "nope.rules"
+    code, out, err = cli(capsys, "validate", missing)
+    line = assert_usage_error(code, out, err)
+    assert line == f"error: no such rule file: {missing}"
+    assert err.strip() == line
+
+
+def test_no_arguments_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = cli(capsys)
+    assert code == 64
+    assert "validate" in out and "play" in out and "simulate" in out
+    no_traceback(out, err)
+
+
+# --------------------------------------------------------------------------- usage errors
+@pytest.mark.parametrize(("argv", "needle"), [
+    (["frobnicate"], "frobnicate"),
+    (["play", HEIMLICH], "--players"),
+    (["play", HEIMLICH, "--players", "three"], "--players"),
+    (["simulate", HEIMLICH, "-p", "3", "-n", "lots"], "-n"),
+    (["play", HEIMLICH, "-p", "3", "--option", "speed=3"], "unknown option 'speed'"),
+    (["play", HEIMLICH, "-p", "3", "-o", "win_score"], "name=value"),
+    (["play", HEIMLICH, "-p", "3", "-o", "=3"], "name=value"),
+    (["play", HEIMLICH, "-p", "3", "-o", "win_score=lots"], "whole number"),
+    (["play", HEIMLICH, "-p", "1"], "2 to 7 players, not 1"),
+    (["play", HEIMLICH, "-p", "8"], "2 to 7 players, not 8"),
+    (["simulate", HEIMLICH, "-p", "8", "-n", "5"], "2 to 7 players, not 8"),
+    (["play", HEIMLICH, "-p", "3", "--bots", "4"], "--bots"),
+    (["play", HEIMLICH, "-p", "3", "--bots", "0"], "--bots"),
+    (["play", HEIMLICH, "-p", "3", "--bots", "2;3"], "--bots"),
+    (["play", HEIMLICH, "-p", "3", "--bots", "some"], "--bots"),
+    (["play", HEIMLICH, "-p", "3", "--names", "ann,bob"], "2 names given for 3 players"),
+    (["simulate", HEIMLICH, "-p", "3", "-n", "0"], "-n must be at least 1"),
+    (["simulate", HEIMLICH, "-p", "3", "-n", "5", "--jobs", "0"], "--jobs"),
+    (["play", "no/such/file.rules", "-p", "3"], "no such rule file"),
+], ids=lambda v: " ".join(map(str, v)) if isinstance(v, list) else None)
+def test_usage_errors_exit_64_with_one_error_line(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        argv: list[object], needle: str) -> None:
+    monkeypatch.setattr(builtins, "input", no_input)
+    code, out, err = cli(capsys, *argv)
+    line = assert_usage_error(code, out, err)
+    assert needle in line, line
+    assert "Game over." not in out
+
+
+def test_playing_a_library_is_a_usage_error(capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(builtins, "input", no_input)
+    code, out, err = cli(capsys, "play", ROOT / "stdlib" / "dice.rules", "-p", "2")
+    line = assert_usage_error(code, out, err)
+    assert "library" in line
+
+
+# --------------------------------------------------------------------------- play
+def test_play_against_bots_to_the_end(capsys: pytest.CaptureFixture[str],
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    code, term = play_with(monkeypatch, capsys, heimlich_policy, "play", HEIMLICH,
+                           "--players", "4", "--bots", "2,3,4", "--seed", "3",
+                           "-o", "safe_start=1")
+    text, err = term.text, "".join(term.err)
+    assert code == 0, err
+    no_traceback(text, err)
+    # one human: no screen to pass
+    assert "Pass the screen" not in text
+    assert "\033[2J" not in text
+    # during the game, seat 1 sees its own agent, and only its own
+    during = text[:text.index("Game over.")]
+    assert re.search(r"^  P1 \(you\) - agent: \w+$", during, re.M)
+    assert not re.search(r"^  P[234]\b.*agent:", during, re.M)
+    # a number out of range is answered, and the question is asked again
+    n = term.memo["range_options"]
+    assert f"  There is no option 99: pick 1 to {n}." in text
+    assert term.answers[:3] == ["99", "", "help"]
+    # typing the safe's own building during scoring is refused with the rule's reason
+    require_line = line_of(HEIMLICH, "require target != safe")
+    refusal = re.search(r"^  Not allowed: (.+) \((.+):(\d+):(\d+)\)$", text, re.M)
+    assert refusal, text[-3000:]
+    assert refusal.group(1) == "the safe must move to a different building"
+    assert refusal.group(2) == str(HEIMLICH)
+    assert int(refusal.group(3)) == require_line
+    assert term.memo["safe_moves"], "seat 1 never moved the safe"
+    assert any(a.isalpha() or " " in a for a in term.answers)  # typed texts were used
+    # the game went on to its end and shows the results
+    assert "Game over." in text
+    tail = text[text.index("Game over."):]
+    results = re.findall(r"^  (P[1-4]): (win|draw|loss)$", tail, re.M)
+    assert [p for p, _ in results] == ["P1", "P2", "P3", "P4"]
+    assert {r for _, r in results} <= {"win", "draw", "loss"}
+    # the final view is omniscient: every agent is shown
+    assert len(re.findall(r"^  P[1-4] - agent: \w+$", tail, re.M)) == 4
+
+
+def test_play_refusals_do_not_change_the_game(capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """An unknown text is refused with the options, then Ctrl-C leaves the game."""
+    answers = iter(["Bond", "0", "-1"])
+    questions = []
+
+    def policy(term: Terminal, prompt: str) -> str:
+        questions.append(term.prompt_count())
+        for answer in answers:
+            return answer
+        raise KeyboardInterrupt
+
+    code, term = play_with(monkeypatch, capsys, policy, "play", HEIMLICH, "-p", "3",
+                           "--bots", "2,3", "--seed", "1")
+    text, err = term.text, "".join(term.err)
+    assert code == 130
+    no_traceback(text, err)
+    assert "Not allowed: 'Bond' is not an option for" in text
+    assert "There is no option 0: pick 1 to" in text
+    assert "Not allowed: '-1' is not an option for" in text
+    assert err.strip() == "Game left."
+    assert "Game over." not in text
+    assert term.answers == ["Bond", "0", "-1"]
+    assert len(questions) == 4 and len(set(questions)) == 1  # the same question each time
+
+
+@pytest.mark.parametrize(("stop", "message"), [(KeyboardInterrupt, "Game left."),
+                                                (EOFError, "Input ended; game left.")])
+def test_play_interrupted(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                          stop: type[BaseException], message: str) -> None:
+    def policy(term: Terminal, prompt: str) -> str:
+        if len(term.answers) == 3:
+            raise stop
+        return "1"
+
+    code, term = play_with(monkeypatch, capsys, policy, "play", HEIMLICH, "-p", "4",
+                           "--bots", "2,3,4", "--seed", "2")
+    err = "".join(term.err)
+    assert code == 130
+    assert err.strip() == message
+    no_traceback(term.text, err)
+    assert "Game over." not in term.text
+
+
+def test_play_quit_leaves_the_game(capsys: pytest.CaptureFixture[str],
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    code, term = play_with(monkeypatch, capsys, lambda t, p: "quit", "play", HEIMLICH,
+                           "-p", "2", "--bots", "2")
+    assert code == 130
+    assert "".join(term.err).strip() == "Game left."
+    assert term.answers == ["quit"]
+
+
+def test_play_all_bots_reads_no_input(capsys: pytest.CaptureFixture[str],
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(builtins, "input", no_input)
+    code, out, err = cli(capsys, "play", HEIMLICH, "-p", "5", "--bots", "all", "--seed", "7",
+                         "--names", "Ann,Bob,Cy,Di,Ed")
+    assert code == 0, err
+    no_traceback(out, err)
+    assert "Game over." in out
+    tail = out[out.index("Game over."):]
+    results = dict(re.findall(r"^  (Ann|Bob|Cy|Di|Ed): (win|draw|loss)$", tail, re.M))
+    assert sorted(results) == ["Ann", "Bob", "Cy", "Di", "Ed"]
+    outcome = list(results.values())
+    # Heimlich: one winner and no draw, or no winner and a draw between the best
+    if "win" in outcome:
+        assert outcome.count("win") == 1 and "draw" not in outcome
+    else:
+        assert "draw" in outcome
+    # the bots' moves were narrated
+    assert re.search(r"^  (Ann|Bob|Cy|Di|Ed): mover \w+$", out, re.M)
+
+
+def test_play_all_bots_is_deterministic(capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(builtins, "input", no_input)
+    first = cli(capsys, "play", HEIMLICH, "-p", "3", "--bots", "all", "--seed", "11")
+    second = cli(capsys, "play", HEIMLICH, "-p", "3", "--bots", "ALL", "--seed", "11")
+    assert first[0] == second[0] == 0
+    assert first[1] == second[1]
+
+
+def test_hot_seat_hides_the_other_players_secret(capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    def policy(term: Terminal, prompt: str) -> str:
+        if prompt.startswith("Pass the screen to P1") and term.text.count(
+                "Pass the screen to P1") == 2:
+            raise KeyboardInterrupt  # P2 has played a whole turn
+        return "" if prompt.startswith("Pass the screen") else "1"
+
+    code, term = play_with(monkeypatch, capsys, policy, "play", HEIMLICH, "-p", "2",
+                           "--seed", "4")
+    assert code == 130
+    text = term.text
+    no_traceback(text, "".join(term.err))
+    first = text.index("Pass the screen to P1 and press Enter... ")
+    to_p2 = text.index("Pass the screen to P2 and press Enter... ")
+    back = text.index("Pass the screen to P1", to_p2)
+    assert first < to_p2 < back
+    # the screen is cleared before and after the screen is passed
+    assert text[:first].endswith("\033[2J\033[H\n")
+    assert text[to_p2:].split("\n", 2)[1] == "\033[2J\033[H"
+    p1_screen, p2_screen = text[first:to_p2], text[to_p2:back]
+
+    p1_agent = re.findall(r"^  P1 \(you\) - agent: (\w+)$", p1_screen, re.M)
+    p2_agent = re.findall(r"^  P2 \(you\) - agent: (\w+)$", p2_screen, re.M)
+    assert p1_agent and p2_agent
+    assert p1_agent[0] != p2_agent[0]
+    # each screen shows its player's agent line only
+    for screen, other in ((p1_screen, "P2"), (p2_screen, "P1")):
+        player_lines = re.findall(r"^  (P[12])( \(you\))?( - .*)?$", screen, re.M)
+        assert player_lines
+        for name, _you, extras in player_lines:
+            if name == other:
+                assert "agent" not in extras, f"{other}'s agent is shown: {extras}"
+    assert not re.search(r"^  P1\b.*agent:", p2_screen, re.M)
+    assert "P2 (you)" not in p1_screen and "P1 (you)" not in p2_screen
+
+
+def test_play_runtime_error_exits_70(capsys: pytest.CaptureFixture[str],
+                                     monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    path = write(tmp_path, "endless.rules", ENDLESS_AFTER_CHOICE)
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "2")
+    code, out, err = cli(capsys, "play", path, "-p", "2", "--bots", "2")
+    assert code == 70
+    no_traceback(out, err)
+    assert f"{path}:{ENDLESS_LOOP_LINE}:3: runtime error[R001]:" in err
+    assert f"{ENDLESS_LOOP_LINE:>4} |   while true {{" in err
+    assert "Game over." not in out
+
+
+def test_play_runtime_error_with_bots_and_at_start(capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch,
+                                                   tmp_path: Path) -> None:
+    monkeypatch.setattr(builtins, "input", no_input)
+    path = write(tmp_path, "endless.rules", ENDLESS_AFTER_CHOICE)
+    code, out, err = cli(capsys, "play", path, "-p", "3", "--bots", "all")
+    assert code == 70
+    assert f"{path}:{ENDLESS_LOOP_LINE}:3: runtime error[R001]" in err
+    no_traceback(out, err)
+    start = write(tmp_path, "start.rules", ENDLESS_AT_START)
+    code, out, err = cli(capsys, "play", start, "-p", "2")
+    assert code == 70
+    assert f"{start}:5:3: runtime error[R001]" in err
+    no_traceback(out, err)
+
+
+# --------------------------------------------------------------------------- simulate
+def simulate_json(capsys: pytest.CaptureFixture[str], *extra: object) -> dict[str, Any]:
+    code, out, err = cli(capsys, "simulate", HEIMLICH, *extra, "--json")
+    assert code == 0, err
+    no_traceback(out, err)
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
+def numbers(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k not in ("seconds", "games_per_second")}
+
+
+def test_simulate_json_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    data = simulate_json(capsys, "-n", "60", "--players", "3", "--seed", "5")
+    assert data["games"] == 60
+    assert data["players"] == 3
+    seats = data["seats"]
+    assert [s["seat"] for s in seats] == [1, 2, 3]
+    for s in seats:
+        assert 0 <= s["wins"] + s["draws"] <= 60
+        assert s["win_rate"] == pytest.approx(s["wins"] / 60)
+        assert s["draw_rate"] == pytest.approx(s["draws"] / 60)
+        lo, hi = s["win_ci95"]
+        assert 0.0 <= lo <= s["win_rate"] <= hi <= 1.0
+        assert hi - lo < 0.5
+    # a game of Heimlich has one winner or none
+    wins = sum(s["wins"] for s in seats)
+    assert 0 <= data["games_without_winner"] <= 60
+    assert wins + data["games_without_winner"] == 60
+    # identities: the secret agents; every player has one in every game
+    ids = data["identities"]
+    assert ids
+    assert all(row["identity"].startswith("agent=") for row in ids)
+    assert {row["identity"] for row in ids} <= {
+        f"agent={a}" for a in ["Perry", "Schulz", "Doyle", "Jaques", "Bucci", "Mirkov"]}
+    assert sum(row["games"] for row in ids) == 60 * 3
+    assert sum(row["wins"] for row in ids) == wins
+    assert sum(row["draws"] for row in ids) == sum(s["draws"] for s in seats)
+    for row in ids:
+        lo, hi = row["win_ci95"]
+        assert lo <= row["win_rate"] <= hi
+        assert row["win_rate"] == pytest.approx(row["wins"] / row["games"])
+    assert data["mean_turns"] > 3
+    assert data["mean_decisions"] >= data["mean_turns"]
+    assert data["seconds"] >= 0
+
+
+def test_simulate_same_seed_same_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    a = simulate_json(capsys, "-n", "60", "-p", "3", "--seed", "9")
+    b = simulate_json(capsys, "-n", "60", "-p", "3", "--seed", "9")
+    c = simulate_json(capsys, "-n", "60", "-p", "3", "--seed", "10")
+    assert numbers(a) == numbers(b)
+    assert numbers(a) != numbers(c)
+
+
+def test_simulate_jobs_do_not_change_the_results(capsys: pytest.CaptureFixture[str]) -> None:
+    one = simulate_json(capsys, "-n", "60", "-p", "4", "--seed", "21", "--jobs", "1")
+    two = simulate_json(capsys, "-n", "60", "-p", "4", "--seed", "21", "--jobs", "2")
+    assert [s["wins"] for s in one["seats"]] == [s["wins"] for s in two["seats"]]
+    assert numbers(one) == numbers(two)
+
+
+def test_simulate_options_change_the_game(capsys: pytest.CaptureFixture[str]) -> None:
+    short = simulate_json(capsys, "-n", "30", "-p", "3", "-o", "win_score=12")
+    full = simulate_json(capsys, "-n", "30", "-p", "3")
+    assert short["mean_turns"] < full["mean_turns"]
+
+
+def test_simulate_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = cli(capsys, "simulate", HEIMLICH, "-n", "20", "-p", "2")
+    assert code == 0, err
+    assert out.startswith("20 games, 2 players, ")
+    assert re.search(r"^seat 1 +\d+\.\d% +\d+\.\d% - \d+\.\d%", out, re.M)
+    assert re.search(r"^agent=Perry ", out, re.M)
+    assert "mean game length:" in out
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_simulate_runtime_error_exits_70(capsys: pytest.CaptureFixture[str],
+                                         tmp_path: Path, jobs: str) -> None:
+    path = write(tmp_path, "endless.rules", ENDLESS_AFTER_CHOICE)
+    code, out, err = cli(capsys, "simulate", path, "-p", "2", "-n", "3", "--jobs", jobs)
+    assert code == 70
+    no_traceback(out, err)
+    assert f"{path}:{ENDLESS_LOOP_LINE}:3: runtime error[R001]:" in err
+    assert f"{ENDLESS_LOOP_LINE:>4} |   while true {{" in err
+
+
+def test_simulate_runtime_error_at_start(capsys: pytest.CaptureFixture[str],
+                                         tmp_path: Path) -> None:
+    path = write(tmp_path, "start.rules", ENDLESS_AT_START)
+    code, out, err = cli(capsys, "simulate", path, "-p", "2", "-n", "3")
+    assert code == 70
+    assert f"{path}:5:3: runtime error[R001]" in err
+    no_traceback(out, err)
+
+
+def test_simulate_broken_file_exits_65(capsys: pytest.CaptureFixture[str],
+                                       tmp_path: Path) -> None:
+    bad = write(tmp_path, "bad.rules", 'game "B"\nplayers 2..3\nturn { set x = 1 }\n'
+                'end when false { }\n')
+    code, out, err = cli(capsys, "simulate", bad, "-p", "2", "-n", "3")
+    assert code == 65
+    no_traceback(out, err)
+    assert DIAG.match(err.splitlines()[0])
+
+
+# --------------------------------------------------------------------------- the script
+def console_script() -> str:
+    beside = Path(sys.executable).with_name("rulelang")
+    if beside.is_file():
+        return str(beside)
+    found = shutil.which("rulelang")
+    assert found, "the rulelang console script is not installed"
+    return found
+
+
+def test_console_script() -> None:
+    exe = console_script()
+    ok = subprocess.run([exe, "validate", "rulesets/heimlich.rules"], cwd=ROOT,
+                        capture_output=True, text=True, timeout=60)
+    assert ok.returncode == 0, ok.stderr
+    assert ok.stdout.strip() == "ok: rulesets/heimlich.rules (game 'Heimlich & Co')"
+    bad = subprocess.run([exe, "frobnicate"], cwd=ROOT, capture_output=True, text=True,
+                         timeout=60)
+    assert bad.returncode == 64
+    assert "Traceback" not in bad.stderr + bad.stdout
+    assert bad.stderr.startswith("error: ")
