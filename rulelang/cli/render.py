@@ -50,6 +50,10 @@ def render_view(game: Game, view: dict[str, Any], log_tail: int = 8) -> str:
             out.extend(_drawn(content, view["zone_tiles"][zone]))
         elif content:
             out.append(f"  {zone}: " + ", ".join(content))
+    if view.get("private"):
+        out.append("")
+        out.append("only you know:")
+        out.extend(f"  {line}" for line in view["private"])
     log = view["log"][-log_tail:] if log_tail else []
     if log:
         out.append("")

@@ -51,6 +51,8 @@ def view(game: Game, viewer: int | None) -> dict[str, Any]:
     out["boards"] = _tiles(game)
     out["zone_tiles"] = _zone_tiles(game, out["zones"])
     out["log"] = log_lines(game, viewer)
+    out["private"] = [text for kind, audience, text in (e for e in st.log if e[0] == "say")
+                      if audience is not None and viewer is not None and viewer in audience]
     if st.pending is not None and not st.over:
         spec, who, _opts = st.pending
         if isinstance(spec, ChoiceSpec):
