@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulelang.check.context import Checker
-from rulelang.check.resolve import PAUSING
+from rulelang.check.scope import PAUSING
 from rulelang.check.symbols import ProcSym
 from rulelang.diagnostics import Span
 from rulelang.syntax import ast as A

@@ -1,17 +1,14 @@
-"""Pass 2: resolve every name and check the type of every expression and statement."""
+"""Pass 2: resolve every name and check every declaration and statement (expressions:
+typing.py)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from rulelang.check.builtins import BUILTINS, check_call
 from rulelang.check.context import Checker
 from rulelang.check.declare import resolve_type
+from rulelang.check.scope import PAUSING, Ctx, describe  # noqa: E402
 from rulelang.check.symbols import (
     AttrSym,
-    BuiltinSym,
     DefSym,
-    KindSym,
     LocalSym,
     ProcSym,
     Sym,
@@ -24,53 +21,17 @@ from rulelang.check.types import (
     INT,
     NONE,
     PLAYER,
-    TEXT,
     T,
     compatible,
     join,
     list_of,
 )
-from rulelang.diagnostics import NO_SPAN, Span
+from rulelang.check.typing import ExprChecker
+from rulelang.diagnostics import Span
 from rulelang.syntax import ast as A
 
-TILE_FUNCS = {"tile", "turn_of", "open_side", "fits", "joins", "reached", "touching", "spots",
-              "placed", "secret_at"}
-BOARD_FUNCS = TILE_FUNCS | {"cell", "neighbour"}
-BUILTIN_VALUES = {
-    "players": BuiltinSym("players", NO_SPAN, list_of(PLAYER)),
-    "player_count": BuiltinSym("player_count", NO_SPAN, INT),
-    "current": BuiltinSym("current", NO_SPAN, PLAYER),
-    "index": BuiltinSym("index", NO_SPAN, INT),
-    "turn_number": BuiltinSym("turn_number", NO_SPAN, INT),
-    "round_number": BuiltinSym("round_number", NO_SPAN, INT),
-}
-STATE_BUILTINS = {"current", "turn_number", "round_number"}
-PAUSING = (A.Choose, A.Roll, A.ShuffleLet, A.ShuffleZone, A.Pick)
 
-
-@dataclass
-class Ctx:
-    static: bool = False  # a value fixed for the whole game: no state may be read
-    value: ValueSym | None = None  # the value being defined, to record what it needs
-    owner: str = ""  # the proc or def being checked, for the call graph
-    kind: KindSym | None = None  # inside a kind's attribute defaults: `index` is known
-    pause_ok: bool = True  # choices and chance are allowed here
-    context: str = "rule"  # what to call this place in messages
-    scopes: list[dict[str, LocalSym]] = field(default_factory=list)
-    indexing: bool = False  # the name being checked is indexed: hand[p]
-
-    def lookup(self, name: str) -> LocalSym | None:
-        for scope in reversed(self.scopes):
-            if name in scope:
-                return scope[name]
-        return None
-
-
-class Resolver:
-    def __init__(self, c: Checker):
-        self.c = c
-        self.defs_started: set[str] = set()
-
+class Resolver(ExprChecker):
     # ------------------------------------------------------------ declarations
     def run(self) -> None:
         c = self.c
@@ -327,7 +288,7 @@ class Resolver:
                 return
             else:
                 c.error("E108", f"'{target.id}' cannot be changed: it is a "
-                        f"{_describe(sym)}", target.span,
+                        f"{describe(sym)}", target.span,
                         "declare it in 'global { ... }' to make it part of the game state")
                 return
         else:
@@ -450,311 +411,6 @@ class Resolver:
         c.refs[id(s)] = sym
         c.calls.setdefault(ctx.owner, set()).add(sym.name)
         self.args(s.proc, sym.params, s.args, s.span, ctx)
-
-    def args(self, name: str, params: list[LocalSym], args: tuple[A.Expr, ...], span: Span,
-             ctx: Ctx) -> None:
-        if len(args) != len(params):
-            self.c.error("E202", f"'{name}' takes {len(params)} argument"
-                         f"{'s' if len(params) != 1 else ''}, but {len(args)} "
-                         f"{'were' if len(args) != 1 else 'was'} given", span)
-        for p, a in zip(params, args, strict=False):
-            self.expect(a, p.type, ctx)
-        for a in args[len(params):]:
-            self.expr(a, ctx)
-
-    # ------------------------------------------------------------ expressions
-    def expect(self, e: A.Expr, want: T, ctx: Ctx) -> T:
-        got = self.expr(e, ctx)
-        if not compatible(want, got):
-            self.c.error("E201", f"expected {want}, found {got}", e.span)
-        return got
-
-    def iterable(self, e: A.Expr, ctx: Ctx) -> T:
-        t = self.expr(e, ctx)
-        if t.name == "zone":
-            return t.elem or ANY
-        if t.name != "list" and t != ANY:
-            self.c.error("E201", f"expected a list to choose from or loop over, found {t}",
-                         e.span)
-            return ANY
-        return t.elem or ANY
-
-    def expr(self, e: A.Expr, ctx: Ctx) -> T:
-        t = self._expr(e, ctx)
-        self.c.types[id(e)] = t
-        return t
-
-    def _expr(self, e: A.Expr, ctx: Ctx) -> T:
-        if isinstance(e, A.IntLit):
-            return INT
-        if isinstance(e, A.BoolLit):
-            return BOOL
-        if isinstance(e, A.NoneLit):
-            return NONE
-        if isinstance(e, A.TextLit):
-            for part in e.parts:
-                if not isinstance(part, str):
-                    self.expr(part, ctx)
-            return TEXT
-        if isinstance(e, A.Name):
-            return self.name(e, ctx)
-        if isinstance(e, A.ListLit):
-            elem: T = NONE
-            for item in e.items:
-                elem = join(elem, self.expr(item, ctx))
-            return list_of(elem)
-        if isinstance(e, A.Unary):
-            return self.expect(e.operand, BOOL if e.op == "not" else INT, ctx)
-        if isinstance(e, A.Binary):
-            return self.binary(e, ctx)
-        if isinstance(e, A.Attr):
-            return self.attr_expr(e, ctx)
-        if isinstance(e, A.Index):
-            return self.index(e, ctx)
-        if isinstance(e, A.Call):
-            return self.call(e, ctx)
-        if isinstance(e, A.Comp):
-            return self.comp(e, ctx)
-        raise AssertionError(type(e))
-
-    def name(self, e: A.Name, ctx: Ctx) -> T:
-        c = self.c
-        local = ctx.lookup(e.id)
-        if local is not None:
-            c.refs[id(e)] = local
-            return local.type
-        sym = c.names.get(e.id) or BUILTIN_VALUES.get(e.id)
-        if sym is None and e.id in c.kinds_by_name:
-            c.refs[id(e)] = c.kinds_by_name[e.id]
-            return T("kind", e.id)
-        if sym is None:
-            c.unknown("name", e.id, e.span, self._visible(ctx))
-            return ANY
-        c.refs[id(e)] = sym
-        if isinstance(sym, ValueSym):
-            self.need(sym, ctx)
-            return sym.type
-        if isinstance(sym, BuiltinSym):
-            if sym.name == "index" and ctx.kind is None:
-                c.error("E101", "'index' is only known in the attribute defaults of a piece "
-                        "or card", e.span)
-            if ctx.static and sym.name in STATE_BUILTINS:
-                c.error("E107", f"{ctx.context} is fixed for the whole game and cannot "
-                        f"depend on '{e.id}'", e.span)
-            return sym.type
-        if isinstance(sym, ZoneSym) and sym.per_player and not ctx.indexing:
-            c.error("E201", f"zone '{e.id}' is per player: say whose, as in "
-                    f"'{e.id}[current]'", e.span)
-            return ANY
-        if isinstance(sym, AttrSym | ZoneSym):
-            if ctx.static:
-                c.error("E107", f"{ctx.context} is fixed for the whole game and cannot "
-                        f"depend on '{e.id}', which changes during play", e.span)
-            return sym.type
-        c.error("E201", f"'{e.id}' is a {_describe(sym)}, not a value", e.span)
-        return ANY
-
-    def need(self, sym: ValueSym, ctx: Ctx) -> None:
-        if ctx.value is not None:
-            ctx.value.deps.add(sym)
-
-    def _visible(self, ctx: Ctx) -> list[str]:
-        names = set(self.c.names) | set(BUILTIN_VALUES) | set(self.c.kinds_by_name)
-        for scope in ctx.scopes:
-            names |= set(scope)
-        return sorted(names)
-
-    def binary(self, e: A.Binary, ctx: Ctx) -> T:
-        c = self.c
-        op = e.op
-        if op in ("and", "or"):
-            self.expect(e.left, BOOL, ctx)
-            self.expect(e.right, BOOL, ctx)
-            return BOOL
-        left = self.expr(e.left, ctx)
-        right = self.expr(e.right, ctx)
-        if op in ("+", "-", "*", "/", "%"):
-            if op == "+" and left.name == "list" and right.name == "list":
-                return list_of(join(left.elem or ANY, right.elem or ANY))
-            if op == "+" and TEXT in (left, right):
-                return TEXT
-            for side, t in ((e.left, left), (e.right, right)):
-                if not compatible(INT, t):
-                    c.error("E201", f"'{op}' needs numbers, found {t}", side.span)
-            return INT
-        if op == "..":
-            for side, t in ((e.left, left), (e.right, right)):
-                if not compatible(INT, t):
-                    c.error("E201", f"a range needs numbers, found {t}", side.span)
-            return list_of(INT)
-        if op in ("in", "notin"):
-            elem = right.elem if right.name in ("list", "zone") else None
-            if elem is None and right != ANY:
-                c.error("E201", f"'in' needs a list on its right, found {right}", e.right.span)
-            elif elem is not None and not (compatible(elem, left) or compatible(left, elem)):
-                c.error("E201", f"{left} can never be in a list of {elem}", e.span)
-            return BOOL
-        if not (compatible(left, right) or compatible(right, left)):
-            c.error("E201", f"cannot compare {left} with {right}", e.span)
-        elif op in ("<", "<=", ">", ">=") and not compatible(INT, left):
-            c.error("E201", f"'{op}' compares numbers, found {left}", e.span)
-        return BOOL
-
-    def attr_expr(self, e: A.Attr, ctx: Ctx) -> T:
-        c = self.c
-        obj = self.expr(e.obj, ctx)
-        attrs: dict[str, AttrSym] = {}
-        if obj == PLAYER:
-            attrs = c.player_attrs
-            if e.name in ("name", "seat"):
-                return TEXT if e.name == "name" else INT
-        elif obj.name == "entity":
-            kind = c.kinds_by_name.get(obj.arg)
-            attrs = kind.attrs if kind else {}
-            if e.name == "index":
-                return INT
-        elif obj.name == "board":
-            board = c.names[obj.arg]
-            assert isinstance(board, ValueSym) and isinstance(board.decl, A.BoardDecl)
-            for n, v in board.decl.attrs:
-                if n == e.name:
-                    return c.types.get(id(v), ANY)
-            if board.decl.shape == "grid" and e.name in ("x", "y"):
-                return list_of(INT)
-            c.unknown(f"attribute of board {obj.arg}", e.name, e.span,
-                      [n for n, _ in board.decl.attrs])
-            return ANY
-        elif obj == ANY:
-            return ANY
-        elif obj == NONE:
-            c.error("E201", f"cannot tell what '.{e.name}' belongs to: the value comes from "
-                    "an empty list whose type is not known", e.span,
-                    "give the list a type, as in: let xs: list(piece_kind) = []")
-            return ANY
-        else:
-            c.error("E103", f"{obj} has no attributes", e.span)
-            return ANY
-        sym = attrs.get(e.name)
-        if sym is None:
-            c.unknown(f"attribute of {obj}", e.name, e.span, list(attrs))
-            return ANY
-        if ctx.static:
-            c.error("E107", f"{ctx.context} is fixed for the whole game and cannot "
-                    f"depend on '{e.name}', which changes during play", e.span)
-        c.refs[id(e)] = sym
-        return sym.type
-
-    def index(self, e: A.Index, ctx: Ctx) -> T:
-        c = self.c
-        ctx.indexing = True
-        try:
-            obj = self.expr(e.obj, ctx)
-        finally:
-            ctx.indexing = False
-        idx = self.expr(e.index, ctx)
-        if obj.name == "list":
-            if not compatible(INT, idx):
-                c.error("E201", f"a list index must be a number, found {idx}", e.index.span)
-            return obj.elem or ANY
-        if obj.name == "table":
-            target = c.refs.get(id(e.obj))
-            if isinstance(e.index, A.Name) and e.index.id == "player_count" and target:
-                c.by_players.append((target, e.span))
-            if not compatible(INT, idx):
-                c.error("E201", f"a table key must be a number, found {idx}", e.index.span)
-            return obj.elem or ANY
-        if obj.name == "zone":
-            if idx != PLAYER and idx != ANY:
-                c.error("E201", f"a zone per player is indexed by a player, found {idx}",
-                        e.index.span)
-            return list_of(obj.elem or ANY)
-        if obj != ANY:
-            c.error("E201", f"{obj} cannot be indexed", e.span)
-        return ANY
-
-    def call(self, e: A.Call, ctx: Ctx) -> T:
-        c = self.c
-        sym = c.names.get(e.func)
-        if isinstance(sym, DefSym):
-            c.refs[id(e)] = sym
-            c.calls.setdefault(ctx.owner, set()).add(sym.name)
-            self.def_body(sym)
-            self.args(e.func, sym.params, e.args, e.span, ctx)
-            return sym.type if sym.type.name != "any" or sym.params else sym.type
-        if e.func not in BUILTINS:
-            defs = [n for n, v in c.names.items() if isinstance(v, DefSym)]
-            c.unknown("function", e.func, e.span, defs + list(BUILTINS))
-            for a in e.args:
-                self.expr(a, ctx)
-            return ANY
-        types = [self.expr(a, ctx) for a in e.args]
-        if e.func in BOARD_FUNCS and e.args and isinstance(e.args[0], A.Name):
-            target = c.refs.get(id(e.args[0]))
-            if isinstance(target, ValueSym) and isinstance(target.decl, A.BoardDecl):
-                if e.func in TILE_FUNCS and not target.decl.tiles:
-                    c.error("E201", f"board '{target.name}' holds no tiles", e.args[0].span)
-                result = check_call(c, e, types)
-                node = T("node", target.name)
-                if e.func in ("cell", "neighbour"):
-                    return node
-                if e.func in ("reached", "touching", "spots", "placed"):
-                    return list_of(node)
-                if e.func == "tile":
-                    return T("entity", target.decl.tiles) if target.decl.tiles else ANY
-                return result
-        if e.func in ("pieces", "nodes") and e.args and isinstance(e.args[0], A.Name):
-            target = c.refs.get(id(e.args[0]))
-            if isinstance(target, KindSym):
-                return list_of(T("entity", target.name))
-            if isinstance(target, ValueSym) and target.what == "board":
-                return list_of(T("node", target.name))
-        return check_call(c, e, types)
-
-    def comp(self, e: A.Comp, ctx: Ctx) -> T:
-        c = self.c
-        t = self.iterable(e.source, ctx)
-        ctx.scopes.append({})
-        local = c.new_local(e.var, e.span, t)
-        ctx.scopes[-1][e.var] = local
-        c.locals_of[id(e)] = local
-        if e.where is not None:
-            self.expect(e.where, BOOL, ctx)
-        if e.by is not None:
-            self.expect(e.by, INT, ctx)
-        elem = self.expr(e.elem, ctx)
-        ctx.scopes.pop()
-        f = e.func
-        if f == "":
-            return list_of(elem)
-        if f in ("any", "all"):
-            if not compatible(BOOL, elem):
-                c.error("E201", f"'{f}' needs a condition, found {elem}", e.elem.span)
-            return BOOL
-        if f == "count":
-            return INT
-        if f in ("sum", "max", "min"):
-            if not compatible(INT, elem):
-                c.error("E201", f"'{f}' needs numbers, found {elem}", e.elem.span)
-            return INT
-        c.error("E201", f"'{f}(... for ...)' is not known; use any, all, count, sum, max, "
-                "min or a list [... for ...]", e.span)
-        return ANY
-
-
-def _describe(sym: Sym) -> str:
-    if isinstance(sym, ValueSym):
-        return sym.what
-    if isinstance(sym, ProcSym):
-        return "proc"
-    if isinstance(sym, DefSym):
-        return "def"
-    if isinstance(sym, ZoneSym):
-        return "zone"
-    if isinstance(sym, BuiltinSym):
-        return "built-in value"
-    if isinstance(sym, LocalSym):
-        return "local name"
-    return "name"
 
 
 def run(c: Checker) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from rulelang.check.resolve import TILE_FUNCS
+from rulelang.check.scope import TILE_FUNCS
 from rulelang.check.symbols import KindSym, ValueSym
 from rulelang.check.types import BOOL
 from rulelang.runtime.exprs import Fn, fail

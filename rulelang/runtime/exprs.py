@@ -6,7 +6,7 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from rulelang.check.resolve import BUILTIN_VALUES
+from rulelang.check.scope import BUILTIN_VALUES
 from rulelang.check.symbols import (
     AttrSym,
     BuiltinSym,

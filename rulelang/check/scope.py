@@ -1,0 +1,67 @@
+"""What the checker passes share: the scope of a rule being checked, built-in names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rulelang.check.symbols import (
+    BuiltinSym,
+    DefSym,
+    KindSym,
+    LocalSym,
+    ProcSym,
+    Sym,
+    ValueSym,
+    ZoneSym,
+)
+from rulelang.check.types import INT, PLAYER, list_of
+from rulelang.diagnostics import NO_SPAN
+from rulelang.syntax import ast as A
+
+TILE_FUNCS = {"tile", "turn_of", "open_side", "fits", "joins", "reached", "touching", "spots",
+              "placed", "secret_at"}
+BOARD_FUNCS = TILE_FUNCS | {"cell", "neighbour"}
+BUILTIN_VALUES = {
+    "players": BuiltinSym("players", NO_SPAN, list_of(PLAYER)),
+    "player_count": BuiltinSym("player_count", NO_SPAN, INT),
+    "current": BuiltinSym("current", NO_SPAN, PLAYER),
+    "index": BuiltinSym("index", NO_SPAN, INT),
+    "turn_number": BuiltinSym("turn_number", NO_SPAN, INT),
+    "round_number": BuiltinSym("round_number", NO_SPAN, INT),
+}
+STATE_BUILTINS = {"current", "turn_number", "round_number"}
+PAUSING = (A.Choose, A.Roll, A.ShuffleLet, A.ShuffleZone, A.Pick)
+
+
+@dataclass
+class Ctx:
+    static: bool = False  # a value fixed for the whole game: no state may be read
+    value: ValueSym | None = None  # the value being defined, to record what it needs
+    owner: str = ""  # the proc or def being checked, for the call graph
+    kind: KindSym | None = None  # inside a kind's attribute defaults: `index` is known
+    pause_ok: bool = True  # choices and chance are allowed here
+    context: str = "rule"  # what to call this place in messages
+    scopes: list[dict[str, LocalSym]] = field(default_factory=list)
+    indexing: bool = False  # the name being checked is indexed: hand[p]
+
+    def lookup(self, name: str) -> LocalSym | None:
+        for scope in reversed(self.scopes):
+            if name in scope:
+                return scope[name]
+        return None
+
+
+def describe(sym: Sym) -> str:
+    if isinstance(sym, ValueSym):
+        return sym.what
+    if isinstance(sym, ProcSym):
+        return "proc"
+    if isinstance(sym, DefSym):
+        return "def"
+    if isinstance(sym, ZoneSym):
+        return "zone"
+    if isinstance(sym, BuiltinSym):
+        return "built-in value"
+    if isinstance(sym, LocalSym):
+        return "local name"
+    return "name"
