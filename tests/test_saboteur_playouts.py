@@ -1,0 +1,328 @@
+"""Random Saboteur games for 3 to 10 players: termination, replay, every card accounted
+for at every step, hidden information at every step, roles across rounds.
+
+Spec: /work/shared/seeds/000_*.txt and /work/shared/reference/saboteur.md.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import rulelang
+from rulelang.runtime.engine import TERMINAL, Game, Ruleset, UsageError, replay
+
+ROOT = Path(__file__).resolve().parent.parent
+SABOTEUR = ROOT / "rulesets" / "saboteur.rules"
+OFFICIAL = ROOT / "rulesets" / "saboteur-official.rules"
+PLAYERS = range(3, 11)
+PLAYCARDS = 71
+NUGGETS = 28
+DWARVES = 11
+SABOTEUR_CARDS = {3: 1, 4: 1, 5: 2, 6: 2, 7: 3, 8: 3, 9: 3, 10: 4}
+MINER_CARDS = {3: 3, 4: 4, 5: 4, 6: 5, 7: 5, 8: 6, 9: 7, 10: 7}
+GOAL_CELLS = ("8,2", "8,0", "8,-2")
+MAX_STEPS = 5000
+HIDDEN = "?"
+CHOICE_LINE = re.compile(r"^(P\d+): (\w+) (.*)$")
+
+
+@pytest.fixture(scope="module")
+def rules() -> Ruleset:
+    return rulelang.compile_file(SABOTEUR)
+
+
+@pytest.fixture(scope="module")
+def official() -> Ruleset:
+    return rulelang.compile_file(OFFICIAL)
+
+
+def ruleset_of(which: str, rules: Ruleset, official: Ruleset) -> Ruleset:
+    return rules if which == "saboteur" else official
+
+
+# --------------------------------------------------------------------------- state access
+def zone(g: Game, name: str, owner: int = 0) -> list[Any]:
+    return g.state.zones[g.rules.ec.zone_base[name] + owner]
+
+
+def column(g: Game, kind: str, attr: str) -> list[Any]:
+    k = next(k for k in g.rules.program.kinds if k.name == kind)
+    return g.state.cols[k.attrs[attr].slot]
+
+
+def player_roles(g: Game) -> list[str]:
+    attr = next(a for a in g.rules.program.player_attrs if a.name == "role")
+    return list(g.state.cols[attr.slot])
+
+
+def round_of(g: Game) -> int:
+    var = next(v for v in g.rules.program.globals if v.name == "round")
+    return int(g.state.vars[var.slot])
+
+
+def on_maze(g: Game) -> list[int]:
+    ops = g.rules.ec.tiles["maze"]
+    return [t for t in g.state.layers[ops.layer] if t is not None]
+
+
+def face_down(g: Game) -> set[str]:
+    ops = g.rules.ec.tiles["maze"]
+    board = g.state.cfg.boards["maze"]
+    tiles, secret = g.state.layers[ops.layer], g.state.layers[ops.layer + 2]
+    return {board.names[i] for i, t in enumerate(tiles) if t is not None and secret[i]}
+
+
+def check_cards(g: Game) -> None:
+    """Every play card, nugget and dwarf card is in exactly one place."""
+    n = g.state.cfg.n
+    cards = [*zone(g, "box"), *zone(g, "deck"), *zone(g, "discard"), *on_maze(g)]
+    nuggets = [*zone(g, "nuggets"), *zone(g, "shared")]
+    dwarves = [*zone(g, "dwarf_box"), *zone(g, "aside")]
+    for p in range(n):
+        cards += [*zone(g, "hand", p), *zone(g, "front", p)]
+        nuggets += zone(g, "gold", p)
+        dwarves += zone(g, "role_card", p)
+    assert len(cards) == PLAYCARDS and sorted(cards) == list(range(PLAYCARDS))
+    assert len(nuggets) == NUGGETS and sorted(nuggets) == list(range(NUGGETS))
+    assert sorted(dwarves) == list(range(DWARVES))
+    # the role cards dealt match the role each player holds
+    role = column(g, "dwarf", "role")
+    roles = player_roles(g)
+    for p in range(n):
+        held = zone(g, "role_card", p)
+        assert len(held) == 1 and role[held[0]] == roles[p]
+    in_play = [*roles, *(role[d] for d in zone(g, "aside"))]
+    assert in_play.count("saboteur") == SABOTEUR_CARDS[n]
+    assert in_play.count("miner") == MINER_CARDS[n]
+
+
+def scores(g: Game) -> list[int]:
+    value = column(g, "nugget", "value")
+    return [sum(value[i] for i in zone(g, "gold", p)) for p in range(g.state.cfg.n)]
+
+
+def digger(g: Game, rng: random.Random) -> Any:
+    """A random player that mostly digs towards the goals, so that goals are reached and
+    gold is shared out; one move in five or so is uniformly random."""
+    actions = g.legal_actions()
+    var = g.state.pending[0].var
+    texts = [a.text for a in actions]
+    if rng.random() < 0.8:
+        if var == "action" and "play" in texts:
+            return actions[texts.index("play")]
+        if var == "c":
+            tunnels = [a for a in actions if a.text.startswith("tunnel")]
+            if tunnels:
+                return rng.choice(tunnels)
+        if var == "spot":
+            def ahead(a: Any) -> float:
+                x, y = (int(v) for v in a.text.split(","))
+                return x - abs(y) / 2
+            return max(actions, key=ahead)
+    return rng.choice(actions)
+
+
+def playout(ruleset: Ruleset, n: int, seed: int, options: dict[str, str] | None = None,
+            on_step: Callable[[Game], None] | None = None) -> Game:
+    g = ruleset.new_game(n, seed=seed, options=options)
+    rng = random.Random(seed * 100 + n)
+    for _ in range(MAX_STEPS):
+        if on_step is not None:
+            on_step(g)
+        if g.is_over():
+            return g
+        assert g.legal_actions(), "a game that is not over must offer an action"
+        assert g.current_player() in range(n)  # auto_chance: no chance stops
+        g.apply(digger(g, rng))
+    raise AssertionError(f"no end after {MAX_STEPS} steps")
+
+
+# --------------------------------------------------------------------------- playouts
+@pytest.mark.parametrize("which", ["saboteur", "official"])
+@pytest.mark.parametrize("n", PLAYERS)
+def test_random_playout(rules: Ruleset, official: Ruleset, which: str, n: int) -> None:
+    ruleset = ruleset_of(which, rules, official)
+    seed = 40 + n
+    rounds: dict[int, list[str]] = {}
+
+    def on_step(g: Game) -> None:
+        check_cards(g)
+        rounds.setdefault(round_of(g), player_roles(g))
+
+    g = playout(ruleset, n, seed, on_step=on_step)
+    assert g.is_over()
+    assert g.current_player() == TERMINAL
+    assert g.legal_actions() == []
+    with pytest.raises(UsageError):
+        g.apply("discard")
+    # three rounds were played, each ended by the gold or by the cards running out
+    assert sorted(rounds) == [1, 2, 3]
+    lines = g.view(None)["log"]
+    assert "Round 3 begins." in lines and "Round 4 begins." not in lines
+    ends = [x for x in lines if "the miners win round" in x or "the saboteurs win round" in x]
+    assert [int(x.rstrip(".").split()[-1]) for x in ends] == [1, 2, 3]
+    if which == "saboteur":  # the seed: roles are kept for the whole match
+        assert rounds[1] == rounds[2] == rounds[3]
+    assert g.view(None)["globals"]["round"] == "3"
+    assert [p["role"] for p in g.view(None)["players"]] == player_roles(g)
+    # the most gold wins; ties share the win
+    best = max(scores(g))
+    assert g.results() == ["win" if s == best else "loss" for s in scores(g)]
+    # replaying the log rebuilds the same game
+    again = replay(ruleset, n, seed, g.state.log)
+    assert again.state.fingerprint() == g.state.fingerprint()
+    assert again.results() == g.results()
+    assert again.current_player() == TERMINAL
+
+
+@pytest.mark.parametrize("which", ["saboteur", "official"])
+def test_replay_midgame(rules: Ruleset, official: Ruleset, which: str) -> None:
+    ruleset = ruleset_of(which, rules, official)
+    g = ruleset.new_game(6, seed=7)
+    rng = random.Random(7)
+    for _ in range(120):
+        g.apply(rng.choice(g.legal_actions()))
+    assert not g.is_over()
+    again = replay(ruleset, 6, 7, g.state.log)
+    assert again.state.fingerprint() == g.state.fingerprint()
+    assert again.legal_actions() == g.legal_actions()
+    for p in [None, *range(6)]:
+        assert again.view(p) == g.view(p)
+
+
+def test_roles_are_dealt_again_in_some_later_round_of_the_official_rules(
+        official: Ruleset, rules: Ruleset) -> None:
+    changed = {"saboteur": 0, "official": 0}
+    for which, ruleset in [("saboteur", rules), ("official", official)]:
+        for seed in range(6):
+            g = ruleset.new_game(5, seed=seed)
+            first = player_roles(g)
+            rng = random.Random(seed)
+            while round_of(g) == 1:
+                g.apply(rng.choice(g.legal_actions()))
+            check_cards(g)
+            if player_roles(g) != first:
+                changed[which] += 1
+    assert changed["saboteur"] == 0
+    assert changed["official"] > 0
+
+
+# --------------------------------------------------------------------------- hidden information
+def check_views(g: Game) -> None:
+    """No view shows another player's hand, role, role card or gold; the deck, the discard
+    pile and the set-aside role card only as sizes; face-down goals as '?'; another
+    player's card choices as '?'; a map peek only to the peeker."""
+    n = g.state.cfg.n
+    names = [f"P{i + 1}" for i in range(n)]
+    full = g.view(None)
+    truth = full["zones"]
+    roles = [p["role"] for p in full["players"]]
+    down = face_down(g)
+    # who looked at which goal, from the omniscient log
+    peeks = {name: 0 for name in names}
+    full_log = full["log"]
+    for i, line in enumerate(full_log):
+        if line.startswith("You look at"):
+            m = CHOICE_LINE.match(full_log[i - 1])
+            assert m is not None and m.group(2) == "g"
+            peeks[m.group(1)] += 1
+    for p in range(n):
+        v = g.view(p)
+        me = names[p]
+        for q, entry in enumerate(v["players"]):
+            if q == p:
+                assert entry["role"] == roles[p]
+            else:
+                assert "role" not in entry, f"{me} sees {names[q]}'s role"
+        zones = v["zones"]
+        for q in range(n):
+            for z in ("hand", "role_card", "gold"):
+                label = f"{z}[{names[q]}]"
+                if q == p:
+                    assert zones[label] == truth[label]
+                else:
+                    assert zones[label] == {"size": len(truth[label])}, f"{me} sees {label}"
+            assert zones[f"front[{names[q]}]"] == truth[f"front[{names[q]}]"]  # face up
+        for z in ("deck", "discard", "aside", "box", "nuggets", "dwarf_box"):
+            assert zones[z] == {"size": len(truth[z])}, f"{me} sees the {z}"
+        board = v["boards"]["maze"]
+        assert board == full["boards"]["maze"]
+        for c in GOAL_CELLS:
+            assert (board[c] == {"tile": HIDDEN}) == (c in down)
+        assert board["0,0"]["tile"] == "start"
+        lines = v["log"]
+        assert len(lines) == len(full_log) - sum(peeks.values()) + peeks[me]
+        assert sum(x.startswith("You look at") for x in lines) == peeks[me]
+        for line, whole in zip([x for x in lines if not x.startswith("You look at")],
+                               [x for x in full_log if not x.startswith("You look at")],
+                               strict=True):
+            m = CHOICE_LINE.match(whole)
+            if m is not None and m.group(2) in ("c", "n") and m.group(1) != me:
+                assert line == f"{m.group(1)}: {m.group(2)} {HIDDEN}", f"{me} reads {whole}"
+            elif whole.startswith("pick first_player"):
+                assert line.startswith("pick first_player")  # shown as an index to referees
+            else:
+                assert line == whole
+        if "options" in v:
+            assert v["to_act"] == me
+    for c in GOAL_CELLS:
+        assert (full["boards"]["maze"][c] == {"tile": HIDDEN}) == (c in down)
+
+
+@pytest.mark.parametrize("which", ["saboteur", "official"])
+@pytest.mark.parametrize("n", PLAYERS)
+def test_hidden_information_at_every_step(rules: Ruleset, official: Ruleset, which: str,
+                                          n: int) -> None:
+    ruleset = ruleset_of(which, rules, official)
+    seen = {"c": 0, "steps": 0}
+
+    def on_step(g: Game) -> None:
+        seen["steps"] += 1
+        check_views(g)
+
+    # one-round games keep the logs short; the three-round games above check the cards
+    g = playout(ruleset, n, 900 + n, options={"rounds": "1"}, on_step=on_step)
+    assert g.is_over()
+    assert seen["steps"] > n
+    assert any(line.endswith(": c ?") for line in g.view(0)["log"])
+
+
+def shares_gold(g: Game) -> bool:
+    return any(re.match(r"^P\d+: n ", line) for line in g.view(None)["log"])
+
+
+@pytest.mark.parametrize(("which", "n"), [("saboteur", 4), ("official", 7)])
+def test_hidden_information_across_rounds(rules: Ruleset, official: Ruleset, which: str,
+                                          n: int) -> None:
+    """A full match with gold shared out: the views checked at every step of the sharing,
+    when a round changes, and every 25 steps."""
+    ruleset = ruleset_of(which, rules, official)
+    seed = next((s for s in range(40, 80) if shares_gold(playout(ruleset, n, s))), None)
+    assert seed is not None, "no random game found the gold"
+    state = {"steps": 0, "round": 1, "sharing": 0}
+
+    def on_step(g: Game) -> None:
+        state["steps"] += 1
+        sharing = not g.is_over() and g.state.pending[0].var == "n"
+        state["sharing"] += sharing
+        if sharing or state["steps"] % 25 == 0 or round_of(g) != state["round"] \
+                or g.is_over():
+            check_views(g)
+            state["round"] = round_of(g)
+
+    g = playout(ruleset, n, seed, on_step=on_step)
+    assert g.is_over()
+    assert state["round"] == 3
+    assert state["sharing"] > 0
+    # the nugget each miner took shows as '?' to the others
+    for p in range(n):
+        for line in g.view(p)["log"]:
+            m = CHOICE_LINE.match(line)
+            if m is not None and m.group(2) == "n" and m.group(1) != f"P{p + 1}":
+                assert m.group(3) == HIDDEN
