@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from rulelang.check.context import Checker
 from rulelang.check.types import ANY, BOOL, INT, PLAYER, TEXT, T, compatible, list_of
 from rulelang.syntax import ast as A
-
-Sig = tuple[int, int, Callable[[list[T]], T], str]
 
 
 def _elem(ts: list[T]) -> T:
@@ -19,54 +18,55 @@ def _node(ts: list[T]) -> T:
     return T("node", ts[0].arg) if ts and ts[0].name == "board" else ANY
 
 
-BUILTINS: dict[str, Sig] = {
-    # name: (min args, max args, result type, what the arguments must be)
-    "len": (1, 1, lambda ts: INT, "list"),
-    "abs": (1, 1, lambda ts: INT, "int"),
-    "max": (1, 2, lambda ts: INT, "list of numbers, or two numbers"),
-    "min": (1, 2, lambda ts: INT, "list of numbers, or two numbers"),
-    "sum": (1, 1, lambda ts: INT, "list of numbers"),
-    "any": (1, 1, lambda ts: BOOL, "list of conditions"),
-    "all": (1, 1, lambda ts: BOOL, "list of conditions"),
-    "count": (1, 1, lambda ts: INT, "list"),
-    "first": (1, 1, _elem, "list"),
-    "last": (1, 1, _elem, "list"),
-    "seat": (1, 1, lambda ts: INT, "player"),
-    "next_player": (1, 1, lambda ts: PLAYER, "player"),
-    "prev_player": (1, 1, lambda ts: PLAYER, "player"),
-    "number": (1, 1, lambda ts: INT, "text"),
-    "text": (1, 1, lambda ts: TEXT, "any value"),
-    "pieces": (1, 1, lambda ts: list_of(ANY), "piece or card kind"),
-    "nodes": (1, 1, lambda ts: list_of(ANY), "board"),
-    "step": (3, 3, _node, "board, node, number of steps"),
-    "distance": (3, 3, lambda ts: INT, "board, node, node"),
-    "without": (2, 2, lambda ts: ts[0], "list, value"),
-    # grids and tiles (see docs/language.md, "Grids and tiles")
-    "cell": (3, 3, _node, "board, x, y"),
-    "neighbour": (3, 3, _node, "board, node, direction 0-3 (N, E, S, W)"),
-    "tile": (2, 2, lambda ts: ANY, "board, node"),
-    "turn_of": (2, 2, lambda ts: INT, "board, node"),
-    "secret_at": (2, 2, lambda ts: BOOL, "board, node"),
-    "open_side": (3, 3, lambda ts: BOOL, "board, node, direction"),
-    "fits": (4, 4, lambda ts: BOOL, "board, node, tile, quarter turns"),
-    "joins": (5, 5, lambda ts: BOOL, "board, node, tile, quarter turns, start node"),
-    "reached": (2, 2, lambda ts: list_of(ANY), "board, start node"),
-    "touching": (2, 2, lambda ts: list_of(ANY), "board, start node"),
-    "spots": (2, 2, lambda ts: list_of(ANY), "board, start node"),
-    "placed": (1, 1, lambda ts: list_of(ANY), "board"),
-}
+def _is(t: T) -> Callable[[list[T]], T]:
+    return lambda ts: t
 
-ARG_TYPES: dict[str, list[str]] = {
-    "len": ["list"], "abs": ["int"], "sum": ["list"], "any": ["list"], "all": ["list"],
-    "count": ["list"], "first": ["list"], "last": ["list"], "seat": ["player"],
-    "next_player": ["player"], "prev_player": ["player"], "number": ["text"],
-    "pieces": ["kind"], "nodes": ["board"], "step": ["board", "int", "int"],
-    "distance": ["board", "int", "int"], "without": ["list", "*"],
-    "cell": ["board", "int", "int"], "neighbour": ["board", "int", "int"],
-    "tile": ["board", "int"], "turn_of": ["board", "int"], "secret_at": ["board", "int"],
-    "open_side": ["board", "int", "int"], "fits": ["board", "int", "*", "int"],
-    "joins": ["board", "int", "*", "int", "int"], "reached": ["board", "int"],
-    "touching": ["board", "int"], "spots": ["board", "int"], "placed": ["board"],
+
+@dataclass(frozen=True)
+class Sig:
+    """A built-in function: its arguments (kinds, "*" for any) and its result."""
+
+    args: tuple[str, ...]
+    result: Callable[[list[T]], T]
+    what: str  # the arguments in words, for messages
+    optional: int = 0  # how many trailing arguments may be left out
+
+
+BUILTINS: dict[str, Sig] = {
+    "len": Sig(("list",), _is(INT), "list"),
+    "abs": Sig(("int",), _is(INT), "int"),
+    "max": Sig(("*", "int"), _is(INT), "list of numbers, or two numbers", optional=1),
+    "min": Sig(("*", "int"), _is(INT), "list of numbers, or two numbers", optional=1),
+    "sum": Sig(("list",), _is(INT), "list of numbers"),
+    "any": Sig(("list",), _is(BOOL), "list of conditions"),
+    "all": Sig(("list",), _is(BOOL), "list of conditions"),
+    "count": Sig(("list",), _is(INT), "list"),
+    "first": Sig(("list",), _elem, "list"),
+    "last": Sig(("list",), _elem, "list"),
+    "seat": Sig(("player",), _is(INT), "player"),
+    "next_player": Sig(("player",), _is(PLAYER), "player"),
+    "prev_player": Sig(("player",), _is(PLAYER), "player"),
+    "number": Sig(("text",), _is(INT), "text"),
+    "text": Sig(("*",), _is(TEXT), "any value"),
+    "pieces": Sig(("kind",), _is(list_of(ANY)), "piece or card kind"),
+    "nodes": Sig(("board",), _is(list_of(ANY)), "board"),
+    "step": Sig(("board", "int", "int"), _node, "board, node, number of steps"),
+    "distance": Sig(("board", "int", "int"), _is(INT), "board, node, node"),
+    "without": Sig(("list", "*"), lambda ts: ts[0], "list, value"),
+    # grids and tiles (see docs/language.md, "Grids and tiles")
+    "cell": Sig(("board", "int", "int"), _node, "board, x, y"),
+    "neighbour": Sig(("board", "int", "int"), _node, "board, node, direction 0-3 (N, E, S, W)"),
+    "tile": Sig(("board", "int"), _is(ANY), "board, node"),
+    "turn_of": Sig(("board", "int"), _is(INT), "board, node"),
+    "secret_at": Sig(("board", "int"), _is(BOOL), "board, node"),
+    "open_side": Sig(("board", "int", "int"), _is(BOOL), "board, node, direction"),
+    "fits": Sig(("board", "int", "*", "int"), _is(BOOL), "board, node, tile, quarter turns"),
+    "joins": Sig(("board", "int", "*", "int", "int"), _is(BOOL),
+                 "board, node, tile, quarter turns, start node"),
+    "reached": Sig(("board", "int"), _is(list_of(ANY)), "board, start node"),
+    "touching": Sig(("board", "int"), _is(list_of(ANY)), "board, start node"),
+    "spots": Sig(("board", "int"), _is(list_of(ANY)), "board, start node"),
+    "placed": Sig(("board",), _is(list_of(ANY)), "board"),
 }
 
 
@@ -81,14 +81,16 @@ def _fits(want: str, got: T) -> bool:
 
 
 def check_call(c: Checker, e: A.Call, types: list[T]) -> T:
-    low, high, result, what = BUILTINS[e.func]
+    sig = BUILTINS[e.func]
+    high = len(sig.args)
+    low = high - sig.optional
     if not low <= len(types) <= high:
         count = str(low) if low == high else f"{low} or {high}"
         c.error("E202", f"'{e.func}' takes {count} argument{'s' if high > 1 else ''} "
-                f"({what}), but {len(types)} {'were' if len(types) != 1 else 'was'} given",
+                f"({sig.what}), but {len(types)} {'were' if len(types) != 1 else 'was'} given",
                 e.span)
         return ANY
-    wants = ARG_TYPES.get(e.func)
+    wants = list(sig.args)
     if e.func in ("max", "min"):
         wants = ["list"] if len(types) == 1 else ["int", "int"]
     for i, (arg, t) in enumerate(zip(e.args, types, strict=True)):
@@ -99,4 +101,4 @@ def check_call(c: Checker, e: A.Call, types: list[T]) -> T:
             need = BOOL if e.func != "sum" else INT
             if not compatible(need, t.elem) and t.elem.name != "none":
                 c.error("E201", f"'{e.func}' needs a list of {need}, found {t}", arg.span)
-    return result(types)
+    return sig.result(types)
