@@ -1,0 +1,81 @@
+"""Kinds listed in YAML data files: values, copies, defaults, and every kind of mistake."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import rulelang
+from rulelang.diagnostics import RuleError
+
+RULES = """game "data"
+players 2..2
+card thing from "cards.yaml" {
+  name: text
+  size: int = 7
+  sides: list(bool) = [false, false]
+}
+turn { choose t in pieces(thing) }
+end when turn_number > 2 { win [current] }
+"""
+
+
+def write(tmp_path: Path, yaml_text: str) -> Path:
+    (tmp_path / "cards.yaml").write_text(yaml_text, encoding="utf-8")
+    path = tmp_path / "d.rules"
+    path.write_text(RULES, encoding="utf-8")
+    return path
+
+
+def errors(path: Path) -> list[str]:
+    with pytest.raises(RuleError) as info:
+        rulelang.compile_file(path)
+    assert all(d.code == "E109" and d.span.line == 3 for d in info.value.diagnostics)
+    return [d.message for d in info.value.diagnostics]
+
+
+def test_entries_make_copies_and_missing_values_take_defaults(tmp_path: Path) -> None:
+    path = write(tmp_path, "- {name: big, size: 3, count: 2}\n- {name: plain}\n"
+                           "- {name: open, sides: [true, false]}\n")
+    game = rulelang.compile_file(path).new_game(2)
+    assert [a.text for a in game.legal_actions()] == ["big", "big", "plain", "open"]
+    kind = game.rules.program.kinds[0]
+    col = {name: game.state.cols[a.slot] for name, a in kind.attrs.items()}
+    assert col["size"] == [3, 3, 7, 7]
+    assert col["sides"] == [(False, False)] * 3 + [(True, False)]
+
+
+def test_unknown_attribute_wrong_type_bad_count_and_missing_value(tmp_path: Path) -> None:
+    path = write(tmp_path, "- {name: a, siez: 1}\n- {name: b, size: many}\n"
+                           "- {name: c, count: -1}\n- {size: 2}\n")
+    found = errors(path)
+    assert "cards.yaml, entry 1: thing has no attribute 'siez'" in found
+    assert "cards.yaml, entry 2: 'size' must be int, not 'many'" in found
+    assert "cards.yaml, entry 3: count must be a whole number, not -1" in found
+    assert "cards.yaml, entry 4: 'name' is missing, and thing gives it no default" in found
+
+
+def test_did_you_mean_for_a_misspelt_attribute(tmp_path: Path) -> None:
+    path = write(tmp_path, "- {name: a, siez: 1}\n")
+    with pytest.raises(RuleError) as info:
+        rulelang.compile_file(path)
+    assert info.value.diagnostics[0].hint == "did you mean 'size'?"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("- {name: [unclosed\n", "data file 'cards.yaml' is not valid YAML"),
+    ("name: a\n", "data file 'cards.yaml' must be a list of entries"),
+])
+def test_a_file_that_is_not_a_list_of_entries(tmp_path: Path, text: str, message: str) -> None:
+    found = errors(write(tmp_path, text))
+    assert len(found) == 1 and found[0].startswith(message)
+
+
+def test_a_missing_data_file_is_reported(tmp_path: Path) -> None:
+    path = tmp_path / "d.rules"
+    path.write_text(RULES, encoding="utf-8")
+    with pytest.raises(RuleError) as info:
+        rulelang.compile_file(path)
+    [diag] = info.value.diagnostics
+    assert diag.code == "E104" and "cards.yaml" in diag.message
