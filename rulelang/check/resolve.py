@@ -238,11 +238,11 @@ class Resolver(ExprChecker):
             t = self.iterable(s.source, ctx)
             self.bind(s, s.var, s.span, t, ctx)
         elif isinstance(s, A.ShuffleZone):
-            self.zone_named(s.zone, s.span, s, per_player=False)
+            self.zone_named(s.zone, s.span, per_player=False)
         elif isinstance(s, A.Deal):
             self.expect(s.count, INT, ctx)
-            src = self.zone_named(s.source, s.span, ("src", id(s)), per_player=False)
-            dst = self.zone_named(s.dest, s.span, ("dst", id(s)), per_player=True)
+            src = self.zone_named(s.source, s.span, per_player=False)
+            dst = self.zone_named(s.dest, s.span, per_player=True)
             if src and dst and src.kind != dst.kind:
                 c.error("E201", f"cannot deal {src.kind} into a zone of {dst.kind}", s.span)
         elif isinstance(s, A.MoveItem):
@@ -376,7 +376,7 @@ class Resolver(ExprChecker):
                          s.items.span)
 
     def zone_ref(self, ref: A.ZoneRef, ctx: Ctx) -> ZoneSym | None:
-        zone = self.zone_named(ref.zone, ref.span, None, per_player=None)
+        zone = self.zone_named(ref.zone, ref.span, per_player=None)
         if zone is None:
             return None
         if zone.per_player and ref.owner is None:
@@ -388,7 +388,7 @@ class Resolver(ExprChecker):
                 self.c.error("E201", f"zone '{zone.name}' is not per player", ref.span)
         return zone
 
-    def zone_named(self, name: str, span: Span, key: object, per_player: bool | None
+    def zone_named(self, name: str, span: Span, per_player: bool | None
                    ) -> ZoneSym | None:
         sym = self.c.names.get(name)
         if not isinstance(sym, ZoneSym):

@@ -236,8 +236,6 @@ class ExprCompiler:
         elem = self.compile(e.elem)
         where = self.compile(e.where) if e.where is not None else None
         func, span = e.func, e.span
-        if self.type_of(e.source).name == "zone" and isinstance(e.source, A.Name):
-            pass  # zone_value already gives a tuple
 
         def items(st: Any) -> list[Any]:
             loc = st.loc

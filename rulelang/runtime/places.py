@@ -103,12 +103,11 @@ class PlacesCodegen:
                 st.dirty = True
         self.add_simple(add, s.span)
 
-    def _tile_target(self, board: str, at: A.Expr, span: Span) -> tuple[Any, Fn]:
-        ops, node = self.ec.tiles[board], self.ec.compile(at)
-        return ops, node
+    def _tile_target(self, board: str, at: A.Expr) -> tuple[Any, Fn]:
+        return self.ec.tiles[board], self.ec.compile(at)
 
     def s_Place(self, s: A.Place) -> None:
-        ops, node = self._tile_target(s.board, s.at, s.span)
+        ops, node = self._tile_target(s.board, s.at)
         tile = self.ec.compile(s.tile)
         turn = self.ec.compile(s.turn) if s.turn is not None else (lambda st: 0)
         secret, span = s.secret, s.span
@@ -131,7 +130,7 @@ class PlacesCodegen:
         self.add_simple(place, s.span)
 
     def s_Clear(self, s: A.Clear) -> None:
-        ops, node = self._tile_target(s.board, s.at, s.span)
+        ops, node = self._tile_target(s.board, s.at)
         dirty = 1 in self.end_reads
 
         def clear(st: Any) -> None:
@@ -141,7 +140,7 @@ class PlacesCodegen:
         self.add_simple(clear, s.span)
 
     def s_Reveal(self, s: A.Reveal) -> None:
-        ops, node = self._tile_target(s.board, s.at, s.span)
+        ops, node = self._tile_target(s.board, s.at)
         turn = self.ec.compile(s.turn) if s.turn is not None else None
         dirty = 1 in self.end_reads
 
