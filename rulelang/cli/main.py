@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from rulelang.api import compile_file_with_warnings
+from rulelang.cli import saves
 from rulelang.cli.errors import (
     EX_DATAERR,
     EX_INTERRUPTED,
@@ -22,7 +23,7 @@ from rulelang.cli.errors import (
     usage,
 )
 from rulelang.diagnostics import GameRuntimeError, RuleError, render
-from rulelang.runtime.engine import Ruleset, UsageError
+from rulelang.runtime.engine import Game, Ruleset, UsageError, replay
 
 app = typer.Typer(add_completion=False, pretty_exceptions_enable=False,
                   help="Write board games as text: validate, play and simulate rule files.")
@@ -96,27 +97,82 @@ def play(
         "--option", "-o", help="Change a param of the rules: name=value.")] = None,
     names: Annotated[str, typer.Option(help="Player names, separated by commas.")] = "",
     delay: Annotated[float, typer.Option(help="Seconds to wait after each bot move.")] = 0.0,
+    save: Annotated[Path | None, typer.Option(
+        help="Save the game to this file after every move (resume it later).")] = None,
 ) -> None:
     """Play a game in the terminal: friends on one screen, or against bots."""
-    from rulelang.cli.play import Table
-
     ruleset = load(file)
     name_list = [n.strip() for n in names.split(",")] if names else None
+    options = parse_options(option or [])
     try:
-        game = ruleset.new_game(players, seed, parse_options(option or []), name_list)
+        game = ruleset.new_game(players, seed, options, name_list)
     except UsageError as exc:
         raise usage(str(exc)) from None
     except GameRuntimeError as err:
         raise runtime_error(err, ruleset.program.sources) from None
-    table = Table(game, parse_bots(bots, players), seed, input, print)
+    record = saves.Save(str(file), saves.fingerprint(file), players, seed, options,
+                        list(game.state.cfg.player_names), sorted(parse_bots(bots, players)))
+    run_table(ruleset, game, record, save, seed, delay)
+
+
+def run_table(ruleset: Ruleset, game: Game, record: saves.Save, save: Path | None,
+              bot_seed: int | str, delay: float) -> None:
+    """Play at the table; on leaving an unfinished game, save it so nothing is lost."""
+    from rulelang.cli.play import Table
+
+    def keep(g: Game) -> None:
+        if save is not None:
+            record.log = list(g.state.log)
+            saves.write(save, record)
+
+    table = Table(game, set(record.bots), bot_seed, input, print, delay=delay,
+                  after_move=keep)
     try:
         table.run()
     except GameRuntimeError as err:
         raise runtime_error(err, ruleset.program.sources) from None
-    except KeyboardInterrupt:
-        raise CliExit(EX_INTERRUPTED, "\nGame left.") from None
-    except EOFError:
-        raise CliExit(EX_INTERRUPTED, "\nInput ended; game left.") from None
+    except (KeyboardInterrupt, EOFError) as exc:
+        why = "Input ended; game left." if isinstance(exc, EOFError) else "Game left."
+        where = save or Path(f"{Path(record.rules).stem}-seed{record.seed}.save.json")
+        record.log = list(game.state.log)
+        try:
+            saves.write(where, record)
+        except OSError as err:
+            raise CliExit(EX_INTERRUPTED, f"\n{why} It could not be saved to {where}: "
+                          f"{err.strerror}") from None
+        raise CliExit(EX_INTERRUPTED, f"\n{why} Saved to {where}; continue with:\n"
+                      f"  rulelang resume {where}") from None
+
+
+@app.command()
+def resume(
+    saved: Annotated[Path, typer.Argument(help="A file written by 'rulelang play'.")],
+    save: Annotated[Path | None, typer.Option(
+        help="Save the game to this file after every move (default: the same file).")] = None,
+    delay: Annotated[float, typer.Option(help="Seconds to wait after each bot move.")] = 0.0,
+) -> None:
+    """Continue a saved game where it was left."""
+    if not saved.is_file():
+        raise usage(f"no such saved game: {saved}")
+    try:
+        record = saves.read(saved)
+    except saves.SaveError as exc:
+        raise CliExit(EX_DATAERR, f"error: {exc}") from None
+    rules_path = Path(record.rules)
+    ruleset = load(rules_path)
+    if saves.fingerprint(rules_path) != record.rules_sha256:
+        say_err(f"note: {rules_path} changed since this game was saved; replaying it anyway")
+    try:
+        game = replay(ruleset, record.players, record.seed, record.log, record.options,
+                      record.names)
+    except (UsageError, GameRuntimeError, TypeError, ValueError, IndexError, KeyError) as exc:
+        raise CliExit(EX_DATAERR, f"error: the saved game {saved} cannot be replayed with "
+                      f"{rules_path}: {exc}") from None
+    game.state.auto_chance = True
+    if game.is_over():
+        raise CliExit(EX_DATAERR, f"error: the saved game {saved} is already over")
+    print(f"Resuming {ruleset.title} after {len(record.log)} events.")
+    run_table(ruleset, game, record, save or saved, f"{record.seed}:{len(record.log)}", delay)
 
 
 @app.command()

@@ -17,11 +17,13 @@ Writer = Callable[[str], None]
 
 
 class Table:
-    def __init__(self, game: Game, bots: set[int], seed: int, read: Reader, write: Writer,
-                 clear: bool = True, delay: float = 0.0):
+    def __init__(self, game: Game, bots: set[int], seed: int | str, read: Reader,
+                 write: Writer, clear: bool = True, delay: float = 0.0,
+                 after_move: Callable[[Game], None] | None = None):
         self.game = game
         self.bots = bots
-        self.rng = random.Random(f"bots:{seed}")
+        self.rng = random.Random(f"bots:{seed}")  # derived from the game's one seed
+        self.after_move = after_move
         self.read = read
         self.write = write
         self.clear = clear
@@ -56,6 +58,8 @@ class Table:
         actions = self.game.legal_actions()
         action = actions[int(self.rng.random() * len(actions))]
         self.game.apply(action)
+        if self.after_move:
+            self.after_move(self.game)
         for line in self.public_news():
             self.write(f"  {line}")
         if self.delay:
@@ -90,6 +94,8 @@ class Table:
             action = self.pick(actions, answer)
             if action is not None:
                 game.apply(action)
+                if self.after_move:
+                    self.after_move(game)
                 self.seen_public = len(game.view(PUBLIC)["log"])
                 return
             if not answer:

@@ -436,14 +436,19 @@ def replay(ruleset: Ruleset, players: int, seed: int, log: list[tuple[Any, ...]]
            options: dict[str, str] | None = None, names: list[str] | None = None) -> Game:
     """Rebuild a game from its event log: every decision and chance outcome, in order."""
     game = ruleset.new_game(players, seed, options, names, auto_chance=False)
-    for event in log:
+    sizes = {"chance": 3, "choose": 4}
+    for number, event in enumerate(log, 1):
         kind = event[0]
+        if kind in sizes and len(event) != sizes[kind]:
+            raise UsageError(f"event {number} of the log is damaged")
         if kind == "chance":
             game.apply_chance(event[2])
         elif kind == "choose":
             st = game.state
             if st.pending is None or st.pending[0].pc != event[2]:
                 raise UsageError("the log does not fit this rule file")
+            if event[3] not in st.pending[2]:
+                raise UsageError(f"the log chooses {event[3]!r}, which is not an option")
             game.choose(event[3])
     return game
 
