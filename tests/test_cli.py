@@ -8,6 +8,7 @@ or EOFError (end of input).
 from __future__ import annotations
 
 import builtins
+import tempfile
 import json
 import re
 import shutil
@@ -228,6 +229,7 @@ def play_with(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str
               policy: Callable[[Terminal, str], str], *argv: object) -> tuple[int, Terminal]:
     term = Terminal(capsys, policy)
     monkeypatch.setattr(builtins, "input", term)
+    monkeypatch.chdir(tempfile.mkdtemp(prefix="rulelang-cli-"))  # a left game is saved here
     code = run([str(a) for a in argv])
     term.flush()
     return code, term
@@ -434,7 +436,7 @@ def test_play_refusals_do_not_change_the_game(capsys: pytest.CaptureFixture[str]
     assert "Not allowed: 'Bond' is not an option for" in text
     assert "There is no option 0: pick 1 to" in text
     assert "Not allowed: '-1' is not an option for" in text
-    assert err.strip() == "Game left."
+    assert err.strip().startswith("Game left. Saved to heimlich-seed1.save.json")
     assert "Game over." not in text
     assert term.answers == ["Bond", "0", "-1"]
     assert len(questions) == 4 and len(set(questions)) == 1  # the same question each time
@@ -453,7 +455,8 @@ def test_play_interrupted(capsys: pytest.CaptureFixture[str], monkeypatch: pytes
                            "--bots", "2,3,4", "--seed", "2")
     err = "".join(term.err)
     assert code == 130
-    assert err.strip() == message
+    assert err.strip().startswith(f"{message} Saved to heimlich-seed2.save.json")
+    assert Path("heimlich-seed2.save.json").is_file()
     no_traceback(term.text, err)
     assert "Game over." not in term.text
 
@@ -463,7 +466,7 @@ def test_play_quit_leaves_the_game(capsys: pytest.CaptureFixture[str],
     code, term = play_with(monkeypatch, capsys, lambda t, p: "quit", "play", HEIMLICH,
                            "-p", "2", "--bots", "2")
     assert code == 130
-    assert "".join(term.err).strip() == "Game left."
+    assert "".join(term.err).strip().startswith("Game left. Saved to heimlich-seed0.save.json")
     assert term.answers == ["quit"]
 
 
