@@ -77,6 +77,8 @@ class Table:
         if who != self.last_human or game.state.turn != self.last_turn:
             self.write("")
             self.write(render_view(game, game.view(who)))
+            self.write("(answer with a number or the move's text; 'board' shows the board "
+                       "again, 'quit' leaves and saves)")
         self.last_human = who
         self.last_turn = game.state.turn
         actions = game.legal_actions()
