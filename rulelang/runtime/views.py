@@ -71,9 +71,7 @@ def _tiles(game: Game) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, ops in rules.ec.tiles.items():
         board = st.cfg.boards[name]
-        kind = next(k for k in rules.program.kinds if k.attrs.get("edges") is not None
-                    and k.attrs["edges"].slot == ops.edges_col)
-        name_of = rules.ec.fmt(T("entity", kind.name))
+        name_of = rules.ec.fmt(T("entity", rules.ec.tile_kinds[name]))
         cells: dict[str, Any] = {}
         tiles, turns, secret = (st.layers[ops.layer + i] for i in range(3))
         for node, tile in enumerate(tiles):
