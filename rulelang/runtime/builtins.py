@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rulelang.check.scope import TILE_FUNCS
-from rulelang.check.symbols import KindSym, ValueSym
+from rulelang.check.symbols import ValueSym
 from rulelang.check.types import BOOL
 from rulelang.runtime.exprs import Fn, fail
 from rulelang.syntax import ast as A
@@ -16,17 +15,9 @@ if TYPE_CHECKING:
 
 
 def compile_builtin(ec: ExprCompiler, e: A.Call) -> Fn:
+    """The built-ins pysrc.py does not turn into source: text, first, last, max and min
+    of a list (they check for empty lists), distance, without, count, grids and tiles."""
     name, span = e.func, e.span
-    if name == "pieces":
-        sym = ec.ref(e.args[0])
-        assert isinstance(sym, KindSym)
-        kind = sym.name
-        return lambda st: st.cfg.entities[kind]
-    if name == "nodes":
-        sym = ec.ref(e.args[0])
-        assert isinstance(sym, ValueSym)
-        board = sym.name
-        return lambda st: st.cfg.nodes[board]
     args = [ec.compile(a) for a in e.args]
     a0 = args[0]
     if name in TILE_FUNCS or name in ("cell", "neighbour"):
@@ -34,10 +25,6 @@ def compile_builtin(ec: ExprCompiler, e: A.Call) -> Fn:
     if name == "text":
         show = ec.fmt(ec.type_of(e.args[0]))
         return lambda st: show(st, a0(st))
-    if name in ("max", "min") and len(args) == 2:
-        a1 = args[1]
-        agg = max if name == "max" else min
-        return lambda st: agg(a0(st), a1(st))
     if name in ("max", "min", "first", "last"):
         def pick(st: Any) -> Any:
             seq = a0(st)
@@ -49,33 +36,16 @@ def compile_builtin(ec: ExprCompiler, e: A.Call) -> Fn:
                 return seq[-1]
             return max(seq) if name == "max" else min(seq)
         return pick
-    if name == "number":
-        def number(st: Any) -> int:
-            value = a0(st)
-            try:
-                return int(value)
-            except ValueError:
-                raise fail("R006", f"'{value}' is not a number", span) from None
-        return number
-    if name == "next_player":
-        return lambda st: (a0(st) + 1) % st.cfg.n
-    if name == "prev_player":
-        return lambda st: (a0(st) - 1) % st.cfg.n
-    if name == "step":
-        return _step(args, span)
     if name == "distance":
         b, x, y = args
         return lambda st: b(st).distance(x(st), y(st))
     if name == "without":
         a1 = args[1]
         return lambda st: tuple(v for v in a0(st) if v != a1(st))
-    if name == "count" and ec.type_of(e.args[0]).elem != BOOL:
-        return lambda st: len(a0(st))  # count of a list of things: how many there are
-    simple: dict[str, Callable[[Any], Any]] = {
-        "len": len, "abs": abs, "sum": sum, "any": any, "all": all, "seat": int,
-        "count": lambda xs: sum(1 for x in xs if x)}
-    fn = simple[name]
-    return lambda st: fn(a0(st))
+    assert name == "count", name  # the other built-ins are compiled by pysrc.py
+    if ec.type_of(e.args[0]).elem == BOOL:
+        return lambda st: sum(1 for x in a0(st) if x)
+    return lambda st: len(a0(st))  # count of a list of things: how many there are
 
 
 def _board_call(ec: ExprCompiler, e: A.Call, args: list[Fn]) -> Fn:
@@ -117,17 +87,3 @@ def _board_call(ec: ExprCompiler, e: A.Call, args: list[Fn]) -> Fn:
     if part == 0:
         return lambda st: tuple(sorted(ops.network(st, a1(st))[0]))
     return lambda st: ops.network(st, a1(st))[part]
-
-
-def _step(args: list[Fn], span: Any) -> Fn:
-    board, node, k = args
-
-    def step(st: Any) -> int:
-        b = board(st)
-        n = k(st)
-        table = b.steps.get(n) or b.step_table(n)
-        target = table[node(st)]
-        if target < 0:
-            raise fail("R003", f"stepping off the end of board '{b.name}'", span)
-        return int(target)
-    return step

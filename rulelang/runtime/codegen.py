@@ -310,7 +310,8 @@ class Codegen(PlacesCodegen):
     def s_Choose(self, s: A.Choose) -> None:
         local = self.local(s)
         pc = len(self.code.ops)
-        domain = self._domain(s.domain)
+        domain_src = self._domain_src(s.domain)
+        domain: Fn = eval(f"lambda st: {domain_src}", self.ec.gen.env)  # noqa: S307
         requires = [(self.ec.compile(r.cond), self.ec.compile(r.reason), r.span)
                     for r in s.requires]
         by = self.ec.compile(s.by) if s.by is not None else None
@@ -345,8 +346,7 @@ class Codegen(PlacesCodegen):
             return values
 
         gen = self.ec.gen
-        opts_src = (gen.embed(options) if req_fns or allow_pass
-                    else self._domain_src(s.domain))
+        opts_src = gen.embed(options) if req_fns or allow_pass else domain_src
         who = gen.src(s.by) if s.by is not None else "st.current"
         error = gen.name_for(fail("R002", f"nobody can choose '{var}' here: no option is "
                                   "left", span), "_e")
@@ -368,15 +368,6 @@ class Codegen(PlacesCodegen):
         if isinstance(e, A.Binary) and e.op == "..":
             return f"range({gen.src(e.left)}, {gen.src(e.right)} + 1)"
         return gen.src(e)
-
-    def _domain(self, e: A.Expr) -> Fn:
-        if isinstance(e, A.Binary) and e.op == "..":
-            lo, hi = self.ec.compile(e.left), self.ec.compile(e.right)
-            if isinstance(e.left, A.IntLit):
-                start = e.left.value
-                return lambda st: range(start, hi(st) + 1)
-            return lambda st: range(lo(st), hi(st) + 1)
-        return self.ec.compile(e)
 
     def _chance(self, kind: str, s: A.Stmt, var: str, source: Fn, show: Formatter,
                 zone: int = -1) -> None:

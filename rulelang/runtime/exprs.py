@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable
 from typing import Any
 
-from rulelang.check.scope import BUILTIN_VALUES
+from rulelang.check.scope import TILE_FUNCS
 from rulelang.check.symbols import (
     AttrSym,
-    BuiltinSym,
     DefSym,
-    KindSym,
-    LocalSym,
     Program,
     Sym,
-    ValueSym,
     ZoneSym,
 )
 from rulelang.check.types import ANY, T
@@ -24,13 +19,6 @@ from rulelang.runtime.values import Formatter, formatter
 from rulelang.syntax import ast as A
 
 Fn = Callable[[Any], Any]
-
-ARITH: dict[str, Callable[[Any, Any], Any]] = {
-    "+": operator.add, "-": operator.sub, "*": operator.mul,
-    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
-    ">": operator.gt, ">=": operator.ge,
-}
-
 
 def fail(code: str, message: str, span: Span) -> GameRuntimeError:
     return GameRuntimeError(code, message, span)
@@ -59,32 +47,20 @@ class ExprCompiler:
     def ref(self, node: object) -> Sym | None:
         return self.p.refs.get(id(node))
 
-    def local_slot(self, e: A.Expr) -> int | None:
-        """The slot of a local name, so hot paths can read it without a call."""
-        sym = self.ref(e) if isinstance(e, A.Name) else None
-        return sym.slot if isinstance(sym, LocalSym) else None
-
     # ------------------------------------------------------------------
     def compile(self, e: A.Expr) -> Fn:
         """One Python lambda for the whole expression (see pysrc.py)."""
         return self.gen.lambda_of(e)
 
     def closure(self, e: A.Expr) -> Fn:
-        """A closure for one node; its children are compiled with `compile`."""
-        method = getattr(self, "c_" + type(e).__name__)
+        """A closure for the nodes pysrc.py leaves to us: those that need a runtime check
+        with a source position, formatted texts, defs and the rarer built-ins. Their
+        children are compiled with `compile` again."""
+        method = getattr(self, "c_" + type(e).__name__, None)
+        if method is None:
+            raise AssertionError(f"pysrc.py compiles {type(e).__name__} itself")
         fn: Fn = method(e)
         return fn
-
-    def c_IntLit(self, e: A.IntLit) -> Fn:
-        v = e.value
-        return lambda st: v
-
-    def c_BoolLit(self, e: A.BoolLit) -> Fn:
-        v = e.value
-        return lambda st: v
-
-    def c_NoneLit(self, e: A.NoneLit) -> Fn:
-        return lambda st: None
 
     def c_TextLit(self, e: A.TextLit) -> Fn:
         if all(isinstance(p, str) for p in e.parts):
@@ -98,71 +74,10 @@ class ExprCompiler:
                 pieces.append(_shown(self.compile(part), self.fmt(self.type_of(part))))
         return lambda st: "".join(p(st) for p in pieces)
 
-    def c_Name(self, e: A.Name) -> Fn:
-        sym = self.ref(e)
-        if isinstance(sym, LocalSym):
-            slot = sym.slot
-            return lambda st: st.loc[slot]
-        if isinstance(sym, AttrSym):  # a global variable
-            slot = sym.slot
-            return lambda st: st.vars[slot]
-        if isinstance(sym, ValueSym):
-            slot = sym.slot
-            if sym.what == "board":
-                name = sym.name
-                return lambda st: st.cfg.boards[name]
-            return lambda st: st.cfg.consts[slot]
-        if isinstance(sym, ZoneSym):
-            return self.zone_value(sym)
-        if isinstance(sym, KindSym):
-            kind = sym.name
-            return lambda st: kind
-        if isinstance(sym, BuiltinSym) or e.id in BUILTIN_VALUES:
-            if e.id == "players":
-                return lambda st: st.cfg.players
-            if e.id == "player_count":
-                return lambda st: st.cfg.n
-            if e.id == "current":
-                return lambda st: st.current
-            if e.id == "index":
-                return lambda st: st.index
-            if e.id == "turn_number":
-                return lambda st: st.turn
-            if e.id == "round_number":
-                return lambda st: (st.turn - 1) // st.cfg.n + 1
-        raise AssertionError(f"unresolved name {e.id}")
-
-    def zone_value(self, z: ZoneSym) -> Fn:
-        base = self.zone_base[z.name]
-        if z.per_player:
-            return lambda st: base  # indexed below
-        return lambda st: tuple(st.zones[base])
-
-    def c_ListLit(self, e: A.ListLit) -> Fn:
-        items = [self.compile(i) for i in e.items]
-        if not items:
-            return lambda st: ()
-        return lambda st: tuple(f(st) for f in items)
-
-    def c_Unary(self, e: A.Unary) -> Fn:
-        f = self.compile(e.operand)
-        if e.op == "not":
-            return lambda st: not f(st)
-        return lambda st: -f(st)
-
     def c_Binary(self, e: A.Binary) -> Fn:
+        """Division and remainder (checked for zero), and texts joined with `+`."""
         lf, rf = self.compile(e.left), self.compile(e.right)
         op, span = e.op, e.span
-        if op == "and":
-            return lambda st: lf(st) and rf(st)
-        if op == "or":
-            return lambda st: lf(st) or rf(st)
-        if op == "in":
-            return lambda st: lf(st) in rf(st)
-        if op == "notin":
-            return lambda st: lf(st) not in rf(st)
-        if op == "..":
-            return lambda st: tuple(range(lf(st), rf(st) + 1))
         if op in ("/", "%"):
             def divide(st: Any) -> Any:
                 right = rf(st)
@@ -170,42 +85,9 @@ class ExprCompiler:
                     raise fail("R005", "division by zero", span)
                 return lf(st) // right if op == "/" else lf(st) % right
             return divide
-        if op == "+" and self.type_of(e).name == "text":
-            ls, rs = self.fmt(self.type_of(e.left)), self.fmt(self.type_of(e.right))
-            return lambda st: ls(st, lf(st)) + rs(st, rf(st))
-        if isinstance(e.right, A.IntLit):
-            return _with_constant(op, lf, e.right.value)
-        fn = ARITH[op]
-        if op == "==":
-            return lambda st: lf(st) == rf(st)
-        if op == "!=":
-            return lambda st: lf(st) != rf(st)
-        if op == "+":
-            return lambda st: lf(st) + rf(st)
-        if op == "-":
-            return lambda st: lf(st) - rf(st)
-        return lambda st: fn(lf(st), rf(st))
-
-    def c_Attr(self, e: A.Attr) -> Fn:
-        sym = self.ref(e)
-        obj = self.compile(e.obj)
-        if isinstance(sym, AttrSym):
-            col = sym.slot
-            slot = self.local_slot(e.obj)
-            if slot is not None:
-                return lambda st: st.cols[col][st.loc[slot]]
-            return lambda st: st.cols[col][obj(st)]
-        t = self.type_of(e.obj)
-        if t.name == "player":
-            if e.name == "name":
-                return lambda st: st.cfg.player_names[obj(st)]
-            return obj  # seat
-        if t.name == "entity":
-            return obj  # index
-        if t.name == "board":
-            attr = e.name
-            return lambda st: obj(st).attrs[attr]
-        raise AssertionError(e.name)
+        assert op == "+", op
+        ls, rs = self.fmt(self.type_of(e.left)), self.fmt(self.type_of(e.right))
+        return lambda st: ls(st, lf(st)) + rs(st, rf(st))
 
     def c_Index(self, e: A.Index) -> Fn:
         obj, idx, span = self.compile(e.obj), self.compile(e.index), e.span
@@ -335,32 +217,6 @@ def _shown(f: Fn, show: Formatter) -> Callable[[Any], str]:
     return lambda st: show(st, f(st))
 
 
-def _with_constant(op: str, lf: Fn, c: Any) -> Fn:
-    """Binary operators whose right side is a number known when compiling."""
-    if op == "==":
-        return lambda st: lf(st) == c
-    if op == "!=":
-        return lambda st: lf(st) != c
-    if op == "<":
-        return lambda st: lf(st) < c
-    if op == "<=":
-        return lambda st: lf(st) <= c
-    if op == ">":
-        return lambda st: lf(st) > c
-    if op == ">=":
-        return lambda st: lf(st) >= c
-    if op == "+":
-        return lambda st: lf(st) + c
-    if op == "-":
-        return lambda st: lf(st) - c
-    fn = ARITH[op]
-    return lambda st: fn(lf(st), c)
-
-
-TILE_READS = {"tile", "turn_of", "open_side", "fits", "joins", "reached", "touching", "spots",
-              "placed", "secret_at"}
-
-
 def reads(program: Program, e: A.Expr | A.Stmt | tuple[Any, ...] | None,
           seen: set[str] | None = None) -> set[int]:
     """The ids of the attributes and zones an expression may read (through defs too)."""
@@ -382,7 +238,7 @@ def reads(program: Program, e: A.Expr | A.Stmt | tuple[Any, ...] | None,
             stack.append(sym.decl.body)
         if isinstance(node, A.Name) and node.id == "current":
             out.add(0)  # the turn player
-        if isinstance(node, A.Call) and node.func in TILE_READS:
+        if isinstance(node, A.Call) and node.func in TILE_FUNCS:
             out.add(1)  # tiles on a board
         if hasattr(node, "__dataclass_fields__"):
             stack.extend(getattr(node, f) for f in node.__dataclass_fields__)
