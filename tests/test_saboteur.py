@@ -9,22 +9,24 @@ and from then on only the public API plays moves.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 import pytest
+from saboteur_support import (  # noqa: F401 - rules and official are fixtures
+    MINER_CARDS,
+    OFFICIAL,
+    PLAYCARDS,
+    SABOTEUR,
+    SABOTEUR_CARDS,
+    column,
+    official,
+    rules,
+    zone,
+)
 
-import rulelang
 from rulelang.runtime.engine import CHANCE, TERMINAL, Game, Ruleset, UsageError
 
-ROOT = Path(__file__).resolve().parent.parent
-SABOTEUR = ROOT / "rulesets" / "saboteur.rules"
-OFFICIAL = ROOT / "rulesets" / "saboteur-official.rules"
-
 HAND_SIZE = {3: 6, 4: 6, 5: 6, 6: 5, 7: 5, 8: 4, 9: 4, 10: 4}
-SABOTEUR_CARDS = {3: 1, 4: 1, 5: 2, 6: 2, 7: 3, 8: 3, 9: 3, 10: 4}
-MINER_CARDS = {3: 3, 4: 4, 5: 4, 6: 5, 7: 5, 8: 6, 9: 7, 10: 7}
-PLAYCARDS = 71  # 40 tunnels, the start, 3 goals, 27 action cards
 NUGGET_VALUES = [1] * 16 + [2] * 8 + [3] * 4
 # the goal cards in the order the shuffle finds them, and the cells they go to in turn
 GOALS = ["gold", "stone N-E", "stone N-W"]
@@ -38,31 +40,12 @@ PADDING = ["tunnel N-S", "tunnel N-W", "tunnel N-E", "dead end W", "dead end S",
            "broken cart"]
 
 
-@pytest.fixture(scope="module")
-def rules() -> Ruleset:
-    return rulelang.compile_file(SABOTEUR)
-
-
-@pytest.fixture(scope="module")
-def official() -> Ruleset:
-    return rulelang.compile_file(OFFICIAL)
-
-
 @pytest.fixture(scope="module", params=["saboteur", "official"])
 def either(request: pytest.FixtureRequest, rules: Ruleset, official: Ruleset) -> Ruleset:
     return rules if request.param == "saboteur" else official
 
 
 # --------------------------------------------------------------------------- state access
-def column(g: Game, kind: str, attr: str) -> list[Any]:
-    k = next(k for k in g.rules.program.kinds if k.name == kind)
-    return g.state.cols[k.attrs[attr].slot]
-
-
-def zone(g: Game, name: str, owner: int = 0) -> list[Any]:
-    return g.state.zones[g.rules.ec.zone_base[name] + owner]
-
-
 def card_names(g: Game, ids: Sequence[int]) -> list[str]:
     name = column(g, "playcard", "name")
     return [name[i] for i in ids]

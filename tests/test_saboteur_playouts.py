@@ -9,37 +9,30 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
+from saboteur_support import (  # noqa: F401 - rules and official are fixtures
+    MINER_CARDS,
+    OFFICIAL,
+    PLAYCARDS,
+    SABOTEUR,
+    SABOTEUR_CARDS,
+    column,
+    official,
+    rules,
+    zone,
+)
 
-import rulelang
 from rulelang.runtime.engine import TERMINAL, Game, Ruleset, UsageError, replay
 
-ROOT = Path(__file__).resolve().parent.parent
-SABOTEUR = ROOT / "rulesets" / "saboteur.rules"
-OFFICIAL = ROOT / "rulesets" / "saboteur-official.rules"
 PLAYERS = range(3, 11)
-PLAYCARDS = 71
 NUGGETS = 28
 DWARVES = 11
-SABOTEUR_CARDS = {3: 1, 4: 1, 5: 2, 6: 2, 7: 3, 8: 3, 9: 3, 10: 4}
-MINER_CARDS = {3: 3, 4: 4, 5: 4, 6: 5, 7: 5, 8: 6, 9: 7, 10: 7}
 GOAL_CELLS = ("8,2", "8,0", "8,-2")
 MAX_STEPS = 5000
 HIDDEN = "?"
 CHOICE_LINE = re.compile(r"^(P\d+): (\w+) (.*)$")
-
-
-@pytest.fixture(scope="module")
-def rules() -> Ruleset:
-    return rulelang.compile_file(SABOTEUR)
-
-
-@pytest.fixture(scope="module")
-def official() -> Ruleset:
-    return rulelang.compile_file(OFFICIAL)
 
 
 def ruleset_of(which: str, rules: Ruleset, official: Ruleset) -> Ruleset:
@@ -47,15 +40,6 @@ def ruleset_of(which: str, rules: Ruleset, official: Ruleset) -> Ruleset:
 
 
 # --------------------------------------------------------------------------- state access
-def zone(g: Game, name: str, owner: int = 0) -> list[Any]:
-    return g.state.zones[g.rules.ec.zone_base[name] + owner]
-
-
-def column(g: Game, kind: str, attr: str) -> list[Any]:
-    k = next(k for k in g.rules.program.kinds if k.name == kind)
-    return g.state.cols[k.attrs[attr].slot]
-
-
 def player_roles(g: Game) -> list[str]:
     attr = next(a for a in g.rules.program.player_attrs if a.name == "role")
     return list(g.state.cols[attr.slot])
