@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from rulelang.cli.render import render_view
 from rulelang.runtime.engine import CHANCE, Action, Game
+from rulelang.runtime.views import log_lines
 
 PUBLIC = -1  # the view of someone who is none of the players: only what all may see
 CLEAR = "\033[2J\033[H"
@@ -49,7 +50,7 @@ class Table:
         return str(self.game.state.cfg.player_names[p])
 
     def public_news(self) -> list[str]:
-        lines = self.game.view(PUBLIC)["log"]
+        lines = log_lines(self.game, PUBLIC)
         news = lines[self.seen_public:]
         self.seen_public = len(lines)
         return news
@@ -98,7 +99,7 @@ class Table:
                 game.apply(action)
                 if self.after_move:
                     self.after_move(game)
-                self.seen_public = len(game.view(PUBLIC)["log"])
+                self.seen_public = len(log_lines(game, PUBLIC))
                 return
             if not answer:
                 continue
