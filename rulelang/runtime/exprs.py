@@ -90,26 +90,18 @@ class ExprCompiler:
         return lambda st: ls(st, lf(st)) + rs(st, rf(st))
 
     def c_Index(self, e: A.Index) -> Fn:
+        """A player's zone, or a table entry (lists are indexed by pysrc.py)."""
         obj, idx, span = self.compile(e.obj), self.compile(e.index), e.span
-        t = self.type_of(e.obj)
-        if t.name == "zone":
+        if self.type_of(e.obj).name == "zone":
             return lambda st: tuple(st.zones[obj(st) + idx(st)])
-        if t.name == "table":
-            def lookup(st: Any) -> Any:
-                key = idx(st)
-                table = obj(st)
-                if key not in table:
-                    raise fail("R003", f"the table has no entry for {key}", span)
-                return table[key]
-            return lookup
 
-        def index(st: Any) -> Any:
-            seq, i = obj(st), idx(st)
-            if not 0 <= i < len(seq):
-                raise fail("R003", f"index {i} is outside the list (it has {len(seq)} items, "
-                           "counted from 0)", span)
-            return seq[i]
-        return index
+        def lookup(st: Any) -> Any:
+            key = idx(st)
+            table = obj(st)
+            if key not in table:
+                raise fail("R003", f"the table has no entry for {key}", span)
+            return table[key]
+        return lookup
 
     def c_Comp(self, e: A.Comp) -> Fn:
         local = self.p.locals_of[id(e)]
