@@ -25,13 +25,13 @@ def transcript(rules_file: str, players: int, seed: int) -> str:
     lines = []
     while not game.is_over():
         actions = game.legal_actions()
-        who = game.state.cfg.player_names[game.current_player()]
+        who = game.player_names[game.current_player()]
         choice = actions[int(bots.random() * len(actions))]
         lines.append(f"{who} | {game.prompt()} | {len(actions)} options | {choice.text}")
         game.apply(choice)
     everything = game.view(None)
     lines.append("log:")
-    lines.extend(f"  {line}" for line in everything["log"])
+    lines.extend(f"  {line}" for line in game.history(None))
     lines.append("results: " + ", ".join(f"{k} {v}" for k, v in everything["results"].items()))
     return "\n".join(lines) + "\n"
 

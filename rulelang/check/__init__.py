@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rulelang.check import data, declare, flow, resolve, values
+from rulelang.check import data, declare, flow, layout, resolve, values
 from rulelang.check.context import Checker
-from rulelang.check.symbols import AttrSym, DefSym, ProcSym, Program
+from rulelang.check.symbols import DefSym, ProcSym, Program
 from rulelang.diagnostics import Diagnostic, RuleError
 from rulelang.loader import Loaded
+from rulelang.syntax import ast as A
 
 PASSES: list[tuple[str, Callable[[Checker], None]]] = [
     ("declare", declare.run),
@@ -28,17 +29,10 @@ def check(loaded: Loaded, main_file: str) -> tuple[Program, list[Diagnostic]]:
         ordered = sorted(c.diagnostics, key=lambda d: (d.span.file != main_file, d.span.file,
                                                        d.span.line, d.span.col))
         raise RuleError(ordered, loaded.sources)
-    columns: list[AttrSym] = []
-    for a in c.player_attrs.values():
-        a.slot = len(columns)
-        columns.append(a)
-    for k in c.kinds:
-        for a in k.attrs.values():
-            a.slot = len(columns)
-            columns.append(a)
-    for i, g in enumerate(c.global_attrs.values()):
-        g.slot = i
     low, high = c.players or (0, 0)
+    boards = [v.decl for v in c.values_in_order if isinstance(v.decl, A.BoardDecl)]
+    storage = layout.build(list(c.player_attrs.values()), c.kinds,
+                           list(c.global_attrs.values()), c.zones, boards, c.n_locals, high)
     program = Program(
         title=c.title or main_file,
         library=c.library,
@@ -50,7 +44,7 @@ def check(loaded: Loaded, main_file: str) -> tuple[Program, list[Diagnostic]]:
         zones=c.zones,
         player_attrs=list(c.player_attrs.values()),
         globals=list(c.global_attrs.values()),
-        columns=columns,
+        columns=list(storage.columns),
         defs={n: s for n, s in c.names.items() if isinstance(s, DefSym)},
         procs={n: s for n, s in c.names.items() if isinstance(s, ProcSym)},
         phases=c.phases,
@@ -64,5 +58,6 @@ def check(loaded: Loaded, main_file: str) -> tuple[Program, list[Diagnostic]]:
         sources=loaded.sources,
         files=loaded.files,
         data_rows=c.data_rows,
+        layout=storage,
     )
     return program, c.diagnostics

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from typing import TYPE_CHECKING
+
 from rulelang.check.types import T
 from rulelang.diagnostics import Span
 from rulelang.syntax import ast as A
+
+if TYPE_CHECKING:
+    from rulelang.check.layout import Layout
 
 
 @dataclass(eq=False)
@@ -106,3 +111,4 @@ class Program:
     sources: object = None
     files: list[str] = field(default_factory=list)
     data_rows: dict[str, list[dict[str, object]]] = field(default_factory=dict)
+    layout: Layout | None = None

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-import networkx as nx
+if TYPE_CHECKING:
+    import networkx as nx
+
+# networkx is imported where a graph is built or searched, not at module level: it costs a
+# noticeable part of a cold start, and validating a rule file never builds a board.
 
 
 class Board:
@@ -14,6 +19,8 @@ class Board:
         self.name = name
         self.shape = shape
         self.names = tuple(names)
+        import networkx as nx
+
         n = len(self.names)
         graph: nx.DiGraph = nx.DiGraph()
         graph.add_nodes_from(range(n))
@@ -48,6 +55,8 @@ class Board:
         """Shortest number of forward steps from a to b, or -1 if unreachable (cached)."""
         row = self._dist.get(a)
         if row is None:
+            import networkx as nx
+
             row = self._dist[a] = dict(nx.single_source_shortest_path_length(self.graph, a))
         return row.get(b, -1)
 
@@ -84,6 +93,8 @@ class GridBoard(Board):
         coords = [(x, y) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)]
         self.name, self.shape = name, "grid"
         self.names = tuple(f"{x},{y}" for x, y in coords)
+        import networkx as nx
+
         grid = nx.grid_2d_graph(range(x0, x1 + 1), range(y0, y1 + 1))
         graph: nx.DiGraph = nx.DiGraph()
         graph.add_nodes_from(range(len(coords)))

@@ -1,486 +1,539 @@
-"""Compile statements and the turn flow into a flat list of closures.
+"""Statements and the turn flow to Python source: a flat list of generated ops.
 
-Each op is `op(state) -> next pc`. Straight-line statements are merged into one op;
-an op that needs a player's decision or a chance outcome stores what it waits for in
-`state.pending` and returns PAUSE, so that the state (pc, stack, locals) is plain data
-that clones cheaply.
+Code that cannot pause (no choice, no chance, no call of a proc that pauses) compiles
+to structured Python: `if`, `while` and `for` in one function, and a proc that never
+pauses becomes a Python function. Only around pause points is the code cut into ops
+(`op(state) -> next pc`), so that a paused game is plain data: the pc, the proc
+return stack and the locals. Jumps between ops are written as labels, resolved once
+every op is known; then small ops are copied into the ops that jump to them, so that
+a decision usually costs one op.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import assert_never
 
+from rulelang.check.layout import Layout
 from rulelang.check.symbols import AttrSym, LocalSym, ProcSym, Program, ValueSym
-from rulelang.diagnostics import NO_SPAN, Span
-from rulelang.runtime.exprs import ExprCompiler, Fn, fail, reads
-from rulelang.runtime.places import PlacesCodegen
-from rulelang.runtime.values import Formatter
+from rulelang.diagnostics import NO_SPAN, GameRuntimeError, Span
+from rulelang.runtime.code import (
+    CHANCE,
+    OVER,
+    PAUSE,
+    STEP_BUDGET,
+    ChanceKind,
+    ChanceSpec,
+    ChoiceSpec,
+    Code,
+    Drew,
+    Fn,
+    Formatter,
+    Op,
+    Require,
+    Said,
+)
+from rulelang.runtime.exprgen import ExprGen, Namespace
+from rulelang.runtime.reads import Reads, end_reads
 from rulelang.syntax import ast as A
 
-STEP_BUDGET = 100_000  # loop rounds allowed between two decisions
-PAUSE = -1
-OVER = -2
-CHANCE = -1  # who acts at a chance event
-Op = Callable[[Any], int]
-Simple = Callable[[Any], None]
+PAUSING = (A.Choose, A.Roll, A.Pick, A.ShuffleLet, A.ShuffleZone)
+INLINE_LINES = 40  # ops up to this size are copied into the ops that jump to them
+INLINE_DEPTH = 3
+JUMP = re.compile(r"^(\s*)return (\d+)$")
 
 
-@dataclass(eq=False)
-class ChoiceSpec:
-    pc: int
-    var: str
-    prompt: Fn
-    slot: int
-    domain: Fn
-    requires: list[tuple[Fn, Fn, Span]]
-    by: Fn | None
-    show: Formatter
-    allow_pass: bool
-    secret: bool
-    span: Span
+class Label:
+    """A jump target known only later."""
 
+    __slots__ = ("id", "pc")
 
-@dataclass(eq=False)
-class ChanceSpec:
-    pc: int
-    kind: str  # roll, pick, shuffle, shuffle_zone
-    var: str
-    slot: int
-    source: Fn  # faces / list to pick from / list or zone index to shuffle
-    show: Formatter
-    span: Span
-    zone: int = -1
+    def __init__(self, ident: int) -> None:
+        self.id = ident
+        self.pc = -1
+
+    def __str__(self) -> str:
+        return f"@L{self.id}@"
 
 
 @dataclass
-class Code:
-    ops: list[Op] = field(default_factory=list)
+class Ops:
+    bodies: list[list[str]] = field(default_factory=list)
     spans: list[Span] = field(default_factory=list)
-    choices: dict[int, ChoiceSpec] = field(default_factory=dict)
-    chances: dict[int, ChanceSpec] = field(default_factory=dict)
-    start: int = 0
+    labels: list[Label] = field(default_factory=list)
 
 
-class Cell:
-    """A jump target that is known only later."""
-
-    __slots__ = ("pc",)
-
-    def __init__(self) -> None:
-        self.pc = -99
-
-
-class Codegen(PlacesCodegen):
-    def __init__(self, program: Program, ec: ExprCompiler):
+class Codegen:
+    def __init__(self, program: Program, layout: Layout):
         self.p = program
-        self.ec = ec
+        self.layout = layout
+        self.ns = Namespace()
+        self.ex = ExprGen(program, layout, self.ns)
+        self.reads: Reads = end_reads(program)
         self.code = Code()
-        self.simple: list[str] = []  # python source lines of straight-line statements
-        self.simple_span: Span = NO_SPAN
-        self.proc_entry: dict[str, Cell] = {n: Cell() for n in program.procs}
-        self.end_reads: set[int] = set()
-        for end in program.ends:
-            self.end_reads |= reads(program, end.cond)
-        self.ends: list[tuple[Fn, Cell]] = []
+        self.ops = Ops()
+        self.cur: list[str] = []  # straight-line code waiting for its op
+        self.cur_span: Span = NO_SPAN
+        self.entries = {name: self.label() for name, s in program.procs.items() if s.pauses}
+        self.ns.env.update({"_new": tuple.__new__, "_Drew": Drew, "_Said": Said})
 
     # ------------------------------------------------------------ emitting
-    def flush(self) -> None:
-        """Straight-line statements become one generated Python function."""
-        if not self.simple:
-            return
-        lines = [*self.simple, f"return {len(self.code.ops) + 1}"]
-        self.simple = []
-        self.emit(self.ec.gen.function(lines), self.simple_span, flush=False)
+    def label(self) -> Label:
+        lab = Label(len(self.ops.labels))
+        self.ops.labels.append(lab)
+        return lab
 
-    def here(self) -> int:
-        self.flush()
-        return len(self.code.ops)
+    def add(self, lines: list[str], span: Span) -> None:
+        if not self.cur:
+            self.cur_span = span
+        self.cur.extend(lines)
 
-    def emit(self, op: Op, span: Span, flush: bool = True) -> int:
-        if flush:
-            self.flush()
-        self.code.ops.append(op)
-        self.code.spans.append(span)
-        return len(self.code.ops) - 1
+    def emit(self, lines: list[str], span: Span) -> int:
+        """Close an op: the waiting straight-line code, then lines (which must return)."""
+        if self.cur:
+            span = self.cur_span
+        self.ops.bodies.append([*self.cur, *lines])
+        self.ops.spans.append(span)
+        self.cur = []
+        return len(self.ops.bodies) - 1
 
-    def emit_src(self, lines: list[str], span: Span) -> int:
-        """Emit generated code, prefixed by the straight-line statements waiting before it."""
-        if self.simple:
-            span = self.simple_span
-        body = [*self.simple, *lines]
-        self.simple = []
-        return self.emit(self.ec.gen.function(body), span, flush=False)
+    def here(self, lab: Label | None = None) -> Label:
+        """A label on the next op; the waiting code falls through to it."""
+        if self.cur:
+            self.emit([f"return {len(self.ops.bodies) + 1}"], self.cur_span)
+        lab = lab or self.label()
+        lab.pc = len(self.ops.bodies)
+        return lab
 
-    def add_simple(self, f: Simple, span: Span) -> None:
-        self.add_line(self.ec.gen.embed(f), span)
+    def error(self, code: str, message: str, span: Span) -> str:
+        return self.ns.name_for(GameRuntimeError(code, message, span), "_e")
 
-    def add_line(self, line: str, span: Span) -> None:
-        if not self.simple:
-            self.simple_span = span
-        self.simple.append(line)
+    def budget(self, span: Span, what: str) -> list[str]:
+        err = self.error("R001", what, span)
+        return ["st.steps += 1", f"if st.steps > {STEP_BUDGET}:", f"    raise {err}"]
 
-    def jump(self, cell: Cell, span: Span) -> None:
-        self.emit_src([f"return {self.ec.gen.name_for(cell, '_c')}.pc"], span)
-
-    def back_jump(self, top: int, span: Span) -> None:
-        """Jump back to a loop's top, counting rounds so an endless loop stops with R001."""
-        gen = self.ec.gen
-        error = gen.name_for(fail("R001", f"this loop ran {STEP_BUDGET} rounds without "
-                                  "anyone being asked to act: does it ever end?", span), "_e")
-        self.emit_src(["st.steps += 1", f"if st.steps > {STEP_BUDGET}:", f"    raise {error}",
-                       f"return {top}"], span)
-
-    def branch(self, cond: A.Expr, otherwise: Cell, span: Span) -> None:
-        nxt = len(self.code.ops) + 1
-        gen = self.ec.gen
-        cell = gen.name_for(otherwise, "_c")
-        self.emit_src([f"return {nxt} if {gen.src(cond)} else {cell}.pc"], span)
+    def loop_budget(self, span: Span) -> list[str]:
+        return self.budget(span, f"this loop ran {STEP_BUDGET} rounds without anyone being "
+                           "asked to act: does it ever end?")
 
     # ------------------------------------------------------------ the program
     def build(self) -> Code:
         p = self.p
-        self.emit(lambda st: 1, NO_SPAN)
+        self.ex.compile_defs()
+        for name, sym in p.procs.items():
+            if not sym.pauses:
+                self.simple_proc(name, sym)
+        self.check_end()
         self.block(p.setup)
-        first = Cell()
-        self.jump(first, NO_SPAN)
-        entries = {ph.name: Cell() for ph in p.phases}
-        first.pc = -99
+        first = self.label()
+        self.emit([f"return {first}"], NO_SPAN)
+        entries = {ph.name: self.label() for ph in p.phases}
         for i, ph in enumerate(p.phases):
-            entries[ph.name].pc = self.here()
+            self.here(entries[ph.name])
             if i == 0:
                 first.pc = entries[ph.name].pc
             self.phase(i, ph.decl, entries)
         for name, sym in p.procs.items():
-            self.proc(name, sym)
-        for end in p.ends:
-            cell = Cell()
-            cell.pc = self.here()
-            self.block(end.body)
-            self.emit(lambda st: OVER, end.span)
-            self.ends.append((self.ec.compile(end.cond), cell))
+            if sym.pauses:
+                self.here(self.entries[name])
+                self.block(sym.decl.body)
+                self.emit(["return st.stack.pop()"], sym.span)
+        self.finish()
         return self.code
 
-    def phase(self, index: int, d: A.PhaseDecl, entries: dict[str, Cell]) -> None:
+    def finish(self) -> None:
+        """Resolve labels, copy small ops into their jumps, and compile every op."""
+        pcs = {str(lab): str(lab.pc) for lab in self.ops.labels}
+        bodies = [[re.sub(r"@L\d+@", lambda m: pcs[m.group(0)], line) for line in body]
+                  for body in self.ops.bodies]
+        for i, body in enumerate(bodies):
+            lines = _prelude(_inline(bodies, i, body, INLINE_DEPTH))
+            self.code.source.append("\n".join(lines))
+            op = self.ns.function(f"_op{i}", "st", lines)
+            self.code.ops.append(op)  # type: ignore[arg-type]
+            self.code.spans.append(self.ops.spans[i])
+
+    def phase(self, index: int, d: A.PhaseDecl, entries: dict[str, Label]) -> None:
         if d.order_from is not None:
-            start = self.ec.compile(d.order_from)
-
-            def order_from(st: Any) -> None:
-                st.current = start(st)
-            self.add_simple(order_from, d.order_from.span)
-
-        def enter(st: Any) -> None:
-            st.phase = index
-        self.add_simple(enter, d.span)
+            self.add([f"st.current = {self.ex.src(d.order_from)}"], d.order_from.span)
+            if self.reads.current:
+                self.add(["st.dirty = True"], d.span)
+        self.add([f"st.phase = {index}"], d.span)
         self.block(d.begin)
         top = self.here()
-
-        self.add_line("st.turn += 1", d.span)
+        self.add(["st.turn += 1"], d.span)
+        if self.reads.turn:
+            self.add(["st.dirty = True"], d.span)
         self.block(d.turn)
-        nxt = entries[d.next] if d.next else None
         delta = 1 if d.order == "clockwise" else -1
-        span = d.span
-        check_end = self.check_end
-        current_matters = 0 in self.end_reads
-
-        gen = self.ec.gen
-        lines = [f"if st.dirty and {gen.name_for(check_end)}(st):", f"    return {OVER}"]
-        error = gen.name_for(fail("R001", f"{STEP_BUDGET} turns passed without anyone being "
-                                  "asked to act: the game cannot end", span), "_e")
-        lines += [f"st.current = (st.current + {delta}) % st.cfg.n"]
-        if current_matters:
+        lines = ["if st.dirty and _check_end(st):", f"    return {OVER}",
+                 f"st.current = (st.current + {delta}) % st.cfg.n"]
+        if self.reads.current:
             lines.append("st.dirty = True")
-        if d.end_when is not None and nxt is not None:
+        if d.end_when is not None and d.next:
             # the next phase starts with the player after the one who played last
-            lines += [f"if {gen.src(d.end_when)}:",
-                      f"    return {gen.name_for(nxt, '_c')}.pc"]
-        lines += ["st.steps += 1", f"if st.steps > {STEP_BUDGET}:", f"    raise {error}",
-                  f"return {top}"]
-        self.emit_src(lines, span)
+            lines += [f"if {self.ex.src(d.end_when)}:", f"    return {entries[d.next]}"]
+        lines += self.budget(d.span, f"{STEP_BUDGET} turns passed without anyone being "
+                             "asked to act: the game cannot end")
+        self.emit([*lines, f"return {top}"], d.span)
 
-    def proc(self, name: str, sym: ProcSym) -> None:
-        self.proc_entry[name].pc = self.here()
-        self.block(sym.decl.body)
-        self.emit_src(["return st.stack.pop()"], sym.span)
+    def simple_proc(self, name: str, sym: ProcSym) -> None:
+        body = [line for s in sym.decl.body for line in self.simple(s)]
+        self.ns.function(f"_p_{name}", "st", body or ["pass"])
 
-    def check_end(self, st: Any) -> bool:
-        """Run the first end rule whose condition holds; True if the game is now over."""
-        st.dirty = False
-        for cond, cell in self.ends:
-            if cond(st):
-                st.outcome = ["loss"] * st.cfg.n
-                saved_pc, saved_stack = st.pc, st.stack
-                st.stack = []
-                pc = cell.pc
-                ops = self.code.ops
-                while pc >= 0:
-                    pc = ops[pc](st)
-                st.stack = saved_stack
-                st.pc = saved_pc
-                st.over = True
-                st.pending = None
-                return True
-        return False
+    def check_end(self) -> None:
+        """`_check_end(st)`: run the first end rule whose condition holds; True if the
+        game is now over. Generated code calls it before asking anyone to act."""
+        lines = ["st.dirty = False"]
+        for end in self.p.ends:
+            body = [line for s in end.body for line in self.simple(s)]
+            lines += [f"if {self.ex.src(end.cond)}:", "    st.outcome = ['loss'] * st.cfg.n",
+                      *("    " + line for line in body), "    st.over = True",
+                      "    st.pending = None", "    st.options = ()", "    return True"]
+        lines.append("return False")
+        self.code.check_end = self.ns.function("_check_end", "st", lines)  # type: ignore[assignment]
 
-    # ------------------------------------------------------------ statements
+    # ------------------------------------------------------------ pausing code
     def block(self, stmts: tuple[A.Stmt, ...]) -> None:
         for s in stmts:
-            getattr(self, "s_" + type(s).__name__)(s)
+            if self.pauses(s):
+                self.pausing(s)
+            else:
+                self.add(self.simple(s), s.span)
+
+    def pauses(self, s: A.Stmt) -> bool:
+        match s:
+            case A.Choose() | A.Roll() | A.Pick() | A.ShuffleLet() | A.ShuffleZone():
+                return True
+            case A.Do():
+                sym = self.p.procs.get(s.proc)
+                return sym is not None and sym.pauses
+            case A.If():
+                return any(self.pauses(x) for _c, body in s.branches for x in body) or \
+                    any(self.pauses(x) for x in s.otherwise)
+            case A.While() | A.For() | A.Repeat():
+                return any(self.pauses(x) for x in s.body)
+            case _:
+                return False
+
+    def pausing(self, s: A.Stmt) -> None:
+        match s:
+            case A.If():
+                self.pausing_if(s)
+            case A.While():
+                top, out = self.here(), self.label()
+                self.add([f"if not {self.ex.src(s.cond)}:", f"    return {out}"], s.span)
+                self.block(s.body)
+                self.emit([*self.loop_budget(s.span), f"return {top}"], s.span)
+                self.here(out)
+            case A.For():
+                self.pausing_for(s)
+            case A.Repeat():
+                slot = self.p.hidden[id(s)]
+                self.add([f"st.loc[{slot}] = {self.ex.src(s.count)}"], s.span)
+                top, out = self.here(), self.label()
+                self.add([f"if st.loc[{slot}] <= 0:", f"    return {out}",
+                          f"st.loc[{slot}] -= 1"], s.span)
+                self.block(s.body)
+                self.emit([*self.loop_budget(s.span), f"return {top}"], s.span)
+                self.here(out)
+            case A.Choose():
+                self.choose(s)
+            case A.Roll():
+                die = self.p.refs[id(s)]
+                assert isinstance(die, ValueSym)
+                slot = die.slot
+                self.chance("roll", s, s.var, lambda st: st.cfg.consts[slot],
+                            f"st.cfg.consts[{slot}]")
+            case A.Pick():
+                self.chance("pick", s, s.var, self.ex.lambda_of(s.source),
+                            self.ex.src(s.source))
+            case A.ShuffleLet():
+                self.chance("shuffle", s, s.var, self.ex.lambda_of(s.source), "")
+            case A.ShuffleZone():
+                base = self.layout.zone_base[s.zone]
+                self.chance("shuffle_zone", s, s.zone, lambda st: tuple(st.zones[base]), "",
+                            zone=base)
+            case A.Do():
+                self.add(self.proc_args(s), s.span)
+                ret = len(self.ops.bodies) + 1
+                self.emit([f"st.stack.append({ret})", f"return {self.entries[s.proc]}"],
+                          s.span)
+            case _:
+                raise AssertionError(f"{type(s).__name__} does not pause")
+
+    def pausing_if(self, s: A.If) -> None:
+        end = self.label()
+        bodies = [(self.label(), body) for _c, body in s.branches]
+        otherwise = self.label()
+        lines: list[str] = []
+        for (cond, _body), (lab, _b) in zip(s.branches, bodies, strict=True):
+            lines += [f"if {self.ex.src(cond)}:", f"    return {lab}"]
+        self.emit([*lines, f"return {otherwise}"], s.span)
+        for lab, body in bodies:
+            self.here(lab)
+            self.block(body)
+            self.emit([f"return {end}"], s.span)
+        self.here(otherwise)
+        self.block(s.otherwise)
+        self.here(end)
+
+    def pausing_for(self, s: A.For) -> None:
+        seq = self.p.hidden[id(s)]
+        var = self.local(s).slot
+        self.add([f"st.loc[{seq}] = tuple({self.ex.src(s.source)})", f"st.loc[{seq + 1}] = 0"],
+                 s.span)
+        top, out = self.here(), self.label()
+        self.add([f"i = st.loc[{seq + 1}]", f"if i >= len(st.loc[{seq}]):", f"    return {out}",
+                  f"st.loc[{var}] = st.loc[{seq}][i]", f"st.loc[{seq + 1}] = i + 1"], s.span)
+        self.block(s.body)
+        self.emit([*self.loop_budget(s.span), f"return {top}"], s.span)
+        self.here(out)
 
     def local(self, node: object) -> LocalSym:
         return self.p.locals_of[id(node)]
 
-    def s_Let(self, s: A.Let) -> None:
-        slot = self.local(s).slot
-        self.add_line(f"st.loc[{slot}] = {self.ec.gen.src(s.value)}", s.span)
-
-    def s_Set(self, s: A.Set) -> None:
-        sym = self.p.refs.get(id(s.target))
-        gen = self.ec.gen
-        op = s.op if s.op != "=" else "="
-        if isinstance(s.target, A.Name) and isinstance(sym, LocalSym | AttrSym):
-            where = f"st.loc[{sym.slot}]" if isinstance(sym, LocalSym) else f"st.vars[{sym.slot}]"
-        elif isinstance(s.target, A.Attr) and isinstance(sym, AttrSym):
-            where = f"st.cols[{sym.slot}][{gen.src(s.target.obj)}]"
-        else:
-            raise AssertionError(s.target)
-        self.add_line(f"{where} {op} {gen.src(s.value)}", s.span)
-        if isinstance(sym, AttrSym) and id(sym) in self.end_reads:
-            self.add_line("st.dirty = True", s.span)
-
-    def s_If(self, s: A.If) -> None:
-        end = Cell()
-        for cond, body in s.branches:
-            otherwise = Cell()
-            self.branch(cond, otherwise, cond.span)
-            self.block(body)
-            self.jump(end, s.span)
-            otherwise.pc = self.here()
-        self.block(s.otherwise)
-        end.pc = self.here()
-
-    def s_While(self, s: A.While) -> None:
-        top, exit_ = self.here(), Cell()
-        self.branch(s.cond, exit_, s.cond.span)
-        self.block(s.body)
-        self.back_jump(top, s.span)
-        exit_.pc = self.here()
-
-    def s_For(self, s: A.For) -> None:
-        seq_slot = self.p.hidden[id(s)]
-        var = self.local(s).slot
-        gen = self.ec.gen
-        self.add_line(f"st.loc[{seq_slot}] = tuple({gen.src(s.source)})", s.span)
-        self.add_line(f"st.loc[{seq_slot + 1}] = 0", s.span)
-        top, exit_ = self.here(), Cell()
-        cell = gen.name_for(exit_, "_c")
-        self.emit_src([
-            "loc = st.loc",
-            f"i = loc[{seq_slot + 1}]",
-            f"if i >= len(loc[{seq_slot}]):",
-            f"    return {cell}.pc",
-            f"loc[{var}] = loc[{seq_slot}][i]",
-            f"loc[{seq_slot + 1}] = i + 1",
-            f"return {top + 1}",
-        ], s.span)
-        self.block(s.body)
-        self.back_jump(top, s.span)
-        exit_.pc = self.here()
-
-    def s_Repeat(self, s: A.Repeat) -> None:
-        slot = self.p.hidden[id(s)]
-        count = self.ec.compile(s.count)
-
-        def init(st: Any) -> None:
-            st.loc[slot] = count(st)
-        self.add_simple(init, s.span)
-        top, exit_ = self.here(), Cell()
-
-        def step(st: Any) -> int:
-            if st.loc[slot] <= 0:
-                return exit_.pc
-            st.loc[slot] -= 1
-            return top + 1
-        self.emit(step, s.span)
-        self.block(s.body)
-        self.back_jump(top, s.span)
-        exit_.pc = self.here()
-
-    def s_Choose(self, s: A.Choose) -> None:
+    def choose(self, s: A.Choose) -> None:
+        ex = self.ex
         local = self.local(s)
-        pc = len(self.code.ops)
-        domain_src = self._domain_src(s.domain)
-        domain: Fn = eval(f"lambda st: {domain_src}", self.ec.gen.env)  # noqa: S307
-        requires = [(self.ec.compile(r.cond), self.ec.compile(r.reason), r.span)
-                    for r in s.requires]
-        by = self.ec.compile(s.by) if s.by is not None else None
-        default_prompt = f"choose {s.var}"
-        prompt = self.ec.compile(s.prompt) if s.prompt is not None else (
-            lambda st: default_prompt)
-        spec = ChoiceSpec(pc, s.var, prompt, local.slot, domain, requires, by,
-                          self.ec.fmt(local.type), s.allow_pass, s.secret, s.span)
+        domain = self._domain(s.domain)
+        requires = tuple(Require(ex.lambda_of(r.cond), ex.lambda_of(r.reason), r.span)
+                         for r in s.requires)
+        prompt: Fn = ex.lambda_of(s.prompt) if s.prompt is not None else (
+            _constant(f"choose {s.var}"))
+        pc = len(self.ops.bodies)
+        spec = ChoiceSpec(pc, s.var, prompt, local.slot,
+                          ex.lambda_of(s.domain) if not domain.startswith("range(") else
+                          self.ns.function(f"_dom{pc}", "st", [f"return {domain}"]),  # type: ignore[arg-type]
+                          requires, ex.fmt(local.type), s.allow_pass, s.secret, s.span)
         self.code.choices[pc] = spec
-        check_end = self.check_end
-        slot, span, var = local.slot, s.span, s.var
-        allow_pass = s.allow_pass
-        req_fns = [r[0] for r in requires]
+        opts = domain
+        if s.requires:
+            var = f"_v{local.slot}"
+            ex.bound[local.slot] = var
+            try:
+                conds = " and ".join(f"({ex.src(r.cond)})" for r in s.requires)
+            finally:
+                del ex.bound[local.slot]
+            opts = f"tuple([{var} for {var} in {domain} if {conds}])"
+        if s.allow_pass:
+            opts = f"(*{opts}, None)"
+        who = ex.src(s.by) if s.by is not None else "st.current"
+        err = self.error("R002", f"nobody can choose '{s.var}' here: no option is left", s.span)
+        self.emit(["if st.dirty and _check_end(st):", f"    return {OVER}",
+                   f"opts = {opts}", "if not opts:", f"    raise {err}",
+                   f"st.pending = {self.ns.name_for(spec, '_spec')}", f"st.who = {who}",
+                   "st.options = opts", f"st.pc = {pc}", "st.steps = 0", f"return {PAUSE}"],
+                  s.span)
 
-        def options(st: Any) -> Any:
-            values = domain(st)
-            if not req_fns and not allow_pass:
-                return values
-            if req_fns:
-                loc = st.loc
-                kept = []
-                for v in values:
-                    loc[slot] = v
-                    for r in req_fns:
-                        if not r(st):
-                            break
-                    else:
-                        kept.append(v)
-                values = kept
-            if allow_pass:
-                values = (*values, None)
-            return values
-
-        gen = self.ec.gen
-        opts_src = gen.embed(options) if req_fns or allow_pass else domain_src
-        who = gen.src(s.by) if s.by is not None else "st.current"
-        error = gen.name_for(fail("R002", f"nobody can choose '{var}' here: no option is "
-                                  "left", span), "_e")
-        lines = [
-            f"if st.dirty and {gen.name_for(check_end)}(st):",
-            f"    return {OVER}",
-            f"opts = {opts_src}",
-            "if not opts:",
-            f"    raise {error}",
-            f"st.pending = ({gen.name_for(spec)}, {who}, opts)",
-            f"st.pc = {pc}",
-            "st.steps = 0",
-            f"return {PAUSE}",
-        ]
-        self.emit_src(lines, s.span)
-
-    def _domain_src(self, e: A.Expr) -> str:
-        gen = self.ec.gen
+    def _domain(self, e: A.Expr) -> str:
         if isinstance(e, A.Binary) and e.op == "..":
-            return f"range({gen.src(e.left)}, {gen.src(e.right)} + 1)"
-        return gen.src(e)
+            return f"range({self.ex.src(e.left)}, {self.ex.src(e.right)} + 1)"
+        return self.ex.src(e)
 
-    def _chance(self, kind: str, s: A.Stmt, var: str, source: Fn, show: Formatter,
-                zone: int = -1) -> None:
+    def chance(self, kind: ChanceKind, s: A.Stmt, var: str, source: Fn, source_src: str,
+               zone: int = -1) -> None:
         local = self.p.locals_of.get(id(s))
         slot = local.slot if local is not None else -1
-        pc = self.here()
+        show: Formatter = self.ex.fmt(local.type) if local is not None else _plain
+        pc = len(self.ops.bodies)
         spec = ChanceSpec(pc, kind, var, slot, source, show, s.span, zone)
         self.code.chances[pc] = spec
-        quick = kind in ("roll", "pick")
+        name = self.ns.name_for(spec, "_spec")
+        lines = ["if not st.auto_chance:", f"    st.pending = {name}", f"    st.who = {CHANCE}",
+                 "    st.options = ()", f"    st.pc = {pc}", "    st.steps = 0",
+                 f"    return {PAUSE}"]
+        if kind in ("roll", "pick"):  # the hot path of dice games: no helper call
+            err = self.error("R002", f"nothing to {kind} from", s.span)
+            lines += [f"values = {source_src}", "if not values:", f"    raise {err}",
+                      "rng = st.rng if not st.rng_shared else st.draw()",
+                      "i = int(rng.random() * len(values))", f"st.loc[{slot}] = values[i]",
+                      f"st.log.append(_new(_Drew, ({name}, i)))"]
+        else:
+            lines.append(f"_h.settle(st, {name}, _h.sample(st, {name}))")
+            if kind == "shuffle_zone" and self.reads.zone(self.p.zones, var):
+                lines.append("st.dirty = True")
+        self.emit([*lines, f"return {pc + 1}"], s.span)
 
-        def chance(st: Any) -> int:
-            if not st.auto_chance:  # a test or a replay supplies the outcome
-                st.pending = (spec, CHANCE, None)
-                st.pc = pc
-                st.steps = 0
-                return PAUSE
-            if quick:  # inlined sample + apply_chance: rolls are on the hot path
-                values = source(st)
-                if not values:
-                    raise fail("R002", f"nothing to {kind} from", spec.span)
-                i = int(st.rng.random() * len(values))
-                st.loc[slot] = values[i]
-                st.log.append(("chance", pc, i))
-            else:
-                apply_chance(st, spec, sample(st, spec))
-            return pc + 1
-        self.emit(chance, s.span)
+    def proc_args(self, s: A.Do) -> list[str]:
+        sym = self.p.procs[s.proc]
+        return [f"st.loc[{p.slot}] = {self.ex.src(a)}"
+                for p, a in zip(sym.params, s.args, strict=True)]
 
-    def s_Roll(self, s: A.Roll) -> None:
-        die = self.p.refs[id(s)]
-        assert isinstance(die, ValueSym)
-        slot = die.slot
-        self._chance("roll", s, s.var, lambda st: st.cfg.consts[slot],
-                     self.ec.fmt(self.local(s).type))
+    # ------------------------------------------------------------ straight-line code
+    def simple(self, s: A.Stmt) -> list[str]:
+        """Python lines for a statement that cannot pause."""
+        ex = self.ex
+        match s:
+            case A.Let():
+                return [f"st.loc[{self.local(s).slot}] = {ex.src(s.value)}"]
+            case A.Set():
+                return self.set(s)
+            case A.If():
+                lines: list[str] = []
+                for i, (cond, body) in enumerate(s.branches):
+                    lines.append(f"{'if' if i == 0 else 'elif'} {ex.src(cond)}:")
+                    lines += _indent(self.simple_block(body))
+                if s.otherwise:
+                    lines += ["else:", *_indent(self.simple_block(s.otherwise))]
+                return lines
+            case A.While():
+                return [f"while {ex.src(s.cond)}:",
+                        *_indent([*self.simple_block(s.body), *self.loop_budget(s.span)])]
+            case A.For():
+                slot = self.local(s).slot
+                source = ex.src(s.source)
+                ex.bound[slot] = var = f"_v{slot}"
+                try:
+                    body = self.simple_block(s.body)
+                finally:
+                    del ex.bound[slot]
+                return [f"for {var} in tuple({source}):",
+                        *_indent([*body, *self.loop_budget(s.span)])]
+            case A.Repeat():
+                return [f"for _ in range({ex.src(s.count)}):",
+                        *_indent([*self.simple_block(s.body), *self.loop_budget(s.span)])]
+            case A.Do():
+                return [*self.proc_args(s), f"_p_{s.proc}(st)"]
+            case A.Say():
+                return [self.say(s)]
+            case A.Outcome():
+                many = ex.type_of(s.players).name == "list"
+                who = ex.src(s.players) if many else f"({ex.src(s.players)},)"
+                return [f"_h.outcome(st, {s.kind!r}, {who})"]
+            case A.Deal() | A.MoveItem() | A.AddItems() | A.Place() | A.Clear() | A.Reveal():
+                return self.places(s)
+            case A.Choose() | A.Roll() | A.Pick() | A.ShuffleLet() | A.ShuffleZone():
+                raise AssertionError("a pause point is not straight-line code")
+            case _:
+                assert_never(s)  # type: ignore[arg-type]
 
-    def s_Pick(self, s: A.Pick) -> None:
-        self._chance("pick", s, s.var, self.ec.compile(s.source),
-                     self.ec.fmt(self.local(s).type))
+    def simple_block(self, stmts: tuple[A.Stmt, ...]) -> list[str]:
+        lines = [line for s in stmts for line in self.simple(s)]
+        return lines or ["pass"]
 
-    def s_ShuffleLet(self, s: A.ShuffleLet) -> None:
-        self._chance("shuffle", s, s.var, self.ec.compile(s.source),
-                     self.ec.fmt(self.local(s).type))
+    def set(self, s: A.Set) -> list[str]:
+        ex = self.ex
+        sym = self.p.refs.get(id(s.target))
+        if isinstance(s.target, A.Name) and isinstance(sym, LocalSym):
+            where = ex.bound.get(sym.slot, f"st.loc[{sym.slot}]")
+        elif isinstance(s.target, A.Name) and isinstance(sym, AttrSym):
+            where = f"st.vars[{sym.slot}]"
+        elif isinstance(s.target, A.Attr) and isinstance(sym, AttrSym):
+            where = f"st.cols[{sym.slot}][{ex.src(s.target.obj)}]"
+        else:
+            raise AssertionError(s.target)
+        lines = [f"{where} {s.op} {ex.src(s.value)}"]
+        if isinstance(sym, AttrSym) and sym in self.reads.attrs:
+            lines.append("st.dirty = True")
+        return lines
 
-    def s_ShuffleZone(self, s: A.ShuffleZone) -> None:
-        base = self.ec.zone_base[s.zone]
-        self._chance("shuffle_zone", s, s.zone, lambda st: tuple(st.zones[base]),
-                     lambda st, v: str(v), zone=base)
+    def say(self, s: A.Say) -> str:
+        ex = self.ex
+        if s.to is None:
+            audience = "None"
+        elif ex.type_of(s.to).name == "list":
+            audience = f"tuple({ex.src(s.to)})"
+        else:
+            audience = f"({ex.src(s.to)},)"
+        return f"st.log.append(_new(_Said, ({audience}, {ex.show(s.message)})))"
 
-    def s_Do(self, s: A.Do) -> None:
-        sym = self.p.refs[id(s)]
-        assert isinstance(sym, ProcSym)
-        slots = [p.slot for p in sym.params]
-        gen = self.ec.gen
-        if len(slots) == 1:
-            self.add_line(f"st.loc[{slots[0]}] = {gen.src(s.args[0])}", s.span)
-        elif slots:
-            values = ", ".join(gen.src(a) for a in s.args)
-            targets = ", ".join(f"st.loc[{slot}]" for slot in slots)
-            self.add_line(f"{targets} = {values}", s.span)
-        entry = gen.name_for(self.proc_entry[s.proc], "_c")
-        ret = len(self.code.ops) + 1
-        self.emit_src([f"st.stack.append({ret})", f"return {entry}.pc"], s.span)
+    def zone_slot(self, ref: A.ZoneRef) -> str:
+        base = self.layout.zone_base[ref.zone]
+        if ref.owner is None:
+            return str(base)
+        return self.ex.zone_slot(str(base), ref.owner, self.ex.src(ref.owner))
 
-    def s_Say(self, s: A.Say) -> None:
-        msg = self.ec.compile(s.message)
-        show = self.ec.fmt(self.ec.type_of(s.message))
-        to = self.ec.compile(s.to) if s.to is not None else None
-        many = s.to is not None and self.ec.type_of(s.to).name == "list"
+    def detach_args(self, kind: str) -> str:
+        """The places an item of `kind` may be: shared zones, players' zones, boards."""
+        shared, per_player = [], []
+        for z in self.p.zones:
+            if z.kind == kind:
+                (per_player if z.per_player else shared).append(self.layout.zone_base[z.name])
+        boards = tuple(ops for ops in self.ex.tiles.values() if ops.kind == kind)
+        return ", ".join(self.ns.name_for(x, "_z") for x in (tuple(shared), tuple(per_player),
+                                                            boards))
 
-        def say(st: Any) -> None:
-            audience = None
-            if to is not None:
-                audience = tuple(to(st)) if many else (to(st),)
-            st.log.append(("say", audience, show(st, msg(st))))
-        self.add_simple(say, s.span)
+    def places(self, s: A.Deal | A.MoveItem | A.AddItems | A.Place | A.Clear | A.Reveal
+               ) -> list[str]:
+        ex, reads, zones = self.ex, self.reads, self.p.zones
+        match s:
+            case A.Deal():
+                line = (f"_h.deal(st, {ex.src(s.count)}, {self.layout.zone_base[s.source]}, "
+                        f"{self.layout.zone_base[s.dest]})")
+                dirty = reads.zone(zones, s.source, s.dest)
+            case A.MoveItem():
+                line = (f"_h.move(st, {ex.src(s.item)}, {self.zone_slot(s.source)}, "
+                        f"{self.zone_slot(s.dest)}, {ex.span(s)}, {s.source.zone!r})")
+                dirty = reads.zone(zones, s.source.zone, s.dest.zone)
+            case A.AddItems():
+                kind = self.layout.zone_kind[s.dest.zone]
+                items = ex.src(s.items)
+                if ex.type_of(s.items).name != "list":
+                    items = f"({items},)"
+                line = (f"_h.add(st, {items}, {self.zone_slot(s.dest)}, "
+                        f"{self.detach_args(kind)})")
+                dirty = reads.kind_zone(zones, kind) or (
+                    reads.tiles and any(o.kind == kind for o in ex.tiles.values()))
+            case A.Place():
+                ops = ex.tiles[s.board]
+                turn = ex.src(s.turn) if s.turn is not None else "0"
+                line = (f"_h.place(st, {self.ns.name_for(ops, '_t')}, {ex.src(s.at)}, "
+                        f"{ex.src(s.tile)}, {turn}, {s.secret}, {self.detach_args(ops.kind)}, "
+                        f"{ex.span(s)})")
+                dirty = reads.tiles or reads.kind_zone(zones, ops.kind)
+            case A.Clear():
+                ops = ex.tiles[s.board]
+                line = f"{self.ns.name_for(ops, '_t')}.clear(st, {ex.src(s.at)})"
+                dirty = reads.tiles
+            case A.Reveal():
+                ops = ex.tiles[s.board]
+                turn = ex.src(s.turn) if s.turn is not None else "None"
+                line = f"{self.ns.name_for(ops, '_t')}.reveal(st, {ex.src(s.at)}, {turn})"
+                dirty = reads.tiles
+            case _:
+                assert_never(s)
+        return [line, "st.dirty = True"] if dirty else [line]
 
-    def s_Outcome(self, s: A.Outcome) -> None:
-        who = self.ec.compile(s.players)
-        many = self.ec.type_of(s.players).name == "list"
-        kind = s.kind
 
-        def outcome(st: Any) -> None:
-            players = list(who(st)) if many else [who(st)]
-            result = st.outcome
-            if kind == "rank":
-                for i, p in enumerate(players):
-                    result[p] = "win" if i == 0 else "loss"
-                st.log.append(("rank", tuple(players)))
-                return
-            for p in players:
-                result[p] = kind
-        self.add_simple(outcome, s.span)
+def _indent(lines: list[str]) -> list[str]:
+    return ["    " + line for line in lines]
 
 
-def sample(st: Any, spec: ChanceSpec) -> Any:
-    """Draw a chance outcome from the game's one seeded generator."""
-    source = spec.source(st)
-    if spec.kind in ("roll", "pick"):
-        if not source:
-            raise fail("R002", f"nothing to {spec.kind} from", spec.span)
-        return int(st.rng.random() * len(source))
-    perm = list(range(len(source)))
-    st.rng.shuffle(perm)
-    return tuple(perm)
+def _constant(text: str) -> Fn:
+    return lambda st: text
 
 
-def apply_chance(st: Any, spec: ChanceSpec, outcome: Any) -> None:
-    source = spec.source(st)
-    if spec.kind in ("roll", "pick"):
-        st.loc[spec.slot] = source[outcome]
-    elif spec.kind == "shuffle":
-        st.loc[spec.slot] = tuple(source[j] for j in outcome)
-    else:
-        st.zones[spec.zone] = [source[j] for j in outcome]
-    st.log.append(("chance", spec.pc, outcome))
+def _plain(st: object, v: object) -> str:
+    return str(v)
 
+
+def _inline(bodies: list[list[str]], me: int, body: list[str], depth: int) -> list[str]:
+    """Replace `return N` at the end of a path by op N's code, when op N is small."""
+    if depth == 0:
+        return body
+    out: list[str] = []
+    for line in body:
+        m = JUMP.match(line)
+        target = int(m.group(2)) if m else -1
+        if m is None or target == me or len(bodies[target]) > INLINE_LINES:
+            out.append(line)
+            continue
+        pad = m.group(1)
+        out.extend(pad + x for x in _inline(bodies, target, bodies[target], depth - 1))
+    return out
+
+
+def _prelude(lines: list[str]) -> list[str]:
+    """Read st.loc, st.cols and st.zones once per op when they are used often."""
+    text = "\n".join(lines)
+    prelude = []
+    for name in ("loc", "cols", "zones"):
+        if text.count(f"st.{name}[") >= 2:
+            text = text.replace(f"st.{name}[", f"{name}[")
+            prelude.append(f"{name} = st.{name}")
+    return [*prelude, *text.split("\n")] if prelude else lines
+
+
+__all__ = ["Codegen", "Op"]

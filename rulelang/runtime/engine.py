@@ -1,49 +1,61 @@
-"""The engine API: compile once, then start, query and advance games."""
+"""The engine API: compile once, then start, query and advance games.
+
+`Ruleset` is a checked rule file compiled once; `Game` is one game in progress, and the
+whole contract a caller needs (a test, a bot, the CLI, another engine checked against
+this one): who acts, the pending decision and its options, moves, chance outcomes,
+views derived from the visibility declarations, clones, results and the history.
+"""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import NamedTuple
 
-from rulelang.check.symbols import Program
+from rulelang.check.symbols import AttrSym, Program, ValueSym, ZoneSym
+from rulelang.check.types import T
 from rulelang.diagnostics import GameRuntimeError, Span
-from rulelang.runtime import boards
-from rulelang.runtime.codegen import (
+from rulelang.runtime import boards, helpers
+from rulelang.runtime.code import (
     CHANCE,
     OVER,
-    PAUSE,
+    TERMINAL,
     ChanceSpec,
     ChoiceSpec,
+    Chose,
     Code,
-    Codegen,
-    apply_chance,
-    sample,
+    Drew,
+    Event,
+    Ranked,
+    Said,
+    Value,
+    run,
 )
-from rulelang.runtime.exprs import ExprCompiler
-from rulelang.runtime.state import State
-from rulelang.runtime.tiles import TileOps
+from rulelang.runtime.codegen import Codegen
+from rulelang.runtime.exprgen import MEMO_UNSET, ExprGen
+from rulelang.runtime.state import Config, State
+from rulelang.runtime.values import plain
 from rulelang.syntax import ast as A
 
-TERMINAL = -4
+_new = tuple.__new__
 
 
 class UsageError(Exception):
     """A request the rules cannot serve: wrong player count, unknown option or move."""
 
 
-@dataclass(frozen=True)
-class Action:
-    """One legal action: its value and its canonical text form."""
+class Action(NamedTuple):
+    """One legal action: its value and its canonical text."""
 
-    value: Any
+    value: Value
     text: str
 
     def __str__(self) -> str:
         return self.text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Refusal:
     """Why an action is not legal: the reason and where the rule file says so."""
 
@@ -55,104 +67,94 @@ class Refusal:
         return self.reason + where
 
 
-@dataclass
-class Config:
-    """What is fixed for one game: players, options, computed values, boards."""
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What the game waits for: a player's choice, or a chance event.
 
-    n: int
-    players: tuple[int, ...]
-    player_names: tuple[str, ...]
-    consts: list[Any]
-    boards: dict[str, boards.Board]
-    nodes: dict[str, tuple[int, ...]]
-    entities: dict[str, tuple[int, ...]]
-    seed: int
-    options: dict[str, Any]
+    `name` is the variable the rule file chooses (`choose card in ...` gives "card"),
+    or the die, list or zone of a chance event. For a roll or pick, `options` lists the
+    possible outcomes; a shuffle lists none (there are too many orders).
+    """
+
+    kind: str  # "choice", "roll", "pick", "shuffle" or "shuffle_zone"
+    name: str
+    player: int  # the seat that decides, or CHANCE
+    prompt: str
+    options: tuple[Action, ...]
+    secret: bool = False  # other players do not see what is chosen
+    span: Span | None = None
 
 
 class Ruleset:
-    """A checked rule file compiled once into closures; starts any number of games."""
+    """A checked rule file compiled once into generated Python; starts any number of
+    games."""
 
     def __init__(self, program: Program):
+        assert program.layout is not None
         self.program = program
+        self.layout = program.layout
         self.title = program.title
-        self.ec = ExprCompiler(program)
-        base = 0
-        for z in program.zones:
-            self.ec.zone_base[z.name] = base
-            base += program.max_players if z.per_player else 1
-        self.zone_slots = base
-        self.tiled: list[A.BoardDecl] = []
-        for v in program.values:
-            if isinstance(v.decl, A.BoardDecl) and v.decl.tiles:
-                kind = next(k for k in program.kinds if k.name == v.decl.tiles)
-                joined = kind.attrs.get("joined")
-                self.ec.tile_kinds[v.name] = kind.name
-                self.ec.tiles[v.name] = TileOps(v.name, 4 * len(self.tiled),
-                                                kind.attrs["edges"].slot,
-                                                joined.slot if joined else None)
-                self.tiled.append(v.decl)
-        self.ec.compile_defs()
-        self.values = [(v, self._value_fn(v)) for v in program.values]
-        self.defaults = [(a, self.ec.compile(a.default) if a.default is not None else None)
-                         for a in program.columns]
-        self.global_defaults = [(g, self.ec.compile(g.default) if g.default else None)
-                                for g in program.globals]
-        self.counts = [(k, self.ec.compile(k.decl.count)) for k in program.kinds
-                       if k.decl.count is not None]
-        self.gen = Codegen(program, self.ec)
-        self.code: Code = self.gen.build()
+        self.min_players = program.min_players
+        self.max_players = program.max_players
+        gen = Codegen(program, self.layout)
+        self.code: Code = gen.build()
+        self.ex: ExprGen = gen.ex
         self.params = {v.name: v for v in program.values if v.what == "param"}
-        self._templates: dict[tuple[Any, ...], State] = {}
+        self._values = [(v, self._value_fn(v)) for v in program.values]
+        self._defaults = [(a, ex_lambda(self.ex, a.default)) for a in program.columns]
+        self._global_defaults = [(g, ex_lambda(self.ex, g.default)) for g in program.globals]
+        self._counts = [(k, self.ex.lambda_of(k.decl.count)) for k in program.kinds
+                        if k.decl.count is not None]
+        self._templates: dict[tuple[object, ...], State] = {}
+        self._fixed_names = _fixed_names(program)
 
-    def _value_fn(self, v: Any) -> Any:
+    def _value_fn(self, v: ValueSym) -> Callable[[State], Value]:
         d = v.decl
-        ec = self.ec
-        if isinstance(d, A.ParamDecl):
-            return ec.compile(d.default)
-        if isinstance(d, A.ConstDecl):
-            return ec.compile(d.value)
-        if isinstance(d, A.DieDecl):
-            faces = ec.compile(d.faces)
-            return lambda st: tuple(faces(st))
-        if isinstance(d, A.TableDecl):
-            entries = [(lo, hi, ec.compile(e)) for lo, hi, e in d.entries]
-
-            def table(st: Any) -> dict[int, Any]:
-                out: dict[int, Any] = {}
-                for lo, hi, f in entries:
-                    value = f(st)
-                    for k in range(lo, hi + 1):
-                        out[k] = value
-                return out
-            return table
-        if isinstance(d, A.BoardDecl):
-            args = [ec.compile(a) for a in d.args]
-            attrs = [(n, ec.compile(e)) for n, e in d.attrs]
-
-            def board(st: Any) -> boards.Board:
-                try:
-                    b = boards.build(d.name, d.shape, [a(st) for a in args])
-                except ValueError as exc:
-                    raise GameRuntimeError("R008", str(exc), d.span) from None
-                for name, f in attrs:
-                    values = tuple(f(st))
-                    if len(values) != len(b):
-                        raise GameRuntimeError(
-                            "R008", f"board attribute '{name}' has {len(values)} values for "
-                            f"{len(b)} nodes", d.span)
-                    b.attrs[name] = values
-                return b
-            return board
+        ex = self.ex
+        match d:
+            case A.ParamDecl():
+                return ex.lambda_of(d.default)
+            case A.ConstDecl():
+                return ex.lambda_of(d.value)
+            case A.DieDecl():
+                faces = ex.lambda_of(d.faces)
+                return lambda st: tuple(faces(st))
+            case A.TableDecl():
+                entries = [(lo, hi, ex.lambda_of(e)) for lo, hi, e in d.entries]
+                return lambda st: {k: f(st) for lo, hi, f in entries for k in range(lo, hi + 1)}
+            case A.BoardDecl():
+                return self._board_fn(d)
         raise AssertionError(d)
+
+    def _board_fn(self, d: A.BoardDecl) -> Callable[[State], Value]:
+        args = [self.ex.lambda_of(a) for a in d.args]
+        attrs = [(n, self.ex.lambda_of(e)) for n, e in d.attrs]
+
+        def board(st: State) -> boards.Board:
+            try:
+                b = boards.build(d.name, d.shape, [a(st) for a in args])
+            except ValueError as exc:
+                raise GameRuntimeError("R008", str(exc), d.span) from None
+            for name, f in attrs:
+                values = tuple(f(st))
+                if len(values) != len(b):
+                    raise GameRuntimeError(
+                        "R008", f"board attribute '{name}' has {len(values)} values for "
+                        f"{len(b)} nodes", d.span)
+                b.attrs[name] = values
+            return b
+        return board
 
     # ------------------------------------------------------------------ games
     def new_game(self, players: int, seed: int = 0, options: dict[str, str] | None = None,
-                 names: list[str] | None = None, auto_chance: bool = True) -> Game:
+                 names: Sequence[str] | None = None, auto_chance: bool = True) -> Game:
+        """Start a game. With auto_chance=False every chance event (deals, shuffles,
+        rolls) waits for `Game.apply_chance`, so a test can script them by value."""
         p = self.program
         if p.library:
             raise UsageError(f"'{self.title}' is a library of definitions, not a game")
-        if not p.min_players <= players <= p.max_players:
+        if isinstance(players, bool) or not isinstance(players, int) or \
+                not p.min_players <= players <= p.max_players:
             raise UsageError(f"{self.title} is for {p.min_players} to {p.max_players} players, "
                              f"not {players}")
         opts = self._options(options or {})
@@ -163,26 +165,24 @@ class Ruleset:
         template = self._templates.get(key)
         if template is None:
             template = self._templates[key] = self._template(players, opts)
-        st = template.clone(copy_rng=False)
-        st.cfg = replace(template.cfg, player_names=player_names, seed=seed)
+        st = template.clone()
+        st.cfg = replace(template.cfg, player_names=player_names, seed=seed, actions={})
         st.rng = random.Random(seed)
+        st.rng_shared = False
         st.auto_chance = auto_chance
         game = Game(self, st)
-        game.run(self.code.start)
+        game._run(0)
         return game
 
-    def _template(self, players: int, opts: dict[str, Any]) -> State:
+    def _template(self, players: int, opts: dict[str, Value]) -> State:
         """The state before setup for a player count and options: computed once, cloned."""
         p = self.program
         cfg = Config(players, tuple(range(players)), (), [None] * len(p.values),
-                     {}, {}, {}, 0, opts)
+                     {}, {}, {}, 0, opts, [MEMO_UNSET] * len(self.ex.memo_slots))
         st = State(cfg, random.Random(0))
-        st.loc = [None] * p.n_locals  # defs called by fixed values keep arguments here
-        for v, f in self.values:
-            if v.what == "param" and v.name in opts:
-                value: Any = opts[v.name]
-            else:
-                value = f(st)
+        st.loc = [None] * self.layout.n_locals
+        for v, f in self._values:
+            value = opts[v.name] if v.what == "param" and v.name in opts else f(st)
             cfg.consts[v.slot] = value
             if v.what == "board":
                 cfg.boards[v.name] = value
@@ -190,8 +190,8 @@ class Ruleset:
         self._populate(st)
         return st
 
-    def _options(self, given: dict[str, str]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
+    def _options(self, given: dict[str, str]) -> dict[str, Value]:
+        out: dict[str, Value] = {}
         for key, raw in given.items():
             param = self.params.get(key)
             if param is None:
@@ -214,11 +214,10 @@ class Ruleset:
     def _populate(self, st: State) -> None:
         p, cfg = self.program, st.cfg
         counts: dict[str, int] = {}
-        for k, f in self.counts:
+        for k, f in self._counts:
             n = f(st)
             if not isinstance(n, int) or n < 0:
-                raise GameRuntimeError("R008", f"the count of '{k.name}' is {n}",
-                                       k.decl.span)
+                raise GameRuntimeError("R008", f"the count of '{k.name}' is {n}", k.decl.span)
             counts[k.name] = n
             cfg.entities[k.name] = tuple(range(n))
         for kind, rows in p.data_rows.items():
@@ -226,7 +225,7 @@ class Ruleset:
             cfg.entities[kind] = tuple(range(len(rows)))
         st.cols = [[None] * (cfg.n if a.owner == "player" else counts.get(a.owner, 0))
                    for a in p.columns]
-        for a, default in self.defaults:
+        for a, default in self._defaults:
             data = p.data_rows.get(a.owner)
             col = st.cols[a.slot]
             for i in range(len(col)):
@@ -235,46 +234,94 @@ class Ruleset:
                 elif default is not None:
                     st.index = i
                     col[i] = default(st)
-        st.vars = [f(st) if f else None for _g, f in self.global_defaults]
-        st.zones = [[] for _ in range(self.zone_slots)]
+        st.vars = [f(st) if f else None for _g, f in self._global_defaults]
+        st.zones = [[] for _ in range(self.layout.zone_slots)]
         st.layers = []
-        for d in self.tiled:
-            n = len(cfg.boards[d.name])
-            st.layers += [[None] * n, [0] * n, [False] * n, [-1] * counts.get(d.tiles, 0)]
-        st.loc = [None] * p.n_locals
+        for layer in self.layout.tiles.values():
+            n = len(cfg.boards[layer.board])
+            st.layers += [[None] * n, [0] * n, [False] * n, [-1] * counts.get(layer.kind, 0)]
+        st.loc = [None] * self.layout.n_locals
+
+
+def ex_lambda(ex: ExprGen, e: A.Expr | None) -> Callable[[State], Value] | None:
+    return ex.lambda_of(e) if e is not None else None
+
+
+def _fixed_names(program: Program) -> bool:
+    """Are the texts of values fixed for a game (no rule changes a `name` attribute)?
+    Then the actions of a decision can be built once per game and kept."""
+    assigned: set[AttrSym] = set()
+    stack: list[object] = list(program.decls)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, tuple | list):
+            stack.extend(node)
+        elif isinstance(node, A.Set):
+            sym = program.refs.get(id(node.target))
+            if isinstance(sym, AttrSym):
+                assigned.add(sym)
+        elif hasattr(node, "__dataclass_fields__") and not isinstance(node, A.Expr):
+            stack.extend(getattr(node, f) for f in node.__dataclass_fields__)
+    return not any(a.name == "name" for a in assigned)
 
 
 class Game:
-    """One game in progress. Holds a State; every query and move goes through here."""
+    """One game in progress: every query and move goes through here."""
 
     def __init__(self, ruleset: Ruleset, state: State):
         self.rules = ruleset
         self.state = state
 
     # ---------------------------------------------------------------- running
-    def run(self, pc: int) -> None:
-        st = self.state
-        ops = self.rules.code.ops
-        try:
-            while pc >= 0:
-                pc = ops[pc](st)
-        except RecursionError:
-            raise GameRuntimeError("R001", "the rules nest too deeply",
-                                   self.rules.code.spans[max(pc, 0)]) from None
-        if pc == OVER:
-            st.over = True
-            st.pending = None
+    def _run(self, pc: int) -> None:
+        run(self.rules.code, self.state, pc)
+
+    # ---------------------------------------------------------------- the table
+    @property
+    def players(self) -> int:
+        return self.state.cfg.n
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return self.state.cfg.player_names
+
+    @property
+    def seed(self) -> int:
+        return self.state.cfg.seed
+
+    @property
+    def options(self) -> dict[str, Value]:
+        return dict(self.state.cfg.options)
+
+    @property
+    def turn_number(self) -> int:
+        return self.state.turn
+
+    @property
+    def round_number(self) -> int:
+        return (max(self.state.turn, 1) - 1) // self.state.cfg.n + 1
+
+    @property
+    def phase(self) -> str:
+        phases = self.rules.program.phases
+        return phases[self.state.phase].name if phases else ""
+
+    @property
+    def turn_player(self) -> int:
+        """The seat whose turn it is (another player may be deciding: see `current_player`)."""
+        return self.state.current
 
     # ---------------------------------------------------------------- queries
     def current_player(self) -> int:
-        """The player who must act, CHANCE (-1) for a chance event, TERMINAL when over."""
+        """The seat that must act, CHANCE (-1) for a chance event, TERMINAL (-4) at the end."""
         st = self.state
-        if st.over:
-            return TERMINAL
-        return int(st.pending[1])
+        return TERMINAL if st.over else st.who
 
     def is_over(self) -> bool:
         return self.state.over
+
+    def is_chance_node(self) -> bool:
+        return not self.state.over and isinstance(self.state.pending, ChanceSpec)
 
     def results(self) -> list[str]:
         """'win', 'draw' or 'loss' for every player, once the game is over."""
@@ -285,30 +332,51 @@ class Game:
         return [score[r] for r in self.results()]
 
     def prompt(self) -> str:
-        pending = self.state.pending
-        if pending is None:
+        spec = self.state.pending
+        if spec is None:
             return ""
-        spec = pending[0]
-        return str(spec.prompt(self.state)) if isinstance(spec, ChoiceSpec) else spec.var
+        return str(spec.prompt(self.state)) if isinstance(spec, ChoiceSpec) else spec.name
+
+    def pending(self) -> Decision | None:
+        """The decision the game waits for, or None when it is over."""
+        st = self.state
+        spec = st.pending
+        if st.over or spec is None:
+            return None
+        if isinstance(spec, ChanceSpec):
+            return Decision(spec.kind, spec.name, CHANCE, spec.name,
+                            tuple(self.legal_actions()), False, spec.span)
+        return Decision("choice", spec.name, st.who, self.prompt(),
+                        tuple(self.legal_actions()), spec.secret, spec.span)
+
+    def legal_values(self) -> Sequence[Value]:
+        """The values of the legal options (fast: no texts)."""
+        st = self.state
+        return () if st.over or st.pending is None else st.options
 
     def legal_actions(self) -> list[Action]:
         st = self.state
-        if st.over or st.pending is None:
+        spec = st.pending
+        if st.over or spec is None:
             return []
-        spec, _who, opts = st.pending
         if isinstance(spec, ChanceSpec):
-            return [Action(o, t) for o, t in self.chance_outcomes()]
-        show = spec.show
-        return [Action(v, "pass" if v is None else show(st, v)) for v in opts]
-
-    def chance_outcomes(self) -> list[tuple[Any, str]]:
-        """Outcomes of the pending chance event (not listed for shuffles: too many)."""
-        st = self.state
-        spec = st.pending[0] if st.pending else None
-        if not isinstance(spec, ChanceSpec) or spec.kind not in ("roll", "pick"):
-            return []
-        source = spec.source(st)
-        return [(i, spec.show(st, v)) for i, v in enumerate(source)]
+            if spec.kind not in ("roll", "pick"):
+                return []
+            return [_new(Action, (v, spec.show(st, v))) for v in spec.source(st)]
+        if not self.rules._fixed_names:
+            show = spec.show
+            return [_new(Action, (v, "pass" if v is None else show(st, v)))
+                    for v in st.options]
+        known = st.cfg.actions.get(spec.pc)
+        if known is None:
+            known = st.cfg.actions[spec.pc] = {}
+        out = []
+        for v in st.options:
+            a = known.get(v)
+            if a is None:
+                a = known[v] = _new(Action, (v, "pass" if v is None else spec.show(st, v)))
+            out.append(a)
+        return out
 
     # ---------------------------------------------------------------- moves
     def find(self, text: str) -> Action | None:
@@ -319,60 +387,91 @@ class Game:
         return None
 
     def apply(self, action: Action | str) -> None:
+        """Take a legal action (or the text of one); refuse anything else."""
+        st = self.state
+        if st.over or st.pending is None:
+            raise UsageError("the game is over")
         if isinstance(action, str):
             found = self.find(action)
             if found is None:
                 raise UsageError(f"'{action}' is not a legal move here: {self.why_not(action)}")
             action = found
-        st = self.state
-        if st.over or st.pending is None:
-            raise UsageError("the game is over")
-        spec = st.pending[0]
-        if isinstance(spec, ChanceSpec):
+        if isinstance(st.pending, ChanceSpec):
             self.apply_chance(action.value)
         else:
             self.choose(action.value)
 
-    def choose(self, value: Any) -> None:
-        """Resume after a decision with the chosen value (fast path: no text)."""
+    def choose(self, value: Value) -> None:
+        """Resume after a decision with the chosen value (no texts)."""
         st = self.state
-        spec, who, _opts = st.pending
+        spec = st.pending
+        if not isinstance(spec, ChoiceSpec) or st.over:
+            raise UsageError("the game is not waiting for a player's decision")
+        if value not in st.options:
+            raise UsageError(f"{value!r} is not one of the options for '{spec.name}'")
         st.loc[spec.slot] = value
-        st.log.append(("choose", who, spec.pc, value))
+        st.log.append(_new(Chose, (st.who, spec, value)))
         st.pending = None
-        self.run(spec.pc + 1)
+        run(self.rules.code, st, spec.pc + 1)
 
-    def apply_chance(self, outcome: Any) -> None:
-        """Resolve the pending chance event with a chosen outcome (scripted dice)."""
+    def apply_chance(self, outcome: Value) -> None:
+        """Decide the pending chance event: for a roll, the face (or its text); for a
+        pick, the item picked (or its text); for a shuffle, the new order as a list of
+        the items (or their texts), last item on top."""
         st = self.state
-        spec = st.pending[0]
-        if not isinstance(spec, ChanceSpec):
+        spec = st.pending
+        if not isinstance(spec, ChanceSpec) or st.over:
+            raise UsageError("the game is not waiting for a chance event")
+        source = tuple(spec.source(st))
+        if spec.kind in ("roll", "pick"):
+            index = _position(source, outcome, spec, st)
+            if index is None:
+                shown = ", ".join(spec.show(st, v) for v in source[:12])
+                raise UsageError(f"{outcome!r} is not a possible outcome of '{spec.name}' "
+                                 f"(one of: {shown})")
+            self.chance_index(index)
+            return
+        if isinstance(outcome, str) or not isinstance(outcome, Sequence):
+            raise UsageError(f"a shuffle of '{spec.name}' needs the new order as a list of "
+                             f"its {len(source)} items")
+        order = _permutation(source, list(outcome), spec, st)
+        if order is None:
+            raise UsageError(f"the order given for '{spec.name}' is not an order of its "
+                             f"{len(source)} items")
+        self.chance_index(order)
+
+    def chance_index(self, outcome: int | tuple[int, ...]) -> None:
+        """Decide the pending chance event by position (see `Drew`)."""
+        st = self.state
+        spec = st.pending
+        if not isinstance(spec, ChanceSpec) or st.over:
             raise UsageError("the game is not waiting for a chance event")
         size = len(spec.source(st))
-        if spec.kind in ("roll", "pick"):
-            if not (isinstance(outcome, int) and 0 <= outcome < size):
+        if isinstance(outcome, int):
+            if isinstance(outcome, bool) or not 0 <= outcome < size:
                 raise UsageError(f"chance outcome {outcome!r} is not one of 0..{size - 1}")
         elif sorted(outcome) != list(range(size)):
             raise UsageError(f"a shuffle outcome must be an order of 0..{size - 1}")
         st.pending = None
-        apply_chance(st, spec, outcome)
-        self.run(spec.pc + 1)
+        helpers.settle(st, spec, outcome)
+        run(self.rules.code, st, spec.pc + 1)
 
     def resolve_chance(self) -> None:
-        """Resolve the pending chance event from the game's seeded generator."""
+        """Decide the pending chance event from the game's seeded generator."""
         st = self.state
-        spec = st.pending[0]
-        outcome = sample(st, spec)
+        spec = st.pending
+        if not isinstance(spec, ChanceSpec) or st.over:
+            raise UsageError("the game is not waiting for a chance event")
         st.pending = None
-        apply_chance(st, spec, outcome)
-        self.run(spec.pc + 1)
+        helpers.settle(st, spec, helpers.sample(st, spec))
+        run(self.rules.code, st, spec.pc + 1)
 
     def why_not(self, text: str) -> Refusal:
         """Why `text` is not a legal action now: the failed require, or what is allowed."""
         st = self.state
-        if st.over:
+        spec = st.pending
+        if st.over or spec is None:
             return Refusal("the game is over", None)
-        spec, _who, _opts = st.pending
         if isinstance(spec, ChanceSpec):
             return Refusal("the game waits for a chance event, not a move", spec.span)
         wanted = " ".join(text.split()).lower()
@@ -384,74 +483,153 @@ class Game:
                 if spec.show(st, v).lower() != wanted:
                     continue
                 st.loc[spec.slot] = v
-                for cond, reason, span in spec.requires:
-                    if not cond(st):
-                        return Refusal(str(reason(st)), span)
+                for r in spec.requires:
+                    if not r.cond(st):
+                        return Refusal(str(r.reason(st)), r.span)
         finally:
             st.loc[spec.slot] = saved
         shown = ", ".join(a.text for a in self.legal_actions()[:12])
-        return Refusal(f"'{text}' is not an option for '{spec.var}'; "
+        return Refusal(f"'{text}' is not an option for '{spec.name}'; "
                        f"the options are: {shown}", spec.span)
 
-    # ---------------------------------------------------------------- copies
-    def playout(self, rng: Any, max_decisions: int = 1_000_000) -> int:
-        """Play to the end with uniformly random decisions; return how many were taken.
-
-        The fast path for simulations: no Action objects and no texts.
-        """
+    # ---------------------------------------------------------------- fast paths
+    def playout(self, rng: random.Random, max_decisions: int = 1_000_000) -> int:
+        """Play on with uniformly random decisions until the end (or max_decisions);
+        return how many decisions were taken. The fast path for simulations."""
         st = self.state
-        ops = self.rules.code.ops
-        random = rng.random
+        code = self.rules.code
+        rand = rng.random
         log = st.log
         taken = 0
-        while not st.over:
-            spec, who, opts = st.pending
-            if who == CHANCE:
+        while not st.over and taken < max_decisions:
+            spec = st.pending
+            if type(spec) is ChanceSpec:
                 self.resolve_chance()
                 continue
-            value = opts[int(random() * len(opts))]
+            assert spec is not None
+            opts = st.options
+            value = opts[int(rand() * len(opts))]
             st.loc[spec.slot] = value
-            log.append(("choose", who, spec.pc, value))
+            log.append(_new(Chose, (st.who, spec, value)))
             st.pending = None
-            pc = spec.pc + 1
-            while pc >= 0:
-                pc = ops[pc](st)
-            if pc == OVER:
-                st.over = True
+            run(code, st, spec.pc + 1)
             taken += 1
-            if taken >= max_decisions:
-                break
         return taken
 
     def clone(self) -> Game:
         return Game(self.rules, self.state.clone())
 
-    def view(self, player: int | None) -> dict[str, Any]:
+    # ---------------------------------------------------------------- what players see
+    def view(self, player: int | None) -> dict[str, object]:
+        """Everything `player` may see, as plain typed data; None sees everything."""
         from rulelang.runtime.views import view
 
         return view(self, player)
 
+    def attribute(self, name: str, of: int | None = None, viewer: int | None = None) -> Value:
+        """A global (of=None), or an attribute of a player's seat or a piece/card index,
+        as plain data. With a viewer, an attribute that viewer may not see is refused."""
+        sym = self._attr(name, of)
+        if viewer is not None and not _may_see(sym.visibility, viewer,
+                                               of if sym.owner == "player" else None):
+            raise UsageError(f"'{name}' is not visible to {self.player_names[viewer]}")
+        st = self.state
+        value = st.vars[sym.slot] if sym.owner == "global" else st.cols[sym.slot][of]
+        return plain(self, sym.type, value)
 
-def replay(ruleset: Ruleset, players: int, seed: int, log: list[tuple[Any, ...]],
-           options: dict[str, str] | None = None, names: list[str] | None = None) -> Game:
-    """Rebuild a game from its event log: every decision and chance outcome, in order."""
+    def _attr(self, name: str, of: int | None) -> AttrSym:
+        p = self.rules.program
+        if of is None:
+            found = next((g for g in p.globals if g.name == name), None)
+        else:
+            found = next((a for a in p.columns if a.name == name), None)
+        if found is None:
+            raise UsageError(f"no attribute '{name}' in {self.rules.title}")
+        return found
+
+    def zone(self, name: str, owner: int | None = None, viewer: int | None = None
+             ) -> list[Value] | int:
+        """A zone's contents as plain data, bottom first; if a viewer may not see
+        inside it, only how many items it holds."""
+        z = next((z for z in self.rules.program.zones if z.name == name), None)
+        if z is None:
+            raise UsageError(f"no zone '{name}' in {self.rules.title}")
+        if z.per_player and (owner is None or not 0 <= owner < self.players):
+            raise UsageError(f"zone '{name}' belongs to each player: say whose")
+        items = self.state.zones[self.rules.layout.zone_base[name] + (owner or 0)]
+        if viewer is not None and not _may_see(z.visibility, viewer, owner):
+            return len(items)
+        elem = z.type.elem or T("any")
+        return [plain(self, elem, v) for v in items]
+
+    def zone_items(self, zone: ZoneSym, owner: int | None) -> list[Value]:
+        return list(self.state.zones[self.rules.layout.zone_base[zone.name] + (owner or 0)])
+
+    def history(self, viewer: int | None = None) -> list[str]:
+        """The event log as text, each event shown only as far as `viewer` may see it."""
+        from rulelang.runtime.views import log_lines
+
+        return log_lines(self, viewer)
+
+    def events(self) -> list[Event]:
+        """Every event so far, in order (omniscient: for referees, tests and saves)."""
+        return list(self.state.log)
+
+    def record(self) -> list[dict[str, Value]]:
+        """The log by stable identity, for saved games: each decision by its name and
+        the chosen option's text, each chance event by its name and outcome."""
+        from rulelang.runtime.views import record
+
+        return record(self)
+
+
+def _may_see(visibility: str, viewer: int | None, owner: int | None) -> bool:
+    if viewer is None or visibility == "all":
+        return True
+    return visibility == "owner" and owner == viewer
+
+
+def _position(source: tuple[Value, ...], outcome: Value, spec: ChanceSpec, st: State
+              ) -> int | None:
+    for i, v in enumerate(source):
+        if v == outcome and type(v) is type(outcome):
+            return i
+    if isinstance(outcome, str):
+        wanted = outcome.lower()
+        for i, v in enumerate(source):
+            if spec.show(st, v).lower() == wanted:
+                return i
+    return None
+
+
+def _permutation(source: tuple[Value, ...], order: list[Value], spec: ChanceSpec, st: State
+                 ) -> tuple[int, ...] | None:
+    if len(order) != len(source):
+        return None
+    free = list(range(len(source)))
+    out = []
+    for item in order:
+        pos = next((j for j in free if source[j] == item and type(source[j]) is type(item)),
+                   None)
+        if pos is None and isinstance(item, str):
+            pos = next((j for j in free if spec.show(st, source[j]).lower() == item.lower()),
+                       None)
+        if pos is None:
+            return None
+        free.remove(pos)
+        out.append(pos)
+    return tuple(out)
+
+
+def replay(ruleset: Ruleset, players: int, seed: int, log: Sequence[object],
+           options: dict[str, str] | None = None, names: Sequence[str] | None = None) -> Game:
+    """Rebuild a game from its events (`Game.events()`) or its record (`Game.record()`)."""
+    from rulelang.runtime.views import replay_into
+
     game = ruleset.new_game(players, seed, options, names, auto_chance=False)
-    sizes = {"chance": 3, "choose": 4}
-    for number, event in enumerate(log, 1):
-        kind = event[0]
-        if kind in sizes and len(event) != sizes[kind]:
-            raise UsageError(f"event {number} of the log is damaged")
-        if kind == "chance":
-            game.apply_chance(event[2])
-        elif kind == "choose":
-            st = game.state
-            if st.pending is None or st.pending[0].pc != event[2]:
-                raise UsageError("the log does not fit this rule file")
-            if event[3] not in st.pending[2]:
-                raise UsageError(f"the log chooses {event[3]!r}, which is not an option")
-            game.choose(event[3])
+    replay_into(game, log)
     return game
 
 
-__all__ = ["Action", "Game", "Refusal", "Ruleset", "UsageError", "replay", "CHANCE",
-           "TERMINAL", "PAUSE"]
+__all__ = ["CHANCE", "OVER", "TERMINAL", "Action", "Chose", "Decision", "Drew", "Game",
+           "Ranked", "Refusal", "Ruleset", "Said", "UsageError", "replay"]

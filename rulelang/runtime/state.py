@@ -3,68 +3,104 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rulelang.runtime.code import Event, Spec, Value
+
+if TYPE_CHECKING:
+    from rulelang.runtime.boards import Board
+
+
+@dataclass
+class Config:
+    """What is fixed for one game: the table, the options and the values computed from
+    them (consts, tables, dice, boards). Shared by every clone of the game."""
+
+    n: int
+    players: tuple[int, ...]
+    player_names: tuple[str, ...]
+    consts: list[Value]
+    boards: dict[str, Board]
+    nodes: dict[str, tuple[int, ...]]
+    entities: dict[str, tuple[int, ...]]
+    seed: int
+    options: dict[str, Value]
+    memo: list[Value] = field(default_factory=list)  # defs whose value is fixed per table
+    actions: dict[int, dict[Value, object]] = field(default_factory=dict)  # kept per game
 
 
 class State:
-    __slots__ = ("cfg", "vars", "cols", "zones", "loc", "pc", "stack", "current", "phase",
-                 "pending", "rng", "log", "over", "outcome", "dirty", "turn", "index",
-                 "steps", "auto_chance", "layers", "reach")
+    __slots__ = ("cfg", "vars", "cols", "zones", "loc", "layers", "pc", "stack", "current",
+                 "phase", "turn", "index", "steps", "dirty", "over", "outcome", "pending",
+                 "who", "options", "rng", "rng_shared", "log", "auto_chance", "reach")
 
-    def __init__(self, cfg: Any, rng: random.Random):
+    def __init__(self, cfg: Config, rng: random.Random):
         self.cfg = cfg
-        self.vars: list[Any] = []
-        self.cols: list[list[Any]] = []
-        self.zones: list[list[Any]] = []
-        self.loc: list[Any] = []
-        self.pc = 0
-        self.stack: list[int] = []
-        self.current = 0
+        self.vars: list[Value] = []  # globals, by slot
+        self.cols: list[list[Value]] = []  # player and kind attributes: cols[column][owner]
+        self.zones: list[list[Value]] = []  # by zone slot (see check/layout.py)
+        self.loc: list[Value] = []  # locals of the rules, by slot
+        self.layers: list[list[Value]] = []  # tiles on grid boards (see runtime/tiles.py)
+        self.pc = 0  # the pause point the game waits at
+        self.stack: list[int] = []  # where each running proc returns to
+        self.current = 0  # the turn player
         self.phase = 0
-        self.pending: Any = None  # the decision or chance event the game waits for
-        self.rng = rng
-        self.log: list[tuple[Any, ...]] = []
-        self.over = False
-        self.outcome: list[str] | None = None
-        self.dirty = True  # something an end rule reads may have changed
         self.turn = 0
-        self.index = 0
-        self.steps = 0
-        self.auto_chance = True
-        self.layers: list[list[Any]] = []  # tiles on grid boards (see tiles.py)
-        self.reach: dict[Any, Any] = {}  # kept answers about tile networks
+        self.index = 0  # the item whose default value is being computed
+        self.steps = 0  # loop rounds since the last decision
+        self.dirty = True  # something an end rule reads may have changed
+        self.over = False
+        self.outcome: list[str] | None = None  # win, draw or loss per player, at the end
+        self.pending: Spec | None = None  # the decision or chance event the game waits for
+        self.who = 0  # who takes the pending decision (CHANCE for chance events)
+        self.options: Sequence[Value] = ()  # the legal values of the pending decision
+        self.rng = rng  # the game's one seeded generator
+        self.rng_shared = False  # shared with a clone: copy it before drawing
+        self.log: list[Event] = []
+        self.auto_chance = True  # False: a test or a replay supplies chance outcomes
+        self.reach: dict[tuple[int, ...], object] = {}  # kept answers about tile networks
 
-    def clone(self, copy_rng: bool = True) -> State:
+    def draw(self) -> random.Random:
+        """The generator, copied first if a clone shares it (copy on write: cloning
+        stays cheap for search bots that never draw)."""
+        if self.rng_shared:
+            rng = random.Random.__new__(random.Random)
+            rng.setstate(self.rng.getstate())
+            self.rng = rng
+            self.rng_shared = False
+        return self.rng
+
+    def clone(self) -> State:
         other = State.__new__(State)
         other.cfg = self.cfg
         other.vars = self.vars.copy()
         other.cols = [c.copy() for c in self.cols]
         other.zones = [z.copy() for z in self.zones]
         other.loc = self.loc.copy()
+        other.layers = [layer.copy() for layer in self.layers]
         other.pc = self.pc
         other.stack = self.stack.copy()
         other.current = self.current
         other.phase = self.phase
-        other.pending = self.pending
-        if copy_rng:
-            rng = random.Random.__new__(random.Random)
-            rng.setstate(self.rng.getstate())
-            other.rng = rng
-        else:
-            other.rng = self.rng
-        other.log = self.log.copy()
-        other.over = self.over
-        other.outcome = None if self.outcome is None else self.outcome.copy()
-        other.dirty = self.dirty
         other.turn = self.turn
         other.index = self.index
         other.steps = self.steps
+        other.dirty = self.dirty
+        other.over = self.over
+        other.outcome = None if self.outcome is None else self.outcome.copy()
+        other.pending = self.pending
+        other.who = self.who
+        other.options = self.options  # never changed in place
+        other.rng = self.rng
+        other.rng_shared = self.rng_shared = True
+        other.log = self.log.copy()
         other.auto_chance = self.auto_chance
-        other.layers = [layer.copy() for layer in self.layers]
-        other.reach = self.reach  # replaced, never mutated in place, when tiles change
+        other.reach = self.reach  # replaced, never changed in place, when tiles change
         return other
 
-    def fingerprint(self) -> tuple[Any, ...]:
+    def fingerprint(self) -> tuple[object, ...]:
         """Everything that defines the position, for comparing two states."""
         return (tuple(self.vars), tuple(map(tuple, self.cols)), tuple(map(tuple, self.zones)),
                 self.pc, tuple(self.stack), self.current, self.phase, self.over,

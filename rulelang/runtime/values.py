@@ -32,3 +32,23 @@ def formatter(t: T, name_cols: dict[str, int]) -> Formatter:
         inner = formatter(t.elem, name_cols)
         return lambda st, v: "[" + ", ".join(inner(st, x) for x in v) + "]"
     return lambda st, v: "none" if v is None else str(v)
+
+
+def plain(game: Any, t: T, v: Any) -> Any:
+    """A value as plain data for views and callers: numbers and truth values stay as
+    they are; players, pieces, cards and nodes become their names; lists become lists."""
+    st = game.state
+    if v is None:
+        return None
+    if t.name == "player":
+        return st.cfg.player_names[v]
+    if t.name == "entity":
+        col = game.rules.ex.name_cols.get(t.arg)
+        return str(st.cols[col][v]) if col is not None else f"{t.arg}{v + 1}"
+    if t.name == "node":
+        return st.cfg.boards[t.arg].names[v]
+    if t.name in ("list", "zone") and t.elem is not None:
+        return [plain(game, t.elem, x) for x in v]
+    if isinstance(v, tuple | range):
+        return list(v)
+    return v

@@ -1,171 +1,253 @@
-"""What a player may see, derived from the rule file's visibility declarations."""
+"""What a player may see, derived from the rule file's visibility declarations; the log
+as text and as a stable record; replaying a record."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rulelang.check.types import T
-from rulelang.runtime.codegen import ChanceSpec, ChoiceSpec
+from rulelang.runtime.code import ChanceSpec, ChoiceSpec, Chose, Drew, Event, Ranked, Said, Value
+from rulelang.runtime.values import plain
 
 if TYPE_CHECKING:
     from rulelang.runtime.engine import Game
 
 HIDDEN = "?"
+LOG_TAIL = 20  # events a view shows; Game.history gives them all
 
 
-def _may_see(visibility: str, viewer: int | None, owner: int | None) -> bool:
+def may_see(visibility: str, viewer: int | None, owner: int | None) -> bool:
     """viewer None is the omniscient view (a referee, or the end of the game)."""
     if viewer is None or visibility == "all":
         return True
     return visibility == "owner" and owner == viewer
 
 
-def view(game: Game, viewer: int | None) -> dict[str, Any]:
+def view(game: Game, viewer: int | None) -> dict[str, object]:
     """Everything `viewer` may see, as plain data (None: everything)."""
     rules, st = game.rules, game.state
-    p, ec = rules.program, rules.ec
-    out: dict[str, Any] = {"title": p.title, "viewer": viewer, "turn": st.turn,
-                           "phase": p.phases[st.phase].name if p.phases else "",
-                           "current": st.cfg.player_names[st.current]}
-    out["globals"] = {g.name: ec.fmt(g.type)(st, st.vars[g.slot]) for g in p.globals
-                      if _may_see(g.visibility, viewer, None)}
+    p = rules.program
+    names = st.cfg.player_names
+    out: dict[str, object] = {"title": p.title, "viewer": viewer, "turn": st.turn,
+                              "round": game.round_number, "phase": game.phase,
+                              "current": names[st.current]}
+    out["globals"] = {g.name: plain(game, g.type, st.vars[g.slot]) for g in p.globals
+                      if may_see(g.visibility, viewer, None)}
     players = []
     for i in range(st.cfg.n):
-        entry: dict[str, Any] = {"name": st.cfg.player_names[i]}
+        entry: dict[str, Value] = {"name": names[i], "seat": i}
         for a in p.player_attrs:
-            if _may_see(a.visibility, viewer, i):
-                entry[a.name] = ec.fmt(a.type)(st, st.cols[a.slot][i])
+            if may_see(a.visibility, viewer, i):
+                entry[a.name] = plain(game, a.type, st.cols[a.slot][i])
         players.append(entry)
     out["players"] = players
-    pieces: dict[str, list[dict[str, Any]]] = {}
+    pieces: dict[str, list[dict[str, Value]]] = {}
     for k in p.kinds:
-        rows = []
-        for i in st.cfg.entities.get(k.name, ()):
-            row = {a.name: ec.fmt(a.type)(st, st.cols[a.slot][i]) for a in k.attrs.values()
-                   if _may_see(a.visibility, viewer, None)}
-            rows.append(row)
-        if k.decl.category == "piece":
-            pieces[k.name] = rows
+        if k.decl.category != "piece":
+            continue
+        shown = [a for a in k.attrs.values() if may_see(a.visibility, viewer, None)]
+        pieces[k.name] = [{a.name: plain(game, a.type, st.cols[a.slot][i]) for a in shown}
+                          for i in st.cfg.entities.get(k.name, ())]
     out["pieces"] = pieces
-    out["zones"] = _zones(game, viewer)
-    out["boards"] = _tiles(game)
-    out["zone_tiles"] = _zone_tiles(game, out["zones"])
-    out["log"] = log_lines(game, viewer)
-    out["private"] = [text for kind, audience, text in (e for e in st.log if e[0] == "say")
-                      if audience is not None and viewer is not None and viewer in audience]
-    if st.pending is not None and not st.over:
-        spec, who, _opts = st.pending
-        if isinstance(spec, ChoiceSpec):
-            out["to_act"] = st.cfg.player_names[who]
-            if viewer is None or viewer == who:
-                out["prompt"] = spec.prompt(st)
-                out["options"] = [a.text for a in game.legal_actions()]
+    zones = _zones(game, viewer)
+    out["zones"] = zones
+    out["boards"] = _tiles(game, viewer)
+    out["zone_tiles"] = _zone_tiles(game, zones)
+    out["log"] = log_lines(game, viewer, LOG_TAIL)
+    out["private"] = [e.text for e in st.log if type(e) is Said and e.audience is not None
+                      and viewer is not None and viewer in e.audience]
+    spec = st.pending
+    if spec is not None and not st.over and isinstance(spec, ChoiceSpec):
+        out["to_act"] = names[st.who]
+        if viewer is None or viewer == st.who:
+            out["prompt"] = spec.prompt(st)
+            out["options"] = [a.text for a in game.legal_actions()]
     if st.over:
-        out["results"] = dict(zip(st.cfg.player_names, st.outcome or [], strict=False))
+        out["results"] = dict(zip(names, st.outcome or [], strict=False))
     return out
 
 
-def _tiles(game: Game) -> dict[str, Any]:
-    """Tiles on grid boards: face-up tiles for all to see, face-down ones as '?'."""
+def _tiles(game: Game, viewer: int | None) -> dict[str, dict[str, dict[str, object]]]:
+    """Tiles on grid boards: face-up tiles for all to see; face-down ones as '?', except
+    in the omniscient view, which shows them with `secret` set."""
     rules, st = game.rules, game.state
-    out: dict[str, Any] = {}
-    for name, ops in rules.ec.tiles.items():
+    out: dict[str, dict[str, dict[str, object]]] = {}
+    for name, ops in rules.ex.tiles.items():
         board = st.cfg.boards[name]
-        name_of = rules.ec.fmt(T("entity", rules.ec.tile_kinds[name]))
-        cells: dict[str, Any] = {}
+        kind = T("entity", ops.kind)
+        cells: dict[str, dict[str, object]] = {}
         tiles, turns, secret = (st.layers[ops.layer + i] for i in range(3))
         for node, tile in enumerate(tiles):
             if tile is None:
                 continue
-            if secret[node]:
-                cells[board.names[node]] = {"tile": HIDDEN}
+            if secret[node] and viewer is not None:
+                cells[board.names[node]] = {"tile": HIDDEN, "secret": True}
                 continue
+            turn = turns[node]
             cells[board.names[node]] = {
-                "tile": name_of(st, tile), "turn": turns[node],
-                "open": [ops.open_side(st, node, d) for d in range(4)],
-                "joined": ops.joined(st, tile)}
+                "tile": plain(game, kind, tile), "turn": turn,
+                "open": [ops.tile_open(st, tile, turn, d) for d in range(4)],
+                "joined": ops.joined(st, tile), "secret": bool(secret[node])}
         out[name] = cells
     return out
 
 
-def _tile_faces(game: Game) -> dict[str, Any]:
-    """kind -> a function (state, item) -> the tile's face, for kinds that are tiles."""
-    rules = game.rules
-    faces: dict[str, Any] = {}
-    for name, ops in rules.ec.tiles.items():
-        kind = rules.ec.tile_kinds[name]
-        faces[kind] = lambda st, item, ops=ops: {
-            "open": [ops.tile_open(st, item, 0, d) for d in range(4)],
-            "joined": ops.joined(st, item)}
-    return faces
-
-
-def _zone_tiles(game: Game, zones: dict[str, Any]) -> dict[str, list[Any]]:
+def _zone_tiles(game: Game, zones: dict[str, object]) -> dict[str, list[dict[str, object]]]:
     """For zones the viewer sees that hold tiles: each item's open sides (to draw it)."""
     rules, st = game.rules, game.state
-    faces = _tile_faces(game)
-    out: dict[str, list[Any]] = {}
+    by_kind = {ops.kind: ops for ops in rules.ex.tiles.values()}
+    out: dict[str, list[dict[str, object]]] = {}
     for z in rules.program.zones:
-        face = faces.get(z.kind)
-        if face is None:
+        ops = by_kind.get(z.kind)
+        if ops is None:
             continue
-        base = rules.ec.zone_base[z.name]
-        owners = range(st.cfg.n) if z.per_player else [None]
-        for owner in owners:
+        base = rules.layout.zone_base[z.name]
+        for owner in (range(st.cfg.n) if z.per_player else [None]):
             label = z.name if owner is None else f"{z.name}[{st.cfg.player_names[owner]}]"
             if isinstance(zones.get(label), list):
-                out[label] = [face(st, item) for item in st.zones[base + (owner or 0)]]
+                out[label] = [{"open": [ops.tile_open(st, item, 0, d) for d in range(4)],
+                               "joined": ops.joined(st, item)}
+                              for item in st.zones[base + (owner or 0)]]
     return out
 
 
-def _zones(game: Game, viewer: int | None) -> dict[str, Any]:
+def _zones(game: Game, viewer: int | None) -> dict[str, object]:
     rules, st = game.rules, game.state
-    p, ec = rules.program, rules.ec
-    out: dict[str, Any] = {}
-    for z in p.zones:
-        base = ec.zone_base[z.name]
-        show = ec.fmt(z.type.elem) if z.type.elem else (lambda s, v: str(v))
-        owners = range(st.cfg.n) if z.per_player else [None]
-        for owner in owners:
-            cards = st.zones[base + (owner or 0)]
+    out: dict[str, object] = {}
+    for z in rules.program.zones:
+        base = rules.layout.zone_base[z.name]
+        elem = z.type.elem or T("any")
+        for owner in (range(st.cfg.n) if z.per_player else [None]):
+            items = st.zones[base + (owner or 0)]
             label = z.name if owner is None else f"{z.name}[{st.cfg.player_names[owner]}]"
-            if _may_see(z.visibility, viewer, owner):
-                out[label] = [show(st, c) for c in cards]
+            if may_see(z.visibility, viewer, owner):
+                out[label] = [plain(game, elem, c) for c in items]
             else:
-                out[label] = {"size": len(cards)}
+                out[label] = {"size": len(items)}
     return out
 
 
-def log_lines(game: Game, viewer: int | None) -> list[str]:
-    """The event log as text, each event shown only as far as `viewer` may see it."""
-    rules, st = game.rules, game.state
-    code = rules.code
+def event_line(game: Game, event: Event, viewer: int | None) -> str | None:
+    """One event as text, as far as `viewer` may see it (None: not seen at all)."""
+    st = game.state
     names = st.cfg.player_names
-    lines: list[str] = []
-    for event in st.log:
-        kind = event[0]
-        if kind == "choose":
-            _k, who, pc, value = event
-            spec = code.choices[pc]
+    match event:
+        case Chose(who, spec, value):
             shown = "pass" if value is None else spec.show(st, value)
             if spec.secret and viewer is not None and viewer != who:
                 shown = HIDDEN
-            lines.append(f"{names[who]}: {spec.var} {shown}")
-        elif kind == "chance":
-            _k, pc, outcome = event
-            cspec: ChanceSpec = code.chances[pc]
-            if cspec.kind in ("roll", "pick"):
-                value = cspec.source(st)[outcome] if cspec.kind == "roll" else None
-                text = cspec.show(st, value) if value is not None else "(picked)"
-                if cspec.kind == "pick" and viewer is None:
-                    text = f"item {outcome}"
-                lines.append(f"{cspec.kind} {cspec.var}: {text}")
-            else:
-                lines.append(f"shuffled {cspec.var}")
-        elif kind == "say":
-            _k, audience, text = event
+            return f"{names[who]}: {spec.name} {shown}"
+        case Drew(spec, outcome):
+            if isinstance(outcome, int):
+                if spec.kind == "roll":
+                    return f"roll {spec.name}: {spec.show(st, spec.source(st)[outcome])}"
+                return f"pick {spec.name}: " + (f"item {outcome}" if viewer is None
+                                                else "(picked)")
+            return f"shuffled {spec.name}"
+        case Said(audience, text):
             if audience is None or viewer is None or viewer in audience:
-                lines.append(text)
-        elif kind == "rank":
-            lines.append("ranking: " + ", ".join(names[p] for p in event[1]))
-    return lines
+                return text
+            return None
+        case Ranked(players):
+            return "ranking: " + ", ".join(names[p] for p in players)
+    return None
+
+
+def log_lines(game: Game, viewer: int | None, tail: int | None = None) -> list[str]:
+    """The event log as text, each event shown only as far as `viewer` may see it; with
+    tail, only the last `tail` lines (found from the end, without reading it all)."""
+    log = game.state.log
+    lines: list[str] = []
+    for event in (reversed(log) if tail is not None else log):
+        line = event_line(game, event, viewer)
+        if line is not None:
+            lines.append(line)
+            if tail is not None and len(lines) >= tail:
+                break
+    return lines[::-1] if tail is not None else lines
+
+
+def record(game: Game) -> list[dict[str, Value]]:
+    """Decisions by name and chosen text, chance events by name and outcome: a record
+    that replays with any version of the compiler."""
+    st = game.state
+    out: list[dict[str, Value]] = []
+    for event in st.log:
+        if type(event) is Chose:
+            spec = event.decision
+            text = "pass" if event.value is None else spec.show(st, event.value)
+            out.append({"choose": spec.name, "by": event.who, "option": text})
+        elif type(event) is Drew:
+            outcome = event.outcome
+            out.append({"chance": event.decision.name,
+                        "outcome": outcome if isinstance(outcome, int) else list(outcome)})
+    return out
+
+
+class ReplayError(Exception):
+    """A log or record that does not fit the rules it is replayed with."""
+
+
+def replay_into(game: Game, log: Sequence[object]) -> None:
+    """Apply recorded decisions and chance outcomes to a game started with scripted
+    chance (auto_chance=False), in order; raise ReplayError where they do not fit."""
+    for number, event in enumerate(log, 1):
+        try:
+            _replay_one(game, event)
+        except ReplayError as exc:
+            raise ReplayError(f"event {number}: {exc}") from None
+
+
+def _replay_one(game: Game, event: object) -> None:
+    st = game.state
+    spec = st.pending
+    if isinstance(event, Said | Ranked):
+        return
+    if isinstance(event, Chose | Drew):
+        event = {"choose": event.decision.name, "value": event.value} if isinstance(
+            event, Chose) else {"chance": event.decision.name, "outcome": event.outcome}
+    if not isinstance(event, dict):
+        raise ReplayError("not an event")
+    if st.over or spec is None:
+        raise ReplayError("the game is already over")
+    if "choose" in event:
+        if not isinstance(spec, ChoiceSpec) or spec.name != event["choose"]:
+            raise ReplayError(f"the rules now ask for {_asked(spec)}, not a choice of "
+                              f"'{event['choose']}'")
+        if "value" in event:
+            value = event["value"]
+        else:
+            action = next((a for a in game.legal_actions() if a.text == event.get("option")),
+                          None)
+            if action is None:
+                raise ReplayError(f"'{event.get('option')}' is not an option of "
+                                  f"'{spec.name}' now")
+            value = action.value
+        if value not in st.options:
+            raise ReplayError(f"{value!r} is not an option of '{spec.name}' now")
+        game.choose(value)
+    elif "chance" in event:
+        if not isinstance(spec, ChanceSpec) or spec.name != event["chance"]:
+            raise ReplayError(f"the rules now ask for {_asked(spec)}, not the chance event "
+                              f"'{event['chance']}'")
+        outcome = event.get("outcome")
+        if isinstance(outcome, list):
+            outcome = tuple(outcome)
+        if not (isinstance(outcome, int) and not isinstance(outcome, bool)) and not (
+                isinstance(outcome, tuple) and all(isinstance(i, int) for i in outcome)):
+            raise ReplayError("a chance outcome must be a position or an order of positions")
+        from rulelang.runtime.engine import UsageError
+
+        try:
+            game.chance_index(outcome)
+        except UsageError as exc:
+            raise ReplayError(str(exc)) from None
+    else:
+        raise ReplayError("not an event")
+
+
+def _asked(spec: ChoiceSpec | ChanceSpec) -> str:
+    if isinstance(spec, ChoiceSpec):
+        return f"a choice of '{spec.name}'"
+    return f"the chance event '{spec.name}'"

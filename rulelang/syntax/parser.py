@@ -18,6 +18,7 @@ from lark.exceptions import (
 
 from rulelang.diagnostics import Diagnostic, RuleError, Span
 from rulelang.syntax import ast as A
+from rulelang.syntax.parser_cache import cached_lark
 
 GRAMMAR = Path(__file__).with_name("rulelang.lark")
 
@@ -49,7 +50,7 @@ TERMINAL_NAMES = {
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
-    return Lark(
+    return cached_lark(
         GRAMMAR.read_text(encoding="utf-8"),
         parser="lalr",
         start=["start", "expr"],

@@ -1,0 +1,377 @@
+"""Expressions to Python source: the one code generator for rule expressions.
+
+A rule expression such as `any(m.at == safe for m in moved)` becomes the Python
+expression `any(st.cols[3][_v1] == st.vars[0] for _v1 in st.loc[7])`, compiled once
+with the statements around it. Runtime checks that need a source position (indexing,
+division, first/last, max of nothing) are named helpers from `helpers.py`; the span
+they report is bound to a name in the generated module's namespace. Each `def`
+becomes a generated Python function whose parameters are Python arguments.
+"""
+
+from __future__ import annotations
+
+from typing import assert_never
+
+from rulelang.check.layout import Layout
+from rulelang.check.scope import TILE_FUNCS
+from rulelang.check.symbols import (
+    AttrSym,
+    BuiltinSym,
+    DefSym,
+    KindSym,
+    LocalSym,
+    Program,
+    Sym,
+    ValueSym,
+    ZoneSym,
+)
+from rulelang.check.types import ANY, BOOL, T
+from rulelang.runtime import helpers
+from rulelang.runtime.code import Fn, Formatter
+from rulelang.runtime.tiles import TileOps
+from rulelang.runtime.values import formatter
+from rulelang.syntax import ast as A
+
+BUILTIN_NAMES = {"players": "st.cfg.players", "player_count": "st.cfg.n",
+                 "current": "st.current", "index": "st.index", "turn_number": "st.turn",
+                 "round_number": "((st.turn - 1) // st.cfg.n + 1)"}
+SIMPLE_CALLS = {"len": "len", "abs": "abs", "any": "any", "all": "all", "sum": "sum"}
+MEMO_UNSET = object()  # a fixed def not computed yet for this table
+
+
+class Namespace:
+    """The globals of the generated code: helpers, spans, specs, formatters."""
+
+    def __init__(self) -> None:
+        self.env: dict[str, object] = {"__builtins__": __builtins__, "_h": helpers,
+                                       "_UNSET": MEMO_UNSET}
+        self.counter = 0
+        self.names: dict[int, str] = {}
+
+    def name_for(self, obj: object, prefix: str = "_k") -> str:
+        """A name for obj in the generated code's globals (one name per object)."""
+        known = self.names.get(id(obj))
+        if known is not None:
+            return known
+        self.counter += 1
+        name = f"{prefix}{self.counter}"
+        self.env[name] = obj
+        self.names[id(obj)] = name
+        return name
+
+    def function(self, name: str, params: str, body: list[str]) -> object:
+        text = f"def {name}({params}):\n" + "\n".join("    " + line for line in body)
+        scope: dict[str, object] = {}
+        exec(compile(text, f"<rulelang {name}>", "exec"), self.env, scope)  # noqa: S102
+        self.env[name] = scope[name]
+        return scope[name]
+
+
+class ExprGen:
+    def __init__(self, program: Program, layout: Layout, ns: Namespace):
+        self.p = program
+        self.layout = layout
+        self.ns = ns
+        self.name_cols: dict[str, int] = {
+            k.name: k.attrs["name"].slot for k in program.kinds
+            if "name" in k.attrs and k.attrs["name"].type.name == "text"}
+        self.tiles = {name: TileOps(layer) for name, layer in layout.tiles.items()}
+        self.bound: dict[int, str] = {}  # local slot -> Python name (comprehensions, args)
+        self.memo_slots: dict[str, int] = {}  # fixed defs -> their slot in cfg.memo
+
+    # ------------------------------------------------------------------ helpers
+    def type_of(self, e: A.Expr) -> T:
+        return self.p.types.get(id(e), ANY)
+
+    def ref(self, node: object) -> Sym | None:
+        return self.p.refs.get(id(node))
+
+    def fmt(self, t: T) -> Formatter:
+        return formatter(t, self.name_cols)
+
+    def span(self, e: A.Expr | A.Stmt) -> str:
+        return self.ns.name_for(e.span, "_s")
+
+    def lambda_of(self, e: A.Expr) -> Fn:
+        """A function (state) -> value, for code outside the ops (requires, prompts)."""
+        fn = self.ns.function(self.ns.name_for(e, "_x"), "st", [f"return {self.src(e)}"])
+        return fn  # type: ignore[return-value]
+
+    def show(self, e: A.Expr) -> str:
+        """Source for the value of e shown as text."""
+        t = self.type_of(e)
+        inner = self.src(e)
+        if t.name == "text":
+            return inner
+        if t.name == "int":
+            return f"str({inner})"
+        return f"{self.ns.name_for(self.fmt(t), '_fmt')}(st, {inner})"
+
+    # ------------------------------------------------------------------ expressions
+    def src(self, e: A.Expr) -> str:
+        match e:
+            case A.IntLit() | A.BoolLit():
+                return repr(e.value)
+            case A.NoneLit():
+                return "None"
+            case A.TextLit():
+                return self.text(e)
+            case A.Name():
+                return self.name(e)
+            case A.ListLit():
+                return "(" + "".join(self.src(i) + ", " for i in e.items) + ")"
+            case A.Unary():
+                inner = self.src(e.operand)
+                return f"(not {inner})" if e.op == "not" else f"(-{inner})"
+            case A.Binary():
+                return self.binary(e)
+            case A.Attr():
+                return self.attr(e)
+            case A.Index():
+                return self.index(e)
+            case A.Call():
+                return self.call(e)
+            case A.Comp():
+                return self.comp(e)
+            case _:
+                assert_never(e)
+
+    def text(self, e: A.TextLit) -> str:
+        parts = [repr(p) if isinstance(p, str) else self.show(p) for p in e.parts if p != ""]
+        if not parts:
+            return "''"
+        return parts[0] if len(parts) == 1 else "(" + " + ".join(parts) + ")"
+
+    def name(self, e: A.Name) -> str:
+        sym = self.ref(e)
+        match sym:
+            case LocalSym():
+                return self.bound.get(sym.slot, f"st.loc[{sym.slot}]")
+            case AttrSym():
+                return f"st.vars[{sym.slot}]"
+            case ValueSym():
+                if sym.what == "board":
+                    return f"st.cfg.boards[{sym.name!r}]"
+                return f"st.cfg.consts[{sym.slot}]"
+            case KindSym():
+                return repr(sym.name)
+            case ZoneSym():
+                base = self.layout.zone_base[sym.name]
+                return str(base) if sym.per_player else f"tuple(st.zones[{base}])"
+            case BuiltinSym() | None:
+                return BUILTIN_NAMES[e.id]
+        raise AssertionError(f"name {e.id} resolves to {sym}")
+
+    def binary(self, e: A.Binary) -> str:
+        op = e.op
+        if op == "+" and self.type_of(e).name == "text":
+            return f"({self.show(e.left)} + {self.show(e.right)})"
+        left, right = self.src(e.left), self.src(e.right)
+        if op == "/":
+            return f"_h.divide({left}, {right}, {self.span(e)})"
+        if op == "%":
+            return f"_h.modulo({left}, {right}, {self.span(e)})"
+        if op == "..":
+            return f"tuple(range({left}, {right} + 1))"
+        if op == "notin":
+            return f"({left} not in {right})"
+        return f"({left} {op} {right})"
+
+    def attr(self, e: A.Attr) -> str:
+        sym = self.ref(e)
+        obj = self.src(e.obj)
+        if isinstance(sym, AttrSym):
+            return f"st.cols[{sym.slot}][{obj}]"
+        t = self.type_of(e.obj)
+        if t.name == "player" and e.name == "name":
+            return f"st.cfg.player_names[{obj}]"
+        if t.name in ("player", "entity"):  # seat, index: the number itself
+            return obj
+        if t.name == "board":
+            return f"{obj}.attrs[{e.name!r}]"
+        raise AssertionError(f"attribute {e.name} of {t}")
+
+    def index(self, e: A.Index) -> str:
+        t = self.type_of(e.obj)
+        obj, idx = self.src(e.obj), self.src(e.index)
+        if t.name == "zone":
+            return f"tuple(st.zones[{self.zone_slot(obj, e.index, idx)}])"
+        if t.name == "table":
+            return f"_h.lookup({obj}, {idx}, {self.span(e)})"
+        return f"_h.index({obj}, {idx}, {self.span(e)})"
+
+    def zone_slot(self, base: str, owner: A.Expr, owner_src: str) -> str:
+        """The slot of a player's zone; `none` as the owner is a runtime error."""
+        if self.type_of(owner).name == "player" and isinstance(owner, A.Name) and \
+                owner.id == "current":
+            return f"{base} + st.current"
+        return f"_h.zone_slot({base}, {owner_src}, {self.span(owner)})"
+
+    def call(self, e: A.Call) -> str:
+        sym = self.ref(e)
+        if isinstance(sym, DefSym):
+            return self.call_def(sym, e)
+        f = e.func
+        args = e.args
+        if f in TILE_FUNCS or f in ("cell", "neighbour"):
+            return self.board_call(e)
+        if f in ("pieces", "nodes"):
+            target = self.ref(args[0])
+            assert target is not None
+            table = "entities" if f == "pieces" else "nodes"
+            return f"st.cfg.{table}[{target.name!r}]"
+        a = [self.src(x) for x in args]
+        if f in SIMPLE_CALLS:
+            if f == "len" and isinstance(self.ref(args[0]), ZoneSym):
+                return f"len(st.zones[{self.layout.zone_base[args[0].id]}])"  # type: ignore[attr-defined]
+            return f"{SIMPLE_CALLS[f]}({a[0]})"
+        if f == "seat":
+            return a[0]
+        if f == "next_player":
+            return f"(({a[0]} + 1) % st.cfg.n)"
+        if f == "prev_player":
+            return f"(({a[0]} - 1) % st.cfg.n)"
+        if f == "step":
+            return f"_h.step({a[0]}, {a[1]}, {a[2]}, {self.span(e)})"
+        if f == "number":
+            return f"_h.number({a[0]}, {self.span(e)})"
+        if f == "text":
+            return self.show(args[0])
+        if f in ("max", "min"):
+            if len(a) == 2:
+                return f"{f}({a[0]}, {a[1]})"
+            return f"_h.extreme({a[0]}, {f}, {self.span(e)}, {f!r})"
+        if f in ("first", "last"):
+            return f"_h.{f}({a[0]}, {self.span(e)})"
+        if f == "distance":
+            return f"{a[0]}.distance({a[1]}, {a[2]})"
+        if f == "without":
+            return f"tuple([_w for _w in {a[0]} if _w != {a[1]}])"
+        if f == "count":
+            if self.type_of(args[0]).elem == BOOL:
+                return f"sum(1 for _w in {a[0]} if _w)"
+            return f"len({a[0]})"
+        raise AssertionError(f"built-in {f}")
+
+    def board_call(self, e: A.Call) -> str:
+        f = e.func
+        board = self.ref(e.args[0])
+        assert isinstance(board, ValueSym)
+        a = [self.src(x) for x in e.args[1:]]
+        if f == "cell":
+            return f"st.cfg.boards[{board.name!r}].cell({a[0]}, {a[1]})"
+        if f == "neighbour":
+            return (f"_h.neighbour(st.cfg.boards[{board.name!r}].neighbour[{a[0]}]"
+                    f"[{a[1]} % 4])")
+        ops = self.ns.name_for(self.tiles[board.name], "_t")
+        layer = self.tiles[board.name].layer
+        if f == "placed":
+            return f"{ops}.placed(st)"
+        if f == "tile":
+            return f"st.layers[{layer}][{a[0]}]"
+        if f == "turn_of":
+            return f"st.layers[{layer + 1}][{a[0]}]"
+        if f == "secret_at":
+            return f"st.layers[{layer + 2}][{a[0]}]"
+        if f == "open_side":
+            return f"{ops}.open_side(st, {a[0]}, {a[1]} % 4)"
+        if f in ("fits", "joins"):
+            return f"{ops}.{f}(st, {', '.join(a)})"
+        if f == "reached":
+            return f"tuple(sorted({ops}.network(st, {a[0]})[0]))"
+        part = 1 if f == "touching" else 2
+        assert f in ("touching", "spots"), f
+        return f"{ops}.network(st, {a[0]})[{part}]"
+
+    def call_def(self, sym: DefSym, e: A.Call) -> str:
+        args = "".join(", " + self.src(a) for a in e.args)
+        return f"_d_{sym.name}(st{args})"
+
+    def comp(self, e: A.Comp) -> str:
+        local = self.p.locals_of[id(e)]
+        source = self.src(e.source)
+        var = f"_v{local.slot}"
+        self.bound[local.slot] = var
+        try:
+            elem = self.src(e.elem)
+            where = f" if {self.src(e.where)}" if e.where is not None else ""
+            key = self.src(e.by) if e.by is not None else ""
+        finally:
+            del self.bound[local.slot]
+        loop = f"for {var} in {source}{where}"
+        f = e.func
+        if f == "" and key:
+            # sort (key, position, element) so that equal keys keep their order
+            return (f"tuple([_x[2] for _x in sorted([({key}, _i, {elem}) for _i, {var} in "
+                    f"enumerate({source}){where}])])")
+        if f == "":
+            return f"tuple([{elem} {loop}])"
+        if f in ("any", "all", "sum"):
+            return f"{f}({elem} {loop})"
+        if f == "count":
+            if self.type_of(e.elem).name == "bool":
+                return f"sum(1 {loop} if {elem})" if not where else \
+                    f"sum(1 {loop} and {elem})"
+            return f"sum(1 {loop})"
+        assert f in ("max", "min"), f
+        return f"_h.extreme([{elem} {loop}], {f}, {self.span(e)}, {f!r})"
+
+    # ------------------------------------------------------------------ defs
+    def compile_defs(self) -> None:
+        """Every def becomes a generated function; defs whose value is fixed for the
+        whole table (no state read, no text shown) are computed once per table."""
+        for name, sym in self.p.defs.items():
+            params = [f"_a{p.slot}" for p in sym.params]
+            for p, py in zip(sym.params, params, strict=True):
+                self.bound[p.slot] = py
+            try:
+                body = self.src(sym.decl.body)
+            finally:
+                for p in sym.params:
+                    self.bound.pop(p.slot, None)
+            if not sym.params and fixed(self.p, sym.decl.body):
+                slot = self.memo_slots[name] = len(self.memo_slots)
+                lines = ["memo = st.cfg.memo", f"value = memo[{slot}]",
+                         "if value is _UNSET:", f"    value = memo[{slot}] = {body}",
+                         "return value"]
+            else:
+                lines = [f"return {body}"]
+            self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines)
+
+
+def fixed(program: Program, e: object, seen: set[str] | None = None) -> bool:
+    """Does the expression read only what is fixed for a table (consts, boards, kinds,
+    the number of players), through the defs it calls too?"""
+    seen = seen if seen is not None else set()
+    own: set[int] = set()  # the variables of comprehensions inside
+    stack: list[object] = [e]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, tuple | list):
+            stack.extend(node)
+            continue
+        if not isinstance(node, A.Expr):
+            continue
+        if isinstance(node, A.TextLit) and any(not isinstance(p, str) for p in node.parts):
+            return False
+        if isinstance(node, A.Comp):
+            own.add(program.locals_of[id(node)].slot)
+        sym = program.refs.get(id(node))
+        if isinstance(sym, LocalSym) and sym.slot in own:
+            pass
+        elif isinstance(sym, AttrSym | ZoneSym | LocalSym):
+            return False
+        if isinstance(node, A.Name) and node.id in ("current", "index", "turn_number",
+                                                    "round_number"):
+            return False
+        if isinstance(node, A.Call) and (node.func in TILE_FUNCS or node.func == "text"):
+            return False
+        if isinstance(sym, DefSym):
+            if sym.params:
+                return False
+            if sym.name not in seen:
+                seen.add(sym.name)
+                stack.append(sym.decl.body)
+        stack.extend(getattr(node, f) for f in node.__dataclass_fields__)  # type: ignore[attr-defined]
+    return True
+

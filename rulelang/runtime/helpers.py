@@ -1,0 +1,196 @@
+"""Named helpers that generated code calls: runtime checks that need a source position,
+moving things between places, outcomes and chance. Nothing here knows any game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from rulelang.diagnostics import GameRuntimeError, Span
+from rulelang.runtime.code import ChanceSpec, Drew, Ranked, Value
+
+if TYPE_CHECKING:
+    from rulelang.runtime.boards import Board
+    from rulelang.runtime.state import State
+    from rulelang.runtime.tiles import TileOps
+
+_new = tuple.__new__
+
+
+def fail(code: str, message: str, span: Span) -> GameRuntimeError:
+    return GameRuntimeError(code, message, span)
+
+
+# ---------------------------------------------------------------- checked reads
+def index(seq: Sequence[Value], i: int, span: Span) -> Value:
+    if 0 <= i < len(seq):
+        return seq[i]
+    raise fail("R003", f"index {i} is outside the list (it has {len(seq)} items, counted "
+               "from 0)", span)
+
+
+def lookup(table: dict[Value, Value], key: Value, span: Span) -> Value:
+    try:
+        return table[key]
+    except KeyError:
+        raise fail("R003", f"the table has no entry for {key}", span) from None
+
+
+def divide(a: int, b: int, span: Span) -> int:
+    if b == 0:
+        raise fail("R005", "division by zero", span)
+    return a // b
+
+
+def modulo(a: int, b: int, span: Span) -> int:
+    if b == 0:
+        raise fail("R005", "division by zero", span)
+    return a % b
+
+
+def extreme(values: Iterable[Value], which: Callable[[list[Value]], Value], span: Span,
+            name: str) -> Value:
+    items = list(values)
+    if not items:
+        raise fail("R004", f"{name} of an empty list", span)
+    return which(items)
+
+
+def first(seq: Sequence[Value], span: Span) -> Value:
+    if not seq:
+        raise fail("R004", "first of an empty list", span)
+    return seq[0]
+
+
+def last(seq: Sequence[Value], span: Span) -> Value:
+    if not seq:
+        raise fail("R004", "last of an empty list", span)
+    return seq[-1]
+
+
+def step(board: Board, node: int, k: int, span: Span) -> int:
+    target = (board.steps.get(k) or board.step_table(k))[node]
+    if target < 0:
+        raise fail("R003", f"stepping off the end of board '{board.name}'", span)
+    return target
+
+
+def number(text: str, span: Span) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise fail("R006", f"'{text}' is not a number", span) from None
+
+
+def neighbour(nb: int) -> int | None:
+    return None if nb < 0 else nb
+
+
+def zone_slot(base: int, owner: int | None, span: Span) -> int:
+    if owner is None:
+        raise fail("R003", "a zone of 'none': no player owns it", span)
+    return base + owner
+
+
+# ---------------------------------------------------------------- places
+def deal(st: State, count: int, src: int, dst: int) -> None:
+    pile = st.zones[src]
+    for p in range(st.cfg.n):
+        hand = st.zones[dst + p]
+        for _ in range(count):
+            if pile:
+                hand.append(pile.pop())
+
+
+def move(st: State, item: Value, src: int, dst: int, span: Span, name: str) -> None:
+    try:
+        st.zones[src].remove(item)
+    except ValueError:
+        raise fail("R006", f"that is not in zone '{name}'", span) from None
+    st.zones[dst].append(item)
+
+
+def detach(st: State, item: Value, slots: Sequence[int], player_slots: Sequence[int],
+           boards: Sequence[TileOps]) -> None:
+    """Take an item out of wherever it is (any zone or board cell of its kind), so that
+    `add` and `place` keep every piece and card in exactly one place."""
+    zones = st.zones
+    for slot in slots:
+        if item in zones[slot]:
+            zones[slot].remove(item)
+    n = st.cfg.n
+    for base in player_slots:
+        for slot in range(base, base + n):
+            if item in zones[slot]:
+                zones[slot].remove(item)
+    for ops in boards:
+        where = ops.cell_of(st, item)
+        if where >= 0:
+            ops.clear(st, where)
+
+
+def add(st: State, items: Iterable[Value], dst: int, slots: Sequence[int],
+        player_slots: Sequence[int], boards: Sequence[TileOps]) -> None:
+    zone = st.zones[dst]
+    for item in items:
+        detach(st, item, slots, player_slots, boards)
+        zone.append(item)
+
+
+def place(st: State, ops: TileOps, where: int | None, item: Value, turn: int, secret: bool,
+          slots: Sequence[int], player_slots: Sequence[int], boards: Sequence[TileOps],
+          span: Span) -> None:
+    if where is None:
+        raise fail("R003", "there is no such cell to place on", span)
+    if st.layers[ops.layer][where] is not None:
+        raise fail("R006", "that cell already holds a tile", span)
+    detach(st, item, slots, player_slots, boards)
+    ops.place(st, where, item, turn, secret)
+
+
+# ---------------------------------------------------------------- the end
+def outcome(st: State, kind: str, players: Sequence[int]) -> None:
+    result = st.outcome
+    assert result is not None
+    if kind == "rank":
+        for i, p in enumerate(players):
+            result[p] = "win" if i == 0 else "loss"
+        st.log.append(_new(Ranked, (tuple(players),)))
+        return
+    for p in players:
+        result[p] = kind
+
+
+# ---------------------------------------------------------------- chance
+def sample(st: State, spec: ChanceSpec) -> int | tuple[int, ...]:
+    """Draw a chance outcome from the game's one seeded generator."""
+    source = spec.source(st)
+    if spec.kind in ("roll", "pick"):
+        if not source:
+            raise fail("R002", f"nothing to {spec.kind} from", spec.span)
+        return int(st.draw().random() * len(source))
+    perm = list(range(len(source)))
+    st.draw().shuffle(perm)
+    return tuple(perm)
+
+
+def settle(st: State, spec: ChanceSpec, outcome: int | tuple[int, ...]) -> None:
+    """Apply a chance outcome (see `Drew`) and log it."""
+    source = spec.source(st)
+    if isinstance(outcome, int):
+        st.loc[spec.slot] = source[outcome]
+    elif spec.kind == "shuffle":
+        st.loc[spec.slot] = tuple(source[j] for j in outcome)
+    else:
+        st.zones[spec.zone] = [source[j] for j in outcome]
+    st.log.append(_new(Drew, (spec, outcome)))
+
+
+def draw_one(st: State, spec: ChanceSpec) -> None:
+    """A roll or pick decided at once (the hot path of dice games)."""
+    values = spec.source(st)
+    if not values:
+        raise fail("R002", f"nothing to {spec.kind} from", spec.span)
+    i = int(st.draw().random() * len(values))
+    st.loc[spec.slot] = values[i]
+    st.log.append(_new(Drew, (spec, i)))

@@ -1,0 +1,55 @@
+"""What the end rules read, so that they are checked exactly when it may have changed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rulelang.check.scope import TILE_FUNCS
+from rulelang.check.symbols import AttrSym, DefSym, Program, ZoneSym
+from rulelang.syntax import ast as A
+
+
+@dataclass(frozen=True, slots=True)
+class Reads:
+    attrs: frozenset[AttrSym]  # player, kind and global attributes
+    zones: frozenset[ZoneSym]
+    current: bool  # the turn player
+    turn: bool  # turn_number or round_number
+    tiles: bool  # anything about tiles on a board
+
+    def zone(self, zones: list[ZoneSym], *names: str) -> bool:
+        return any(z in self.zones for z in zones if z.name in names)
+
+    def kind_zone(self, zones: list[ZoneSym], kind: str) -> bool:
+        return any(z in self.zones for z in zones if z.kind == kind)
+
+
+def end_reads(program: Program) -> Reads:
+    """Everything any end condition may read, through the defs it calls too."""
+    attrs: set[AttrSym] = set()
+    zones: set[ZoneSym] = set()
+    current = turn = tiles = False
+    seen: set[str] = set()
+    stack: list[object] = [end.cond for end in program.ends]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, tuple | list):
+            stack.extend(node)
+            continue
+        if not isinstance(node, A.Expr):
+            continue
+        sym = program.refs.get(id(node))
+        if isinstance(sym, AttrSym):
+            attrs.add(sym)
+        elif isinstance(sym, ZoneSym):
+            zones.add(sym)
+        elif isinstance(sym, DefSym) and sym.name not in seen:
+            seen.add(sym.name)
+            stack.append(sym.decl.body)
+        if isinstance(node, A.Name):
+            current |= node.id == "current"
+            turn |= node.id in ("turn_number", "round_number")
+        if isinstance(node, A.Call) and node.func in TILE_FUNCS:
+            tiles = True
+        stack.extend(getattr(node, f) for f in node.__dataclass_fields__)  # type: ignore[attr-defined]
+    return Reads(frozenset(attrs), frozenset(zones), current, turn, tiles)

@@ -1,0 +1,87 @@
+"""Keep the built LALR parser on disk so that a cold start need not rebuild it.
+
+The file lives in the user's cache folder ($XDG_CACHE_HOME/rulelang, else ~/.cache/rulelang)
+and its name and first line carry a hash of the grammar, the parser options, the lark version
+and the Python version. The cache is only ever a shortcut: a missing, stale, corrupt or foreign
+file is ignored and replaced, and a folder that cannot be written (say a read-only home) means
+the parser is simply built each time. A new file is written beside the old one and renamed over
+it, so a concurrent run never reads half a file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import lark
+from lark import Lark
+
+# Bump when the file layout below changes.
+FORMAT = "rulelang-parser-cache 1"
+
+
+def _cache_dir() -> Path | None:
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    try:
+        root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"
+    except (RuntimeError, KeyError, OSError):  # no home folder to be found
+        return None
+    return root / "rulelang"
+
+
+def _key(grammar: str, options: dict[str, Any]) -> str:
+    text = "\0".join([FORMAT, lark.__version__, repr(sys.version_info[:2]),
+                      repr(sorted(options.items())), grammar])
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _load(path: Path, header: bytes, options: dict[str, Any]) -> Lark | None:
+    try:
+        with path.open("rb") as f:
+            if f.readline() != header:
+                return None
+            parser = Lark.load(f)
+    except Exception:  # noqa: BLE001 - missing, truncated or foreign: rebuild it
+        return None
+    if not isinstance(parser, Lark) or parser.options.parser != options.get("parser"):
+        return None
+    return parser
+
+
+def _save(parser: Lark, folder: Path, path: Path, header: bytes) -> None:
+    tmp = ""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=folder)
+        with os.fdopen(fd, "wb") as f:
+            f.write(header)
+            parser.save(f)
+        os.replace(tmp, path)
+        tmp = ""
+    except Exception:  # noqa: BLE001 - the cache is optional; build again next time
+        pass
+    finally:
+        if tmp:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
+def cached_lark(grammar: str, **options: Any) -> Lark:
+    """`Lark(grammar, **options)` (LALR only), loaded from the cache file when it is valid."""
+    folder = _cache_dir()
+    if folder is None:
+        return Lark(grammar, **options)
+    key = _key(grammar, options)
+    path = folder / f"parser-{key[:24]}.pickle"
+    header = f"{FORMAT} {key}\n".encode("ascii")
+    parser = _load(path, header, options)
+    if parser is None:
+        parser = Lark(grammar, **options)
+        _save(parser, folder, path, header)
+    return parser
