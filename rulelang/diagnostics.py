@@ -74,6 +74,10 @@ class RuleError(Exception):
         super().__init__("\n".join(render(d, sources) for d in diagnostics))
 
 
+class UsageError(Exception):
+    """A request the rules cannot serve: wrong player count, unknown option or move."""
+
+
 class GameRuntimeError(Exception):
     """A rule failed while running (budget exceeded, no option, bad index)."""
 

@@ -111,7 +111,7 @@ def play(
     except GameRuntimeError as err:
         raise runtime_error(err, ruleset.program.sources) from None
     record = saves.Save(str(file), saves.fingerprint(file), players, seed, options,
-                        list(game.state.cfg.player_names), sorted(parse_bots(bots, players)))
+                        list(game.player_names), sorted(parse_bots(bots, players)))
     run_table(ruleset, game, record, save, seed, delay)
 
 
@@ -122,7 +122,7 @@ def run_table(ruleset: Ruleset, game: Game, record: saves.Save, save: Path | Non
 
     def keep(g: Game) -> None:
         if save is not None:
-            record.log = list(g.state.log)
+            record.log = g.record()
             saves.write(save, record)
 
     table = Table(game, set(record.bots), bot_seed, input, print, delay=delay,
@@ -134,7 +134,7 @@ def run_table(ruleset: Ruleset, game: Game, record: saves.Save, save: Path | Non
     except (KeyboardInterrupt, EOFError) as exc:
         why = "Input ended; game left." if isinstance(exc, EOFError) else "Game left."
         where = save or Path(f"{Path(record.rules).stem}-seed{record.seed}.save.json")
-        record.log = list(game.state.log)
+        record.log = game.record()
         try:
             saves.write(where, record)
         except OSError as err:
@@ -165,10 +165,10 @@ def resume(
     try:
         game = replay(ruleset, record.players, record.seed, record.log, record.options,
                       record.names)
-    except (UsageError, GameRuntimeError, TypeError, ValueError, IndexError, KeyError) as exc:
+    except (UsageError, GameRuntimeError) as exc:
         raise CliExit(EX_DATAERR, f"error: the saved game {saved} cannot be replayed with "
                       f"{rules_path}: {exc}") from None
-    game.state.auto_chance = True
+    game.auto_chance = True
     if game.is_over():
         raise CliExit(EX_DATAERR, f"error: the saved game {saved} is already over")
     print(f"Resuming {ruleset.title} after {len(record.log)} events.")

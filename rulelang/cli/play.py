@@ -7,10 +7,8 @@ import time
 from collections.abc import Callable
 
 from rulelang.cli.render import render_view
-from rulelang.runtime.engine import CHANCE, Action, Game
-from rulelang.runtime.views import log_lines
+from rulelang.runtime.engine import CHANCE, PUBLIC, Action, Game
 
-PUBLIC = -1  # the view of someone who is none of the players: only what all may see
 CLEAR = "\033[2J\033[H"
 
 Reader = Callable[[str], str]
@@ -29,7 +27,7 @@ class Table:
         self.write = write
         self.clear = clear
         self.delay = delay
-        self.humans = [p for p in range(game.state.cfg.n) if p not in bots]
+        self.humans = [p for p in range(game.players) if p not in bots]
         self.seen_public = 0
         self.last_human: int | None = None
         self.last_turn = -1
@@ -47,10 +45,10 @@ class Table:
         self.finish()
 
     def names(self, p: int) -> str:
-        return str(self.game.state.cfg.player_names[p])
+        return self.game.player_names[p]
 
     def public_news(self) -> list[str]:
-        lines = log_lines(self.game, PUBLIC)
+        lines = self.game.history(PUBLIC)
         news = lines[self.seen_public:]
         self.seen_public = len(lines)
         return news
@@ -75,13 +73,13 @@ class Table:
             self.read(f"Pass the screen to {self.names(who)} and press Enter... ")
             if self.clear:
                 self.write(CLEAR)
-        if who != self.last_human or game.state.turn != self.last_turn:
+        if who != self.last_human or game.turn_number != self.last_turn:
             self.write("")
             self.write(render_view(game, game.view(who)))
             self.write("(answer with a number or the move's text; 'board' shows the board "
                        "again, 'quit' leaves and saves)")
         self.last_human = who
-        self.last_turn = game.state.turn
+        self.last_turn = game.turn_number
         actions = game.legal_actions()
         self.write("")
         self.write(f"{self.names(who)}: {game.prompt()}")
@@ -99,7 +97,7 @@ class Table:
                 game.apply(action)
                 if self.after_move:
                     self.after_move(game)
-                self.seen_public = len(log_lines(game, PUBLIC))
+                self.seen_public = len(game.history(PUBLIC))
                 return
             if not answer:
                 continue

@@ -11,7 +11,7 @@ def render_view(game: Game, view: dict[str, Any], log_tail: int = 8) -> str:
     program = game.rules.program
     out: list[str] = [f"== {view['title']} == turn {view['turn']}, {view['current']} to play"]
     placed: set[tuple[str, str]] = set()
-    for name, board in game.state.cfg.boards.items():
+    for name, board in game.boards.items():
         out.append("")
         if name in view.get("boards", {}):
             out.append(f"{name}:")
@@ -29,14 +29,14 @@ def render_view(game: Game, view: dict[str, Any], log_tail: int = 8) -> str:
         out.append("")
         label = f"{kind.name}s"
         out.append(label + ": " + ", ".join(
-            _row_label(r) + " (" + ", ".join(f"{a.name} {r.get(a.name, '?')}" for a in shown)
+            _row_label(r) + " (" + ", ".join(f"{a.name} {text(r.get(a.name, '?'))}" for a in shown)
             + ")" for r in rows))
     if view["globals"]:
         out.append("")
-        out.append("  ".join(f"{k}: {v}" for k, v in view["globals"].items()))
+        out.append("  ".join(f"{k}: {text(v)}" for k, v in view["globals"].items()))
     out.append("")
     for p in view["players"]:
-        extras = ", ".join(f"{k}: {v}" for k, v in p.items() if k != "name")
+        extras = ", ".join(f"{k}: {text(v)}" for k, v in p.items() if k not in ("name", "seat"))
         you = " (you)" if view.get("viewer") is not None and p["name"] == _name(game, view) \
             else ""
         out.append(f"  {p['name']}{you}" + (f" - {extras}" if extras else ""))
@@ -49,7 +49,7 @@ def render_view(game: Game, view: dict[str, Any], log_tail: int = 8) -> str:
             out.append(f"  {zone}:")
             out.extend(_drawn(content, view["zone_tiles"][zone]))
         elif content:
-            out.append(f"  {zone}: " + ", ".join(content))
+            out.append(f"  {zone}: " + ", ".join(text(c) for c in content))
     if view.get("private"):
         out.append("")
         out.append("only you know:")
@@ -62,10 +62,21 @@ def render_view(game: Game, view: dict[str, Any], log_tail: int = 8) -> str:
     return "\n".join(out)
 
 
+def text(value: Any) -> str:
+    """A view's value as a player reads it: yes/no, none, lists joined."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, list):
+        return "[" + ", ".join(text(v) for v in value) + "]"
+    return str(value)
+
+
 def _name(game: Game, view: dict[str, Any]) -> str:
     viewer = view.get("viewer")
-    if isinstance(viewer, int) and 0 <= viewer < game.state.cfg.n:
-        return str(game.state.cfg.player_names[viewer])
+    if isinstance(viewer, int) and 0 <= viewer < game.players:
+        return game.player_names[viewer]
     return ""
 
 

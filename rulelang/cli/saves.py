@@ -10,7 +10,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-FORMAT = "rulelang-save/1"
+# Version 2 records each decision by its name in the rule file and the chosen
+# option's text, and each chance event by its name and outcome, so that a save
+# survives any change to the compiler. Version 1 recorded compiler positions.
+FORMAT = "rulelang-save/2"
+OLD_FORMATS = ("rulelang-save/1",)
 
 
 class SaveError(Exception):
@@ -36,7 +40,6 @@ def fingerprint(path: Path) -> str:
 def write(path: Path, save: Save) -> None:
     """Write atomically: a crash while saving never leaves half a file."""
     data = {"format": FORMAT, **asdict(save)}
-    data["log"] = [list(event) for event in save.log]
     folder = path.resolve().parent
     fd, tmp = tempfile.mkstemp(prefix=".rulelang-", suffix=".tmp", dir=folder)
     try:
@@ -49,11 +52,20 @@ def write(path: Path, save: Save) -> None:
         raise
 
 
-def _tuples(value: Any) -> Any:
-    """JSON has lists only; the engine's values and outcomes are tuples."""
-    if isinstance(value, list):
-        return tuple(_tuples(v) for v in value)
-    return value
+def _event_ok(event: Any) -> bool:
+    """A decision by name and chosen text, or a chance event by name and outcome."""
+    if not isinstance(event, dict):
+        return False
+    if set(event) == {"choose", "by", "option"}:
+        return isinstance(event["choose"], str) and isinstance(event["option"], str) and \
+            isinstance(event["by"], int) and not isinstance(event["by"], bool)
+    if set(event) == {"chance", "outcome"}:
+        outcome = event["outcome"]
+        if isinstance(outcome, list):
+            return all(isinstance(i, int) and not isinstance(i, bool) for i in outcome)
+        return isinstance(event["chance"], str) and isinstance(outcome, int) and \
+            not isinstance(outcome, bool)
+    return False
 
 
 def read(path: Path) -> Save:
@@ -63,6 +75,10 @@ def read(path: Path) -> Save:
         raise SaveError(f"cannot read saved game '{path}': {exc.strerror}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise SaveError(f"'{path}' is not a saved game (not valid JSON: {exc})") from None
+    if isinstance(data, dict) and data.get("format") in OLD_FORMATS:
+        raise SaveError(f"'{path}' was saved by an earlier rulelang ({data['format']}), which "
+                        "recorded moves by the compiler's positions; this version cannot "
+                        "replay it. Start the game again.")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(f"'{path}' is not a saved game of this version of rulelang "
                         f"(expected format {FORMAT})")
@@ -71,14 +87,10 @@ def read(path: Path) -> Save:
     for key, kind in kinds.items():
         if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
             raise SaveError(f"saved game '{path}' is damaged: '{key}' is missing or wrong")
-    log = []
     for number, event in enumerate(data["log"], 1):
-        ok = isinstance(event, list) and event and event[0] in ("choose", "chance", "say",
-                                                                  "rank")
-        if not ok:
+        if not _event_ok(event):
             raise SaveError(f"saved game '{path}' is damaged: event {number} of its log is "
                             "not an event")
-        log.append(tuple(_tuples(v) if i else v for i, v in enumerate(event)))
     return Save(data["rules"], data["rules_sha256"], data["players"], data["seed"],
                 {str(k): str(v) for k, v in data["options"].items()},
-                [str(n) for n in data["names"]], [int(b) for b in data["bots"]], log)
+                [str(n) for n in data["names"]], [int(b) for b in data["bots"]], data["log"])

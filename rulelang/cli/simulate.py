@@ -13,7 +13,7 @@ from multiprocessing import Pool
 from typing import Any
 
 from rulelang.api import compile_file
-from rulelang.runtime.engine import Game, Ruleset
+from rulelang.runtime.engine import PUBLIC, Game, Ruleset
 
 CHUNK = 25
 
@@ -37,13 +37,16 @@ def bot_rng(seed: int) -> random.Random:
 
 
 def record(game: Game, decisions: int) -> Record:
-    st, program, ec = game.state, game.rules.program, game.rules.ec
-    # a secret identity: a single value only its owner sees (not a hand of cards)
-    secret = [a for a in program.player_attrs
-              if a.visibility == "owner" and a.type.name not in ("list", "zone")]
-    secrets = [{a.name: ec.fmt(a.type)(st, st.cols[a.slot][p]) for a in secret}
-               for p in range(st.cfg.n)]
-    return Record(game.results(), st.turn, decisions, secrets)
+    # a secret identity: a single value a player sees of their own seat and nobody else
+    # does (not a hand of cards), as the views derived from the rule file say
+    public = game.view(PUBLIC, only={"players"})["players"]
+    secrets = []
+    for p in range(game.players):
+        own = game.view(p, only={"players"})["players"][p]  # type: ignore[index]
+        shown = public[p]  # type: ignore[index]
+        secrets.append({k: str(v) for k, v in own.items()
+                        if k not in shown and not isinstance(v, list | dict)})
+    return Record(game.results(), game.turn_number, decisions, secrets)
 
 
 def play_chunk(args: tuple[str, int, list[int], dict[str, str]]) -> list[Record]:

@@ -19,6 +19,7 @@ class Board:
         self.name = name
         self.shape = shape
         self.names = tuple(names)
+        self.size = len(self.names)
         import networkx as nx
 
         n = len(self.names)
@@ -93,6 +94,7 @@ class GridBoard(Board):
         coords = [(x, y) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)]
         self.name, self.shape = name, "grid"
         self.names = tuple(f"{x},{y}" for x, y in coords)
+        self.size = len(self.names)
         import networkx as nx
 
         grid = nx.grid_2d_graph(range(x0, x1 + 1), range(y0, y1 + 1))

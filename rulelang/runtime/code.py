@@ -61,6 +61,19 @@ class ChoiceSpec:
     secret: bool
     span: Span
 
+    def options(self, st: State) -> tuple[Value, ...]:
+        """The legal values now: the candidates that pass every require (and a pass)."""
+        slot, saved = self.slot, st.loc[self.slot]
+        kept = []
+        try:
+            for v in self.domain(st):
+                st.loc[slot] = v
+                if all(r.cond(st) for r in self.requires):
+                    kept.append(v)
+        finally:
+            st.loc[slot] = saved
+        return (*kept, None) if self.allow_pass else tuple(kept)
+
 
 @dataclass(frozen=True, slots=True, eq=False)
 class ChanceSpec:
@@ -128,10 +141,13 @@ def run(code: Code, st: State, pc: int) -> int:
         while pc >= 0:
             pc = ops[pc](st)
     except RecursionError:
-        raise GameRuntimeError("R001", "the rules nest too deeply",
-                               code.spans[max(pc, 0)]) from None
+        raise too_deep(code, pc) from None
     if pc == OVER:
         st.over = True
         st.pending = None
         st.options = ()
     return pc
+
+
+def too_deep(code: Code, pc: int) -> GameRuntimeError:
+    return GameRuntimeError("R001", "the rules nest too deeply", code.spans[max(pc, 0)])

@@ -324,7 +324,7 @@ class Codegen:
         self.emit(["if st.dirty and _check_end(st):", f"    return {OVER}",
                    f"opts = {opts}", "if not opts:", f"    raise {err}",
                    f"st.pending = {self.ns.name_for(spec, '_spec')}", f"st.who = {who}",
-                   "st.options = opts", f"st.pc = {pc}", "st.steps = 0", f"return {PAUSE}"],
+                   "st.options = opts", "st.steps = 0", f"return {PAUSE}"],
                   s.span)
 
     def _domain(self, e: A.Expr) -> str:
@@ -342,7 +342,7 @@ class Codegen:
         self.code.chances[pc] = spec
         name = self.ns.name_for(spec, "_spec")
         lines = ["if not st.auto_chance:", f"    st.pending = {name}", f"    st.who = {CHANCE}",
-                 "    st.options = ()", f"    st.pc = {pc}", "    st.steps = 0",
+                 "    st.options = ()", "    st.steps = 0",
                  f"    return {PAUSE}"]
         if kind in ("roll", "pick"):  # the hot path of dice games: no helper call
             err = self.error("R002", f"nothing to {kind} from", s.span)

@@ -9,17 +9,18 @@ views derived from the visibility declarations, clones, results and the history.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
 from typing import NamedTuple
 
-from rulelang.check.symbols import AttrSym, Program, ValueSym, ZoneSym
+from rulelang.check.symbols import AttrSym, Program, ValueSym
 from rulelang.check.types import T
-from rulelang.diagnostics import GameRuntimeError, Span
+from rulelang.diagnostics import GameRuntimeError, Span, UsageError
 from rulelang.runtime import boards, helpers
 from rulelang.runtime.code import (
     CHANCE,
     OVER,
+    PAUSE,
     TERMINAL,
     ChanceSpec,
     ChoiceSpec,
@@ -31,18 +32,17 @@ from rulelang.runtime.code import (
     Said,
     Value,
     run,
+    too_deep,
 )
 from rulelang.runtime.codegen import Codegen
+from rulelang.runtime.edit import Editor
 from rulelang.runtime.exprgen import MEMO_UNSET, ExprGen
 from rulelang.runtime.state import Config, State
 from rulelang.runtime.values import plain
 from rulelang.syntax import ast as A
 
 _new = tuple.__new__
-
-
-class UsageError(Exception):
-    """A request the rules cannot serve: wrong player count, unknown option or move."""
+PUBLIC = -1  # a viewer who is none of the players: sees only what all may see
 
 
 class Action(NamedTuple):
@@ -166,7 +166,7 @@ class Ruleset:
         if template is None:
             template = self._templates[key] = self._template(players, opts)
         st = template.clone()
-        st.cfg = replace(template.cfg, player_names=player_names, seed=seed, actions={})
+        st.cfg = template.cfg.for_game(player_names, seed)
         st.rng = random.Random(seed)
         st.rng_shared = False
         st.auto_chance = auto_chance
@@ -305,6 +305,15 @@ class Game:
     def phase(self) -> str:
         phases = self.rules.program.phases
         return phases[self.state.phase].name if phases else ""
+
+    @property
+    def auto_chance(self) -> bool:
+        """False: chance events wait for `apply_chance` (scripted dice, replays)."""
+        return self.state.auto_chance
+
+    @auto_chance.setter
+    def auto_chance(self, value: bool) -> None:
+        self.state.auto_chance = bool(value)
 
     @property
     def turn_player(self) -> int:
@@ -498,8 +507,10 @@ class Game:
         return how many decisions were taken. The fast path for simulations."""
         st = self.state
         code = self.rules.code
+        ops = code.ops
         rand = rng.random
         log = st.log
+        loc = st.loc
         taken = 0
         while not st.over and taken < max_decisions:
             spec = st.pending
@@ -509,10 +520,16 @@ class Game:
             assert spec is not None
             opts = st.options
             value = opts[int(rand() * len(opts))]
-            st.loc[spec.slot] = value
+            loc[spec.slot] = value
             log.append(_new(Chose, (st.who, spec, value)))
             st.pending = None
-            run(code, st, spec.pc + 1)
+            # most decisions end at the next pause within one op: run only if not
+            try:
+                pc = ops[spec.pc + 1](st)
+            except RecursionError:
+                raise too_deep(code, spec.pc + 1) from None
+            if pc != PAUSE:
+                run(code, st, pc)
             taken += 1
         return taken
 
@@ -520,11 +537,13 @@ class Game:
         return Game(self.rules, self.state.clone())
 
     # ---------------------------------------------------------------- what players see
-    def view(self, player: int | None) -> dict[str, object]:
-        """Everything `player` may see, as plain typed data; None sees everything."""
+    def view(self, player: int | None, only: Collection[str] | None = None
+             ) -> dict[str, object]:
+        """Everything `player` may see, as plain typed data: None sees everything, PUBLIC
+        only what every player sees. `only` limits it to some parts (e.g. {"players"})."""
         from rulelang.runtime.views import view
 
-        return view(self, player)
+        return view(self, player, only)
 
     def attribute(self, name: str, of: int | None = None, viewer: int | None = None) -> Value:
         """A global (of=None), or an attribute of a player's seat or a piece/card index,
@@ -562,8 +581,37 @@ class Game:
         elem = z.type.elem or T("any")
         return [plain(self, elem, v) for v in items]
 
-    def zone_items(self, zone: ZoneSym, owner: int | None) -> list[Value]:
-        return list(self.state.zones[self.rules.layout.zone_base[zone.name] + (owner or 0)])
+    def items(self, zone: str, owner: int | None = None) -> list[Value]:
+        """A zone's contents as values (piece and card indices), bottom first;
+        omniscient."""
+        z = next((z for z in self.rules.program.zones if z.name == zone), None)
+        if z is None:
+            raise UsageError(f"no zone '{zone}' in {self.rules.title}")
+        return list(self.state.zones[self.rules.layout.zone_base[zone] + (owner or 0)])
+
+    def name_of(self, kind: str, item: int) -> str:
+        """The text of a piece or card of `kind` (its name attribute)."""
+        return str(plain(self, T("entity", kind), item))
+
+    @property
+    def boards(self) -> dict[str, boards.Board]:
+        """The boards of this game: read-only topology, node names and attributes."""
+        return dict(self.state.cfg.boards)
+
+    def node(self, board: str, at: Value) -> int:
+        """A node of a board by index or name; on a grid, "x,y" names a cell."""
+        return self.edit().node(board, at)
+
+    def tile(self, board: str, at: Value, viewer: int | None = None) -> dict[str, Value] | None:
+        """The tile on a cell of a tiled board, as a view shows it to `viewer`, or None."""
+        from rulelang.runtime.views import tiles_of
+
+        b = self.state.cfg.boards[board]
+        return tiles_of(self, viewer).get(board, {}).get(b.names[self.node(board, at)])
+
+    def edit(self) -> Editor:
+        """Change the position by hand (tests, trying a rule): see runtime/edit.py."""
+        return Editor(self)
 
     def history(self, viewer: int | None = None) -> list[str]:
         """The event log as text, each event shown only as far as `viewer` may see it."""
@@ -631,5 +679,5 @@ def replay(ruleset: Ruleset, players: int, seed: int, log: Sequence[object],
     return game
 
 
-__all__ = ["CHANCE", "OVER", "TERMINAL", "Action", "Chose", "Decision", "Drew", "Game",
+__all__ = ["CHANCE", "OVER", "PUBLIC", "TERMINAL", "Action", "Chose", "Decision", "Drew", "Game",
            "Ranked", "Refusal", "Ruleset", "Said", "UsageError", "replay"]

@@ -232,6 +232,10 @@ class ExprGen:
         if f == "prev_player":
             return f"(({a[0]} - 1) % st.cfg.n)"
         if f == "step":
+            board = self.ref(args[0])
+            if isinstance(board, ValueSym) and isinstance(board.decl, A.BoardDecl) and \
+                    board.decl.shape == "ring":
+                return f"(({a[1]} + {a[2]}) % {a[0]}.size)"
             return f"_h.step({a[0]}, {a[1]}, {a[2]}, {self.span(e)})"
         if f == "number":
             return f"_h.number({a[0]}, {self.span(e)})"

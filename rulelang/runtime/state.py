@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -30,9 +31,17 @@ class Config:
     memo: list[Value] = field(default_factory=list)  # defs whose value is fixed per table
     actions: dict[int, dict[Value, object]] = field(default_factory=dict)  # kept per game
 
+    def for_game(self, player_names: tuple[str, ...], seed: int) -> Config:
+        """A copy for one game: its names and seed (faster than dataclasses.replace)."""
+        other = copy.copy(self)
+        other.player_names = player_names
+        other.seed = seed
+        other.actions = {}
+        return other
+
 
 class State:
-    __slots__ = ("cfg", "vars", "cols", "zones", "loc", "layers", "pc", "stack", "current",
+    __slots__ = ("cfg", "vars", "cols", "zones", "loc", "layers", "stack", "current",
                  "phase", "turn", "index", "steps", "dirty", "over", "outcome", "pending",
                  "who", "options", "rng", "rng_shared", "log", "auto_chance", "reach")
 
@@ -43,7 +52,6 @@ class State:
         self.zones: list[list[Value]] = []  # by zone slot (see check/layout.py)
         self.loc: list[Value] = []  # locals of the rules, by slot
         self.layers: list[list[Value]] = []  # tiles on grid boards (see runtime/tiles.py)
-        self.pc = 0  # the pause point the game waits at
         self.stack: list[int] = []  # where each running proc returns to
         self.current = 0  # the turn player
         self.phase = 0
@@ -80,7 +88,6 @@ class State:
         other.zones = [z.copy() for z in self.zones]
         other.loc = self.loc.copy()
         other.layers = [layer.copy() for layer in self.layers]
-        other.pc = self.pc
         other.stack = self.stack.copy()
         other.current = self.current
         other.phase = self.phase
@@ -103,6 +110,6 @@ class State:
     def fingerprint(self) -> tuple[object, ...]:
         """Everything that defines the position, for comparing two states."""
         return (tuple(self.vars), tuple(map(tuple, self.cols)), tuple(map(tuple, self.zones)),
-                self.pc, tuple(self.stack), self.current, self.phase, self.over,
+                self.pending, tuple(self.stack), self.current, self.phase, self.over,
                 tuple(self.outcome or ()), self.turn, tuple(self.log),
                 tuple(map(tuple, self.layers)))

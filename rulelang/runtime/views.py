@@ -3,10 +3,11 @@ as text and as a stable record; replaying a record."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from rulelang.check.types import T
+from rulelang.diagnostics import UsageError
 from rulelang.runtime.code import ChanceSpec, ChoiceSpec, Chose, Drew, Event, Ranked, Said, Value
 from rulelang.runtime.values import plain
 
@@ -24,51 +25,67 @@ def may_see(visibility: str, viewer: int | None, owner: int | None) -> bool:
     return visibility == "owner" and owner == viewer
 
 
-def view(game: Game, viewer: int | None) -> dict[str, object]:
-    """Everything `viewer` may see, as plain data (None: everything)."""
+def view(game: Game, viewer: int | None, only: Collection[str] | None = None
+         ) -> dict[str, object]:
+    """Everything `viewer` may see, as plain data (None: everything). `only` names the
+    parts wanted: globals, players, pieces, zones, boards, zone_tiles, log, private,
+    decision, results (the header is always there)."""
     rules, st = game.rules, game.state
     p = rules.program
     names = st.cfg.player_names
     out: dict[str, object] = {"title": p.title, "viewer": viewer, "turn": st.turn,
                               "round": game.round_number, "phase": game.phase,
                               "current": names[st.current]}
-    out["globals"] = {g.name: plain(game, g.type, st.vars[g.slot]) for g in p.globals
-                      if may_see(g.visibility, viewer, None)}
-    players = []
-    for i in range(st.cfg.n):
-        entry: dict[str, Value] = {"name": names[i], "seat": i}
-        for a in p.player_attrs:
-            if may_see(a.visibility, viewer, i):
-                entry[a.name] = plain(game, a.type, st.cols[a.slot][i])
-        players.append(entry)
-    out["players"] = players
-    pieces: dict[str, list[dict[str, Value]]] = {}
-    for k in p.kinds:
-        if k.decl.category != "piece":
-            continue
-        shown = [a for a in k.attrs.values() if may_see(a.visibility, viewer, None)]
-        pieces[k.name] = [{a.name: plain(game, a.type, st.cols[a.slot][i]) for a in shown}
-                          for i in st.cfg.entities.get(k.name, ())]
-    out["pieces"] = pieces
-    zones = _zones(game, viewer)
-    out["zones"] = zones
-    out["boards"] = _tiles(game, viewer)
-    out["zone_tiles"] = _zone_tiles(game, zones)
-    out["log"] = log_lines(game, viewer, LOG_TAIL)
-    out["private"] = [e.text for e in st.log if type(e) is Said and e.audience is not None
-                      and viewer is not None and viewer in e.audience]
+
+    def want(part: str) -> bool:
+        return only is None or part in only
+
+    if want("globals"):
+        out["globals"] = {g.name: plain(game, g.type, st.vars[g.slot]) for g in p.globals
+                          if may_see(g.visibility, viewer, None)}
+    if want("players"):
+        players = []
+        for i in range(st.cfg.n):
+            entry: dict[str, Value] = {"name": names[i], "seat": i}
+            for a in p.player_attrs:
+                if may_see(a.visibility, viewer, i):
+                    entry[a.name] = plain(game, a.type, st.cols[a.slot][i])
+            players.append(entry)
+        out["players"] = players
+    if want("pieces"):
+        pieces: dict[str, list[dict[str, Value]]] = {}
+        for k in p.kinds:
+            if k.decl.category != "piece":
+                continue
+            shown = [a for a in k.attrs.values() if may_see(a.visibility, viewer, None)]
+            pieces[k.name] = [{a.name: plain(game, a.type, st.cols[a.slot][i]) for a in shown}
+                              for i in st.cfg.entities.get(k.name, ())]
+        out["pieces"] = pieces
+    if want("zones") or want("zone_tiles"):
+        zones = _zones(game, viewer)
+        if want("zones"):
+            out["zones"] = zones
+        if want("zone_tiles"):
+            out["zone_tiles"] = _zone_tiles(game, zones)
+    if want("boards"):
+        out["boards"] = tiles_of(game, viewer)
+    if want("log"):
+        out["log"] = log_lines(game, viewer, LOG_TAIL)
+    if want("private"):
+        out["private"] = [e.text for e in st.log if type(e) is Said and e.audience is not None
+                          and viewer is not None and viewer in e.audience]
     spec = st.pending
-    if spec is not None and not st.over and isinstance(spec, ChoiceSpec):
+    if want("decision") and spec is not None and not st.over and isinstance(spec, ChoiceSpec):
         out["to_act"] = names[st.who]
         if viewer is None or viewer == st.who:
             out["prompt"] = spec.prompt(st)
             out["options"] = [a.text for a in game.legal_actions()]
-    if st.over:
+    if st.over and want("results"):
         out["results"] = dict(zip(names, st.outcome or [], strict=False))
     return out
 
 
-def _tiles(game: Game, viewer: int | None) -> dict[str, dict[str, dict[str, object]]]:
+def tiles_of(game: Game, viewer: int | None) -> dict[str, dict[str, dict[str, object]]]:
     """Tiles on grid boards: face-up tiles for all to see; face-down ones as '?', except
     in the omniscient view, which shows them with `secret` set."""
     rules, st = game.rules, game.state
@@ -185,7 +202,7 @@ def record(game: Game) -> list[dict[str, Value]]:
     return out
 
 
-class ReplayError(Exception):
+class ReplayError(UsageError):
     """A log or record that does not fit the rules it is replayed with."""
 
 
@@ -237,8 +254,6 @@ def _replay_one(game: Game, event: object) -> None:
         if not (isinstance(outcome, int) and not isinstance(outcome, bool)) and not (
                 isinstance(outcome, tuple) and all(isinstance(i, int) for i in outcome)):
             raise ReplayError("a chance outcome must be a position or an order of positions")
-        from rulelang.runtime.engine import UsageError
-
         try:
             game.chance_index(outcome)
         except UsageError as exc:

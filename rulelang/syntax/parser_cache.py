@@ -4,13 +4,17 @@ The file lives in the user's cache folder ($XDG_CACHE_HOME/rulelang, else ~/.cac
 and its name and first line carry a hash of the grammar, the parser options, the lark version
 and the Python version. The cache is only ever a shortcut: a missing, stale, corrupt or foreign
 file is ignored and replaced, and a folder that cannot be written (say a read-only home) means
-the parser is simply built each time. A new file is written beside the old one and renamed over
-it, so a concurrent run never reads half a file.
+the parser is simply built each time. The second line holds a hash of the rest, which is the
+pickle written by `Lark.save`; a new file is written beside the old one and renamed over it, so
+a concurrent run never reads half a file. Like lark's own `cache=` option, this trusts the
+user's cache folder not to hold a hostile pickle.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import io
 import os
 import sys
 import tempfile
@@ -21,7 +25,7 @@ import lark
 from lark import Lark
 
 # Bump when the file layout below changes.
-FORMAT = "rulelang-parser-cache 1"
+FORMAT = "rulelang-parser-cache 2"
 
 
 def _cache_dir() -> Path | None:
@@ -34,8 +38,15 @@ def _cache_dir() -> Path | None:
 
 
 def _key(grammar: str, options: dict[str, Any]) -> str:
-    text = "\0".join([FORMAT, lark.__version__, repr(sys.version_info[:2]),
-                      repr(sorted(options.items())), grammar])
+    text = "\0".join(
+        [
+            FORMAT,
+            lark.__version__,
+            repr(sys.version_info[:2]),
+            repr(sorted(options.items())),
+            grammar,
+        ]
+    )
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -44,8 +55,12 @@ def _load(path: Path, header: bytes, options: dict[str, Any]) -> Lark | None:
         with path.open("rb") as f:
             if f.readline() != header:
                 return None
-            parser = Lark.load(f)
-    except Exception:  # noqa: BLE001 - missing, truncated or foreign: rebuild it
+            digest = f.readline().rstrip(b"\n")
+            payload = f.read()
+        if hashlib.sha256(payload).hexdigest().encode("ascii") != digest:
+            return None
+        parser = Lark.load(io.BytesIO(payload))
+    except Exception:  # missing, unreadable, truncated or foreign: build it again
         return None
     if not isinstance(parser, Lark) or parser.options.parser != options.get("parser"):
         return None
@@ -57,19 +72,21 @@ def _save(parser: Lark, folder: Path, path: Path, header: bytes) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=folder)
+        buf = io.BytesIO()
+        parser.save(buf)
+        payload = buf.getvalue()
         with os.fdopen(fd, "wb") as f:
             f.write(header)
-            parser.save(f)
+            f.write(hashlib.sha256(payload).hexdigest().encode("ascii") + b"\n")
+            f.write(payload)
         os.replace(tmp, path)
         tmp = ""
-    except Exception:  # noqa: BLE001 - the cache is optional; build again next time
+    except Exception:  # the cache is optional: build it again next time
         pass
     finally:
         if tmp:
-            try:
+            with contextlib.suppress(OSError):
                 os.unlink(tmp)
-            except OSError:
-                pass
 
 
 def cached_lark(grammar: str, **options: Any) -> Lark:

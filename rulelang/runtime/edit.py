@@ -1,0 +1,121 @@
+"""Setting up a position by hand: for tests and for designers trying a rule.
+
+`Game.edit()` moves pieces and cards, lays tiles and sets attributes directly, then
+recomputes the pending decision's options. Edits are not decisions: they are not in
+the game's record, so an edited game cannot be replayed from it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rulelang.check.types import T
+from rulelang.diagnostics import UsageError
+from rulelang.runtime import helpers
+from rulelang.runtime.code import ChoiceSpec, Value
+from rulelang.runtime.tiles import TileOps
+
+if TYPE_CHECKING:
+    from rulelang.runtime.engine import Game
+
+
+class Editor:
+    def __init__(self, game: Game):
+        self.game = game
+
+    def _error(self, message: str) -> Exception:
+        return UsageError(message)
+
+    def item(self, kind: str, item: Value) -> int:
+        """A piece or card of `kind` by its index or its name."""
+        st = self.game.state
+        items = st.cfg.entities.get(kind)
+        if items is None:
+            raise self._error(f"no piece or card kind '{kind}'")
+        if isinstance(item, int) and not isinstance(item, bool) and 0 <= item < len(items):
+            return item
+        shown = self.game.rules.ex.fmt(T("entity", kind))
+        for i in items:
+            if isinstance(item, str) and shown(st, i).lower() == item.lower():
+                return i
+        raise self._error(f"no {kind} '{item}'")
+
+    def _zone(self, name: str, owner: int | None) -> tuple[str, int]:
+        z = next((z for z in self.game.rules.program.zones if z.name == name), None)
+        if z is None:
+            raise self._error(f"no zone '{name}'")
+        if z.per_player and (owner is None or not 0 <= owner < self.game.players):
+            raise self._error(f"zone '{name}' belongs to each player: say whose")
+        return z.kind, self.game.rules.layout.zone_base[name] + (owner or 0)
+
+    def _places(self, kind: str) -> tuple[tuple[int, ...], tuple[int, ...], tuple[TileOps, ...]]:
+        layout = self.game.rules.layout
+        shared = tuple(layout.zone_base[z.name] for z in self.game.rules.program.zones
+                       if z.kind == kind and not z.per_player)
+        per_player = tuple(layout.zone_base[z.name] for z in self.game.rules.program.zones
+                           if z.kind == kind and z.per_player)
+        boards = tuple(o for o in self.game.rules.ex.tiles.values() if o.kind == kind)
+        return shared, per_player, boards
+
+    def move(self, item: Value, zone: str, owner: int | None = None) -> int:
+        """Put an item on top of a zone, taking it from wherever it is; return it."""
+        kind, slot = self._zone(zone, owner)
+        i = self.item(kind, item)
+        helpers.add(self.game.state, (i,), slot, *self._places(kind))
+        return self._changed(i)
+
+    def place(self, board: str, at: Value, item: Value, turn: int = 0,
+              face_down: bool = False) -> int:
+        """Lay a tile on a cell of a board (by node index, or a name such as "3,0")."""
+        ops = self._tiles(board)
+        node = self.node(board, at)
+        i = self.item(ops.kind, item)
+        if self.game.state.layers[ops.layer][node] is not None:
+            raise self._error(f"cell {self.game.state.cfg.boards[board].names[node]} of "
+                              f"'{board}' already holds a tile")
+        helpers.place(self.game.state, ops, node, i, turn, face_down, *self._places(ops.kind),
+                      self.game.rules.program.decls[0].span)
+        return self._changed(i)
+
+    def reveal(self, board: str, at: Value, turn: int | None = None) -> None:
+        self._tiles(board).reveal(self.game.state, self.node(board, at), turn)
+        self._changed(None)
+
+    def clear(self, board: str, at: Value) -> None:
+        self._tiles(board).clear(self.game.state, self.node(board, at))
+        self._changed(None)
+
+    def set(self, name: str, value: Value, of: int | None = None) -> None:
+        """Set a global (of=None), or an attribute of a player seat or an item index."""
+        sym = self.game._attr(name, of)
+        st = self.game.state
+        if sym.owner == "global":
+            st.vars[sym.slot] = value
+        else:
+            st.cols[sym.slot][of] = value
+        self._changed(None)
+
+    def node(self, board: str, at: Value) -> int:
+        b = self.game.state.cfg.boards.get(board)
+        if b is None:
+            raise self._error(f"no board '{board}'")
+        if isinstance(at, int) and not isinstance(at, bool) and 0 <= at < len(b.names):
+            return at
+        if isinstance(at, str) and at in b.names:
+            return b.names.index(at)
+        raise self._error(f"board '{board}' has no cell or node '{at}'")
+
+    def _tiles(self, board: str) -> TileOps:
+        ops = self.game.rules.ex.tiles.get(board)
+        if ops is None:
+            raise self._error(f"board '{board}' holds no tiles")
+        return ops
+
+    def _changed(self, item: int | None) -> int:
+        st = self.game.state
+        st.dirty = True
+        st.reach = {}
+        spec = st.pending
+        if isinstance(spec, ChoiceSpec) and not st.over:
+            st.options = spec.options(st)
+        return -1 if item is None else item
