@@ -108,9 +108,12 @@ class GridBoard(Board):
         self.graph = graph
         # neighbour[node][d]: the next cell in direction d, or -1 off the grid
         self.neighbour = tuple(
-            tuple(next((q for q in graph.successors(i) if graph.edges[i, q]["direction"] == d),
-                       -1) for d in range(4))
-            for i in range(len(coords)))
+            tuple(
+                next((q for q in graph.successors(i) if graph.edges[i, q]["direction"] == d), -1)
+                for d in range(4)
+            )
+            for i in range(len(coords))
+        )
         self.forward = self.backward = tuple(-1 for _ in coords)
         self.attrs = {"x": tuple(x for x, _ in coords), "y": tuple(y for _, y in coords)}
         self.steps = {}

@@ -232,8 +232,7 @@ class _Builder(Transformer[Any, Any]):
         attrs = c[-1] or ()
         tiles = str(c[-2]) if c[-2] is not None else ""
         args = tuple(a for a in c[3:-2] if a is not None)
-        return A.BoardDecl(self._span(meta), str(c[1]), bool(c[0]), str(c[2]), args, attrs,
-                           tiles)
+        return A.BoardDecl(self._span(meta), str(c[1]), bool(c[0]), str(c[2]), args, attrs, tiles)
 
     def board_tiles(self, c: list[Any]) -> Any:
         return c[0]
@@ -243,8 +242,9 @@ class _Builder(Transformer[Any, Any]):
 
     @v_args(meta=True)
     def kind_decl(self, meta: Any, c: list[Any]) -> A.KindDecl:
-        return A.KindDecl(self._span(meta), str(c[2]), bool(c[0]), str(c[1]), c[3],
-                          tuple(c[5:]), c[4] or "")
+        return A.KindDecl(
+            self._span(meta), str(c[2]), bool(c[0]), str(c[1]), c[3], tuple(c[5:]), c[4] or ""
+        )
 
     def kind_count(self, c: list[Any]) -> Any:
         return c[0]
@@ -280,8 +280,7 @@ class _Builder(Transformer[Any, Any]):
     @v_args(meta=True)
     def zone_decl(self, meta: Any, c: list[Any]) -> A.ZoneDecl:
         vis = c[4] or "all"
-        return A.ZoneDecl(self._span(meta), str(c[1]), bool(c[0]), str(c[2]), c[3] is not None,
-                          vis)
+        return A.ZoneDecl(self._span(meta), str(c[1]), bool(c[0]), str(c[2]), c[3] is not None, vis)
 
     def per_player(self, _c: list[Any]) -> bool:
         return True
@@ -338,8 +337,9 @@ class _Builder(Transformer[Any, Any]):
     @v_args(meta=True)
     def turn_decl(self, meta: Any, c: list[Any]) -> A.PhaseDecl:
         span = self._span(meta)
-        return A.PhaseDecl(span, "main", bool(c[0]), (), self._stmts(c[1]), "clockwise", None,
-                           None, "", None)
+        return A.PhaseDecl(
+            span, "main", bool(c[0]), (), self._stmts(c[1]), "clockwise", None, None, "", None
+        )
 
     @v_args(meta=True)
     def phase_decl(self, meta: Any, c: list[Any]) -> A.PhaseDecl:
@@ -358,8 +358,18 @@ class _Builder(Transformer[Any, Any]):
                 end_when = val
             else:
                 nxt, nxt_span = val
-        return A.PhaseDecl(self._span(meta), str(c[1]), bool(c[0]), begin, turn, order,
-                           order_from, end_when, nxt, nxt_span)
+        return A.PhaseDecl(
+            self._span(meta),
+            str(c[1]),
+            bool(c[0]),
+            begin,
+            turn,
+            order,
+            order_from,
+            end_when,
+            nxt,
+            nxt_span,
+        )
 
     def phase_begin(self, c: list[Any]) -> tuple[str, Any]:
         return ("begin", self._stmts(c[0]))
@@ -426,8 +436,9 @@ class _Builder(Transformer[Any, Any]):
                 allow_pass = True
             else:
                 secret = True
-        return A.Choose(self._span(meta), str(c[0]), c[1], tuple(requires), by, prompt,
-                        allow_pass, secret)
+        return A.Choose(
+            self._span(meta), str(c[0]), c[1], tuple(requires), by, prompt, allow_pass, secret
+        )
 
     @v_args(meta=True)
     def c_require(self, meta: Any, c: list[Any]) -> tuple[str, Any]:
