@@ -42,8 +42,8 @@ def record(game: Game, decisions: int) -> Record:
     public = game.view(PUBLIC, only={"players"})["players"]
     secrets = []
     for p in range(game.players):
-        own = game.view(p, only={"players"})["players"][p]  # type: ignore[index]
-        shown = public[p]  # type: ignore[index]
+        own = game.view(p, only={"players"})["players"][p]
+        shown = public[p]
         secrets.append({k: str(v) for k, v in own.items()
                         if k not in shown and not isinstance(v, list | dict)})
     return Record(game.results(), game.turn_number, decisions, secrets)

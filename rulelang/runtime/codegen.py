@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import assert_never
+from typing import assert_never, cast
 
 from rulelang.check.layout import Layout
 from rulelang.check.symbols import AttrSym, LocalSym, ProcSym, Program, ValueSym
@@ -362,9 +362,10 @@ class Codegen:
                 for p, a in zip(sym.params, s.args, strict=True)]
 
     # ------------------------------------------------------------ straight-line code
-    def simple(self, s: A.Stmt) -> list[str]:
+    def simple(self, stmt: A.Stmt) -> list[str]:
         """Python lines for a statement that cannot pause."""
         ex = self.ex
+        s = cast(A.AnyStmt, stmt)  # every Stmt is one of A.AnyStmt
         match s:
             case A.Let():
                 return [f"st.loc[{self.local(s).slot}] = {ex.src(s.value)}"]
@@ -372,9 +373,9 @@ class Codegen:
                 return self.set(s)
             case A.If():
                 lines: list[str] = []
-                for i, (cond, body) in enumerate(s.branches):
+                for i, (cond, block) in enumerate(s.branches):
                     lines.append(f"{'if' if i == 0 else 'elif'} {ex.src(cond)}:")
-                    lines += _indent(self.simple_block(body))
+                    lines += _indent(self.simple_block(block))
                 if s.otherwise:
                     lines += ["else:", *_indent(self.simple_block(s.otherwise))]
                 return lines
@@ -386,11 +387,11 @@ class Codegen:
                 source = ex.src(s.source)
                 ex.bound[slot] = var = f"_v{slot}"
                 try:
-                    body = self.simple_block(s.body)
+                    inner = self.simple_block(s.body)
                 finally:
                     del ex.bound[slot]
                 return [f"for {var} in tuple({source}):",
-                        *_indent([*body, *self.loop_budget(s.span)])]
+                        *_indent([*inner, *self.loop_budget(s.span)])]
             case A.Repeat():
                 return [f"for _ in range({ex.src(s.count)}):",
                         *_indent([*self.simple_block(s.body), *self.loop_budget(s.span)])]
@@ -407,7 +408,7 @@ class Codegen:
             case A.Choose() | A.Roll() | A.Pick() | A.ShuffleLet() | A.ShuffleZone():
                 raise AssertionError("a pause point is not straight-line code")
             case _:
-                assert_never(s)  # type: ignore[arg-type]
+                assert_never(s)
 
     def simple_block(self, stmts: tuple[A.Stmt, ...]) -> list[str]:
         lines = [line for s in stmts for line in self.simple(s)]
@@ -447,7 +448,8 @@ class Codegen:
 
     def detach_args(self, kind: str) -> str:
         """The places an item of `kind` may be: shared zones, players' zones, boards."""
-        shared, per_player = [], []
+        shared: list[int] = []
+        per_player: list[int] = []
         for z in self.p.zones:
             if z.kind == kind:
                 (per_player if z.per_player else shared).append(self.layout.zone_base[z.name])

@@ -91,8 +91,10 @@ class Editor:
         st = self.game.state
         if sym.owner == "global":
             st.vars[sym.slot] = value
-        else:
+        elif of is not None:
             st.cols[sym.slot][of] = value
+        else:
+            raise self._error(f"say whose '{name}' to set")
         self._changed(None)
 
     def node(self, board: str, at: Value) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rulelang.check.symbols import AttrSym, Program, ValueSym
 from rulelang.check.types import T
@@ -379,7 +379,7 @@ class Game:
         known = st.cfg.actions.get(spec.pc)
         if known is None:
             known = st.cfg.actions[spec.pc] = {}
-        out = []
+        out: list[Action] = []
         for v in st.options:
             a = known.get(v)
             if a is None:
@@ -538,7 +538,7 @@ class Game:
 
     # ---------------------------------------------------------------- what players see
     def view(self, player: int | None, only: Collection[str] | None = None
-             ) -> dict[str, object]:
+             ) -> dict[str, Any]:
         """Everything `player` may see, as plain typed data: None sees everything, PUBLIC
         only what every player sees. `only` limits it to some parts (e.g. {"players"})."""
         from rulelang.runtime.views import view
@@ -553,7 +553,7 @@ class Game:
                                                of if sym.owner == "player" else None):
             raise UsageError(f"'{name}' is not visible to {self.player_names[viewer]}")
         st = self.state
-        value = st.vars[sym.slot] if sym.owner == "global" else st.cols[sym.slot][of]
+        value = st.vars[sym.slot] if of is None else st.cols[sym.slot][of]
         return plain(self, sym.type, value)
 
     def _attr(self, name: str, of: int | None) -> AttrSym:

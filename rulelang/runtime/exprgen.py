@@ -10,7 +10,7 @@ becomes a generated Python function whose parameters are Python arguments.
 
 from __future__ import annotations
 
-from typing import assert_never
+from typing import assert_never, cast
 
 from rulelang.check.layout import Layout
 from rulelang.check.scope import TILE_FUNCS
@@ -109,6 +109,9 @@ class ExprGen:
 
     # ------------------------------------------------------------------ expressions
     def src(self, e: A.Expr) -> str:
+        return self.node(cast(A.AnyExpr, e))  # every Expr is one of A.AnyExpr
+
+    def node(self, e: A.AnyExpr) -> str:
         match e:
             case A.IntLit() | A.BoolLit():
                 return repr(e.value)
@@ -376,6 +379,6 @@ def fixed(program: Program, e: object, seen: set[str] | None = None) -> bool:
             if sym.name not in seen:
                 seen.add(sym.name)
                 stack.append(sym.decl.body)
-        stack.extend(getattr(node, f) for f in node.__dataclass_fields__)  # type: ignore[attr-defined]
+        stack.extend(getattr(node, f) for f in node.__dataclass_fields__)
     return True
 

@@ -51,5 +51,5 @@ def end_reads(program: Program) -> Reads:
             turn |= node.id in ("turn_number", "round_number")
         if isinstance(node, A.Call) and node.func in TILE_FUNCS:
             tiles = True
-        stack.extend(getattr(node, f) for f in node.__dataclass_fields__)  # type: ignore[attr-defined]
+        stack.extend(getattr(node, f) for f in node.__dataclass_fields__)
     return Reads(frozenset(attrs), frozenset(zones), current, turn, tiles)

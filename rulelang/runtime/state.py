@@ -12,6 +12,7 @@ from rulelang.runtime.code import Event, Spec, Value
 
 if TYPE_CHECKING:
     from rulelang.runtime.boards import Board
+    from rulelang.runtime.engine import Action
 
 
 @dataclass
@@ -29,7 +30,7 @@ class Config:
     seed: int
     options: dict[str, Value]
     memo: list[Value] = field(default_factory=list)  # defs whose value is fixed per table
-    actions: dict[int, dict[Value, object]] = field(default_factory=dict)  # kept per game
+    actions: dict[int, dict[Value, Action]] = field(default_factory=dict)  # kept per game
 
     def for_game(self, player_names: tuple[str, ...], seed: int) -> Config:
         """A copy for one game: its names and seed (faster than dataclasses.replace)."""

@@ -4,7 +4,7 @@ as text and as a stable record; replaying a record."""
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rulelang.check.types import T
 from rulelang.diagnostics import UsageError
@@ -26,14 +26,14 @@ def may_see(visibility: str, viewer: int | None, owner: int | None) -> bool:
 
 
 def view(game: Game, viewer: int | None, only: Collection[str] | None = None
-         ) -> dict[str, object]:
+         ) -> dict[str, Any]:
     """Everything `viewer` may see, as plain data (None: everything). `only` names the
     parts wanted: globals, players, pieces, zones, boards, zone_tiles, log, private,
     decision, results (the header is always there)."""
     rules, st = game.rules, game.state
     p = rules.program
     names = st.cfg.player_names
-    out: dict[str, object] = {"title": p.title, "viewer": viewer, "turn": st.turn,
+    out: dict[str, Any] = {"title": p.title, "viewer": viewer, "turn": st.turn,
                               "round": game.round_number, "phase": game.phase,
                               "current": names[st.current]}
 
