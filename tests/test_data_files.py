@@ -40,10 +40,11 @@ def test_entries_make_copies_and_missing_values_take_defaults(tmp_path: Path) ->
                            "- {name: open, sides: [true, false]}\n")
     game = rulelang.compile_file(path).new_game(2)
     assert [a.text for a in game.legal_actions()] == ["big", "big", "plain", "open"]
-    kind = game.rules.program.kinds[0]
-    col = {name: game.state.cols[a.slot] for name, a in kind.attrs.items()}
-    assert col["size"] == [3, 3, 7, 7]
-    assert col["sides"] == [(False, False)] * 3 + [(True, False)]
+    things = game.legal_values()
+    assert [game.name_of("thing", t) for t in things] == ["big", "big", "plain", "open"]
+    assert [game.attribute("size", of=t) for t in things] == [3, 3, 7, 7]
+    assert [game.attribute("sides", of=t) for t in things] == [[False, False]] * 3 + [
+        [True, False]]
 
 
 def test_unknown_attribute_wrong_type_bad_count_and_missing_value(tmp_path: Path) -> None:

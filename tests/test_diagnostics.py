@@ -269,7 +269,7 @@ def test_def_may_call_a_def_defined_later() -> None:
     rules = rulelang.compile_source(BASE_TEXT_GAME, "forward.rules")
     g = rules.new_game(2)
     g.apply("1")
-    assert g.view(None)["globals"]["total"] == "9"
+    assert g.view(None)["globals"]["total"] == 9
 
 
 def _variant(text: str) -> rulelang.api.Ruleset:
@@ -298,7 +298,7 @@ def test_variant_override_of_a_proc() -> None:
                        'override proc add(n: int) {\n  set total += 2 * n\n}\n')
     g = variant.new_game(2)
     g.apply("3")
-    assert g.view(None)["globals"]["total"] == "6"
+    assert g.view(None)["globals"]["total"] == 6
 
 
 def test_variant_with_its_own_title_can_override() -> None:

@@ -23,6 +23,7 @@ CARDS = ROOT / "tests" / "games" / "cards.rules"
 HEIMLICH = ROOT / "rulesets" / "heimlich.rules"
 QUICK = ROOT / "rulesets" / "heimlich-quick.rules"
 VALUES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+DECK = [f"number{i}" for i in range(1, 21)]  # the cards' first order, bottom first
 D6 = ["1", "2", "3", "4", "5", "6"]
 
 
@@ -132,7 +133,7 @@ end when x >= 3 { win [current] }
     g.apply("1")
     g.apply("2")
     assert g.is_over()
-    assert g.view(None)["globals"]["x"] == "3"
+    assert g.view(None)["globals"]["x"] == 3
 
 
 def test_turns_that_ask_nobody_stop_with_r001() -> None:
@@ -211,7 +212,7 @@ end when false { }
     rules = rulelang.compile_source(text, "index.rules")
     g = rules.new_game(2)
     g.apply("2")
-    assert g.view(None)["globals"]["x"] == "30"
+    assert g.view(None)["globals"]["x"] == 30
     with pytest.raises(GameRuntimeError) as info:
         g.apply("3")
     err = info.value
@@ -234,7 +235,7 @@ end when false { }
     rules = rulelang.compile_source(text, "table.rules")
     g = rules.new_game(2)
     g.apply("3")
-    assert g.view(None)["globals"]["x"] == "20"
+    assert g.view(None)["globals"]["x"] == 20
     with pytest.raises(GameRuntimeError) as info:
         g.apply("4")
     assert info.value.code == "R003"
@@ -251,7 +252,7 @@ end when false { }
 """)
     g = rules.new_game(2)
     g.apply("0")
-    assert g.view(None)["globals"]["x"] == "10"
+    assert g.view(None)["globals"]["x"] == 10
     with pytest.raises(GameRuntimeError) as info:
         g.apply("-1")  # not the last item, as in Python
     assert info.value.code == "R003"
@@ -291,7 +292,7 @@ end when false {{ }}
     rules = rulelang.compile_source(text, "div.rules")
     g = rules.new_game(2)
     g.apply("4")
-    assert g.view(None)["globals"]["x"] == ("3" if op == "/" else "0")
+    assert g.view(None)["globals"]["x"] == (3 if op == "/" else 0)
     with pytest.raises(GameRuntimeError) as info:
         g.apply("0")
     assert info.value.code == "R005"
@@ -309,7 +310,7 @@ end when false { }
 """)
     g = rules.new_game(2)
     g.apply("-7")
-    assert g.view(None)["globals"] == {"a": "-4", "b": "2"}
+    assert g.view(None)["globals"] == {"a": -4, "b": 2}
 
 
 def test_runtime_error_pickles() -> None:
@@ -333,22 +334,38 @@ def heimlich() -> Ruleset:
 
 
 def agent_scores(g: Game) -> list[int]:
-    return [int(row["score"]) for row in g.view(None)["pieces"]["agent"]]
+    return [row["score"] for row in g.view(None)["pieces"]["agent"]]
 
 
-def param(g: Game, name: str) -> Any:
-    return g.state.cfg.consts[g.rules.params[name].slot]
+def ends_at(rules: Ruleset, score: int, **options: str) -> bool:
+    """Does the game end when an agent reaches `score` points? (The win_score param, read
+    through play: Perry is set to score - 1 and steps onto the safe in building 1, worth
+    1 point.)"""
+    g = rules.new_game(3, seed=1, options={**options, "safe_start": "1"}, auto_chance=False)
+    g.resolve_chance()  # the deal
+    edit = g.edit()
+    perry = edit.item("agent", "Perry")
+    edit.set("score", score - 1, of=perry)
+    g.apply_chance("1-3")
+    for text in ("1", "Perry", "1"):
+        g.apply(text)
+    assert g.attribute("score", of=perry) == score
+    return g.is_over()
+
+
+def win_score(rules: Ruleset, **options: str) -> int:
+    """The smallest score (from 1 to 60) that ends the game."""
+    return next(s for s in range(1, 61) if ends_at(rules, s, **options))
 
 
 def test_extends_override_changes_params(quick: Ruleset, heimlich: Ruleset) -> None:
     assert quick.title == "Heimlich & Co (quick)"
     g = quick.new_game(3, seed=1)
-    assert g.view(None)["globals"]["safe"] == "building 5"
-    assert param(g, "win_score") == 30
-    assert param(g, "safe_start") == 5
+    assert g.view(None)["globals"]["safe"] == "building 5"  # safe_start
+    assert win_score(quick) == 30
     base = heimlich.new_game(3, seed=1)
     assert base.view(None)["globals"]["safe"] == "building 7"
-    assert param(base, "win_score") == 42
+    assert win_score(heimlich) == 42
     # everything not overridden is the base game
     assert [r["name"] for r in g.view(None)["pieces"]["agent"]] == [
         r["name"] for r in base.view(None)["pieces"]["agent"]]
@@ -380,11 +397,12 @@ def test_variant_game_ends_at_its_own_win_score(quick: Ruleset) -> None:
 def test_options_override_param_defaults(quick: Ruleset, heimlich: Ruleset) -> None:
     g = quick.new_game(4, seed=3, options={"win_score": "12", "safe_start": "3"})
     assert g.view(None)["globals"]["safe"] == "building 3"
-    assert param(g, "win_score") == 12
+    assert win_score(quick, win_score="12") == 12
     before, final = play_tracking_scores(g, 3)
     assert before < 12 <= final
     # the defaults are untouched by an earlier game with options
-    assert param(quick.new_game(4, seed=3), "win_score") == 30
+    assert quick.new_game(4, seed=3).view(None)["globals"]["safe"] == "building 5"
+    assert win_score(quick) == 30
     with pytest.raises(UsageError, match="unknown option 'speed'"):
         heimlich.new_game(3, options={"speed": "1"})
     with pytest.raises(UsageError, match="whole number"):
@@ -428,8 +446,8 @@ end when false { }
     expected = {2: 10, 3: 20, 4: 20, 5: 35}
     for n, gold in expected.items():
         v = rules.new_game(n).view(None)
-        assert [p["gold"] for p in v["players"]] == [str(gold)] * n
-        assert v["globals"]["pot"] == str(gold * 2)
+        assert [p["gold"] for p in v["players"]] == [gold] * n
+        assert v["globals"]["pot"] == gold * 2
 
 
 def test_player_count_outside_the_range(heimlich: Ruleset) -> None:
@@ -453,7 +471,9 @@ def scripted_cards(cards: Ruleset, players: int = 3, **options: str) -> Game:
     g = cards.new_game(players, seed=5, options=options, auto_chance=False)
     assert g.current_player() == CHANCE
     assert g.legal_actions() == []  # a shuffle lists no outcomes
-    g.apply_chance(tuple(range(20)))
+    deck = g.items("deck")
+    assert [g.name_of("number", c) for c in deck] == DECK
+    g.apply_chance(deck)  # the new order, by the cards' values: number20 stays on top
     return g
 
 
@@ -504,18 +524,24 @@ def test_cards_deal_from_the_top_of_the_shuffled_deck(cards: Ruleset) -> None:
     assert zones["deck"] == [f"number{i}" for i in range(1, 12)]
     # another order of the same shuffle
     g2 = cards.new_game(2, seed=5, auto_chance=False)
-    g2.apply_chance(tuple(reversed(range(20))))
+    g2.apply_chance(g2.items("deck")[::-1])
     assert g2.view(None)["zones"]["hand[P1]"] == ["number1", "number2", "number3"]
-    assert g2.state.log[0] == ("chance", g2.state.log[0][1], tuple(reversed(range(20))))
+    # the record keeps the order as positions in the shuffled zone
+    assert g2.record()[0] == {"chance": "deck", "outcome": list(reversed(range(20)))}
 
 
 def test_cards_bad_shuffle_outcomes_are_refused(cards: Ruleset) -> None:
     g = cards.new_game(2, seed=5, auto_chance=False)
-    for bad in [tuple(range(19)), (0,) * 20, tuple(range(1, 21))]:
-        with pytest.raises(UsageError):
+    deck = g.items("deck")
+    for bad in [deck[:19], [deck[0]] * 20, [*deck[1:], len(deck)], [*deck, deck[0]]]:
+        with pytest.raises(UsageError, match="not an order of its 20 items"):
             g.apply_chance(bad)
+    for one in [0, "number1", None]:  # one item is not an order
+        with pytest.raises(UsageError, match="needs the new order as a list"):
+            g.apply_chance(one)
     assert g.current_player() == CHANCE
-    g.apply_chance(tuple(range(20)))
+    assert g.events() == []
+    g.apply_chance(deck)
     assert g.current_player() == 0
 
 
@@ -532,10 +558,10 @@ def test_cards_secret_bid_and_private_say(cards: Ruleset) -> None:
     assert "P1: b 2" in everything and "you bid 2" in everything
     assert g.view(2)["log"] == theirs
     # the bid attribute is visible to its owner only
-    assert g.view(0)["players"][0]["bid"] == "2"
+    assert g.view(0)["players"][0]["bid"] == 2
     assert "bid" not in g.view(1)["players"][0]
-    assert g.view(1)["players"][1]["bid"] == "0"
-    assert [p["bid"] for p in g.view(None)["players"]] == ["2", "0", "0"]
+    assert g.view(1)["players"][1]["bid"] == 0
+    assert [p["bid"] for p in g.view(None)["players"]] == [2, 0, 0]
     g.apply("1")
     assert "P2: b ?" in g.view(0)["log"]
     assert "you bid 1" in g.view(1)["log"] and "you bid 1" not in g.view(0)["log"]
@@ -565,9 +591,9 @@ def test_cards_out_of_turn_choice_with_pass(cards: Ruleset) -> None:
     assert g.view(None)["zones"]["table"] == [card]
     assert g.current_player() == CHANCE
     assert texts(g) == D6
-    g.apply_chance(5)  # a six
+    g.apply_chance(6)  # a six, by its face
     points = card_value(card) + 6
-    assert g.view(None)["players"][player]["points"] == str(points)
+    assert g.view(None)["players"][player]["points"] == points
     assert "roll bonus: 6" in g.view((player + 1) % 3)["log"]
     # every other player is asked in turn, out of turn, and may pass
     first = (player + 1) % 3
@@ -593,9 +619,9 @@ def test_cards_out_of_turn_choice_with_pass(cards: Ruleset) -> None:
     v = g.view(None)
     assert v["zones"]["table"] == [card, stolen]
     assert stolen not in v["zones"][f"hand[P{asked2 + 1}]"]
-    assert v["players"][asked2]["points"] == "1"
-    assert v["players"][player]["points"] == str(points - 1)
-    assert v["players"][asked]["points"] == "0"
+    assert v["players"][asked2]["points"] == 1
+    assert v["players"][player]["points"] == points - 1
+    assert v["players"][asked]["points"] == 0
     # the turn is over: the next player plays a card
     assert g.current_player() == (player + 1) % 3
     assert g.prompt() == "Play which card?"
@@ -671,7 +697,7 @@ def test_cards_rank_gives_one_win(cards: Ruleset) -> None:
         results = g.results()
         assert results.count("win") == 1
         assert results.count("loss") == 2
-        points = [int(p["points"]) for p in g.view(None)["players"]]
+        points = [p["points"] for p in g.view(None)["players"]]
         best = max(points)
         assert results[points.index(best)] == "win"  # ties: the first seat listed
         order = sorted(range(3), key=lambda p: -points[p])
@@ -691,7 +717,7 @@ def test_cards_omniscient_view_shows_everything(cards: Ruleset) -> None:
     assert v["zones"]["deck"] == [f"number{i}" for i in range(1, 15)]
     assert v["zones"]["hand[P1]"] == ["number20", "number19", "number18"]
     assert v["zones"]["hand[P2]"] == ["number17", "number16", "number15"]
-    assert [p["bid"] for p in v["players"]] == ["2", "1"]
+    assert [p["bid"] for p in v["players"]] == [2, 1]
     assert {"P1: b 2", "P2: b 1", "you bid 2", "you bid 1"} <= set(v["log"])
     assert v["prompt"] == "Play which card?"
     assert v["options"] == texts(g)
@@ -702,23 +728,28 @@ def test_cards_omniscient_view_shows_everything(cards: Ruleset) -> None:
     assert "bid" not in p2["players"][0]
 
 
+def position(g: Game) -> tuple[object, ...]:
+    """Everything about a game, through the public API."""
+    return (g.view(None), g.history(None), g.record(), g.pending(), g.results())
+
+
 def test_cards_clone_is_independent(cards: Ruleset) -> None:
     g = cards.new_game(3, seed=12)
     bid_all(g, [1, 0, 2])
-    before = g.state.fingerprint()
+    before = position(g)
     view_before = g.view(None)
     c = g.clone()
-    assert c.state.fingerprint() == before
+    assert position(c) == before
     random_playout(c, 3)
     assert c.is_over()
-    assert g.state.fingerprint() == before
+    assert position(g) == before
     assert g.view(None) == view_before
     assert not g.is_over()
     # the clone carries the random generator: the same moves give the same game
     a, b = g.clone(), g.clone()
     for game in (a, b):
         random_playout(game, 99)
-    assert a.state.fingerprint() == b.state.fingerprint()
+    assert position(a) == position(b)
     assert a.results() == b.results()
     # zones and attributes of a clone are not shared
     d = g.clone()
@@ -733,7 +764,7 @@ def test_cards_scripted_game_to_the_end(cards: Ruleset) -> None:
     g = scripted_cards(cards, players=2, hand_size="2")
     bid_all(g, [1, 2])
     points = [0, 0]
-    rolls = iter([0, 5, 2, 3])  # faces 1, 6, 3, 4
+    rolls = iter([1, 6, 3, 4])
     while not g.is_over():
         who = g.current_player()
         assert who in (0, 1)
@@ -741,18 +772,18 @@ def test_cards_scripted_game_to_the_end(cards: Ruleset) -> None:
         g.apply(card)
         face = next(rolls)
         g.apply_chance(face)
-        points[who] += card_value(card) + face + 1
+        points[who] += card_value(card) + face
         if g.is_over():  # the last card: the end rule is checked before anyone is asked
             break
         # the other player always passes
         assert texts(g)[-1] == "pass"
         g.apply("pass")
-    assert [int(p["points"]) for p in g.view(None)["players"]] == points
+    assert [p["points"] for p in g.view(None)["players"]] == points
     winner = 0 if points[0] >= points[1] else 1
     assert g.results()[winner] == "win"
 
 
-def test_roll_scripted_by_face_index() -> None:
+def test_roll_scripted_by_face() -> None:
     rules = compile_text("""import dice
 player { score: int = 0 }
 turn {
@@ -764,18 +795,21 @@ end when false { }
 """)
     g = rules.new_game(2, auto_chance=False)
     assert g.current_player() == CHANCE
-    assert g.chance_outcomes() == [(i, str(i + 1)) for i in range(6)]
+    assert [(a.value, a.text) for a in g.legal_actions()] == [(i, str(i)) for i in range(1, 7)]
     assert texts(g) == D6
+    for bad in (7, 0, -1, "7", True, 4.5):
+        with pytest.raises(UsageError, match="is not a possible outcome of 'face'"):
+            g.apply_chance(bad)
     with pytest.raises(UsageError):
-        g.apply_chance(6)
+        g.chance_index(6)  # by position: 0..5
     with pytest.raises(UsageError):
-        g.apply_chance(-1)
-    g.apply_chance(3)  # face 4
-    assert g.view(None)["players"][0]["score"] == "4"
+        g.chance_index(-1)
+    g.apply_chance(4)  # the face 4
+    assert g.view(None)["players"][0]["score"] == 4
     assert "roll face: 4" in g.view(1)["log"]
     g.apply("1")
     g.apply("6")  # apply() with a chance outcome's text
-    assert g.view(None)["players"][1]["score"] == "6"
+    assert g.view(None)["players"][1]["score"] == 6
     assert g.current_player() == 1
     with pytest.raises(UsageError, match="not waiting for a chance event"):
         g.apply_chance(0)
@@ -797,11 +831,13 @@ end when false { }
 """)
     g = rules.new_game(3, auto_chance=False)
     assert g.legal_actions() == []
-    g.apply_chance((3, 0, 2, 1))
-    assert g.view(None)["globals"]["order"] == "[40, 10, 30, 20]"
+    g.apply_chance([40, 10, 30, 20])  # the new order, by value
+    assert g.view(None)["globals"]["order"] == [40, 10, 30, 20]
     assert texts(g) == ["P1", "P2", "P3"]
-    g.apply_chance(2)
+    g.apply_chance("P3")  # the player picked, by text
     assert g.view(None)["globals"]["lucky"] == "P3"
+    assert g.record()[:2] == [{"chance": "xs", "outcome": [3, 0, 2, 1]},
+                              {"chance": "p", "outcome": 2}]
     assert "pick p: (picked)" in g.view(0)["log"]
     assert "pick p: item 2" in g.view(None)["log"]
     assert "shuffled xs" in g.view(0)["log"]
@@ -858,8 +894,8 @@ turn {
 end when false { }
 """)
     g = rules.new_game(2)
-    assert g.view(None)["globals"] == {"d1": "4", "d2": "8", "d3": "0", "d4": "3", "d5": "-1",
-                                       "s1": "b1", "s2": "b10", "pts": "-3"}
+    assert g.view(None)["globals"] == {"d1": 4, "d2": 8, "d3": 0, "d4": 3, "d5": -1,
+                                       "s1": "b1", "s2": "b10", "pts": -3}
 
 
 def test_board_attribute_of_wrong_length_is_r008() -> None:

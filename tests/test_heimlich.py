@@ -28,19 +28,23 @@ def rules() -> Ruleset:
 
 def start(rules: Ruleset, players: int = 4, order: tuple[int, ...] | None = None,
           **options: Any) -> Game:
-    """A new game whose secret agents are dealt by `order` (identity: P1 Perry, P2 Schulz...)."""
+    """A new game whose secret agents are dealt by `order`, the agents by their index
+    (identity: P1 Perry, P2 Schulz...)."""
     g = rules.new_game(players, seed=1, options={k: str(v) for k, v in options.items()},
                        auto_chance=False)
     assert g.current_player() == CHANCE
+    decision = g.pending()
+    assert decision is not None and (decision.kind, decision.name) == ("shuffle", "order")
     assert g.legal_actions() == []  # a shuffle lists no outcomes
-    g.apply_chance(order if order is not None else tuple(range(AGENT_COUNT[players])))
+    agents = [g.edit().item("agent", name) for name in AGENTS[:AGENT_COUNT[players]]]
+    g.apply_chance([agents[i] for i in order] if order is not None else agents)
     return g
 
 
 def roll(g: Game, face: str) -> None:
     assert g.current_player() == CHANCE
     assert [a.text for a in g.legal_actions()] == FACES
-    g.apply_chance(FACES.index(face))
+    g.apply_chance(face)
 
 
 def move(g: Game, agent: str, steps: int) -> None:
@@ -48,7 +52,7 @@ def move(g: Game, agent: str, steps: int) -> None:
     g.apply(str(steps))
 
 
-def pieces(g: Game) -> dict[str, dict[str, str]]:
+def pieces(g: Game) -> dict[str, dict[str, Any]]:
     return {row["name"]: row for row in g.view(None)["pieces"]["agent"]}
 
 
@@ -57,7 +61,7 @@ def at(g: Game, agent: str) -> str:
 
 
 def scores(g: Game) -> dict[str, int]:
-    return {name: int(row["score"]) for name, row in pieces(g).items()}
+    return {name: row["score"] for name, row in pieces(g).items()}
 
 
 def safe(g: Game) -> str:
@@ -81,7 +85,7 @@ def test_setup_deals_agents_by_the_shuffle(rules: Ruleset) -> None:
     everything = g.view(None)
     assert [p["agent"] for p in everything["players"]] == AGENTS[:4]
     assert list(pieces(g)) == AGENTS
-    assert all(row["at"] == "church" and row["score"] == "0" for row in pieces(g).values())
+    assert all(row["at"] == "church" and row["score"] == 0 for row in pieces(g).values())
     assert safe(g) == "building 7"
     assert g.current_player() == CHANCE
     assert everything["current"] == "P1"
@@ -426,9 +430,13 @@ def test_replay_of_a_scripted_game(rules: Ruleset) -> None:
     g.apply("3")
     move(g, "Perry", 3)
     assert g.is_over()
-    again = replay(rules, 4, 1, g.state.log, options={"safe_start": "6", "win_score": "9"})
-    assert again.state.fingerprint() == g.state.fingerprint()
-    assert again.results() == g.results() == ["win", "loss", "loss", "loss"]
+    options = {"safe_start": "6", "win_score": "9"}
+    for log in (g.events(), g.record()):
+        again = replay(rules, 4, 1, log, options=options)
+        assert again.view(None) == g.view(None)
+        assert again.history(None) == g.history(None)
+        assert again.record() == g.record()
+        assert again.results() == g.results() == ["win", "loss", "loss", "loss"]
 
 
 # --------------------------------------------------------------------------- usage errors
@@ -456,17 +464,26 @@ def test_option_needs_a_number(rules: Ruleset) -> None:
 
 def test_scripted_chance_outcome_out_of_range(rules: Ruleset) -> None:
     g = start(rules)
+    for bad in ("7", "1", 6, -1):  # the faces are texts: "1-3", "2" .. "6"
+        with pytest.raises(UsageError, match="not a possible outcome"):
+            g.apply_chance(bad)
     with pytest.raises(UsageError):
-        g.apply_chance(6)
+        g.chance_index(6)
     with pytest.raises(UsageError):
-        g.apply_chance(-1)
+        g.chance_index(-1)
     assert g.current_player() == CHANCE
 
 
 def test_shuffle_outcome_must_be_a_permutation(rules: Ruleset) -> None:
     g = rules.new_game(4, seed=1, auto_chance=False)
+    perry, schulz, doyle = (g.edit().item("agent", a) for a in AGENTS[:3])
+    agents = [g.edit().item("agent", a) for a in AGENTS]
     with pytest.raises(UsageError):
-        g.apply_chance((0, 0, 1, 2, 3, 4, 5))
+        g.apply_chance([perry, *agents[:-1]])  # Perry twice, Larsson left out
     with pytest.raises(UsageError):
-        g.apply_chance((0, 1, 2))
+        g.apply_chance([perry, schulz, doyle])
+    with pytest.raises(UsageError):
+        g.apply_chance(perry)  # one agent is not an order
+    with pytest.raises(UsageError):
+        g.chance_index((0, 0, 1, 2, 3, 4, 5))
     assert g.current_player() == CHANCE
