@@ -26,6 +26,7 @@ from rulelang.runtime.code import (
     ChanceKind,
     ChanceSpec,
     ChoiceSpec,
+    Chose,
     Code,
     Drew,
     Fn,
@@ -76,7 +77,8 @@ class Codegen:
         self.cur: list[str] = []  # straight-line code waiting for its op
         self.cur_span: Span = NO_SPAN
         self.entries = {name: self.label() for name, s in program.procs.items() if s.pauses}
-        self.ns.env.update({"_new": tuple.__new__, "_Drew": Drew, "_Said": Said})
+        self.ns.env.update({"_new": tuple.__new__, "_Drew": Drew, "_Said": Said,
+                            "_Chose": Chose})
 
     # ------------------------------------------------------------ emitting
     def label(self) -> Label:
@@ -321,9 +323,17 @@ class Codegen:
             opts = f"(*{opts}, None)"
         who = ex.src(s.by) if s.by is not None else "st.current"
         err = self.error("R002", f"nobody can choose '{s.var}' here: no option is left", s.span)
+        name = self.ns.name_for(spec, "_spec")
+        # in a playout (st.bot set), the decision is taken here and play goes on
         self.emit(["if st.dirty and _check_end(st):", f"    return {OVER}",
                    f"opts = {opts}", "if not opts:", f"    raise {err}",
-                   f"st.pending = {self.ns.name_for(spec, '_spec')}", f"st.who = {who}",
+                   "if st.bot is not None and st.taken < st.limit:",
+                   "    st.taken += 1",
+                   "    value = opts[int(st.bot() * len(opts))]",
+                   f"    st.loc[{local.slot}] = value",
+                   f"    st.log.append(_new(_Chose, ({who}, {name}, value)))",
+                   f"    return {pc + 1}",
+                   f"st.pending = {name}", f"st.who = {who}",
                    "st.options = opts", "st.steps = 0", f"return {PAUSE}"],
                   s.span)
 

@@ -20,7 +20,6 @@ from rulelang.runtime import boards, helpers
 from rulelang.runtime.code import (
     CHANCE,
     OVER,
-    PAUSE,
     TERMINAL,
     ChanceSpec,
     ChoiceSpec,
@@ -32,7 +31,6 @@ from rulelang.runtime.code import (
     Said,
     Value,
     run,
-    too_deep,
 )
 from rulelang.runtime.codegen import Codegen
 from rulelang.runtime.edit import Editor
@@ -504,33 +502,27 @@ class Game:
     # ---------------------------------------------------------------- fast paths
     def playout(self, rng: random.Random, max_decisions: int = 1_000_000) -> int:
         """Play on with uniformly random decisions until the end (or max_decisions);
-        return how many decisions were taken. The fast path for simulations."""
+        return how many decisions were taken. The fast path for simulations: the
+        generated code takes each decision where it is asked, without pausing."""
         st = self.state
         code = self.rules.code
-        ops = code.ops
-        rand = rng.random
-        log = st.log
-        loc = st.loc
         taken = 0
         while not st.over and taken < max_decisions:
             spec = st.pending
-            if type(spec) is ChanceSpec:
+            if isinstance(spec, ChanceSpec):
                 self.resolve_chance()
                 continue
             assert spec is not None
-            opts = st.options
-            value = opts[int(rand() * len(opts))]
-            loc[spec.slot] = value
-            log.append(_new(Chose, (st.who, spec, value)))
+            value = st.options[int(rng.random() * len(st.options))]
+            st.loc[spec.slot] = value
+            st.log.append(_new(Chose, (st.who, spec, value)))
             st.pending = None
-            # most decisions end at the next pause within one op: run only if not
+            st.bot, st.taken, st.limit = rng.random, taken + 1, max_decisions
             try:
-                pc = ops[spec.pc + 1](st)
-            except RecursionError:
-                raise too_deep(code, spec.pc + 1) from None
-            if pc != PAUSE:
-                run(code, st, pc)
-            taken += 1
+                run(code, st, spec.pc + 1)
+            finally:
+                taken = st.taken
+                st.bot = None
         return taken
 
     def clone(self) -> Game:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -44,7 +44,8 @@ class Config:
 class State:
     __slots__ = ("cfg", "vars", "cols", "zones", "loc", "layers", "stack", "current",
                  "phase", "turn", "index", "steps", "dirty", "over", "outcome", "pending",
-                 "who", "options", "rng", "rng_shared", "log", "auto_chance", "reach")
+                 "who", "options", "rng", "rng_shared", "log", "auto_chance", "reach", "bot",
+                 "taken", "limit")
 
     def __init__(self, cfg: Config, rng: random.Random):
         self.cfg = cfg
@@ -70,6 +71,10 @@ class State:
         self.log: list[Event] = []
         self.auto_chance = True  # False: a test or a replay supplies chance outcomes
         self.reach: dict[tuple[int, ...], object] = {}  # kept answers about tile networks
+        # during Game.playout: the random bot's generator, and decisions taken and allowed
+        self.bot: Callable[[], float] | None = None
+        self.taken = 0
+        self.limit = 0
 
     def draw(self) -> random.Random:
         """The generator, copied first if a clone shares it (copy on write: cloning
@@ -106,6 +111,8 @@ class State:
         other.log = self.log.copy()
         other.auto_chance = self.auto_chance
         other.reach = self.reach  # replaced, never changed in place, when tiles change
+        other.bot = None
+        other.taken = other.limit = 0
         return other
 
     def fingerprint(self) -> tuple[object, ...]:
