@@ -10,7 +10,18 @@ from pathlib import Path
 import pytest
 
 import rulelang
-from rulelang import CHANCE, PUBLIC, TERMINAL, Action, Decision, Game, Ruleset, UsageError
+from rulelang import (
+    CHANCE,
+    PUBLIC,
+    TERMINAL,
+    Action,
+    Decision,
+    Game,
+    ReplayError,
+    Ruleset,
+    UsageError,
+    replay,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 HEIMLICH = ROOT / "rulesets" / "heimlich.rules"
@@ -206,16 +217,12 @@ def test_apply_chance_shuffle_by_the_new_order(chance_rules: Ruleset) -> None:
     assert g.current_player() == 0
 
 
-@pytest.mark.xfail(strict=True, raises=UsageError, reason="engine: a zone shuffle shows its "
-                   "items as their index (ChanceSpec.show is _plain), so item texts are refused")
 def test_apply_chance_zone_shuffle_by_the_items_texts(chance_rules: Ruleset) -> None:
     g = chance_rules.new_game(3, auto_chance=False)
     g.apply_chance(["token 3", "token 1", "token 4", "token 2"])
     assert g.zone("pile") == ["token 3", "token 1", "token 4", "token 2"]
 
 
-@pytest.mark.xfail(strict=True, raises=TypeError, reason="engine: a list shuffle shows "
-                   "single items with the formatter of the whole list: TypeError")
 def test_apply_chance_list_shuffle_by_the_items_texts(heimlich: Ruleset) -> None:
     g = heimlich.new_game(4, auto_chance=False)
     g.apply_chance(AGENTS[::-1])
@@ -260,8 +267,6 @@ def test_apply_chance_refuses_a_non_order_at_a_zone_shuffle(chance_rules: Rulese
 
 
 @pytest.mark.parametrize("bad", [["a", "b", "c", "d"], ["10", "20", "30", "50"]], ids=repr)
-@pytest.mark.xfail(strict=True, raises=TypeError, reason="engine: texts at a list shuffle "
-                   "are matched with the formatter of the whole list: TypeError")
 def test_apply_chance_refuses_texts_that_are_no_items_at_a_shuffle(chance_rules: Ruleset,
                                                                    bad: list[str]) -> None:
     g = chance_rules.new_game(3, auto_chance=False)
@@ -497,8 +502,8 @@ def test_attribute_respects_visibility(heimlich: Ruleset, cards: Ruleset) -> Non
             g.attribute("agent", of=0, viewer=viewer)
     # an attribute of a piece, for all to see
     doyle = g.edit().item("agent", "Doyle")
-    assert g.attribute("at", of=doyle, viewer=1) == "church"
-    assert g.attribute("score", of=doyle, viewer=PUBLIC) == 0
+    assert g.attribute("at", of=doyle, viewer=1, kind="agent") == "church"
+    assert g.attribute("score", of=doyle, viewer=PUBLIC, kind="agent") == 0
     with pytest.raises(UsageError, match="no attribute 'colour'"):
         g.attribute("colour", of=0)
     # the bid of the card game is the owner's secret too
@@ -530,3 +535,43 @@ def test_zone_respects_visibility(cards: Ruleset) -> None:
         g.zone("hand")
     with pytest.raises(UsageError, match="no zone 'discard'"):
         g.zone("discard")
+
+
+def test_value_reads_params_as_the_game_set_them(heimlich: Ruleset) -> None:
+    g = heimlich.new_game(4, options={"win_score": "30"})
+    assert g.value("win_score") == 30
+    assert heimlich.new_game(4).value("win_score") == 42
+    assert g.value("agent_names")[0] == "Perry"
+    with pytest.raises(UsageError):
+        g.value("no_such_value")
+
+
+def test_attribute_of_an_item_needs_its_kind_and_a_real_index(heimlich: Ruleset) -> None:
+    g = heimlich.new_game(4)
+    assert g.attribute("at", of=0, kind="agent") == "church"
+    with pytest.raises(UsageError, match="no attribute 'at' of player"):
+        g.attribute("at", of=0)
+    for bad in (-1, 7, True):
+        with pytest.raises(UsageError, match="there is no agent"):
+            g.attribute("at", of=bad, kind="agent")
+
+
+def test_a_replayed_game_goes_on_with_the_same_dice(heimlich: Ruleset) -> None:
+    g = heimlich.new_game(4, seed=9)
+    g.playout(random.Random(2), max_decisions=40)
+    again = replay(heimlich, 4, 9, g.record())
+    again.auto_chance = True
+    for game in (g, again):
+        game.playout(random.Random(5))
+    assert again.history(None) == g.history(None)
+    assert again.results() == g.results()
+
+
+def test_a_record_with_another_seat_for_a_decision_is_refused(heimlich: Ruleset) -> None:
+    g = heimlich.new_game(4, seed=3)
+    g.playout(random.Random(1), max_decisions=10)
+    record = g.record()
+    first = next(i for i, e in enumerate(record) if "choose" in e)
+    record[first] = {**record[first], "by": (record[first]["by"] + 1) % 4}
+    with pytest.raises(ReplayError, match="chosen by seat"):
+        replay(heimlich, 4, 3, record)

@@ -345,11 +345,11 @@ def ends_at(rules: Ruleset, score: int, **options: str) -> bool:
     g.resolve_chance()  # the deal
     edit = g.edit()
     perry = edit.item("agent", "Perry")
-    edit.set("score", score - 1, of=perry)
+    edit.set("score", score - 1, of=perry, kind="agent")
     g.apply_chance("1-3")
     for text in ("1", "Perry", "1"):
         g.apply(text)
-    assert g.attribute("score", of=perry) == score
+    assert g.attribute("score", of=perry, kind="agent") == score
     return g.is_over()
 
 
@@ -839,7 +839,7 @@ end when false { }
     assert g.record()[:2] == [{"chance": "xs", "outcome": [3, 0, 2, 1]},
                               {"chance": "p", "outcome": 2}]
     assert "pick p: (picked)" in g.view(0)["log"]
-    assert "pick p: item 2" in g.view(None)["log"]
+    assert "pick p: P3" in g.view(None)["log"]
     assert "shuffled xs" in g.view(0)["log"]
 
 

@@ -102,10 +102,12 @@ class Chose(NamedTuple):
 
 class Drew(NamedTuple):
     """A chance event happened: the index of the face or item drawn (roll, pick), or
-    the new order of a shuffled list or zone as positions in the old one."""
+    the new order of a shuffled list or zone as positions in the old one; and the
+    value drawn (the face or item, or the shuffled list)."""
 
     decision: ChanceSpec
     outcome: int | tuple[int, ...]
+    value: Value
 
 
 class Said(NamedTuple):

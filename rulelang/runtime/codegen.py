@@ -30,7 +30,6 @@ from rulelang.runtime.code import (
     Code,
     Drew,
     Fn,
-    Formatter,
     Op,
     Require,
     Said,
@@ -346,7 +345,13 @@ class Codegen:
                zone: int = -1) -> None:
         local = self.p.locals_of.get(id(s))
         slot = local.slot if local is not None else -1
-        show: Formatter = self.ex.fmt(local.type) if local is not None else _plain
+        if kind == "shuffle" and local is not None and local.type.elem is not None:
+            show = self.ex.fmt(local.type.elem)  # shows one item of the list
+        elif kind == "shuffle_zone":
+            elem = next(z.type.elem for z in self.p.zones if z.name == var)
+            show = self.ex.fmt(elem) if elem is not None else _plain
+        else:
+            show = self.ex.fmt(local.type) if local is not None else _plain
         pc = len(self.ops.bodies)
         spec = ChanceSpec(pc, kind, var, slot, source, show, s.span, zone)
         self.code.chances[pc] = spec
@@ -359,7 +364,7 @@ class Codegen:
             lines += [f"values = {source_src}", "if not values:", f"    raise {err}",
                       "rng = st.rng if not st.rng_shared else st.draw()",
                       "i = int(rng.random() * len(values))", f"st.loc[{slot}] = values[i]",
-                      f"st.log.append(_new(_Drew, ({name}, i)))"]
+                      f"st.log.append(_new(_Drew, ({name}, i, values[i])))"]
         else:
             lines.append(f"_h.settle(st, {name}, _h.sample(st, {name}))")
             if kind == "shuffle_zone" and self.reads.zone(self.p.zones, var):

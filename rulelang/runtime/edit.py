@@ -85,9 +85,11 @@ class Editor:
         self._tiles(board).clear(self.game.state, self.node(board, at))
         self._changed(None)
 
-    def set(self, name: str, value: Value, of: int | None = None) -> None:
-        """Set a global (of=None), or an attribute of a player seat or an item index."""
-        sym = self.game._attr(name, of)
+    def set(self, name: str, value: Value, of: int | None = None, kind: str = "player"
+            ) -> None:
+        """Set a global (of=None), or an attribute of a player seat or of a piece or card
+        of `kind` by index."""
+        sym = self.game._attr(name, of, kind)
         st = self.game.state
         if sym.owner == "global":
             st.vars[sym.slot] = value

@@ -92,6 +92,7 @@ class Ruleset:
         self.program = program
         self.layout = program.layout
         self.title = program.title
+        self.is_library = program.library
         self.min_players = program.min_players
         self.max_players = program.max_players
         gen = Codegen(program, self.layout)
@@ -537,10 +538,12 @@ class Game:
 
         return view(self, player, only)
 
-    def attribute(self, name: str, of: int | None = None, viewer: int | None = None) -> Value:
-        """A global (of=None), or an attribute of a player's seat or a piece/card index,
-        as plain data. With a viewer, an attribute that viewer may not see is refused."""
-        sym = self._attr(name, of)
+    def attribute(self, name: str, of: int | None = None, viewer: int | None = None,
+                  kind: str = "player") -> Value:
+        """A global (of=None), or an attribute of a player's seat (kind "player", the
+        default) or of a piece or card of `kind` by its index, as plain data. With a
+        viewer, an attribute that viewer may not see is refused."""
+        sym = self._attr(name, of, kind)
         if viewer is not None and not _may_see(sym.visibility, viewer,
                                                of if sym.owner == "player" else None):
             raise UsageError(f"'{name}' is not visible to {self.player_names[viewer]}")
@@ -548,15 +551,30 @@ class Game:
         value = st.vars[sym.slot] if of is None else st.cols[sym.slot][of]
         return plain(self, sym.type, value)
 
-    def _attr(self, name: str, of: int | None) -> AttrSym:
+    def _attr(self, name: str, of: int | None, kind: str = "player") -> AttrSym:
         p = self.rules.program
         if of is None:
             found = next((g for g in p.globals if g.name == name), None)
-        else:
-            found = next((a for a in p.columns if a.name == name), None)
+            if found is None:
+                raise UsageError(f"no global '{name}' in {self.rules.title}")
+            return found
+        found = next((a for a in p.columns if a.name == name and a.owner == kind), None)
         if found is None:
-            raise UsageError(f"no attribute '{name}' in {self.rules.title}")
+            raise UsageError(f"no attribute '{name}' of {kind} in {self.rules.title}")
+        size = len(self.state.cols[found.slot])
+        if isinstance(of, bool) or not isinstance(of, int) or not 0 <= of < size:
+            raise UsageError(f"there is no {kind} {of!r} (0..{size - 1})")
         return found
+
+    def value(self, name: str) -> Value:
+        """A param (as this game set it), const, table, die or board value, by name."""
+        sym = next((v for v in self.rules.program.values if v.name == name), None)
+        if sym is None:
+            raise UsageError(f"no param or const '{name}' in {self.rules.title}")
+        value = self.state.cfg.consts[sym.slot]
+        if sym.what in ("table", "board"):
+            return value
+        return plain(self, sym.type, value)
 
     def zone(self, name: str, owner: int | None = None, viewer: int | None = None
              ) -> list[Value] | int:

@@ -177,13 +177,15 @@ def sample(st: State, spec: ChanceSpec) -> int | tuple[int, ...]:
 def settle(st: State, spec: ChanceSpec, outcome: int | tuple[int, ...]) -> None:
     """Apply a chance outcome (see `Drew`) and log it."""
     source = spec.source(st)
+    value: Value
     if isinstance(outcome, int):
-        st.loc[spec.slot] = source[outcome]
+        value = st.loc[spec.slot] = source[outcome]
     elif spec.kind == "shuffle":
-        st.loc[spec.slot] = tuple(source[j] for j in outcome)
+        value = st.loc[spec.slot] = tuple(source[j] for j in outcome)
     else:
-        st.zones[spec.zone] = [source[j] for j in outcome]
-    st.log.append(_new(Drew, (spec, outcome)))
+        value = tuple(source[j] for j in outcome)
+        st.zones[spec.zone] = list(value)
+    st.log.append(_new(Drew, (spec, outcome, value)))
 
 
 def draw_one(st: State, spec: ChanceSpec) -> None:
@@ -193,4 +195,4 @@ def draw_one(st: State, spec: ChanceSpec) -> None:
         raise fail("R002", f"nothing to {spec.kind} from", spec.span)
     i = int(st.draw().random() * len(values))
     st.loc[spec.slot] = values[i]
-    st.log.append(_new(Drew, (spec, i)))
+    st.log.append(_new(Drew, (spec, i, values[i])))

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from rulelang.check.types import T
 from rulelang.diagnostics import UsageError
 from rulelang.runtime.code import ChanceSpec, ChoiceSpec, Chose, Drew, Event, Ranked, Said, Value
+from rulelang.runtime.helpers import sample
 from rulelang.runtime.values import plain
 
 if TYPE_CHECKING:
@@ -155,12 +156,11 @@ def event_line(game: Game, event: Event, viewer: int | None) -> str | None:
             if spec.secret and viewer is not None and viewer != who:
                 shown = HIDDEN
             return f"{names[who]}: {spec.name} {shown}"
-        case Drew(spec, outcome):
+        case Drew(spec, outcome, value):
             if isinstance(outcome, int):
-                if spec.kind == "roll":
-                    return f"roll {spec.name}: {spec.show(st, spec.source(st)[outcome])}"
-                return f"pick {spec.name}: " + (f"item {outcome}" if viewer is None
-                                                else "(picked)")
+                if spec.kind == "roll" or viewer is None:
+                    return f"{spec.kind} {spec.name}: {spec.show(st, value)}"
+                return f"pick {spec.name}: (picked)"
             return f"shuffled {spec.name}"
         case Said(audience, text):
             if audience is None or viewer is None or viewer in audience:
@@ -232,6 +232,10 @@ def _replay_one(game: Game, event: object) -> None:
         if not isinstance(spec, ChoiceSpec) or spec.name != event["choose"]:
             raise ReplayError(f"the rules now ask for {_asked(spec)}, not a choice of "
                               f"'{event['choose']}'")
+        if "by" in event and event["by"] != st.who:
+            raise ReplayError(f"'{spec.name}' is chosen by seat {st.who + 1} now, not by "
+                              f"seat {event['by'] + 1}" if isinstance(event["by"], int)
+                              else "the seat of a decision is not a number")
         if "value" in event:
             value = event["value"]
         else:
@@ -254,6 +258,8 @@ def _replay_one(game: Game, event: object) -> None:
         if not (isinstance(outcome, int) and not isinstance(outcome, bool)) and not (
                 isinstance(outcome, tuple) and all(isinstance(i, int) for i in outcome)):
             raise ReplayError("a chance outcome must be a position or an order of positions")
+        # draw as the game did, so that the generator goes on as it would have
+        sample(st, spec)
         try:
             game.chance_index(outcome)
         except UsageError as exc:
