@@ -1,9 +1,9 @@
 """Scripted Saboteur scenarios: every chance event is chosen by the test (auto_chance=False).
 
 Spec: /work/shared/seeds/000_*.txt and /work/shared/reference/saboteur.md; the official
-variant is rulesets/saboteur-official.rules. Deals are scripted through the shuffle
-permutations; a maze that a scenario needs is laid by editing the state after setup,
-and from then on only the public API plays moves.
+variant is rulesets/saboteur-official.rules. Deals are scripted by giving each shuffle the
+new order of its cards; a maze that a scenario needs is laid with `Game.edit()` after
+setup. Only the public engine API is used.
 """
 
 from __future__ import annotations
@@ -14,24 +14,27 @@ from typing import Any
 import pytest
 from saboteur_support import (  # noqa: F401 - rules and official are fixtures
     MINER_CARDS,
+    NUGGETS,
     OFFICIAL,
     PLAYCARDS,
     SABOTEUR,
     SABOTEUR_CARDS,
-    column,
+    check_playcards,
+    nuggets_held,
     official,
     rules,
-    zone,
 )
 
-from rulelang.runtime.engine import CHANCE, TERMINAL, Game, Ruleset, UsageError
+from rulelang import CHANCE, TERMINAL, Decision, Game, Ruleset, UsageError
 
 HAND_SIZE = {3: 6, 4: 6, 5: 6, 6: 5, 7: 5, 8: 4, 9: 4, 10: 4}
-NUGGET_VALUES = [1] * 16 + [2] * 8 + [3] * 4
-# the goal cards in the order the shuffle finds them, and the cells they go to in turn
+NUGGET_VALUES = [1] * 16 + [2] * 8 + [3] * 4  # nugget card i is worth NUGGET_VALUES[i]
+# the goal cards as the round's shuffle lists them (`goals` orders them by index here),
+# and the cells they go to in turn
 GOALS = ["gold", "stone N-E", "stone N-W"]
 GOAL_CELLS = ["8,2", "8,0", "8,-2"]
 GOLD_MIDDLE = (1, 0, 2)  # the gold at 8,0, stone N-E at 8,2, stone N-W at 8,-2
+HIDDEN_TILE = {"tile": "?", "secret": True}  # a face-down card as the players see it
 # cards that pad the hands a test does not script: ones no scenario needs
 PADDING = ["tunnel N-S", "tunnel N-W", "tunnel N-E", "dead end W", "dead end S",
            "dead end N-E", "dead end N-W", "dead end N-S", "dead end N-E-S", "dead end E-S-W",
@@ -45,97 +48,114 @@ def either(request: pytest.FixtureRequest, rules: Ruleset, official: Ruleset) ->
     return rules if request.param == "saboteur" else official
 
 
-# --------------------------------------------------------------------------- state access
+# --------------------------------------------------------------------------- reading the game
 def card_names(g: Game, ids: Sequence[int]) -> list[str]:
-    name = column(g, "playcard", "name")
-    return [name[i] for i in ids]
+    return [g.name_of("playcard", i) for i in ids]
 
 
 def nugget_values(g: Game, ids: Sequence[int]) -> list[int]:
-    value = column(g, "nugget", "value")
-    return [value[i] for i in ids]
+    return [int(g.attribute("value", of=i, kind="nugget")) for i in ids]
+
+
+def role_on(g: Game, dwarf: int) -> str:
+    """The role on a dwarf card."""
+    return str(g.attribute("role", of=dwarf, kind="dwarf"))
 
 
 def gold_of(g: Game, p: int) -> int:
-    return sum(nugget_values(g, zone(g, "gold", p)))
+    return sum(nugget_values(g, g.items("gold", p)))
 
 
 def roles(g: Game) -> list[str]:
-    return [p["role"] for p in g.view(None)["players"]]
+    return [p["role"] for p in g.view(None, only={"players"})["players"]]
 
 
 def texts(g: Game) -> list[str]:
     return [a.text for a in g.legal_actions()]
 
 
+def waiting_for(g: Game) -> Decision:
+    decision = g.pending()
+    assert decision is not None, "the game is over"
+    return decision
+
+
 def choosing(g: Game) -> str:
-    assert g.current_player() >= 0, "the game waits for a chance event or is over"
-    return str(g.state.pending[0].var)
+    decision = waiting_for(g)
+    assert decision.kind == "choice", "the game waits for a chance event"
+    assert g.current_player() == decision.player >= 0
+    return decision.name
 
 
 def current(g: Game) -> str:
-    return str(g.view(None)["current"])
+    return g.player_names[g.turn_player]
 
 
 def maze(g: Game, viewer: int | None = None) -> dict[str, Any]:
-    return dict(g.view(viewer)["boards"]["maze"])
+    return dict(g.view(viewer, only={"boards"})["boards"]["maze"])
 
 
-def cell(g: Game, x: int, y: int) -> int:
-    node = g.state.cfg.boards["maze"].cell(x, y)
-    assert node is not None
-    return node
+def tile(g: Game, at: str, viewer: int | None = None) -> dict[str, Any]:
+    """The card on a cell of the maze, as `viewer` sees it (None: the referee)."""
+    found = g.tile("maze", at, viewer)
+    assert found is not None, f"no card at {at}"
+    return found
+
+
+def face_down(g: Game, at: str) -> bool:
+    """Is the card at `at` face down: secret, and only a '?' to every player?"""
+    return tile(g, at)["secret"] is True and all(
+        tile(g, at, p) == HIDDEN_TILE for p in range(g.players))
 
 
 def log(g: Game, viewer: int | None = None) -> list[str]:
-    return list(g.view(viewer)["log"])
+    return g.history(viewer)
 
 
 # --------------------------------------------------------------------------- scripted chance
-def expect_chance(g: Game, kind: str, var: str) -> None:
+def expect_chance(g: Game, kind: str, name: str) -> None:
     assert g.current_player() == CHANCE
-    spec = g.state.pending[0]
-    assert (spec.kind, spec.var) == (kind, var)
+    decision = waiting_for(g)
+    assert (decision.kind, decision.name) == (kind, name)
 
 
-def arrange(source: Sequence[Any], last_first: Sequence[Any],
-            key: Callable[[Any], Any], pad: Sequence[Any] = ()) -> tuple[int, ...]:
-    """A shuffle outcome for `source` whose list ends with items matching `last_first`
+def arrange(items: Sequence[Any], last_first: Sequence[Any],
+            key: Callable[[Any], Any], pad: Sequence[Any] = ()) -> list[Any]:
+    """A new order of `items` (for a shuffle) that ends with items matching `last_first`
     (the first one last, as pop() takes it first). None in `last_first` takes any item,
     preferring the keys in `pad` in that order."""
-    left = list(range(len(source)))
+    left = list(range(len(items)))
     chosen: list[int | None] = []
     for want in last_first:
         if want is None:
             chosen.append(None)
             continue
-        j = next((j for j in left if key(source[j]) == want), None)
+        j = next((j for j in left if key(items[j]) == want), None)
         assert j is not None, f"no {want!r} left to arrange"
         left.remove(j)
         chosen.append(j)
-    fill = sorted(left, key=lambda j: pad.index(key(source[j])) if key(source[j]) in pad
+    fill = sorted(left, key=lambda j: pad.index(key(items[j])) if key(items[j]) in pad
                   else len(pad))
     used = fill[:chosen.count(None)]
     picks = iter(used)
     order = [j if j is not None else next(picks) for j in chosen]
     rest = [j for j in left if j not in used]
-    return tuple(rest + order[::-1])
+    return [items[j] for j in rest + order[::-1]]
 
 
-def nuggets_on_top(values: Sequence[int]) -> tuple[int, ...]:
-    """A shuffle of the nuggets that puts cards of these values on top, in this order."""
-    return arrange(NUGGET_VALUES, list(values), lambda v: v)
+def nuggets_on_top(values: Sequence[int]) -> list[int]:
+    """An order of the nugget cards that puts cards of these values on top, in this order."""
+    return arrange(range(NUGGETS), list(values), lambda i: NUGGET_VALUES[i])
 
 
 def deal_roles(g: Game, role_list: Sequence[str] | None) -> None:
     """Resolve the shuffle of the role cards: P1 gets role_list[0], P2 role_list[1]..."""
     expect_chance(g, "shuffle_zone", "aside")
-    source = tuple(zone(g, "aside"))
+    aside = g.items("aside")
     if role_list is None:
-        g.apply_chance(tuple(range(len(source))))
+        g.apply_chance(aside)  # as they lie
         return
-    role = column(g, "dwarf", "role")
-    g.apply_chance(arrange(source, list(role_list), lambda d: role[d]))
+    g.apply_chance(arrange(aside, list(role_list), lambda d: role_on(g, d)))
 
 
 def start_round(g: Game, goals: Sequence[int] = (0, 1, 2),
@@ -143,17 +163,18 @@ def start_round(g: Game, goals: Sequence[int] = (0, 1, 2),
     """Resolve the shuffles of a round: goals by `goals`, the deck so that P1, P2... are
     dealt `hands` (the rest padded) and then draw `draws` in that order."""
     expect_chance(g, "shuffle", "goals")
-    g.apply_chance(tuple(goals))
+    g.apply_chance([GOALS[i] for i in goals])
     expect_chance(g, "shuffle_zone", "deck")
-    n = g.state.cfg.n
+    n = g.players
     wanted: list[str | None] = []
     for p in range(n):
         hand = list(hands[p]) if p < len(hands) else []
         assert len(hand) <= HAND_SIZE[n]
         wanted += hand + [None] * (HAND_SIZE[n] - len(hand))
     wanted += list(draws)
-    name = column(g, "playcard", "name")
-    g.apply_chance(arrange(tuple(zone(g, "deck")), wanted, lambda c: name[c], PADDING))
+    deck = g.items("deck")
+    name = {c: g.name_of("playcard", c) for c in deck}
+    g.apply_chance(arrange(deck, wanted, name.__getitem__, PADDING))
 
 
 def start(rules: Ruleset, n: int = 5, role_list: Sequence[str] | None = None, first: int = 0,
@@ -161,11 +182,12 @@ def start(rules: Ruleset, n: int = 5, role_list: Sequence[str] | None = None, fi
           draws: Sequence[str] = (), nuggets: Sequence[int] | None = None) -> Game:
     g = rules.new_game(n, seed=1, auto_chance=False)
     expect_chance(g, "shuffle_zone", "nuggets")
-    g.apply_chance(tuple(nuggets) if nuggets is not None else tuple(range(28)))
+    # by default the nugget cards in order: the 3-gold cards on top
+    g.apply_chance(list(nuggets) if nuggets is not None else list(range(NUGGETS)))
     deal_roles(g, role_list)
     expect_chance(g, "pick", "first_player")
-    assert [a.text for a in g.legal_actions()] == [f"P{i + 1}" for i in range(n)]
-    g.apply_chance(first)
+    assert texts(g) == [f"P{i + 1}" for i in range(n)]
+    g.apply_chance(f"P{first + 1}")
     start_round(g, goals, hands, draws)
     assert g.current_player() == first
     return g
@@ -173,27 +195,21 @@ def start(rules: Ruleset, n: int = 5, role_list: Sequence[str] | None = None, fi
 
 # --------------------------------------------------------------------------- scenario edits
 def take(g: Game, name: str) -> int:
-    """Take a card of that name out of the deck (for laying a maze or a broken tool)."""
-    deck = zone(g, "deck")
-    card = next((c for c in deck if card_names(g, [c])[0] == name), None)
+    """A card of that name from the deck (for laying a maze or a broken tool)."""
+    card = next((c for c in g.items("deck") if g.name_of("playcard", c) == name), None)
     assert card is not None, f"no {name} left in the deck"
-    deck.remove(card)
     return card
 
 
 def put(g: Game, x: int, y: int, name: str, turn: int = 0) -> int:
     """Lay a card from the deck face up on the maze (a scenario shortcut)."""
-    ops = g.rules.ec.tiles["maze"]
-    card = take(g, name)
-    node = cell(g, x, y)
-    assert g.state.layers[ops.layer][node] is None
-    ops.place(g.state, node, card, turn, False)
+    card = g.edit().place("maze", f"{x},{y}", take(g, name), turn)
+    assert card not in g.items("deck")
     return card
 
 
 def turn_face_up(g: Game, x: int, y: int) -> None:
-    ops = g.rules.ec.tiles["maze"]
-    ops.reveal(g.state, cell(g, x, y), None)
+    g.edit().reveal("maze", f"{x},{y}")
 
 
 def corridor(g: Game, to: int = 6) -> None:
@@ -204,15 +220,16 @@ def corridor(g: Game, to: int = 6) -> None:
 
 
 def break_tool(g: Game, p: int, tool: str) -> None:
-    zone(g, "front", p).append(take(g, f"broken {tool}"))
+    card = g.edit().move(take(g, f"broken {tool}"), "front", p)
+    assert card not in g.items("deck")
 
 
 def front(g: Game, p: int) -> list[str]:
-    return card_names(g, zone(g, "front", p))
+    return card_names(g, g.items("front", p))
 
 
 def discard_pile(g: Game) -> list[str]:
-    return card_names(g, zone(g, "discard"))
+    return card_names(g, g.items("discard"))
 
 
 def play(g: Game, card: str, *choices: str) -> None:
@@ -234,28 +251,19 @@ def take_gold(g: Game, pick: Callable[[list[str]], str] = max) -> list[int]:
 def empty_but_one(g: Game) -> None:
     """The deck and every hand go to the discard pile but one card of the current player."""
     me = g.current_player()
-    pile = zone(g, "discard")
-    deck = zone(g, "deck")
-    pile.extend(deck)
-    deck.clear()
-    for p in range(g.state.cfg.n):
-        hand = zone(g, "hand", p)
-        keep = hand[:1] if p == me else []
-        pile.extend(hand[len(keep):])
-        hand[:] = keep
+    edit = g.edit()
+    for c in g.items("deck"):
+        edit.move(c, "discard")
+    for p in range(g.players):
+        hand = g.items("hand", p)
+        for c in hand[1:] if p == me else hand:
+            edit.move(c, "discard")
 
 
-def count_cards(g: Game) -> tuple[list[int], list[int]]:
-    n = g.state.cfg.n
-    ops = g.rules.ec.tiles["maze"]
-    cards = [*zone(g, "box"), *zone(g, "deck"), *zone(g, "discard")]
-    for p in range(n):
-        cards += [*zone(g, "hand", p), *zone(g, "front", p)]
-    cards += [t for t in g.state.layers[ops.layer] if t is not None]
-    nuggets = [*zone(g, "nuggets"), *zone(g, "shared")]
-    for p in range(n):
-        nuggets += zone(g, "gold", p)
-    return sorted(cards), sorted(nuggets)
+def check_counts(g: Game) -> None:
+    """Every play card is in one place, and every nugget card in one zone."""
+    check_playcards(g)
+    assert nuggets_held(g) == list(range(NUGGETS))
 
 
 # =========================================================================== setup
@@ -279,11 +287,11 @@ def test_setup_deals_roles_hands_and_lays_the_maze(rules: Ruleset, n: int) -> No
     assert set(board) == {"0,0", *GOAL_CELLS}
     assert board["0,0"]["tile"] == "start"
     assert board["0,0"]["open"] == [True, True, True, True]
-    assert all(board[c] == {"tile": "?"} for c in GOAL_CELLS)
-    cards, nuggets = count_cards(g)
-    assert cards == list(range(PLAYCARDS))
-    assert nuggets == list(range(28))
-    assert v["globals"]["round"] == "1"
+    assert all(board[c]["secret"] is True for c in GOAL_CELLS)
+    assert all(face_down(g, c) for c in GOAL_CELLS)
+    check_playcards(g)
+    assert nuggets_held(g) == list(range(NUGGETS))
+    assert v["globals"]["round"] == 1
 
 
 def test_scripted_start(rules: Ruleset) -> None:
@@ -297,11 +305,9 @@ def test_scripted_start(rules: Ruleset) -> None:
     assert zones["hand[P4]"][0] == "broken lamp"
     assert zones["deck"][-1] == "repair cart"
     assert zones["aside"] == ["miner"]
-    ops = g.rules.ec.tiles["maze"]
-    tiles = g.state.layers[ops.layer]
-    assert card_names(g, [tiles[cell(g, 8, y)] for y in (2, 0, -2)]) == [
+    assert [tile(g, f"8,{y}")["tile"] for y in (2, 0, -2)] == [
         "stone N-E", "gold", "stone N-W"]
-    assert all(g.state.layers[ops.layer + 2][cell(g, 8, y)] for y in (2, 0, -2))
+    assert all(face_down(g, f"8,{y}") for y in (2, 0, -2))
     # P4 discards: the card drawn is the next one from the deck
     g.apply("broken lamp")
     g.apply("discard")
@@ -364,7 +370,8 @@ def test_a_dead_end_does_not_carry_the_path(rules: Ruleset) -> None:
     g = start(rules, 3, hands=[["dead end W-E"], ["tunnel W-E", "tunnel W-E"]])
     play(g, "dead end W-E", "1,0", "0")
     assert maze(g)["1,0"] == {"tile": "dead end W-E", "turn": 0,
-                              "open": [False, True, False, True], "joined": False}
+                              "open": [False, True, False, True], "joined": False,
+                              "secret": False}
     assert current(g) == "P2"
     g.apply("tunnel W-E")
     g.apply("play")
@@ -383,8 +390,8 @@ def test_a_dead_end_next_to_the_gold_does_not_reach_it(rules: Ruleset) -> None:
     g = start(rules, 3, goals=GOLD_MIDDLE, hands=[["dead end W-E"]])
     corridor(g)
     play(g, "dead end W-E", "7,0", "0")
-    assert maze(g)["8,0"] == {"tile": "?"}  # still face down
-    assert g.view(None)["globals"]["round_over"] == "no"
+    assert face_down(g, "8,0")  # still face down
+    assert g.view(None)["globals"]["round_over"] is False
     assert current(g) == "P2" and choosing(g) == "c"
     assert not any("reaches" in line for line in log(g))
 
@@ -401,7 +408,8 @@ def test_turning_180_degrees_makes_a_card_fit(rules: Ruleset) -> None:
     assert refusal.span is not None
     g.apply("180")
     assert maze(g)["0,1"] == {"tile": "tunnel N-E", "turn": 2,
-                              "open": [False, False, True, True], "joined": True}
+                              "open": [False, False, True, True], "joined": True,
+                              "secret": False}
 
 
 def test_no_turn_needed_below_the_start(rules: Ruleset) -> None:
@@ -445,16 +453,16 @@ def test_a_stone_goal_reached_is_turned_over_to_fit(
     g = start(rules, 5, goals=goals, hands=[["tunnel W-E"]])
     corridor(g)
     play(g, "tunnel W-E", "7,0", "0")
-    assert maze(g)["8,0"] == {"tile": stone, "turn": turn, "open": sides, "joined": True}
-    ops = g.rules.ec.tiles["maze"]
-    assert not g.state.layers[ops.layer + 2][cell(g, 8, 0)]
+    assert maze(g)["8,0"] == {"tile": stone, "turn": turn, "open": sides, "joined": True,
+                              "secret": False}
+    assert not face_down(g, "8,0")
     for p in range(5):  # every player sees it now
         assert maze(g, p)["8,0"]["tile"] == stone
         assert f"The path reaches the goal at 8,0: it is {stone}." in log(g, p)
-    assert maze(g)["8,2"] == {"tile": "?"} and maze(g)["8,-2"] == {"tile": "?"}
+    assert face_down(g, "8,2") and face_down(g, "8,-2")
     # play goes on
-    assert g.view(None)["globals"]["round_over"] == "no"
-    assert g.view(None)["globals"]["round"] == "1"
+    assert g.view(None)["globals"]["round_over"] is False
+    assert g.view(None)["globals"]["round"] == 1
     assert current(g) == "P2" and choosing(g) == "c"
     assert all(gold_of(g, p) == 0 for p in range(5))
 
@@ -473,11 +481,13 @@ def test_one_card_reaching_two_stone_goals_turns_both_over(rules: Ruleset) -> No
     board = maze(g)
     # reached from below, stone N-E is turned to S-W; reached from above, N-W stays
     assert board["8,2"] == {"tile": "stone N-E", "turn": 2,
-                            "open": [False, False, True, True], "joined": True}
+                            "open": [False, False, True, True], "joined": True,
+                            "secret": False}
     assert board["8,0"] == {"tile": "stone N-W", "turn": 0,
-                            "open": [True, False, False, True], "joined": True}
-    assert board["8,-2"] == {"tile": "?"}
-    assert g.view(None)["globals"]["round_over"] == "no"
+                            "open": [True, False, False, True], "joined": True,
+                            "secret": False}
+    assert face_down(g, "8,-2")
+    assert g.view(None)["globals"]["round_over"] is False
     assert current(g) == "P2"
 
 
@@ -485,28 +495,27 @@ def test_the_gold_reached_ends_the_round(rules: Ruleset) -> None:
     g = start(rules, 5, ["miner", "saboteur", "miner", "miner", "saboteur"],
               goals=GOLD_MIDDLE, hands=[["tunnel W-E"]])
     corridor(g)
-    deck = len(zone(g, "deck"))
+    deck = len(g.items("deck"))
     play(g, "tunnel W-E", "7,0", "0")
     lines = log(g)
     assert "The path reaches the goal at 8,0: it is gold." in lines
     assert "P1 reaches the gold: the miners win round 1." in lines
     assert maze(g)["8,0"]["tile"] == "gold"
     assert choosing(g) == "n" and g.current_player() == 0
-    assert len(zone(g, "hand", 0)) == 5  # nothing is drawn after the find
-    assert len(zone(g, "deck")) == deck
+    assert len(g.items("hand", 0)) == 5  # nothing is drawn after the find
+    assert len(g.items("deck")) == deck
     take_gold(g)
     # the next round begins, started by the player after the finder
     expect_chance(g, "shuffle", "goals")
-    assert g.view(None)["globals"]["round"] == "2"
+    assert g.view(None)["globals"]["round"] == 2
     assert g.view(None)["globals"]["starter"] == "P2"
     start_round(g)
     assert current(g) == "P2"
     assert maze(g).keys() == {"0,0", *GOAL_CELLS}
-    assert all(maze(g)[c] == {"tile": "?"} for c in GOAL_CELLS)
-    cards, nuggets = count_cards(g)
-    assert cards == list(range(PLAYCARDS)) and nuggets == list(range(28))
-    assert all(zone(g, "front", p) == [] for p in range(5))
-    assert zone(g, "discard") == []
+    assert all(face_down(g, c) for c in GOAL_CELLS)
+    check_counts(g)
+    assert all(g.items("front", p) == [] for p in range(5))
+    assert g.items("discard") == []
 
 
 # =========================================================================== sharing the gold
@@ -525,23 +534,23 @@ def find_gold(rules: Ruleset, n: int, role_list: Sequence[str], finder: int) -> 
 def test_gold_is_shared_clockwise_from_the_finder(rules: Ruleset) -> None:
     g = find_gold(rules, 6, SIX_ROLES, finder=2)
     # as many nugget cards as players, from the top of the shuffled nuggets
-    assert sorted(nugget_values(g, zone(g, "shared"))) == sorted(NUGGET_VALUES[-6:])
-    assert len(zone(g, "nuggets")) == 22
+    assert sorted(nugget_values(g, g.items("shared"))) == sorted(NUGGET_VALUES[-6:])
+    assert len(g.items("nuggets")) == 22
     assert g.current_player() == 2
     assert sorted(texts(g)) == sorted(f"{v} gold" for v in NUGGET_VALUES[-6:])
     assert take_gold(g) == [2, 3, 5, 0, 2, 3]  # P3, P4, P6, P1 and round again
     assert gold_of(g, 1) == gold_of(g, 4) == 0  # saboteurs get nothing
-    assert zone(g, "shared") == []
+    assert g.items("shared") == []
     assert sum(gold_of(g, p) for p in range(6)) == sum(NUGGET_VALUES[-6:])
-    assert [len(zone(g, "gold", p)) for p in range(6)] == [1, 0, 2, 2, 0, 1]
+    assert [len(g.items("gold", p)) for p in range(6)] == [1, 0, 2, 2, 0, 1]
 
 
 def test_gold_is_shared_counter_clockwise_in_the_official_rules(official: Ruleset) -> None:
     g = find_gold(official, 6, SIX_ROLES, finder=2)
-    assert len(zone(g, "shared")) == 6
+    assert len(g.items("shared")) == 6
     assert take_gold(g) == [2, 0, 5, 3, 2, 0]  # P3, P1, P6, P4 and round again
     assert gold_of(g, 1) == gold_of(g, 4) == 0
-    assert [len(zone(g, "gold", p)) for p in range(6)] == [2, 0, 2, 1, 0, 1]
+    assert [len(g.items("gold", p)) for p in range(6)] == [2, 0, 2, 1, 0, 1]
 
 
 def test_a_saboteur_who_completes_the_path_gets_nothing(rules: Ruleset) -> None:
@@ -578,18 +587,18 @@ def test_ten_players_share_ten_or_nine_cards(rules: Ruleset, official: Ruleset, 
     ruleset = rules if which == "saboteur" else official
     role_list = ["miner"] * 7 + ["saboteur"] * 3
     g = find_gold(ruleset, 10, role_list, finder=0)
-    assert len(zone(g, "shared")) == cards
-    assert len(zone(g, "nuggets")) == 28 - cards
+    assert len(g.items("shared")) == cards
+    assert len(g.items("nuggets")) == NUGGETS - cards
     seats = take_gold(g)
     assert seats == order  # the 7 miners in turn, the saboteurs P8-P10 passed over
-    assert sum(len(zone(g, "gold", p)) for p in range(10)) == cards
+    assert sum(len(g.items("gold", p)) for p in range(10)) == cards
     assert all(gold_of(g, p) == 0 for p in range(7, 10))
 
 
 def test_the_gold_each_miner_takes_is_hidden_from_the_others(rules: Ruleset) -> None:
     """Which nugget a miner takes is their secret (the choice is logged as '?', gold is
     seen by its owner only): a saboteur looking on must not learn it from anything."""
-    views = []
+    views: list[tuple[dict[str, Any], list[str]]] = []
     for pick in ("3 gold", "1 gold"):
         g = start(rules, 5, ["miner", "miner", "miner", "saboteur", "saboteur"],
                   goals=GOLD_MIDDLE, hands=[["tunnel W-E"]],
@@ -600,9 +609,9 @@ def test_the_gold_each_miner_takes_is_hidden_from_the_others(rules: Ruleset) -> 
         g.apply(pick)
         assert g.view(3)["log"][-1] == "P1: n ?"
         assert g.view(3)["zones"]["gold[P1]"] == {"size": 1}
-        views.append(g.view(3))
+        views.append((g.view(3), g.history(3)))
     # the cards still waiting to be taken would tell which one P1 took
-    assert views[0]["zones"]["shared"] == views[1]["zones"]["shared"]
+    assert views[0][0]["zones"]["shared"] == views[1][0]["zones"]["shared"]
     assert views[0] == views[1]
 
 
@@ -757,8 +766,7 @@ def test_rockfall_removes_tunnels_and_dead_ends_never_the_start_or_a_goal(
     assert "4,0" in texts(g)  # a cut-off tunnel may still be removed
     g.apply("4,0")
     assert {"0,0", "8,0", "8,2", "8,-2"} <= maze(g).keys()
-    cards, _ = count_cards(g)
-    assert cards == list(range(PLAYCARDS))
+    check_playcards(g)
 
 
 def test_rockfall_needs_a_tunnel_on_the_maze(rules: Ruleset) -> None:
@@ -792,8 +800,9 @@ def test_a_map_peek_is_seen_by_the_peeker_only(either: Ruleset) -> None:
         assert "P1: g 8,2" in log(g, p)  # which goal was looked at is public
         assert "P1: c ?" in log(g, p)
     # the goal stays face down for everyone, the peeker included
-    for viewer in (None, 0, 1, 2, 3):
-        assert maze(g, viewer)["8,2"] == {"tile": "?"}
+    assert maze(g)["8,2"]["secret"] is True
+    for viewer in (0, 1, 2, 3):
+        assert maze(g, viewer)["8,2"] == HIDDEN_TILE
     assert discard_pile(g) == ["map"]
     assert current(g) == "P2"
 
@@ -832,34 +841,33 @@ def test_the_saboteurs_win_when_the_cards_run_out(either: Ruleset, n: int,
     for p in range(n):
         assert gold_of(g, p) == (pay if role_list[p] == "saboteur" else 0)
     saboteurs = role_list.count("saboteur")
-    assert sum(nugget_values(g, zone(g, "nuggets"))) == sum(NUGGET_VALUES) - saboteurs * pay
-    cards, nuggets = count_cards(g)
-    assert cards == list(range(PLAYCARDS)) and nuggets == list(range(28))
+    assert sum(nugget_values(g, g.items("nuggets"))) == sum(NUGGET_VALUES) - saboteurs * pay
+    check_counts(g)
     # the next round begins (the official rules first deal the roles again)
     assert g.current_player() == CHANCE
-    assert g.state.pending[0].var in ("goals", "aside")
-    assert g.view(None)["globals"]["round"] == "2"
+    assert waiting_for(g).name in ("goals", "aside")
+    assert g.view(None)["globals"]["round"] == 2
     assert g.view(None)["globals"]["starter"] == "P1"  # after the last player
 
 
 def test_no_saboteurs_in_play_means_no_pay(rules: Ruleset) -> None:
     g = start(rules, 3, ["miner", "miner", "miner"])
-    assert zone(g, "aside") and column(g, "dwarf", "role")[zone(g, "aside")[0]] == "saboteur"
+    assert g.items("aside") and role_on(g, g.items("aside")[0]) == "saboteur"
     empty_but_one(g)
     g.apply(texts(g)[0])
     g.apply("discard")
     assert "Every hand is empty: the saboteurs win round 1." in log(g)
     assert all(gold_of(g, p) == 0 for p in range(3))
-    assert len(zone(g, "nuggets")) == 28
+    assert len(g.items("nuggets")) == NUGGETS
 
 
 def test_the_round_goes_on_while_a_hand_holds_cards(rules: Ruleset) -> None:
     g = start(rules, 3, ["miner", "saboteur", "miner"])
     empty_but_one(g)
-    zone(g, "hand", 2).append(zone(g, "discard").pop())  # P3 still holds a card
+    g.edit().move(g.items("discard")[-1], "hand", 2)  # P3 still holds a card
     g.apply(texts(g)[0])
     g.apply("discard")
-    assert g.view(None)["globals"]["round_over"] == "no"
+    assert g.view(None)["globals"]["round_over"] is False
     # P2 has no cards: passes without a decision
     assert "P2 has no cards and passes." in log(g)
     assert current(g) == "P3" and choosing(g) == "c"
@@ -871,14 +879,14 @@ def test_the_round_goes_on_while_a_hand_holds_cards(rules: Ruleset) -> None:
 
 def test_a_player_with_an_empty_hand_passes_and_draws_nothing(rules: Ruleset) -> None:
     g = start(rules, 3)
-    zone(g, "discard").extend(zone(g, "hand", 1))
-    zone(g, "hand", 1).clear()
-    deck = len(zone(g, "deck"))
+    for c in g.items("hand", 1):
+        g.edit().move(c, "discard")
+    deck = len(g.items("deck"))
     g.apply(texts(g)[0])
     g.apply("discard")
-    assert len(zone(g, "deck")) == deck - 1  # P1 drew
+    assert len(g.items("deck")) == deck - 1  # P1 drew
     assert "P2 has no cards and passes." in log(g)
-    assert len(zone(g, "deck")) == deck - 1 and zone(g, "hand", 1) == []
+    assert len(g.items("deck")) == deck - 1 and g.items("hand", 1) == []
     assert current(g) == "P3"
 
 
@@ -890,7 +898,7 @@ def saboteurs_round(g: Game) -> None:
 
 
 def next_round(g: Game, role_list: Sequence[str] | None) -> None:
-    if g.state.pending[0].kind == "shuffle_zone":  # the official rules deal roles again
+    if waiting_for(g).kind == "shuffle_zone":  # the official rules deal roles again
         deal_roles(g, role_list)
     start_round(g)
 
@@ -900,7 +908,7 @@ def test_three_rounds_and_a_single_winner(either: Ruleset) -> None:
     g = start(either, 3, role_list, first=0)
     starters = []
     for r in (1, 2, 3):
-        assert g.view(None)["globals"]["round"] == str(r)
+        assert g.view(None)["globals"]["round"] == r
         starters.append(current(g))
         assert not g.is_over()
         saboteurs_round(g)
@@ -949,9 +957,9 @@ def test_the_most_gold_over_three_rounds_wins(rules: Ruleset) -> None:
 
 def test_the_rounds_option(rules: Ruleset) -> None:
     g = rules.new_game(3, seed=4, options={"rounds": "1"}, auto_chance=False)
-    g.apply_chance(tuple(range(28)))
+    g.apply_chance(list(range(NUGGETS)))
     deal_roles(g, ["saboteur", "miner", "miner"])
-    g.apply_chance(0)
+    g.apply_chance("P1")
     start_round(g)
     saboteurs_round(g)
     assert g.is_over()
@@ -966,27 +974,26 @@ def test_a_new_round_gathers_every_card_and_mends_every_tool(either: Ruleset) ->
     turn_face_up(g, 8, 2)
     saboteurs_round(g)
     next_round(g, ["miner", "saboteur", "miner", "miner"])
-    assert all(zone(g, "front", p) == [] for p in range(4))
-    assert zone(g, "discard") == [] and zone(g, "box") == []
+    assert all(g.items("front", p) == [] for p in range(4))
+    assert g.items("discard") == [] and g.items("box") == []
     assert set(maze(g)) == {"0,0", *GOAL_CELLS}
-    assert all(maze(g)[c] == {"tile": "?"} for c in GOAL_CELLS)
-    assert all(len(zone(g, "hand", p)) == 6 for p in range(4))
-    assert len(zone(g, "deck")) == PLAYCARDS - 4 - 4 * 6
-    cards, nuggets = count_cards(g)
-    assert cards == list(range(PLAYCARDS)) and nuggets == list(range(28))
+    assert all(face_down(g, c) for c in GOAL_CELLS)
+    assert all(len(g.items("hand", p)) == 6 for p in range(4))
+    assert len(g.items("deck")) == PLAYCARDS - 4 - 4 * 6
+    check_counts(g)
 
 
 def test_roles_are_kept_between_rounds(rules: Ruleset) -> None:
     role_list = ["miner", "saboteur", "miner", "miner", "saboteur"]
     g = start(rules, 5, role_list)
-    role_cards = [list(zone(g, "role_card", p)) for p in range(5)]
-    aside = list(zone(g, "aside"))
+    role_cards = [list(g.items("role_card", p)) for p in range(5)]
+    aside = list(g.items("aside"))
     saboteurs_round(g)
     expect_chance(g, "shuffle", "goals")  # no new deal of the roles
     start_round(g)
     assert roles(g) == role_list
-    assert [zone(g, "role_card", p) for p in range(5)] == role_cards
-    assert zone(g, "aside") == aside
+    assert [g.items("role_card", p) for p in range(5)] == role_cards
+    assert g.items("aside") == aside
 
 
 def test_roles_are_dealt_again_each_round_in_the_official_rules(official: Ruleset) -> None:
@@ -996,17 +1003,16 @@ def test_roles_are_dealt_again_each_round_in_the_official_rules(official: Rulese
     deal_roles(g, new_roles)
     start_round(g)
     assert roles(g) == new_roles
-    role = column(g, "dwarf", "role")
     for p in range(5):
-        cards = zone(g, "role_card", p)
-        assert len(cards) == 1 and role[cards[0]] == new_roles[p]
+        cards = g.items("role_card", p)
+        assert len(cards) == 1 and role_on(g, cards[0]) == new_roles[p]
         assert g.view(p)["players"][p]["role"] == new_roles[p]
         assert g.view(p)["zones"][f"role_card[P{p + 1}]"] == [new_roles[p]]
     # the same players + 1 role cards: one set aside, the rest back in the box
-    assert len(zone(g, "aside")) == 1
-    in_play = [*new_roles, role[zone(g, "aside")[0]]]
+    assert len(g.items("aside")) == 1
+    in_play = [*new_roles, role_on(g, g.items("aside")[0])]
     assert sorted(in_play) == ["miner"] * 4 + ["saboteur"] * 2
-    assert len(zone(g, "dwarf_box")) == 11 - 6
+    assert len(g.items("dwarf_box")) == 11 - 6
     # the gold earned in round 1 is kept
     assert gold_of(g, 1) == gold_of(g, 4) == 3
 
@@ -1016,9 +1022,9 @@ def test_the_gold_found_in_the_last_round_is_shared_before_the_match_ends(
     """The match ends after the last round is over, and a round found by the miners is
     over once its gold is shared out: the last round's gold counts for the winner."""
     g = rules.new_game(3, seed=2, options={"rounds": "1"}, auto_chance=False)
-    g.apply_chance(tuple(range(28)))  # the 3-gold cards on top
+    g.apply_chance(list(range(NUGGETS)))  # the 3-gold cards on top
     deal_roles(g, ["miner", "miner", "saboteur"])
-    g.apply_chance(0)
+    g.apply_chance("P1")
     start_round(g, GOLD_MIDDLE, hands=[["tunnel W-E"]])
     corridor(g)
     play(g, "tunnel W-E", "7,0", "0")
@@ -1027,7 +1033,7 @@ def test_the_gold_found_in_the_last_round_is_shared_before_the_match_ends(
     assert g.current_player() == 0 and choosing(g) == "n"
     assert take_gold(g) == [0, 1, 0]
     assert g.is_over()
-    assert zone(g, "shared") == []
+    assert g.items("shared") == []
     assert [gold_of(g, p) for p in range(3)] == [6, 3, 0]
     assert g.results() == ["win", "loss", "loss"]
 
@@ -1038,7 +1044,7 @@ def test_the_third_round_gold_counts(either: Ruleset) -> None:
     saboteurs_round(g)  # the saboteur P3 is paid 4 a round: 8 after two rounds
     next_round(g, role_list)
     saboteurs_round(g)
-    if g.state.pending[0].kind == "shuffle_zone":
+    if waiting_for(g).kind == "shuffle_zone":
         deal_roles(g, role_list)
     start_round(g, GOLD_MIDDLE, hands=[[], [], ["tunnel W-E"]])
     assert current(g) == "P3"
@@ -1046,9 +1052,9 @@ def test_the_third_round_gold_counts(either: Ruleset) -> None:
     play(g, "tunnel W-E", "7,0", "0")  # the saboteur completes the path to the gold
     assert "P3 reaches the gold: the miners win round 3." in log(g)
     assert not g.is_over()
-    assert len(zone(g, "shared")) == 3
+    assert len(g.items("shared")) == 3
     take_gold(g)
     assert g.is_over()
     assert gold_of(g, 2) == 8
     assert gold_of(g, 0) + gold_of(g, 1) > 0
-    assert sum(len(zone(g, "gold", p)) for p in range(3)) == 4 + 3
+    assert sum(len(g.items("gold", p)) for p in range(3)) == 4 + 3

@@ -1,7 +1,8 @@
 """Random Saboteur games for 3 to 10 players: termination, replay, every card accounted
 for at every step, hidden information at every step, roles across rounds.
 
-Spec: /work/shared/seeds/000_*.txt and /work/shared/reference/saboteur.md.
+Spec: /work/shared/seeds/000_*.txt and /work/shared/reference/saboteur.md. Only the public
+engine API is used.
 """
 
 from __future__ import annotations
@@ -13,25 +14,29 @@ from typing import Any
 
 import pytest
 from saboteur_support import (  # noqa: F401 - rules and official are fixtures
+    DWARF_ZONES,
+    DWARVES,
     MINER_CARDS,
+    NUGGETS,
     OFFICIAL,
     PLAYCARDS,
     SABOTEUR,
     SABOTEUR_CARDS,
-    column,
+    check_playcards,
+    in_zones,
+    nuggets_held,
     official,
     rules,
-    zone,
+    snapshot,
 )
 
-from rulelang.runtime.engine import TERMINAL, Game, Ruleset, UsageError, replay
+from rulelang import TERMINAL, Game, Ruleset, UsageError, replay
 
 PLAYERS = range(3, 11)
-NUGGETS = 28
-DWARVES = 11
 GOAL_CELLS = ("8,2", "8,0", "8,-2")
 MAX_STEPS = 5000
 HIDDEN = "?"
+HIDDEN_TILE = {"tile": HIDDEN, "secret": True}  # a face-down card as the players see it
 CHOICE_LINE = re.compile(r"^(P\d+): (\w+) (.*)$")
 
 
@@ -39,63 +44,60 @@ def ruleset_of(which: str, rules: Ruleset, official: Ruleset) -> Ruleset:
     return rules if which == "saboteur" else official
 
 
-# --------------------------------------------------------------------------- state access
+# --------------------------------------------------------------------------- reading the game
 def player_roles(g: Game) -> list[str]:
-    attr = next(a for a in g.rules.program.player_attrs if a.name == "role")
-    return list(g.state.cols[attr.slot])
+    return [str(g.attribute("role", of=p, kind="player")) for p in range(g.players)]
 
 
 def round_of(g: Game) -> int:
-    var = next(v for v in g.rules.program.globals if v.name == "round")
-    return int(g.state.vars[var.slot])
+    return int(g.attribute("round"))
 
 
-def on_maze(g: Game) -> list[int]:
-    ops = g.rules.ec.tiles["maze"]
-    return [t for t in g.state.layers[ops.layer] if t is not None]
+def deciding(g: Game) -> str:
+    decision = g.pending()
+    assert decision is not None
+    return decision.name
 
 
 def face_down(g: Game) -> set[str]:
-    ops = g.rules.ec.tiles["maze"]
-    board = g.state.cfg.boards["maze"]
-    tiles, secret = g.state.layers[ops.layer], g.state.layers[ops.layer + 2]
-    return {board.names[i] for i, t in enumerate(tiles) if t is not None and secret[i]}
+    """The cells of the maze whose card lies face down (only goals ever do)."""
+    down = {c for c in GOAL_CELLS if (tile := g.tile("maze", c)) and tile["secret"] is True}
+    assert all(g.tile("maze", c) is not None for c in GOAL_CELLS)
+    return down
+
+
+def role_on(g: Game, dwarf: int) -> str:
+    """The role on a dwarf card."""
+    return str(g.attribute("role", of=dwarf, kind="dwarf"))
 
 
 def check_cards(g: Game) -> None:
     """Every play card, nugget and dwarf card is in exactly one place."""
-    n = g.state.cfg.n
-    cards = [*zone(g, "box"), *zone(g, "deck"), *zone(g, "discard"), *on_maze(g)]
-    nuggets = [*zone(g, "nuggets"), *zone(g, "shared")]
-    dwarves = [*zone(g, "dwarf_box"), *zone(g, "aside")]
-    for p in range(n):
-        cards += [*zone(g, "hand", p), *zone(g, "front", p)]
-        nuggets += zone(g, "gold", p)
-        dwarves += zone(g, "role_card", p)
-    assert len(cards) == PLAYCARDS and sorted(cards) == list(range(PLAYCARDS))
-    assert len(nuggets) == NUGGETS and sorted(nuggets) == list(range(NUGGETS))
+    n = g.players
+    check_playcards(g)
+    assert nuggets_held(g) == list(range(NUGGETS))
+    dwarves = in_zones(g, DWARF_ZONES, ("role_card",))
     assert sorted(dwarves) == list(range(DWARVES))
     # the role cards dealt match the role each player holds
-    role = column(g, "dwarf", "role")
     roles = player_roles(g)
     for p in range(n):
-        held = zone(g, "role_card", p)
-        assert len(held) == 1 and role[held[0]] == roles[p]
-    in_play = [*roles, *(role[d] for d in zone(g, "aside"))]
+        held = g.items("role_card", p)
+        assert len(held) == 1 and role_on(g, held[0]) == roles[p]
+    in_play = [*roles, *(role_on(g, d) for d in g.items("aside"))]
     assert in_play.count("saboteur") == SABOTEUR_CARDS[n]
     assert in_play.count("miner") == MINER_CARDS[n]
 
 
 def scores(g: Game) -> list[int]:
-    value = column(g, "nugget", "value")
-    return [sum(value[i] for i in zone(g, "gold", p)) for p in range(g.state.cfg.n)]
+    return [sum(int(g.attribute("value", of=i, kind="nugget")) for i in g.items("gold", p))
+            for p in range(g.players)]
 
 
 def digger(g: Game, rng: random.Random) -> Any:
     """A random player that mostly digs towards the goals, so that goals are reached and
     gold is shared out; one move in five or so is uniformly random."""
     actions = g.legal_actions()
-    var = g.state.pending[0].var
+    var = deciding(g)
     texts = [a.text for a in actions]
     if rng.random() < 0.8:
         if var == "action" and "play" in texts:
@@ -147,20 +149,20 @@ def test_random_playout(rules: Ruleset, official: Ruleset, which: str, n: int) -
         g.apply("discard")
     # three rounds were played, each ended by the gold or by the cards running out
     assert sorted(rounds) == [1, 2, 3]
-    lines = g.view(None)["log"]
+    lines = g.history()
     assert "Round 3 begins." in lines and "Round 4 begins." not in lines
     ends = [x for x in lines if "the miners win round" in x or "the saboteurs win round" in x]
     assert [int(x.rstrip(".").split()[-1]) for x in ends] == [1, 2, 3]
     if which == "saboteur":  # the seed: roles are kept for the whole match
         assert rounds[1] == rounds[2] == rounds[3]
-    assert g.view(None)["globals"]["round"] == "3"
+    assert g.view(None)["globals"]["round"] == 3
     assert [p["role"] for p in g.view(None)["players"]] == player_roles(g)
     # the most gold wins; ties share the win
     best = max(scores(g))
     assert g.results() == ["win" if s == best else "loss" for s in scores(g)]
     # replaying the log rebuilds the same game
-    again = replay(ruleset, n, seed, g.state.log)
-    assert again.state.fingerprint() == g.state.fingerprint()
+    again = replay(ruleset, n, seed, g.events())
+    assert snapshot(again) == snapshot(g)
     assert again.results() == g.results()
     assert again.current_player() == TERMINAL
 
@@ -173,8 +175,8 @@ def test_replay_midgame(rules: Ruleset, official: Ruleset, which: str) -> None:
     for _ in range(120):
         g.apply(rng.choice(g.legal_actions()))
     assert not g.is_over()
-    again = replay(ruleset, 6, 7, g.state.log)
-    assert again.state.fingerprint() == g.state.fingerprint()
+    again = replay(ruleset, 6, 7, g.events())
+    assert snapshot(again) == snapshot(g)
     assert again.legal_actions() == g.legal_actions()
     for p in [None, *range(6)]:
         assert again.view(p) == g.view(p)
@@ -202,7 +204,7 @@ def check_views(g: Game) -> None:
     """No view shows another player's hand, role, role card or gold; the deck, the discard
     pile and the set-aside role card only as sizes; face-down goals as '?'; another
     player's card choices as '?'; a map peek only to the peeker."""
-    n = g.state.cfg.n
+    n = g.players
     names = [f"P{i + 1}" for i in range(n)]
     full = g.view(None)
     truth = full["zones"]
@@ -210,7 +212,8 @@ def check_views(g: Game) -> None:
     down = face_down(g)
     # who looked at which goal, from the omniscient log
     peeks = {name: 0 for name in names}
-    full_log = full["log"]
+    full_log = g.history()
+    assert full["log"] == full_log[-len(full["log"]):]
     for i, line in enumerate(full_log):
         if line.startswith("You look at"):
             m = CHOICE_LINE.match(full_log[i - 1])
@@ -233,14 +236,19 @@ def check_views(g: Game) -> None:
                 else:
                     assert zones[label] == {"size": len(truth[label])}, f"{me} sees {label}"
             assert zones[f"front[{names[q]}]"] == truth[f"front[{names[q]}]"]  # face up
-        for z in ("deck", "discard", "aside", "box", "nuggets", "dwarf_box"):
+        for z in ("deck", "discard", "aside", "box", "nuggets", "shared", "dwarf_box"):
             assert zones[z] == {"size": len(truth[z])}, f"{me} sees the {z}"
+        # the maze as the referee sees it, but face-down cards only as '?'
         board = v["boards"]["maze"]
-        assert board == full["boards"]["maze"]
+        assert board.keys() == full["boards"]["maze"].keys()
+        for c, tile in full["boards"]["maze"].items():
+            assert board[c] == (HIDDEN_TILE if c in down else tile), f"{me} sees {c}"
         for c in GOAL_CELLS:
-            assert (board[c] == {"tile": HIDDEN}) == (c in down)
+            assert (board[c] == HIDDEN_TILE) == (c in down)
         assert board["0,0"]["tile"] == "start"
-        lines = v["log"]
+        lines = g.history(p)
+        tail = v["log"]
+        assert 0 < len(tail) <= len(lines) and tail == lines[-len(tail):]
         assert len(lines) == len(full_log) - sum(peeks.values()) + peeks[me]
         assert sum(x.startswith("You look at") for x in lines) == peeks[me]
         for line, whole in zip([x for x in lines if not x.startswith("You look at")],
@@ -255,8 +263,13 @@ def check_views(g: Game) -> None:
                 assert line == whole
         if "options" in v:
             assert v["to_act"] == me
-    for c in GOAL_CELLS:
-        assert (full["boards"]["maze"][c] == {"tile": HIDDEN}) == (c in down)
+        # the sides of the cards in a zone are shown only where the player sees into it
+        assert all(isinstance(zones[z], list) for z in v["zone_tiles"]), f"{me} sees tiles"
+        assert sum(x.startswith("You look at") for x in v["private"]) == peeks[me]
+    for c, tile in full["boards"]["maze"].items():
+        assert (tile["secret"] is True) == (c in down)
+        if c in down:  # the referee sees the card itself
+            assert full["boards"]["maze"][c]["tile"] in ("gold", "stone N-E", "stone N-W")
 
 
 @pytest.mark.parametrize("which", ["saboteur", "official"])
@@ -274,11 +287,11 @@ def test_hidden_information_at_every_step(rules: Ruleset, official: Ruleset, whi
     g = playout(ruleset, n, 900 + n, options={"rounds": "1"}, on_step=on_step)
     assert g.is_over()
     assert seen["steps"] > n
-    assert any(line.endswith(": c ?") for line in g.view(0)["log"])
+    assert any(line.endswith(": c ?") for line in g.history(0))
 
 
 def shares_gold(g: Game) -> bool:
-    return any(re.match(r"^P\d+: n ", line) for line in g.view(None)["log"])
+    return any(re.match(r"^P\d+: n ", line) for line in g.history())
 
 
 @pytest.mark.parametrize(("which", "n"), [("saboteur", 4), ("official", 7)])
@@ -293,7 +306,7 @@ def test_hidden_information_across_rounds(rules: Ruleset, official: Ruleset, whi
 
     def on_step(g: Game) -> None:
         state["steps"] += 1
-        sharing = not g.is_over() and g.state.pending[0].var == "n"
+        sharing = not g.is_over() and deciding(g) == "n"
         state["sharing"] += sharing
         if sharing or state["steps"] % 25 == 0 or round_of(g) != state["round"] \
                 or g.is_over():
@@ -306,7 +319,7 @@ def test_hidden_information_across_rounds(rules: Ruleset, official: Ruleset, whi
     assert state["sharing"] > 0
     # the nugget each miner took shows as '?' to the others
     for p in range(n):
-        for line in g.view(p)["log"]:
+        for line in g.history(p):
             m = CHOICE_LINE.match(line)
             if m is not None and m.group(2) == "n" and m.group(1) != f"P{p + 1}":
                 assert m.group(3) == HIDDEN
