@@ -1,0 +1,369 @@
+"""Fair CPU-time comparison: rulelang against hand-written Python, in one process.
+
+Three programs play random games of the same rules, each decision uniform among the
+legal options:
+
+  fast  rulelang's simulation fast path, `game.playout(rng)`;
+  hand  the hand-written program (benchmarks/<game>_handwritten.py);
+  api   rulelang through the public API, one `legal_actions()` (with the action
+        texts) and one `apply()` per decision. It plays exactly the games the fast
+        path plays: same game seeds, same decision generator.
+
+The programs alternate in blocks (the order rotates from block to block), each block
+timed with time.process_time(); the slowdowns reported are medians over the blocks of
+the per-block ratios, so a noisy shared machine affects both sides of each ratio alike.
+
+    python benchmarks/compare.py --game saboteur
+    python benchmarks/compare.py --game heimlich
+    python benchmarks/compare.py --game saboteur clone view validate
+
+Stdlib only, besides rulelang itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib
+import platform
+import random
+import resource
+import shlex
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import rulelang
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+
+MEASURES = ("playouts", "clone", "view", "validate")
+GAMES = {  # game -> (rule file, hand-written module, default player counts)
+    "heimlich": ("heimlich.rules", "heimlich_handwritten", (2, 4, 7)),
+    "saboteur": ("saboteur.rules", "saboteur_handwritten", (3, 5, 10)),
+}
+
+
+# ------------------------------------------------------------------ rulelang's names
+# Everything this file needs from rulelang is reached through these few functions, so
+# that a change of import names in the runtime is adapted here and nowhere else.
+def compile_rules(path: Path) -> Any:
+    return rulelang.compile_file(path)
+
+
+def new_game(rules: Any, players: int, seed: int) -> Any:
+    return rules.new_game(players, seed)
+
+
+def chance_player() -> int:
+    """The value of current_player() when a chance event waits."""
+    try:
+        from rulelang.runtime.engine import CHANCE
+    except ImportError:
+        return -1
+    return int(CHANCE)
+
+
+def validate_command(rules_file: Path) -> list[str]:
+    """A cold `rulelang validate FILE`, as a user types it."""
+    script = Path(sys.executable).with_name("rulelang")
+    if script.exists():
+        return [str(script), "validate", str(rules_file)]
+    code = "import sys; from rulelang.cli.main import main; sys.argv[0] = 'rulelang'; main()"
+    return [sys.executable, "-c", code, "validate", str(rules_file)]
+
+
+CHANCE = chance_player()
+
+
+# ------------------------------------------------------------------ the programs
+# Each plays `games` games and returns the decisions taken. Block b of every program
+# uses the decision generator random.Random(seed + b); rulelang game i of block b has
+# the seed game_seed(seed, b, i), so the fast and API paths play the same games.
+def game_seed(seed: int, block: int, i: int) -> int:
+    return seed * 1_000_003 + block * 100_003 + i
+
+
+def run_fast(rules: Any, players: int, games: int, seed: int, block: int) -> int:
+    rng = random.Random(seed + block)
+    decisions = 0
+    for i in range(games):
+        decisions += new_game(rules, players, game_seed(seed, block, i)).playout(rng)
+    return decisions
+
+
+def run_api(rules: Any, players: int, games: int, seed: int, block: int) -> int:
+    rng = random.Random(seed + block)
+    decisions = 0
+    for i in range(games):
+        decisions += api_game(new_game(rules, players, game_seed(seed, block, i)), rng)
+    return decisions
+
+
+def api_game(game: Any, rng: random.Random, limit: int | None = None) -> int:
+    """Play on through the public API (to the end, or `limit` decisions)."""
+    decisions = 0
+    while not game.is_over() and (limit is None or decisions < limit):
+        if game.current_player() == CHANCE:
+            game.resolve_chance()
+        else:
+            actions = game.legal_actions()
+            game.apply(actions[int(rng.random() * len(actions))])
+            decisions += 1
+    return decisions
+
+
+def run_hand(module: Any, players: int, games: int, seed: int, block: int) -> int:
+    rng = random.Random(seed + block)
+    decisions = 0
+    for _ in range(games):
+        decisions += module.play_game(players, rng)[1]
+    return decisions
+
+
+def timed(run: Callable[[], int]) -> tuple[float, int]:
+    gc.collect()
+    start = time.process_time()
+    decisions = run()
+    return time.process_time() - start, decisions
+
+
+def calibrate(run: Callable[[int], int], seconds: float) -> float:
+    """Games per CPU second, from a warm-up of about `seconds`. The first game, which
+    pays one-off costs (e.g. the template of a player count), is not counted."""
+    run(1)
+    games, spent = 0, 0.0
+    batch = 1
+    while spent < seconds:
+        spent += timed(lambda b=batch: run(b))[0]
+        games += batch
+        batch *= 2
+    return games / spent
+
+
+# ------------------------------------------------------------------ measurements
+def playouts(args: argparse.Namespace, rules: Any, module: Any) -> None:
+    print(
+        f"{'players':>7} {'program':<5} {'games/block':>11} {'games/s':>9} "
+        f"{'decisions/game':>14} {'slowdown (median, min-max over blocks)':>40}"
+    )
+    for players in args.players:
+
+        def fast(g: int, b: int = -1, p: int = players) -> int:
+            return run_fast(rules, p, g, args.seed, b)
+
+        def api(g: int, b: int = -1, p: int = players) -> int:
+            return run_api(rules, p, g, args.seed, b)
+
+        def hand(g: int, b: int = -1, p: int = players) -> int:
+            return run_hand(module, p, g, args.seed, b)
+
+        # warm-up and block sizes: each block of fast and hand takes about
+        # --block-seconds; the API path plays the very games of the fast path
+        n_rl = max(1, round(calibrate(fast, args.warmup) * args.block_seconds))
+        n_hand = max(1, round(calibrate(hand, args.warmup) * args.block_seconds))
+        calibrate(api, args.warmup / 2)
+        programs = {"fast": (fast, n_rl), "hand": (hand, n_hand), "api": (api, n_rl)}
+        seconds: dict[str, list[float]] = {name: [] for name in programs}
+        decisions: dict[str, int] = dict.fromkeys(programs, 0)
+        names = list(programs)
+        for block in range(args.blocks):
+            for name in names[block % 3 :] + names[: block % 3]:
+                fn, games = programs[name]
+                spent, taken = timed(lambda fn=fn, games=games, b=block: fn(games, b))
+                seconds[name].append(spent)
+                decisions[name] += taken
+        per_game = {name: [s / programs[name][1] for s in seconds[name]] for name in names}
+        vs_hand = [f / h for f, h in zip(per_game["fast"], per_game["hand"], strict=True)]
+        vs_fast = [a / f for a, f in zip(per_game["api"], per_game["fast"], strict=True)]
+        slowdowns = {"fast": ("fast / hand", vs_hand), "api": ("api / fast", vs_fast)}
+        for name in ("fast", "hand", "api"):
+            games = programs[name][1]
+            rate = games * args.blocks / sum(seconds[name])
+            mean = decisions[name] / (games * args.blocks)
+            text = ""
+            if name in slowdowns:
+                label, ratios = slowdowns[name]
+                text = (
+                    f"{label} {statistics.median(ratios):5.2f}x "
+                    f"({min(ratios):.2f}-{max(ratios):.2f})"
+                )
+            print(f"{players:>7} {name:<5} {games:>11} {rate:>9.1f} {mean:>14.1f} {text:>40}")
+        if decisions["api"] != decisions["fast"]:
+            print(
+                f"{'':>7} warning: the API path took {decisions['api']} decisions, the fast "
+                f"path {decisions['fast']}: they did not play the same games"
+            )
+        sys.stdout.flush()
+
+
+def in_progress(rules: Any, players: int, seed: int, after: int) -> Any:
+    game = new_game(rules, players, seed)
+    api_game(game, random.Random(seed), limit=after)
+    return game
+
+
+def per_call(call: Callable[[], object], calls: int, batches: int) -> float:
+    """Median over batches of the CPU µs per call."""
+    results = []
+    for _ in range(batches):
+        gc.collect()
+        start = time.process_time()
+        for _ in range(calls):
+            call()
+        results.append((time.process_time() - start) / calls * 1e6)
+    return statistics.median(results)
+
+
+def clones_and_views(args: argparse.Namespace, rules: Any, what: str) -> None:
+    """µs per game.clone() or game.view(p), of games after --after decisions."""
+    for players in args.players:
+        samples = []
+        for k in range(args.positions):
+            game = in_progress(rules, players, args.seed + k, args.after)
+            viewer = k % players
+            if what == "clone":
+                call: Callable[[], object] = game.clone
+            else:
+
+                def call(game: Any = game, viewer: int = viewer) -> object:
+                    return game.view(viewer)
+
+            call()
+            calls = 400 if what == "clone" else 40
+            samples.append(per_call(call, calls, args.batches))
+        print(
+            f"{what:>8}: {players:>2} players, after {args.after} decisions: "
+            f"{statistics.median(samples):8.1f} µs per call (median over {args.positions} "
+            f"games x {args.batches} batches; games: {min(samples):.1f}-{max(samples):.1f})"
+        )
+
+
+def child_cpu(argv: list[str]) -> float:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def validate(args: argparse.Namespace, rules_file: Path) -> None:
+    command = validate_command(rules_file.relative_to(ROOT))  # run in ROOT
+    reference = [sys.executable, "-c", "pass"]
+    for label, argv in (("validate", command), ("python", reference)):
+        runs = [child_cpu(argv) for _ in range(args.runs)]
+        shown = shlex.join(
+            ["rulelang", *argv[1:]] if label == "validate" else ["python", *argv[1:]]
+        )
+        print(
+            f"{label:>8}: {statistics.median(runs):6.3f} CPU s, median of {args.runs} "
+            f"({min(runs):.3f}-{max(runs):.3f})  `{shown}`"
+        )
+
+
+# ------------------------------------------------------------------ the command
+def command_line(args: argparse.Namespace, what: list[str]) -> str:
+    parts = [
+        "python",
+        "benchmarks/compare.py",
+        "--game",
+        args.game,
+        "--players",
+        *map(str, args.players),
+        "--seed",
+        str(args.seed),
+    ]
+    if "playouts" in what:
+        parts += [
+            "--blocks",
+            str(args.blocks),
+            "--block-seconds",
+            str(args.block_seconds),
+            "--warmup",
+            str(args.warmup),
+        ]
+    if "clone" in what or "view" in what:
+        parts += [
+            "--after",
+            str(args.after),
+            "--positions",
+            str(args.positions),
+            "--batches",
+            str(args.batches),
+        ]
+    if "validate" in what:
+        parts += ["--runs", str(args.runs)]
+    return shlex.join(parts + what)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "what",
+        nargs="*",
+        help="what to measure: playouts (the default), clone, view, validate, or all",
+    )
+    parser.add_argument("--game", choices=sorted(GAMES), default="saboteur")
+    parser.add_argument(
+        "--players",
+        type=int,
+        nargs="+",
+        help="player counts (default: heimlich 2 4 7, saboteur 3 5 10)",
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--blocks", type=int, default=9, help="blocks of each program")
+    parser.add_argument(
+        "--block-seconds",
+        type=float,
+        default=0.7,
+        help="CPU seconds of a block of the fast path or hand-written games",
+    )
+    parser.add_argument(
+        "--warmup", type=float, default=0.5, help="CPU seconds of warm-up that sizes the blocks"
+    )
+    parser.add_argument(
+        "--after", type=int, default=50, help="clone, view: decisions played before measuring"
+    )
+    parser.add_argument(
+        "--positions", type=int, default=5, help="clone, view: games in progress measured"
+    )
+    parser.add_argument(
+        "--batches", type=int, default=15, help="clone, view: timed batches per game in progress"
+    )
+    parser.add_argument("--runs", type=int, default=7, help="validate: runs of each command")
+    args = parser.parse_args()
+    asked = args.what or ["playouts"]
+    for w in asked:
+        if w not in MEASURES + ("all",):
+            parser.error(f"nothing called '{w}' to measure: {', '.join(MEASURES)} or all")
+    what = [w for w in MEASURES if w in asked or "all" in asked]
+    rules_name, module_name, default_players = GAMES[args.game]
+    args.players = args.players or list(default_players)
+    rules_file = ROOT / "rulesets" / rules_name
+
+    print(f"{args.game}: {command_line(args, what)}")
+    print(
+        f"python {platform.python_version()} on {platform.machine()}, "
+        f"rulelang from {Path(rulelang.__file__).parent}"
+    )
+    start = time.perf_counter()
+    rules = compile_rules(rules_file) if what != ["validate"] else None
+    if "playouts" in what:
+        playouts(args, rules, importlib.import_module(module_name))
+    for w in ("clone", "view"):
+        if w in what:
+            clones_and_views(args, rules, w)
+    if "validate" in what:
+        validate(args, rules_file)
+    print(f"({time.perf_counter() - start:.0f} s wall clock)")
+
+
+if __name__ == "__main__":
+    main()
