@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rulelang.check import check
 from rulelang.diagnostics import Diagnostic
 from rulelang.loader import Loader
-from rulelang.runtime.engine import Ruleset
+
+if TYPE_CHECKING:
+    from rulelang.check.symbols import Program
+    from rulelang.runtime.engine import Ruleset
 
 
 def compile_file(path: str | Path) -> Ruleset:
@@ -16,14 +20,23 @@ def compile_file(path: str | Path) -> Ruleset:
     return ruleset
 
 
-def compile_file_with_warnings(path: str | Path) -> tuple[Ruleset, list[Diagnostic]]:
+def check_file(path: str | Path) -> tuple[Program, list[Diagnostic]]:
+    """Load and check a rule file without compiling it: the checked program and its
+    warnings. Raise RuleError carrying every diagnostic."""
     path = Path(path)
-    loaded = Loader().load_file(path)
-    program, diagnostics = check(loaded, str(path))
+    return check(Loader().load_file(path), str(path))
+
+
+def compile_file_with_warnings(path: str | Path) -> tuple[Ruleset, list[Diagnostic]]:
+    from rulelang.runtime.engine import Ruleset
+
+    program, diagnostics = check_file(path)
     return Ruleset(program), diagnostics
 
 
 def compile_source(text: str, name: str = "<rules>") -> Ruleset:
+    from rulelang.runtime.engine import Ruleset
+
     loaded = Loader().load_text(text, name)
     program, _diagnostics = check(loaded, name)
     return Ruleset(program)

@@ -1,0 +1,225 @@
+"""The typer app: `rulelang validate | play | resume | simulate`."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from rulelang.api import compile_file_with_warnings
+from rulelang.cli import saves
+from rulelang.cli.errors import (
+    EX_DATAERR,
+    EX_INTERRUPTED,
+    EX_USAGE,
+    CliExit,
+    runtime_error,
+    say_err,
+    usage,
+)
+from rulelang.diagnostics import GameRuntimeError, RuleError, render
+from rulelang.runtime.engine import Game, Ruleset, UsageError, replay
+
+app = typer.Typer(add_completion=False, pretty_exceptions_enable=False,
+                  help="Write board games as text: validate, play and simulate rule files.")
+
+
+def load(path: Path) -> Ruleset:
+    if not path.is_file():
+        raise usage(f"no such rule file: {path}")
+    try:
+        ruleset, warnings = compile_file_with_warnings(path)
+    except RuleError as err:
+        raise CliExit(EX_DATAERR, "\n".join(render(d, err.sources) for d in err.diagnostics)
+                      + f"\n{len(err.diagnostics)} problem(s) in {path}") from None
+    for w in warnings:
+        say_err(render(w, ruleset.program.sources))  # type: ignore[arg-type]
+    return ruleset
+
+
+def parse_options(pairs: list[str]) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise usage(f"--option needs name=value, not '{pair}'")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def parse_bots(spec: str, players: int) -> set[int]:
+    spec = spec.strip().lower()
+    if spec in ("", "none"):
+        return set()
+    if spec == "all":
+        return set(range(players))
+    seats = set()
+    for part in spec.split(","):
+        if not part.strip().isdigit() or not 1 <= int(part) <= players:
+            raise usage(f"--bots takes 'all', 'none' or seat numbers 1..{players} "
+                        f"separated by commas, not '{spec}'")
+        seats.add(int(part) - 1)
+    return seats
+
+
+@app.command()
+def validate(files: Annotated[list[Path], typer.Argument(help="Rule files to check.")]) -> None:
+    """Check rule files; print every problem found, as file:line:col: error[CODE]."""
+    from rulelang.cli.validate import validate_files
+
+    code = validate_files(files)
+    if code:
+        raise CliExit(code)
+
+
+@app.command()
+def play(
+    file: Annotated[Path, typer.Argument(help="The rule file of the game.")],
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")],
+    bots: Annotated[str, typer.Option(help="Seats played by bots: 'all', 'none' or e.g. 2,3"
+                                      )] = "none",
+    seed: Annotated[int, typer.Option(help="Seed of the game's one random generator.")] = 0,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="Change a param of the rules: name=value.")] = None,
+    names: Annotated[str, typer.Option(help="Player names, separated by commas.")] = "",
+    delay: Annotated[float, typer.Option(help="Seconds to wait after each bot move.")] = 0.0,
+    save: Annotated[Path | None, typer.Option(
+        help="Save the game to this file after every move (resume it later).")] = None,
+) -> None:
+    """Play a game in the terminal: friends on one screen, or against bots."""
+    ruleset = load(file)
+    name_list = [n.strip() for n in names.split(",")] if names else None
+    options = parse_options(option or [])
+    try:
+        game = ruleset.new_game(players, seed, options, name_list)
+    except UsageError as exc:
+        raise usage(str(exc)) from None
+    except GameRuntimeError as err:
+        raise runtime_error(err, ruleset.program.sources) from None
+    record = saves.Save(str(file), saves.fingerprint(file), players, seed, options,
+                        list(game.player_names), sorted(parse_bots(bots, players)))
+    run_table(ruleset, game, record, save, seed, delay)
+
+
+def run_table(ruleset: Ruleset, game: Game, record: saves.Save, save: Path | None,
+              bot_seed: int | str, delay: float) -> None:
+    """Play at the table; on leaving an unfinished game, save it so nothing is lost."""
+    from rulelang.cli.play import Table
+
+    def keep(g: Game) -> None:
+        if save is not None:
+            record.log = g.record()
+            saves.write(save, record)
+
+    table = Table(game, set(record.bots), bot_seed, input, print, delay=delay,
+                  after_move=keep)
+    try:
+        table.run()
+    except GameRuntimeError as err:
+        raise runtime_error(err, ruleset.program.sources) from None
+    except (KeyboardInterrupt, EOFError) as exc:
+        why = "Input ended; game left." if isinstance(exc, EOFError) else "Game left."
+        where = save or Path(f"{Path(record.rules).stem}-seed{record.seed}.save.json")
+        record.log = game.record()
+        try:
+            saves.write(where, record)
+        except OSError as err:
+            raise CliExit(EX_INTERRUPTED, f"\n{why} It could not be saved to {where}: "
+                          f"{err.strerror}") from None
+        raise CliExit(EX_INTERRUPTED, f"\n{why} Saved to {where}; continue with:\n"
+                      f"  rulelang resume {where}") from None
+
+
+@app.command()
+def resume(
+    saved: Annotated[Path, typer.Argument(help="A file written by 'rulelang play'.")],
+    save: Annotated[Path | None, typer.Option(
+        help="Save the game to this file after every move (default: the same file).")] = None,
+    delay: Annotated[float, typer.Option(help="Seconds to wait after each bot move.")] = 0.0,
+) -> None:
+    """Continue a saved game where it was left."""
+    if not saved.is_file():
+        raise usage(f"no such saved game: {saved}")
+    try:
+        record = saves.read(saved)
+    except saves.SaveError as exc:
+        raise CliExit(EX_DATAERR, f"error: {exc}") from None
+    rules_path = Path(record.rules)
+    ruleset = load(rules_path)
+    if saves.fingerprint(rules_path) != record.rules_sha256:
+        say_err(f"note: {rules_path} changed since this game was saved; replaying it anyway")
+    try:
+        game = replay(ruleset, record.players, record.seed, record.log, record.options,
+                      record.names)
+    except (UsageError, GameRuntimeError) as exc:
+        raise CliExit(EX_DATAERR, f"error: the saved game {saved} cannot be replayed with "
+                      f"{rules_path}: {exc}") from None
+    game.auto_chance = True
+    if game.is_over():
+        raise CliExit(EX_DATAERR, f"error: the saved game {saved} is already over")
+    print(f"Resuming {ruleset.title} after {len(record.log)} events.")
+    run_table(ruleset, game, record, save or saved, f"{record.seed}:{len(record.log)}", delay)
+
+
+@app.command()
+def simulate(
+    file: Annotated[Path, typer.Argument(help="The rule file of the game.")],
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")],
+    n: Annotated[int, typer.Option("-n", "--games", help="How many games.")] = 1000,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes to use.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="Change a param of the rules: name=value.")] = None,
+) -> None:
+    """Play many games with random bots; report win rates per seat and per secret identity."""
+    from rulelang.cli.simulate import simulate as run_simulation
+
+    ruleset = load(file)
+    options = parse_options(option or [])
+    if n < 1:
+        raise usage("-n must be at least 1")
+    if jobs < 1:
+        raise usage("--jobs must be at least 1")
+    try:
+        ruleset.new_game(players, seed, options)
+    except UsageError as exc:
+        raise usage(str(exc)) from None
+    except GameRuntimeError as err:
+        raise runtime_error(err, ruleset.program.sources) from None
+    try:
+        if sys.stderr.isatty():
+            with typer.progressbar(length=n, label="simulating", file=sys.stderr) as bar:
+                summary = run_simulation(str(file), players, n, seed, options, jobs,
+                                         bar.update)
+        else:
+            summary = run_simulation(str(file), players, n, seed, options, jobs,
+                                     lambda done: None)
+    except GameRuntimeError as err:
+        raise runtime_error(err, ruleset.program.sources) from None
+    except KeyboardInterrupt:
+        raise CliExit(EX_INTERRUPTED, "\nSimulation stopped.") from None
+    if as_json:
+        print(json.dumps(summary.as_json(), indent=2))
+    else:
+        print(summary.table())
+
+
+def run_app(args: list[str]) -> int:
+    """Run a command through the typer app (errors are mapped by main.run)."""
+    if not args:
+        app(args=["--help"], standalone_mode=False)
+        return EX_USAGE
+    try:
+        result = app(args=args, standalone_mode=False)
+    except typer.Exit as exc:
+        return int(exc.exit_code)
+    except typer.Abort:
+        raise KeyboardInterrupt from None
+    except typer.TyperException as exc:
+        message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+        raise CliExit(EX_USAGE, f"error: {message}\nTry 'rulelang --help'.") from None
+    return result if isinstance(result, int) else 0
