@@ -313,6 +313,8 @@ def test_the_omniscient_view_shows_face_down_tiles_truly(saboteur: Ruleset) -> N
     # the start lies face up: everyone sees it alike
     start = g.tile("maze", "0,0")
     assert start is not None and (start["tile"], start["secret"]) == ("start", False)
+    # ... but only the omniscient view names the item itself
+    assert g.name_of("playcard", start.pop("item")) == "start"
     assert all(g.tile("maze", "0,0", p) == start for p in [*range(4), PUBLIC])
     assert g.tile("maze", "1,0") is None
     # turned over, the gold is seen by all

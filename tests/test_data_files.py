@@ -42,8 +42,8 @@ def test_entries_make_copies_and_missing_values_take_defaults(tmp_path: Path) ->
     assert [a.text for a in game.legal_actions()] == ["big", "big", "plain", "open"]
     things = game.legal_values()
     assert [game.name_of("thing", t) for t in things] == ["big", "big", "plain", "open"]
-    assert [game.attribute("size", of=t) for t in things] == [3, 3, 7, 7]
-    assert [game.attribute("sides", of=t) for t in things] == [[False, False]] * 3 + [
+    assert [game.attribute("size", of=t, kind="thing") for t in things] == [3, 3, 7, 7]
+    assert [game.attribute("sides", of=t, kind="thing") for t in things] == [[False, False]] * 3 + [
         [True, False]]
 
 

@@ -92,7 +92,9 @@ def current(g: Game) -> str:
 
 
 def maze(g: Game, viewer: int | None = None) -> dict[str, Any]:
-    return dict(g.view(viewer, only={"boards"})["boards"]["maze"])
+    cells = g.view(viewer, only={"boards"})["boards"]["maze"]
+    # the omniscient view also names each card ("item"); compare what is on the table
+    return {c: {k: v for k, v in t.items() if k != "item"} for c, t in cells.items()}
 
 
 def tile(g: Game, at: str, viewer: int | None = None) -> dict[str, Any]:

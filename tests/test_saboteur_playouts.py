@@ -242,7 +242,9 @@ def check_views(g: Game) -> None:
         board = v["boards"]["maze"]
         assert board.keys() == full["boards"]["maze"].keys()
         for c, tile in full["boards"]["maze"].items():
-            assert board[c] == (HIDDEN_TILE if c in down else tile), f"{me} sees {c}"
+            assert "item" in tile and "item" not in board[c]  # which card: referees only
+            face = {k: v for k, v in tile.items() if k != "item"}
+            assert board[c] == (HIDDEN_TILE if c in down else face), f"{me} sees {c}"
         for c in GOAL_CELLS:
             assert (board[c] == HIDDEN_TILE) == (c in down)
         assert board["0,0"]["tile"] == "start"

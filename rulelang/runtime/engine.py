@@ -613,11 +613,17 @@ class Game:
         return self.edit().node(board, at)
 
     def tile(self, board: str, at: Value, viewer: int | None = None) -> dict[str, Value] | None:
-        """The tile on a cell of a tiled board, as a view shows it to `viewer`, or None."""
-        from rulelang.runtime.views import tiles_of
+        """The tile on a cell of a tiled board, as a view shows it to `viewer` (the
+        omniscient view, viewer None, also gives the item), or None."""
+        from rulelang.runtime.views import tile_cell
 
-        b = self.state.cfg.boards[board]
-        return tiles_of(self, viewer).get(board, {}).get(b.names[self.node(board, at)])
+        ops = self.rules.ex.tiles.get(board)
+        if ops is None:
+            raise UsageError(f"board '{board}' holds no tiles")
+        node = self.node(board, at)
+        if self.state.layers[ops.layer][node] is None:
+            return None
+        return tile_cell(self, ops, node, viewer)
 
     def edit(self) -> Editor:
         """Change the position by hand (tests, trying a rule): see runtime/edit.py."""

@@ -14,6 +14,7 @@ from rulelang.runtime.values import plain
 
 if TYPE_CHECKING:
     from rulelang.runtime.engine import Game
+    from rulelang.runtime.tiles import TileOps
 
 HIDDEN = "?"
 LOG_TAIL = 20  # events a view shows; Game.history gives them all
@@ -93,22 +94,30 @@ def tiles_of(game: Game, viewer: int | None) -> dict[str, dict[str, dict[str, ob
     out: dict[str, dict[str, dict[str, object]]] = {}
     for name, ops in rules.ex.tiles.items():
         board = st.cfg.boards[name]
-        kind = T("entity", ops.kind)
         cells: dict[str, dict[str, object]] = {}
-        tiles, turns, secret = (st.layers[ops.layer + i] for i in range(3))
+        tiles = st.layers[ops.layer]
         for node, tile in enumerate(tiles):
-            if tile is None:
-                continue
-            if secret[node] and viewer is not None:
-                cells[board.names[node]] = {"tile": HIDDEN, "secret": True}
-                continue
-            turn = turns[node]
-            cells[board.names[node]] = {
-                "tile": plain(game, kind, tile), "turn": turn,
-                "open": [ops.tile_open(st, tile, turn, d) for d in range(4)],
-                "joined": ops.joined(st, tile), "secret": bool(secret[node])}
+            if tile is not None:
+                cells[board.names[node]] = tile_cell(game, ops, node, viewer)
         out[name] = cells
     return out
+
+
+def tile_cell(game: Game, ops: TileOps, node: int, viewer: int | None) -> dict[str, object]:
+    """One tile as `viewer` sees it; the omniscient view also gives the item itself."""
+    st = game.state
+    tile = st.layers[ops.layer][node]
+    secret = bool(st.layers[ops.layer + 2][node])
+    if secret and viewer is not None:
+        return {"tile": HIDDEN, "secret": True}
+    turn = st.layers[ops.layer + 1][node]
+    cell: dict[str, object] = {
+        "tile": plain(game, T("entity", ops.kind), tile), "turn": turn,
+        "open": [ops.tile_open(st, tile, turn, d) for d in range(4)],
+        "joined": ops.joined(st, tile), "secret": secret}
+    if viewer is None:
+        cell["item"] = tile
+    return cell
 
 
 def _zone_tiles(game: Game, zones: dict[str, object]) -> dict[str, list[dict[str, object]]]:
