@@ -8,12 +8,12 @@ or EOFError (end of input).
 from __future__ import annotations
 
 import builtins
-import tempfile
 import json
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
