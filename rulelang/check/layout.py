@@ -15,10 +15,10 @@ from rulelang.syntax import ast as A
 
 @dataclass(frozen=True, slots=True)
 class TileLayer:
-    """A grid board that holds tiles: four lists in `state.layers` from `first` on.
+    """A grid board that holds tiles: two dicts in `state.layers` from `first` on.
 
-    layers[first]: the tile on each cell (or None); [first + 1]: its quarter turns;
-    [first + 2]: whether it lies face down; [first + 3]: per tile, its cell or -1.
+    layers[first]: cell -> (tile, quarter turns, face down) for the cells that hold a
+    tile; layers[first + 1]: tile -> its cell.
     """
 
     board: str
@@ -75,8 +75,8 @@ def build(player_attrs: list[AttrSym], kinds: list[KindSym], global_attrs: list[
             continue
         attrs = kinds_by_name[b.tiles].attrs
         joined = attrs.get("joined")
-        tiles[b.name] = TileLayer(b.name, b.tiles, 4 * len(tiles), attrs["edges"].slot,
+        tiles[b.name] = TileLayer(b.name, b.tiles, 2 * len(tiles), attrs["edges"].slot,
                                   joined.slot if joined else None)
     return Layout(tuple(columns), tuple(global_attrs), zone_base, slots,
-                  {z.name: z.kind for z in zones}, tiles, 4 * len(tiles), n_locals,
+                  {z.name: z.kind for z in zones}, tiles, 2 * len(tiles), n_locals,
                   max_players, {k: tuple(v) for k, v in by_kind.items()})

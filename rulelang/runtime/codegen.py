@@ -254,7 +254,7 @@ class Codegen:
                 self.chance("shuffle", s, s.var, self.ex.lambda_of(s.source), "")
             case A.ShuffleZone():
                 base = self.layout.zone_base[s.zone]
-                self.chance("shuffle_zone", s, s.zone, lambda st: tuple(st.zones[base]), "",
+                self.chance("shuffle_zone", s, s.zone, lambda st: st.zones[base], "",
                             zone=base)
             case A.Do():
                 self.add(self.proc_args(s), s.span)
@@ -330,7 +330,7 @@ class Codegen:
                    "    st.taken += 1",
                    "    value = opts[int(st.bot() * len(opts))]",
                    f"    st.loc[{local.slot}] = value",
-                   f"    st.log.append(_new(_Chose, ({who}, {name}, value)))",
+                   f"    st.log = (_new(_Chose, ({who}, {name}, value)), st.log)",
                    f"    return {pc + 1}",
                    f"st.pending = {name}", f"st.who = {who}",
                    "st.options = opts", "st.steps = 0", f"return {PAUSE}"],
@@ -364,7 +364,7 @@ class Codegen:
             lines += [f"values = {source_src}", "if not values:", f"    raise {err}",
                       "rng = st.rng if not st.rng_shared else st.draw()",
                       "i = int(rng.random() * len(values))", f"st.loc[{slot}] = values[i]",
-                      f"st.log.append(_new(_Drew, ({name}, i, values[i])))"]
+                      f"st.log = (_new(_Drew, ({name}, i, values[i])), st.log)"]
         else:
             lines.append(f"_h.settle(st, {name}, _h.sample(st, {name}))")
             if kind == "shuffle_zone" and self.reads.zone(self.p.zones, var):
@@ -453,7 +453,7 @@ class Codegen:
             audience = f"tuple({ex.src(s.to)})"
         else:
             audience = f"({ex.src(s.to)},)"
-        return f"st.log.append(_new(_Said, ({audience}, {ex.show(s.message)})))"
+        return f"st.log = (_new(_Said, ({audience}, {ex.show(s.message)})), st.log)"
 
     def zone_slot(self, ref: A.ZoneRef) -> str:
         base = self.layout.zone_base[ref.zone]

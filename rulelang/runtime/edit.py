@@ -70,7 +70,7 @@ class Editor:
         ops = self._tiles(board)
         node = self.node(board, at)
         i = self.item(ops.kind, item)
-        if self.game.state.layers[ops.layer][node] is not None:
+        if node in self.game.state.layers[ops.layer]:
             raise self._error(f"cell {self.game.state.cfg.boards[board].names[node]} of "
                               f"'{board}' already holds a tile")
         helpers.place(self.game.state, ops, node, i, turn, face_down, *self._places(ops.kind),
@@ -94,6 +94,8 @@ class Editor:
         if sym.owner == "global":
             st.vars[sym.slot] = value
         elif of is not None:
+            if sym.slot not in st.cfg.changing:  # shared with clones: copy before writing
+                st.cols[sym.slot] = list(st.cols[sym.slot])
             st.cols[sym.slot][of] = value
         else:
             raise self._error(f"say whose '{name}' to set")

@@ -35,7 +35,7 @@ from rulelang.runtime.code import (
 from rulelang.runtime.codegen import Codegen
 from rulelang.runtime.edit import Editor
 from rulelang.runtime.exprgen import MEMO_UNSET, ExprGen
-from rulelang.runtime.state import Config, State
+from rulelang.runtime.state import Config, State, events_of
 from rulelang.runtime.values import plain
 from rulelang.syntax import ast as A
 
@@ -105,7 +105,11 @@ class Ruleset:
         self._counts = [(k, self.ex.lambda_of(k.decl.count)) for k in program.kinds
                         if k.decl.count is not None]
         self._templates: dict[tuple[object, ...], State] = {}
-        self._fixed_names = _fixed_names(program)
+        assigned = _assigned(program)
+        # texts of values are fixed for a game when no rule changes a `name` attribute:
+        # then the actions of a decision are built once per game and kept
+        self._fixed_names = not any(a.name == "name" for a in assigned)
+        self._changing = tuple(a.slot for a in program.columns if a in assigned)
 
     def _value_fn(self, v: ValueSym) -> Callable[[State], Value]:
         d = v.decl
@@ -177,7 +181,8 @@ class Ruleset:
         """The state before setup for a player count and options: computed once, cloned."""
         p = self.program
         cfg = Config(players, tuple(range(players)), (), [None] * len(p.values),
-                     {}, {}, {}, 0, opts, [MEMO_UNSET] * len(self.ex.memo_slots))
+                     {}, {}, {}, 0, opts, [MEMO_UNSET] * len(self.ex.memo_slots),
+                     changing=self._changing)
         st = State(cfg, random.Random(0))
         st.loc = [None] * self.layout.n_locals
         for v, f in self._values:
@@ -234,11 +239,8 @@ class Ruleset:
                     st.index = i
                     col[i] = default(st)
         st.vars = [f(st) if f else None for _g, f in self._global_defaults]
-        st.zones = [[] for _ in range(self.layout.zone_slots)]
-        st.layers = []
-        for layer in self.layout.tiles.values():
-            n = len(cfg.boards[layer.board])
-            st.layers += [[None] * n, [0] * n, [False] * n, [-1] * counts.get(layer.kind, 0)]
+        st.zones = [()] * self.layout.zone_slots
+        st.layers = [{} for _ in range(self.layout.n_layers)]
         st.loc = [None] * self.layout.n_locals
 
 
@@ -246,9 +248,8 @@ def ex_lambda(ex: ExprGen, e: A.Expr | None) -> Callable[[State], Value] | None:
     return ex.lambda_of(e) if e is not None else None
 
 
-def _fixed_names(program: Program) -> bool:
-    """Are the texts of values fixed for a game (no rule changes a `name` attribute)?
-    Then the actions of a decision can be built once per game and kept."""
+def _assigned(program: Program) -> set[AttrSym]:
+    """The attributes some `set` statement changes."""
     assigned: set[AttrSym] = set()
     stack: list[object] = list(program.decls)
     while stack:
@@ -261,7 +262,7 @@ def _fixed_names(program: Program) -> bool:
                 assigned.add(sym)
         elif hasattr(node, "__dataclass_fields__") and not isinstance(node, A.Expr):
             stack.extend(getattr(node, f) for f in node.__dataclass_fields__)
-    return not any(a.name == "name" for a in assigned)
+    return assigned
 
 
 class Game:
@@ -418,7 +419,7 @@ class Game:
         if value not in st.options:
             raise UsageError(f"{value!r} is not one of the options for '{spec.name}'")
         st.loc[spec.slot] = value
-        st.log.append(_new(Chose, (st.who, spec, value)))
+        st.log = (_new(Chose, (st.who, spec, value)), st.log)
         st.pending = None
         run(self.rules.code, st, spec.pc + 1)
 
@@ -516,7 +517,7 @@ class Game:
             assert spec is not None
             value = st.options[int(rng.random() * len(st.options))]
             st.loc[spec.slot] = value
-            st.log.append(_new(Chose, (st.who, spec, value)))
+            st.log = (_new(Chose, (st.who, spec, value)), st.log)
             st.pending = None
             st.bot, st.taken, st.limit = rng.random, taken + 1, max_decisions
             try:
@@ -621,7 +622,7 @@ class Game:
         if ops is None:
             raise UsageError(f"board '{board}' holds no tiles")
         node = self.node(board, at)
-        if self.state.layers[ops.layer][node] is None:
+        if node not in self.state.layers[ops.layer]:
             return None
         return tile_cell(self, ops, node, viewer)
 
@@ -637,7 +638,7 @@ class Game:
 
     def events(self) -> list[Event]:
         """Every event so far, in order (omniscient: for referees, tests and saves)."""
-        return list(self.state.log)
+        return events_of(self.state)
 
     def record(self) -> list[dict[str, Value]]:
         """The log by stable identity, for saved games: each decision by its name and

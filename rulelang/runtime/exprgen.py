@@ -44,7 +44,7 @@ class Namespace:
 
     def __init__(self) -> None:
         self.env: dict[str, object] = {"__builtins__": __builtins__, "_h": helpers,
-                                       "_UNSET": MEMO_UNSET}
+                                       "_UNSET": MEMO_UNSET, "_NO_TILE": (None, 0, False)}
         self.counter = 0
         self.names: dict[int, str] = {}
 
@@ -160,7 +160,7 @@ class ExprGen:
                 return repr(sym.name)
             case ZoneSym():
                 base = self.layout.zone_base[sym.name]
-                return str(base) if sym.per_player else f"tuple(st.zones[{base}])"
+                return str(base) if sym.per_player else f"st.zones[{base}]"
             case BuiltinSym() | None:
                 return BUILTIN_NAMES[e.id]
         raise AssertionError(f"name {e.id} resolves to {sym}")
@@ -198,7 +198,7 @@ class ExprGen:
         t = self.type_of(e.obj)
         obj, idx = self.src(e.obj), self.src(e.index)
         if t.name == "zone":
-            return f"tuple(st.zones[{self.zone_slot(obj, e.index, idx)}])"
+            return f"st.zones[{self.zone_slot(obj, e.index, idx)}]"
         if t.name == "table":
             return f"_h.lookup({obj}, {idx}, {self.span(e)})"
         return f"_h.index({obj}, {idx}, {self.span(e)})"
@@ -274,12 +274,9 @@ class ExprGen:
         layer = self.tiles[board.name].layer
         if f == "placed":
             return f"{ops}.placed(st)"
-        if f == "tile":
-            return f"st.layers[{layer}][{a[0]}]"
-        if f == "turn_of":
-            return f"st.layers[{layer + 1}][{a[0]}]"
-        if f == "secret_at":
-            return f"st.layers[{layer + 2}][{a[0]}]"
+        if f in ("tile", "turn_of", "secret_at"):  # (tile, turn, face down) of a cell
+            part = ("tile", "turn_of", "secret_at").index(f)
+            return f"st.layers[{layer}].get({a[0]}, _NO_TILE)[{part}]"
         if f == "open_side":
             return f"{ops}.open_side(st, {a[0]}, {a[1]} % 4)"
         if f in ("fits", "joins"):

@@ -93,48 +93,61 @@ def zone_slot(base: int, owner: int | None, span: Span) -> int:
 
 
 # ---------------------------------------------------------------- places
+# Zones are tuples, bottom first: a clone shares them, and a change makes a new one.
 def deal(st: State, count: int, src: int, dst: int) -> None:
-    pile = st.zones[src]
+    """`count` items to each player, one at a time from the top of the pile."""
+    zones = st.zones
     for p in range(st.cfg.n):
-        hand = st.zones[dst + p]
-        for _ in range(count):
-            if pile:
-                hand.append(pile.pop())
+        pile = zones[src]
+        take = min(count, len(pile))
+        if take > 0:
+            zones[dst + p] += pile[:-take - 1:-1]  # the top first
+            zones[src] = pile[:-take]
 
 
 def move(st: State, item: Value, src: int, dst: int, span: Span, name: str) -> None:
+    zones = st.zones
+    zone = zones[src]
     try:
-        st.zones[src].remove(item)
+        i = zone.index(item)
     except ValueError:
         raise fail("R006", f"that is not in zone '{name}'", span) from None
-    st.zones[dst].append(item)
+    zones[src] = zone[:i] + zone[i + 1:]
+    zones[dst] += (item,)
 
 
 def detach(st: State, item: Value, slots: Sequence[int], player_slots: Sequence[int],
            boards: Sequence[TileOps]) -> None:
-    """Take an item out of wherever it is (any zone or board cell of its kind), so that
-    `add` and `place` keep every piece and card in exactly one place."""
+    """Take an item out of wherever it is (any zone or board cell of its kind). `add`,
+    `place` and `move` keep every piece and card in one place, so the search stops at
+    the first place found."""
     zones = st.zones
     for slot in slots:
-        if item in zones[slot]:
-            zones[slot].remove(item)
+        zone = zones[slot]
+        if item in zone:
+            i = zone.index(item)
+            zones[slot] = zone[:i] + zone[i + 1:]
+            return
     n = st.cfg.n
     for base in player_slots:
         for slot in range(base, base + n):
-            if item in zones[slot]:
-                zones[slot].remove(item)
+            zone = zones[slot]
+            if item in zone:
+                i = zone.index(item)
+                zones[slot] = zone[:i] + zone[i + 1:]
+                return
     for ops in boards:
         where = ops.cell_of(st, item)
         if where >= 0:
             ops.clear(st, where)
+            return
 
 
 def add(st: State, items: Iterable[Value], dst: int, slots: Sequence[int],
         player_slots: Sequence[int], boards: Sequence[TileOps]) -> None:
-    zone = st.zones[dst]
     for item in items:
         detach(st, item, slots, player_slots, boards)
-        zone.append(item)
+        st.zones[dst] += (item,)
 
 
 def place(st: State, ops: TileOps, where: int | None, item: Value, turn: int, secret: bool,
@@ -142,7 +155,7 @@ def place(st: State, ops: TileOps, where: int | None, item: Value, turn: int, se
           span: Span) -> None:
     if where is None:
         raise fail("R003", "there is no such cell to place on", span)
-    if st.layers[ops.layer][where] is not None:
+    if where in st.layers[ops.layer]:
         raise fail("R006", "that cell already holds a tile", span)
     detach(st, item, slots, player_slots, boards)
     ops.place(st, where, item, turn, secret)
@@ -155,7 +168,7 @@ def outcome(st: State, kind: str, players: Sequence[int]) -> None:
     if kind == "rank":
         for i, p in enumerate(players):
             result[p] = "win" if i == 0 else "loss"
-        st.log.append(_new(Ranked, (tuple(players),)))
+        st.log = (_new(Ranked, (tuple(players),)), st.log)
         return
     for p in players:
         result[p] = kind
@@ -183,9 +196,8 @@ def settle(st: State, spec: ChanceSpec, outcome: int | tuple[int, ...]) -> None:
     elif spec.kind == "shuffle":
         value = st.loc[spec.slot] = tuple(source[j] for j in outcome)
     else:
-        value = tuple(source[j] for j in outcome)
-        st.zones[spec.zone] = list(value)
-    st.log.append(_new(Drew, (spec, outcome, value)))
+        value = st.zones[spec.zone] = tuple(source[j] for j in outcome)
+    st.log = (_new(Drew, (spec, outcome, value)), st.log)
 
 
 def draw_one(st: State, spec: ChanceSpec) -> None:
@@ -195,4 +207,4 @@ def draw_one(st: State, spec: ChanceSpec) -> None:
         raise fail("R002", f"nothing to {spec.kind} from", spec.span)
     i = int(st.draw().random() * len(values))
     st.loc[spec.slot] = values[i]
-    st.log.append(_new(Drew, (spec, i, values[i])))
+    st.log = (_new(Drew, (spec, i, values[i])), st.log)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -30,6 +30,7 @@ class Config:
     seed: int
     options: dict[str, Value]
     memo: list[Value] = field(default_factory=list)  # defs whose value is fixed per table
+    changing: tuple[int, ...] = ()  # the columns some rule changes (copied by clones)
     actions: dict[int, dict[Value, Action]] = field(default_factory=dict)  # kept per game
 
     def for_game(self, player_names: tuple[str, ...], seed: int) -> Config:
@@ -39,6 +40,25 @@ class Config:
         other.seed = seed
         other.actions = {}
         return other
+
+
+# The event log as a linked list, newest first: appending is one small tuple and a
+# clone shares the whole history instead of copying it.
+Log = tuple[Event, "Log"] | None
+
+
+def newest_first(st: State) -> Iterator[Event]:
+    link = st.log
+    while link is not None:
+        yield link[0]
+        link = link[1]
+
+
+def events_of(st: State) -> list[Event]:
+    """Every event, oldest first."""
+    events = list(newest_first(st))
+    events.reverse()
+    return events
 
 
 class State:
@@ -51,9 +71,10 @@ class State:
         self.cfg = cfg
         self.vars: list[Value] = []  # globals, by slot
         self.cols: list[list[Value]] = []  # player and kind attributes: cols[column][owner]
-        self.zones: list[list[Value]] = []  # by zone slot (see check/layout.py)
+        self.zones: list[tuple[Value, ...]] = []  # by zone slot (see check/layout.py)
         self.loc: list[Value] = []  # locals of the rules, by slot
-        self.layers: list[list[Value]] = []  # tiles on grid boards (see runtime/tiles.py)
+        # tiles on grid boards, two dicts per board (see runtime/tiles.py)
+        self.layers: list[dict[Value, Value]] = []
         self.stack: list[int] = []  # where each running proc returns to
         self.current = 0  # the turn player
         self.phase = 0
@@ -68,7 +89,7 @@ class State:
         self.options: Sequence[Value] = ()  # the legal values of the pending decision
         self.rng = rng  # the game's one seeded generator
         self.rng_shared = False  # shared with a clone: copy it before drawing
-        self.log: list[Event] = []
+        self.log: Log = None  # the newest event first, linked to the ones before
         self.auto_chance = True  # False: a test or a replay supplies chance outcomes
         self.reach: dict[tuple[int, ...], object] = {}  # kept answers about tile networks
         # during Game.playout: the random bot's generator, and decisions taken and allowed
@@ -90,8 +111,10 @@ class State:
         other = State.__new__(State)
         other.cfg = self.cfg
         other.vars = self.vars.copy()
-        other.cols = [c.copy() for c in self.cols]
-        other.zones = [z.copy() for z in self.zones]
+        cols = other.cols = self.cols.copy()  # columns no rule changes are shared
+        for i in self.cfg.changing:
+            cols[i] = cols[i].copy()
+        other.zones = self.zones.copy()  # tuples
         other.loc = self.loc.copy()
         other.layers = [layer.copy() for layer in self.layers]
         other.stack = self.stack.copy()
@@ -108,7 +131,7 @@ class State:
         other.options = self.options  # never changed in place
         other.rng = self.rng
         other.rng_shared = self.rng_shared = True
-        other.log = self.log.copy()
+        other.log = self.log  # shared: events are never changed, only added in front
         other.auto_chance = self.auto_chance
         other.reach = self.reach  # replaced, never changed in place, when tiles change
         other.bot = None
@@ -117,7 +140,7 @@ class State:
 
     def fingerprint(self) -> tuple[object, ...]:
         """Everything that defines the position, for comparing two states."""
-        return (tuple(self.vars), tuple(map(tuple, self.cols)), tuple(map(tuple, self.zones)),
+        return (tuple(self.vars), tuple(map(tuple, self.cols)), tuple(self.zones),
                 self.pending, tuple(self.stack), self.current, self.phase, self.over,
-                tuple(self.outcome or ()), self.turn, tuple(self.log),
-                tuple(map(tuple, self.layers)))
+                tuple(self.outcome or ()), self.turn, tuple(events_of(self)),
+                tuple(tuple(sorted(layer.items())) for layer in self.layers))

@@ -5,8 +5,9 @@ optionally `joined: bool` (false: its open sides are stubs that do not meet in t
 middle, so a path cannot pass through it). A tile lies turned by 0-3 quarter turns
 clockwise, face up or face down ("secret": nobody sees it, and any side matches it).
 
-The state keeps, per tiled board, three lists indexed by cell: the tile (or None),
-its turn, and whether it is face down; and a fourth indexed by tile: its cell, or -1.
+The state keeps, per tiled board, two dicts: cell -> (tile, quarter turns, face down)
+for the cells that hold a tile, and tile -> its cell. They are small (only what is
+placed) and copy quickly when a game is cloned.
 What is joined to a start cell is computed once per layout and kept in `state.reach`
 until a tile comes or goes, so that legal moves for a whole hand are found without
 repeating the search per candidate.
@@ -28,12 +29,12 @@ Network = tuple[frozenset[int], tuple[int, ...], tuple[int, ...]]
 
 
 class TileOps:
-    """The tile functions of one tiled board, bound to its layer in the state."""
+    """The tile functions of one tiled board, bound to its layers in the state."""
 
     def __init__(self, layer: TileLayer):
         self.board = layer.board
         self.kind = layer.kind
-        self.layer = layer.first  # state.layers[layer], [layer + 1], [layer + 2], [layer + 3]
+        self.layer = layer.first  # state.layers[layer]: cells; [layer + 1]: where
         self.edges_col = layer.edges_col
         self.joined_col = layer.joined_col
 
@@ -50,28 +51,24 @@ class TileOps:
         return self.joined_col is None or bool(st.cols[self.joined_col][tile])
 
     def open_side(self, st: State, node: int, d: int) -> bool:
-        layers = st.layers
-        tile = layers[self.layer][node]
-        if tile is None or layers[self.layer + 2][node]:
+        cell = st.layers[self.layer].get(node)
+        if cell is None or cell[2]:
             return False
-        return bool(st.cols[self.edges_col][tile][(d - layers[self.layer + 1][node]) % 4])
+        return bool(st.cols[self.edges_col][cell[0]][(d - cell[1]) % 4])
 
     def fits(self, st: State, node: int | None, tile: int, turn: int) -> bool:
         """The cell is empty and every side meets a matching side (or an empty cell, the
         edge of the board, or a face-down tile, which matches anything)."""
-        layers = st.layers
-        tiles, turns, secret = layers[self.layer], layers[self.layer + 1], layers[self.layer + 2]
-        if node is None or tiles[node] is not None:
+        cells = st.layers[self.layer]
+        if node is None or node in cells:
             return False
         edges = st.cols[self.edges_col]
         mine = edges[tile]
         for d, nb in enumerate(self.grid(st).neighbour[node]):
-            if nb < 0:
+            other = cells.get(nb) if nb >= 0 else None
+            if other is None or other[2]:
                 continue
-            other = tiles[nb]
-            if other is None or secret[nb]:
-                continue
-            if bool(mine[(d - turn) % 4]) != bool(edges[other][(d + 2 - turns[nb]) % 4]):
+            if bool(mine[(d - turn) % 4]) != bool(edges[other[0]][(d + 2 - other[1]) % 4]):
                 return False
         return True
 
@@ -81,30 +78,32 @@ class TileOps:
         found = st.reach.get(key)
         if found is not None:
             return found  # type: ignore[return-value]
-        layers = st.layers
-        tiles, secret = layers[self.layer], layers[self.layer + 2]
+        cells = st.layers[self.layer]
         neighbour = self.grid(st).neighbour
-        open_side = self.open_side
+        edges = st.cols[self.edges_col]
+        joined_col = st.cols[self.joined_col] if self.joined_col is not None else None
         joined: set[int] = set()
-        touching: list[int] = []
-        spots: list[int] = []
-        if tiles[start] is not None and not secret[start]:
+        touching: set[int] = set()
+        spots: set[int] = set()
+        first = cells.get(start)
+        if first is not None and not first[2]:
             joined.add(start)
-            todo = [start]
+            todo = [(start, first)]
             while todo:
-                node = todo.pop()
+                node, (tile, turn, _secret) = todo.pop()
+                sides = edges[tile]
                 for d, nb in enumerate(neighbour[node]):
-                    if nb < 0 or nb in joined or not open_side(st, node, d):
+                    if nb < 0 or nb in joined or not sides[(d - turn) % 4]:
                         continue
-                    if tiles[nb] is None:
-                        if nb not in spots:
-                            spots.append(nb)
-                    elif secret[nb]:
-                        if nb not in touching:
-                            touching.append(nb)
-                    elif open_side(st, nb, OPPOSITE[d]) and self.joined(st, tiles[nb]):
+                    other = cells.get(nb)
+                    if other is None:
+                        spots.add(nb)
+                    elif other[2]:
+                        touching.add(nb)
+                    elif edges[other[0]][(d + 2 - other[1]) % 4] and (
+                            joined_col is None or joined_col[other[0]]):
                         joined.add(nb)
-                        todo.append(nb)
+                        todo.append((nb, other))
         result = (frozenset(joined), tuple(sorted(touching)), tuple(sorted(spots)))
         st.reach[key] = result
         return result
@@ -131,7 +130,7 @@ class TileOps:
         return False
 
     def placed(self, st: State) -> tuple[int, ...]:
-        return tuple(i for i, t in enumerate(st.layers[self.layer]) if t is not None)
+        return tuple(sorted(st.layers[self.layer]))
 
     # ---------------------------------------------------------------- changing
     def changed(self, st: State) -> None:
@@ -139,28 +138,22 @@ class TileOps:
 
     def cell_of(self, st: State, tile: int) -> int:
         """The cell a tile lies on, or -1."""
-        return int(st.layers[self.layer + 3][tile])
+        return int(st.layers[self.layer + 1].get(tile, -1))
 
     def place(self, st: State, node: int, tile: Value, turn: int, secret: bool) -> None:
-        layers = st.layers
-        layers[self.layer][node] = tile
-        layers[self.layer + 3][tile] = node
-        layers[self.layer + 1][node] = turn % 4
-        layers[self.layer + 2][node] = secret
+        st.layers[self.layer][node] = (tile, turn % 4, bool(secret))
+        st.layers[self.layer + 1][tile] = node
         self.changed(st)
 
     def clear(self, st: State, node: int) -> None:
-        layers = st.layers
-        tile = layers[self.layer][node]
-        if tile is not None:
-            layers[self.layer + 3][tile] = -1
-        layers[self.layer][node] = None
-        layers[self.layer + 1][node] = 0
-        layers[self.layer + 2][node] = False
+        cell = st.layers[self.layer].pop(node, None)
+        if cell is not None:
+            st.layers[self.layer + 1].pop(cell[0], None)
         self.changed(st)
 
     def reveal(self, st: State, node: int, turn: int | None) -> None:
-        st.layers[self.layer + 2][node] = False
-        if turn is not None:
-            st.layers[self.layer + 1][node] = turn % 4
+        cells = st.layers[self.layer]
+        cell = cells.get(node)
+        if cell is not None:
+            cells[node] = (cell[0], cell[1] if turn is None else turn % 4, False)
         self.changed(st)

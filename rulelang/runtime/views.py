@@ -10,6 +10,7 @@ from rulelang.check.types import T
 from rulelang.diagnostics import UsageError
 from rulelang.runtime.code import ChanceSpec, ChoiceSpec, Chose, Drew, Event, Ranked, Said, Value
 from rulelang.runtime.helpers import sample
+from rulelang.runtime.state import events_of, newest_first
 from rulelang.runtime.values import plain
 
 if TYPE_CHECKING:
@@ -74,8 +75,9 @@ def view(game: Game, viewer: int | None, only: Collection[str] | None = None
     if want("log"):
         out["log"] = log_lines(game, viewer, LOG_TAIL)
     if want("private"):
-        out["private"] = [e.text for e in st.log if type(e) is Said and e.audience is not None
-                          and viewer is not None and viewer in e.audience]
+        out["private"] = [e.text for e in events_of(st) if type(e) is Said
+                          and e.audience is not None and viewer is not None
+                          and viewer in e.audience]
     spec = st.pending
     if want("decision") and spec is not None and not st.over and isinstance(spec, ChoiceSpec):
         out["to_act"] = names[st.who]
@@ -95,10 +97,8 @@ def tiles_of(game: Game, viewer: int | None) -> dict[str, dict[str, dict[str, ob
     for name, ops in rules.ex.tiles.items():
         board = st.cfg.boards[name]
         cells: dict[str, dict[str, object]] = {}
-        tiles = st.layers[ops.layer]
-        for node, tile in enumerate(tiles):
-            if tile is not None:
-                cells[board.names[node]] = tile_cell(game, ops, node, viewer)
+        for node in sorted(st.layers[ops.layer]):
+            cells[board.names[node]] = tile_cell(game, ops, node, viewer)
         out[name] = cells
     return out
 
@@ -106,11 +106,9 @@ def tiles_of(game: Game, viewer: int | None) -> dict[str, dict[str, dict[str, ob
 def tile_cell(game: Game, ops: TileOps, node: int, viewer: int | None) -> dict[str, object]:
     """One tile as `viewer` sees it; the omniscient view also gives the item itself."""
     st = game.state
-    tile = st.layers[ops.layer][node]
-    secret = bool(st.layers[ops.layer + 2][node])
+    tile, turn, secret = st.layers[ops.layer][node]
     if secret and viewer is not None:
         return {"tile": HIDDEN, "secret": True}
-    turn = st.layers[ops.layer + 1][node]
     cell: dict[str, object] = {
         "tile": plain(game, T("entity", ops.kind), tile), "turn": turn,
         "open": [ops.tile_open(st, tile, turn, d) for d in range(4)],
@@ -183,9 +181,8 @@ def event_line(game: Game, event: Event, viewer: int | None) -> str | None:
 def log_lines(game: Game, viewer: int | None, tail: int | None = None) -> list[str]:
     """The event log as text, each event shown only as far as `viewer` may see it; with
     tail, only the last `tail` lines (found from the end, without reading it all)."""
-    log = game.state.log
     lines: list[str] = []
-    for event in (reversed(log) if tail is not None else log):
+    for event in (newest_first(game.state) if tail is not None else events_of(game.state)):
         line = event_line(game, event, viewer)
         if line is not None:
             lines.append(line)
@@ -199,7 +196,7 @@ def record(game: Game) -> list[dict[str, Value]]:
     that replays with any version of the compiler."""
     st = game.state
     out: list[dict[str, Value]] = []
-    for event in st.log:
+    for event in events_of(st):
         if type(event) is Chose:
             spec = event.decision
             text = "pass" if event.value is None else spec.show(st, event.value)
