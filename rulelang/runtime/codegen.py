@@ -413,7 +413,7 @@ class Codegen:
             case A.Do():
                 return [*self.proc_args(s), f"_p_{s.proc}(st)"]
             case A.Say():
-                return [self.say(s)]
+                return self.say(s)
             case A.Outcome():
                 many = ex.type_of(s.players).name == "list"
                 who = ex.src(s.players) if many else f"({ex.src(s.players)},)"
@@ -445,15 +445,17 @@ class Codegen:
             lines.append("st.dirty = True")
         return lines
 
-    def say(self, s: A.Say) -> str:
+    def say(self, s: A.Say) -> list[str]:
         ex = self.ex
         if s.to is None:
-            audience = "None"
-        elif ex.type_of(s.to).name == "list":
+            return [f"st.log = (_new(_Said, (None, {ex.show(s.message)})), st.log)"]
+        if ex.type_of(s.to).name == "list":
             audience = f"tuple({ex.src(s.to)})"
         else:
             audience = f"({ex.src(s.to)},)"
-        return f"st.log = (_new(_Said, ({audience}, {ex.show(s.message)})), st.log)"
+        # private messages are also kept apart, so that a view finds them quickly
+        return [f"said = _new(_Said, ({audience}, {ex.show(s.message)}))",
+                "st.log = (said, st.log)", "st.private = (said, st.private)"]
 
     def zone_slot(self, ref: A.ZoneRef) -> str:
         base = self.layout.zone_base[ref.zone]

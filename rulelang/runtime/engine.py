@@ -37,6 +37,7 @@ from rulelang.runtime.edit import Editor
 from rulelang.runtime.exprgen import MEMO_UNSET, ExprGen
 from rulelang.runtime.state import Config, State, events_of
 from rulelang.runtime.values import plain
+from rulelang.runtime.views import ViewPlan
 from rulelang.syntax import ast as A
 
 _new = tuple.__new__
@@ -105,6 +106,7 @@ class Ruleset:
         self._counts = [(k, self.ex.lambda_of(k.decl.count)) for k in program.kinds
                         if k.decl.count is not None]
         self._templates: dict[tuple[object, ...], State] = {}
+        self.view_plan = ViewPlan(self)
         assigned = _assigned(program)
         # texts of values are fixed for a game when no rule changes a `name` attribute:
         # then the actions of a decision are built once per game and kept

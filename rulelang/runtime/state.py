@@ -47,8 +47,8 @@ class Config:
 Log = tuple[Event, "Log"] | None
 
 
-def newest_first(st: State) -> Iterator[Event]:
-    link = st.log
+def newest_first(log: Log) -> Iterator[Event]:
+    link = log
     while link is not None:
         yield link[0]
         link = link[1]
@@ -56,7 +56,7 @@ def newest_first(st: State) -> Iterator[Event]:
 
 def events_of(st: State) -> list[Event]:
     """Every event, oldest first."""
-    events = list(newest_first(st))
+    events = list(newest_first(st.log))
     events.reverse()
     return events
 
@@ -64,8 +64,8 @@ def events_of(st: State) -> list[Event]:
 class State:
     __slots__ = ("cfg", "vars", "cols", "zones", "loc", "layers", "stack", "current",
                  "phase", "turn", "index", "steps", "dirty", "over", "outcome", "pending",
-                 "who", "options", "rng", "rng_shared", "log", "auto_chance", "reach", "bot",
-                 "taken", "limit")
+                 "who", "options", "rng", "rng_shared", "log", "private", "auto_chance", "reach",
+                 "bot", "taken", "limit")
 
     def __init__(self, cfg: Config, rng: random.Random):
         self.cfg = cfg
@@ -90,6 +90,7 @@ class State:
         self.rng = rng  # the game's one seeded generator
         self.rng_shared = False  # shared with a clone: copy it before drawing
         self.log: Log = None  # the newest event first, linked to the ones before
+        self.private: Log = None  # the messages said to some players only, likewise
         self.auto_chance = True  # False: a test or a replay supplies chance outcomes
         self.reach: dict[tuple[int, ...], object] = {}  # kept answers about tile networks
         # during Game.playout: the random bot's generator, and decisions taken and allowed
@@ -132,6 +133,7 @@ class State:
         other.rng = self.rng
         other.rng_shared = self.rng_shared = True
         other.log = self.log  # shared: events are never changed, only added in front
+        other.private = self.private
         other.auto_chance = self.auto_chance
         other.reach = self.reach  # replaced, never changed in place, when tiles change
         other.bot = None

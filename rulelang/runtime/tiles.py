@@ -47,6 +47,11 @@ class TileOps:
     def tile_open(self, st: State, tile: int, turn: int, d: int) -> bool:
         return bool(st.cols[self.edges_col][tile][(d - turn) % 4])
 
+    def sides(self, st: State, tile: int, turn: int) -> list[bool]:
+        """The open sides N, E, S, W of a tile lying turned by `turn`."""
+        edges = st.cols[self.edges_col][tile]
+        return [bool(edges[(d - turn) % 4]) for d in range(4)]
+
     def joined(self, st: State, tile: int) -> bool:
         return self.joined_col is None or bool(st.cols[self.joined_col][tile])
 

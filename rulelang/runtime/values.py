@@ -52,3 +52,17 @@ def plain(game: Any, t: T, v: Any) -> Any:
     if isinstance(v, tuple | range):
         return list(v)
     return v
+
+
+Plain = Callable[[Any, Any], Any]
+
+
+def plainer(t: T, name_cols: dict[str, int]) -> Plain:
+    """A function (state, value) -> plain data for values of type t (see `plain`)."""
+    if t.name in ("player", "entity", "node"):
+        show = formatter(t, name_cols)
+        return lambda st, v: None if v is None else show(st, v)
+    if t.name in ("list", "zone") and t.elem is not None:
+        inner = plainer(t.elem, name_cols)
+        return lambda st, v: [inner(st, x) for x in v]
+    return lambda st, v: list(v) if isinstance(v, tuple | range) else v

@@ -11,14 +11,29 @@ from rulelang.diagnostics import UsageError
 from rulelang.runtime.code import ChanceSpec, ChoiceSpec, Chose, Drew, Event, Ranked, Said, Value
 from rulelang.runtime.helpers import sample
 from rulelang.runtime.state import events_of, newest_first
-from rulelang.runtime.values import plain
+from rulelang.runtime.values import Plain, plain, plainer
 
 if TYPE_CHECKING:
-    from rulelang.runtime.engine import Game
+    from rulelang.runtime.engine import Game, Ruleset
     from rulelang.runtime.tiles import TileOps
 
 HIDDEN = "?"
 LOG_TAIL = 20  # events a view shows; Game.history gives them all
+
+
+class ViewPlan:
+    """What a view shows, worked out once per ruleset: each zone's slot, visibility and
+    converter to plain data, and the zones that hold tiles."""
+
+    def __init__(self, rules: Ruleset):
+        p, layout, ex = rules.program, rules.layout, rules.ex
+        self.zones: list[tuple[str, int, bool, str, Plain]] = [
+            (z.name, layout.zone_base[z.name], z.per_player, z.visibility,
+             plainer(z.type.elem or T("any"), ex.name_cols)) for z in p.zones]
+        by_kind = {ops.kind: ops for ops in ex.tiles.values()}
+        self.tile_zones: list[tuple[str, int, bool, TileOps]] = [
+            (z.name, layout.zone_base[z.name], z.per_player, by_kind[z.kind])
+            for z in p.zones if z.kind in by_kind]
 
 
 def may_see(visibility: str, viewer: int | None, owner: int | None) -> bool:
@@ -75,9 +90,10 @@ def view(game: Game, viewer: int | None, only: Collection[str] | None = None
     if want("log"):
         out["log"] = log_lines(game, viewer, LOG_TAIL)
     if want("private"):
-        out["private"] = [e.text for e in events_of(st) if type(e) is Said
-                          and e.audience is not None and viewer is not None
-                          and viewer in e.audience]
+        private = [e.text for e in newest_first(st.private) if isinstance(e, Said)
+                   and e.audience is not None and viewer is not None and viewer in e.audience]
+        private.reverse()
+        out["private"] = private
     spec = st.pending
     if want("decision") and spec is not None and not st.over and isinstance(spec, ChoiceSpec):
         out["to_act"] = names[st.who]
@@ -111,7 +127,7 @@ def tile_cell(game: Game, ops: TileOps, node: int, viewer: int | None) -> dict[s
         return {"tile": HIDDEN, "secret": True}
     cell: dict[str, object] = {
         "tile": plain(game, T("entity", ops.kind), tile), "turn": turn,
-        "open": [ops.tile_open(st, tile, turn, d) for d in range(4)],
+        "open": ops.sides(st, tile, turn),
         "joined": ops.joined(st, tile), "secret": secret}
     if viewer is None:
         cell["item"] = tile
@@ -120,34 +136,27 @@ def tile_cell(game: Game, ops: TileOps, node: int, viewer: int | None) -> dict[s
 
 def _zone_tiles(game: Game, zones: dict[str, object]) -> dict[str, list[dict[str, object]]]:
     """For zones the viewer sees that hold tiles: each item's open sides (to draw it)."""
-    rules, st = game.rules, game.state
-    by_kind = {ops.kind: ops for ops in rules.ex.tiles.values()}
+    st = game.state
     out: dict[str, list[dict[str, object]]] = {}
-    for z in rules.program.zones:
-        ops = by_kind.get(z.kind)
-        if ops is None:
-            continue
-        base = rules.layout.zone_base[z.name]
-        for owner in (range(st.cfg.n) if z.per_player else [None]):
-            label = z.name if owner is None else f"{z.name}[{st.cfg.player_names[owner]}]"
+    for name, base, per_player, ops in game.rules.view_plan.tile_zones:
+        for owner in (range(st.cfg.n) if per_player else (None,)):
+            label = name if owner is None else f"{name}[{st.cfg.player_names[owner]}]"
             if isinstance(zones.get(label), list):
-                out[label] = [{"open": [ops.tile_open(st, item, 0, d) for d in range(4)],
-                               "joined": ops.joined(st, item)}
+                out[label] = [{"open": ops.sides(st, item, 0), "joined": ops.joined(st, item)}
                               for item in st.zones[base + (owner or 0)]]
     return out
 
 
 def _zones(game: Game, viewer: int | None) -> dict[str, object]:
-    rules, st = game.rules, game.state
+    st = game.state
+    names = st.cfg.player_names
     out: dict[str, object] = {}
-    for z in rules.program.zones:
-        base = rules.layout.zone_base[z.name]
-        elem = z.type.elem or T("any")
-        for owner in (range(st.cfg.n) if z.per_player else [None]):
+    for name, base, per_player, visibility, convert in game.rules.view_plan.zones:
+        for owner in (range(st.cfg.n) if per_player else (None,)):
             items = st.zones[base + (owner or 0)]
-            label = z.name if owner is None else f"{z.name}[{st.cfg.player_names[owner]}]"
-            if may_see(z.visibility, viewer, owner):
-                out[label] = [plain(game, elem, c) for c in items]
+            label = name if owner is None else f"{name}[{names[owner]}]"
+            if may_see(visibility, viewer, owner):
+                out[label] = [convert(st, c) for c in items]
             else:
                 out[label] = {"size": len(items)}
     return out
@@ -156,33 +165,32 @@ def _zones(game: Game, viewer: int | None) -> dict[str, object]:
 def event_line(game: Game, event: Event, viewer: int | None) -> str | None:
     """One event as text, as far as `viewer` may see it (None: not seen at all)."""
     st = game.state
-    names = st.cfg.player_names
-    match event:
-        case Chose(who, spec, value):
-            shown = "pass" if value is None else spec.show(st, value)
-            if spec.secret and viewer is not None and viewer != who:
-                shown = HIDDEN
-            return f"{names[who]}: {spec.name} {shown}"
-        case Drew(spec, outcome, value):
-            if isinstance(outcome, int):
-                if spec.kind == "roll" or viewer is None:
-                    return f"{spec.kind} {spec.name}: {spec.show(st, value)}"
-                return f"pick {spec.name}: (picked)"
-            return f"shuffled {spec.name}"
-        case Said(audience, text):
-            if audience is None or viewer is None or viewer in audience:
-                return text
-            return None
-        case Ranked(players):
-            return "ranking: " + ", ".join(names[p] for p in players)
-    return None
+    if isinstance(event, Chose):
+        spec, value = event.decision, event.value
+        shown = "pass" if value is None else spec.show(st, value)
+        if spec.secret and viewer is not None and viewer != event.who:
+            shown = HIDDEN
+        return f"{st.cfg.player_names[event.who]}: {spec.name} {shown}"
+    if isinstance(event, Said):
+        audience = event.audience
+        return event.text if audience is None or viewer is None or viewer in audience \
+            else None
+    if isinstance(event, Drew):
+        chance = event.decision
+        if not isinstance(event.outcome, int):
+            return f"shuffled {chance.name}"
+        if chance.kind == "roll" or viewer is None:
+            return f"{chance.kind} {chance.name}: {chance.show(st, event.value)}"
+        return f"pick {chance.name}: (picked)"
+    return "ranking: " + ", ".join(st.cfg.player_names[p] for p in event.players)
 
 
 def log_lines(game: Game, viewer: int | None, tail: int | None = None) -> list[str]:
     """The event log as text, each event shown only as far as `viewer` may see it; with
     tail, only the last `tail` lines (found from the end, without reading it all)."""
     lines: list[str] = []
-    for event in (newest_first(game.state) if tail is not None else events_of(game.state)):
+    st = game.state
+    for event in (newest_first(st.log) if tail is not None else events_of(st)):
         line = event_line(game, event, viewer)
         if line is not None:
             lines.append(line)
