@@ -8,7 +8,7 @@ from pathlib import Path
 
 from rulelang.diagnostics import Diagnostic, RuleError, Sources, Span, did_you_mean
 from rulelang.syntax import ast as A
-from rulelang.syntax.parser import parse
+from rulelang.syntax.ast_cache import parse_cached
 
 STDLIB_ENV = "RULELANG_PATH"
 
@@ -71,7 +71,7 @@ class Loader:
 
     def _parse(self, text: str, name: str) -> A.Module:
         try:
-            return parse(text, name)
+            return parse_cached(text, name)
         except RuleError as err:
             raise RuleError(err.diagnostics, self.out.sources) from None
 

@@ -26,13 +26,10 @@ from rulelang.runtime.code import (
     ChanceKind,
     ChanceSpec,
     ChoiceSpec,
-    Chose,
     Code,
-    Drew,
     Fn,
     Op,
     Require,
-    Said,
 )
 from rulelang.runtime.exprgen import ExprGen, Namespace
 from rulelang.runtime.reads import Reads, end_reads
@@ -76,8 +73,7 @@ class Codegen:
         self.cur: list[str] = []  # straight-line code waiting for its op
         self.cur_span: Span = NO_SPAN
         self.entries = {name: self.label() for name, s in program.procs.items() if s.pauses}
-        self.ns.env.update({"_new": tuple.__new__, "_Drew": Drew, "_Said": Said,
-                            "_Chose": Chose})
+        self.ns.env.update({"_new": tuple.__new__})
 
     # ------------------------------------------------------------ emitting
     def label(self) -> Label:
@@ -326,11 +322,11 @@ class Codegen:
         # in a playout (st.bot set), the decision is taken here and play goes on
         self.emit(["if st.dirty and _check_end(st):", f"    return {OVER}",
                    f"opts = {opts}", "if not opts:", f"    raise {err}",
-                   "if st.bot is not None and st.taken < st.limit:",
-                   "    st.taken += 1",
+                   "if st.budget:",
+                   "    st.budget -= 1",
                    "    value = opts[int(st.bot() * len(opts))]",
                    f"    st.loc[{local.slot}] = value",
-                   f"    st.log = (_new(_Chose, ({who}, {name}, value)), st.log)",
+                   f"    st.log = ({name}, {who}, value, st.log)",
                    f"    return {pc + 1}",
                    f"st.pending = {name}", f"st.who = {who}",
                    "st.options = opts", "st.steps = 0", f"return {PAUSE}"],
@@ -364,7 +360,7 @@ class Codegen:
             lines += [f"values = {source_src}", "if not values:", f"    raise {err}",
                       "rng = st.rng if not st.rng_shared else st.draw()",
                       "i = int(rng.random() * len(values))", f"st.loc[{slot}] = values[i]",
-                      f"st.log = (_new(_Drew, ({name}, i, values[i])), st.log)"]
+                      f"st.log = ({name}, i, values[i], st.log)"]
         else:
             lines.append(f"_h.settle(st, {name}, _h.sample(st, {name}))")
             if kind == "shuffle_zone" and self.reads.zone(self.p.zones, var):
@@ -448,14 +444,15 @@ class Codegen:
     def say(self, s: A.Say) -> list[str]:
         ex = self.ex
         if s.to is None:
-            return [f"st.log = (_new(_Said, (None, {ex.show(s.message)})), st.log)"]
+            return [f"st.log = ('said', None, {ex.show(s.message)}, st.log)"]
         if ex.type_of(s.to).name == "list":
             audience = f"tuple({ex.src(s.to)})"
         else:
             audience = f"({ex.src(s.to)},)"
         # private messages are also kept apart, so that a view finds them quickly
-        return [f"said = _new(_Said, ({audience}, {ex.show(s.message)}))",
-                "st.log = (said, st.log)", "st.private = (said, st.private)"]
+        return [f"audience, text = {audience}, {ex.show(s.message)}",
+                "st.log = ('said', audience, text, st.log)",
+                "st.private = ('said', audience, text, st.private)"]
 
     def zone_slot(self, ref: A.ZoneRef) -> str:
         base = self.layout.zone_base[ref.zone]

@@ -20,6 +20,7 @@ from rulelang.runtime import boards, helpers
 from rulelang.runtime.code import (
     CHANCE,
     OVER,
+    PAUSE,
     TERMINAL,
     ChanceSpec,
     ChoiceSpec,
@@ -31,6 +32,7 @@ from rulelang.runtime.code import (
     Said,
     Value,
     run,
+    too_deep,
 )
 from rulelang.runtime.codegen import Codegen
 from rulelang.runtime.edit import Editor
@@ -273,6 +275,7 @@ class Game:
     def __init__(self, ruleset: Ruleset, state: State):
         self.rules = ruleset
         self.state = state
+        self._keep = ruleset._fixed_names  # legal actions may be kept (see legal_actions)
 
     # ---------------------------------------------------------------- running
     def _run(self, pc: int) -> None:
@@ -368,26 +371,36 @@ class Game:
     def legal_actions(self) -> list[Action]:
         st = self.state
         spec = st.pending
+        if type(spec) is ChoiceSpec and not st.over and self._keep:
+            # the same options at the same decision give the same actions: they are kept
+            # by the identity of the options (often the very same tuple), else by value
+            opts = st.options
+            kept = st.cfg.actions
+            hit = kept.get(id(opts))
+            if hit is not None and hit[0] is opts and hit[1] is spec:
+                return list(hit[2])
+            try:
+                key: object = (spec.pc, opts)
+                known = kept.get(key)
+            except TypeError:  # options that cannot be a key
+                key, known = None, None
+            if known is None:
+                known = (opts, spec, self._actions(spec))
+                if key is not None:
+                    kept[key] = known
+            kept[id(opts)] = known  # holds opts, so that its id is not reused meanwhile
+            return list(known[2])
         if st.over or spec is None:
             return []
         if isinstance(spec, ChanceSpec):
             if spec.kind not in ("roll", "pick"):
                 return []
             return [_new(Action, (v, spec.show(st, v))) for v in spec.source(st)]
-        if not self.rules._fixed_names:
-            show = spec.show
-            return [_new(Action, (v, "pass" if v is None else show(st, v)))
-                    for v in st.options]
-        known = st.cfg.actions.get(spec.pc)
-        if known is None:
-            known = st.cfg.actions[spec.pc] = {}
-        out: list[Action] = []
-        for v in st.options:
-            a = known.get(v)
-            if a is None:
-                a = known[v] = _new(Action, (v, "pass" if v is None else spec.show(st, v)))
-            out.append(a)
-        return out
+        return self._actions(spec)
+
+    def _actions(self, spec: ChoiceSpec) -> list[Action]:
+        st, show = self.state, spec.show
+        return [_new(Action, (v, "pass" if v is None else show(st, v))) for v in st.options]
 
     # ---------------------------------------------------------------- moves
     def find(self, text: str) -> Action | None:
@@ -400,6 +413,21 @@ class Game:
     def apply(self, action: Action | str) -> None:
         """Take a legal action (or the text of one); refuse anything else."""
         st = self.state
+        spec = st.pending
+        if type(action) is Action and type(spec) is ChoiceSpec and not st.over and \
+                action.value in st.options:  # the common case, without further calls
+            value = action.value
+            st.loc[spec.slot] = value
+            st.log = (spec, st.who, value, st.log)
+            st.pending = None
+            code = self.rules.code
+            try:  # most decisions end at the next pause within one op
+                pc = code.ops[spec.pc + 1](st)
+            except RecursionError:
+                raise too_deep(code, spec.pc + 1) from None
+            if pc != PAUSE:
+                run(code, st, pc)
+            return
         if st.over or st.pending is None:
             raise UsageError("the game is over")
         if isinstance(action, str):
@@ -421,7 +449,7 @@ class Game:
         if value not in st.options:
             raise UsageError(f"{value!r} is not one of the options for '{spec.name}'")
         st.loc[spec.slot] = value
-        st.log = (_new(Chose, (st.who, spec, value)), st.log)
+        st.log = (spec, st.who, value, st.log)
         st.pending = None
         run(self.rules.code, st, spec.pc + 1)
 
@@ -519,14 +547,15 @@ class Game:
             assert spec is not None
             value = st.options[int(rng.random() * len(st.options))]
             st.loc[spec.slot] = value
-            st.log = (_new(Chose, (st.who, spec, value)), st.log)
+            st.log = (spec, st.who, value, st.log)
             st.pending = None
-            st.bot, st.taken, st.limit = rng.random, taken + 1, max_decisions
+            taken += 1
+            st.bot, st.budget = rng.random, max_decisions - taken
             try:
                 run(code, st, spec.pc + 1)
             finally:
-                taken = st.taken
-                st.bot = None
+                taken = max_decisions - st.budget
+                st.budget = 0
         return taken
 
     def clone(self) -> Game:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from rulelang.diagnostics import GameRuntimeError, Span
-from rulelang.runtime.code import ChanceSpec, Drew, Ranked, Value
+from rulelang.runtime.code import ChanceSpec, Value
 
 if TYPE_CHECKING:
     from rulelang.runtime.boards import Board
@@ -168,7 +168,7 @@ def outcome(st: State, kind: str, players: Sequence[int]) -> None:
     if kind == "rank":
         for i, p in enumerate(players):
             result[p] = "win" if i == 0 else "loss"
-        st.log = (_new(Ranked, (tuple(players),)), st.log)
+        st.log = ("ranked", tuple(players), None, st.log)
         return
     for p in players:
         result[p] = kind
@@ -197,7 +197,7 @@ def settle(st: State, spec: ChanceSpec, outcome: int | tuple[int, ...]) -> None:
         value = st.loc[spec.slot] = tuple(source[j] for j in outcome)
     else:
         value = st.zones[spec.zone] = tuple(source[j] for j in outcome)
-    st.log = (_new(Drew, (spec, outcome, value)), st.log)
+    st.log = (spec, outcome, value, st.log)
 
 
 def draw_one(st: State, spec: ChanceSpec) -> None:
@@ -207,4 +207,4 @@ def draw_one(st: State, spec: ChanceSpec) -> None:
         raise fail("R002", f"nothing to {spec.kind} from", spec.span)
     i = int(st.draw().random() * len(values))
     st.loc[spec.slot] = values[i]
-    st.log = (_new(Drew, (spec, i, values[i])), st.log)
+    st.log = (spec, i, values[i], st.log)

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from rulelang.runtime.code import Event, Spec, Value
+from rulelang.runtime.code import (
+    ChanceSpec,
+    ChoiceSpec,
+    Chose,
+    Drew,
+    Event,
+    Ranked,
+    Said,
+    Spec,
+    Value,
+)
 
 if TYPE_CHECKING:
     from rulelang.runtime.boards import Board
@@ -31,27 +40,44 @@ class Config:
     options: dict[str, Value]
     memo: list[Value] = field(default_factory=list)  # defs whose value is fixed per table
     changing: tuple[int, ...] = ()  # the columns some rule changes (copied by clones)
-    actions: dict[int, dict[Value, Action]] = field(default_factory=dict)  # kept per game
+    # the actions of a decision for given options, kept for the game (see legal_actions)
+    actions: dict[object, tuple[Value, Spec, list[Action]]] = field(default_factory=dict)
 
     def for_game(self, player_names: tuple[str, ...], seed: int) -> Config:
         """A copy for one game: its names and seed (faster than dataclasses.replace)."""
-        other = copy.copy(self)
+        other = object.__new__(Config)
+        other.__dict__.update(self.__dict__)
         other.player_names = player_names
         other.seed = seed
         other.actions = {}
         return other
 
 
-# The event log as a linked list, newest first: appending is one small tuple and a
-# clone shares the whole history instead of copying it.
-Log = tuple[Event, "Log"] | None
+# The event log as a linked list of records, newest first: (what, a, b, the record
+# before). Appending is one small tuple, the generated code writes it inline, and a
+# clone shares the whole history instead of copying it. `what` is the ChoiceSpec of a
+# decision (a = who, b = value), the ChanceSpec of a chance event (a = outcome,
+# b = value drawn), "said" (a = audience, b = text) or "ranked" (a = players).
+Log = tuple[object, Value, Value, "Log"] | None
+
+
+def typed(record: tuple[object, Value, Value, Log]) -> Event:
+    """A log record as its typed event."""
+    what, a, b, _before = record
+    if isinstance(what, ChoiceSpec):
+        return Chose(a, what, b)
+    if isinstance(what, ChanceSpec):
+        return Drew(what, a, b)
+    if what == "said":
+        return Said(a, b)
+    return Ranked(a)
 
 
 def newest_first(log: Log) -> Iterator[Event]:
     link = log
     while link is not None:
-        yield link[0]
-        link = link[1]
+        yield typed(link)
+        link = link[3]
 
 
 def events_of(st: State) -> list[Event]:
@@ -61,11 +87,15 @@ def events_of(st: State) -> list[Event]:
     return events
 
 
+def _no_bot() -> float:
+    raise AssertionError("no decision may be taken for a player outside a playout")
+
+
 class State:
     __slots__ = ("cfg", "vars", "cols", "zones", "loc", "layers", "stack", "current",
                  "phase", "turn", "index", "steps", "dirty", "over", "outcome", "pending",
                  "who", "options", "rng", "rng_shared", "log", "private", "auto_chance", "reach",
-                 "bot", "taken", "limit")
+                 "bot", "budget")
 
     def __init__(self, cfg: Config, rng: random.Random):
         self.cfg = cfg
@@ -93,10 +123,10 @@ class State:
         self.private: Log = None  # the messages said to some players only, likewise
         self.auto_chance = True  # False: a test or a replay supplies chance outcomes
         self.reach: dict[tuple[int, ...], object] = {}  # kept answers about tile networks
-        # during Game.playout: the random bot's generator, and decisions taken and allowed
-        self.bot: Callable[[], float] | None = None
-        self.taken = 0
-        self.limit = 0
+        # during Game.playout: the random bot's generator and how many more decisions it
+        # may take (0 otherwise)
+        self.bot: Callable[[], float] = _no_bot
+        self.budget = 0
 
     def draw(self) -> random.Random:
         """The generator, copied first if a clone shares it (copy on write: cloning
@@ -136,8 +166,8 @@ class State:
         other.private = self.private
         other.auto_chance = self.auto_chance
         other.reach = self.reach  # replaced, never changed in place, when tiles change
-        other.bot = None
-        other.taken = other.limit = 0
+        other.bot = _no_bot
+        other.budget = 0
         return other
 
     def fingerprint(self) -> tuple[object, ...]:
