@@ -110,6 +110,24 @@ class Codegen:
         err = self.error("R001", what, span)
         return ["st.steps += 1", f"if st.steps > {STEP_BUDGET}:", f"    raise {err}"]
 
+    def round_budget(self, s: A.While | A.For | A.Repeat) -> list[str]:
+        """A loop whose every round asks a player to decide cannot run away unnoticed
+        (each decision is counted by whoever plays); any other loop counts its rounds."""
+        return [] if self.asks(s.body) else self.loop_budget(s.span)
+
+    def asks(self, stmts: tuple[A.Stmt, ...]) -> bool:
+        """Does every way through these statements ask a player to choose?"""
+        for s in stmts:
+            if isinstance(s, A.Choose):
+                return True
+            if isinstance(s, A.If) and s.otherwise and all(
+                    self.asks(body) for _c, body in s.branches) and self.asks(s.otherwise):
+                return True
+            if isinstance(s, A.Do) and s.proc in self.p.procs and \
+                    self.asks(self.p.procs[s.proc].decl.body):
+                return True
+        return False
+
     def loop_budget(self, span: Span) -> list[str]:
         return self.budget(span, f"this loop ran {STEP_BUDGET} rounds without anyone being "
                            "asked to act: does it ever end?")
@@ -222,7 +240,7 @@ class Codegen:
                 top, out = self.here(), self.label()
                 self.add([f"if not {self.ex.src(s.cond)}:", f"    return {out}"], s.span)
                 self.block(s.body)
-                self.emit([*self.loop_budget(s.span), f"return {top}"], s.span)
+                self.emit([*self.round_budget(s), f"return {top}"], s.span)
                 self.here(out)
             case A.For():
                 self.pausing_for(s)
@@ -233,7 +251,7 @@ class Codegen:
                 self.add([f"if st.loc[{slot}] <= 0:", f"    return {out}",
                           f"st.loc[{slot}] -= 1"], s.span)
                 self.block(s.body)
-                self.emit([*self.loop_budget(s.span), f"return {top}"], s.span)
+                self.emit([*self.round_budget(s), f"return {top}"], s.span)
                 self.here(out)
             case A.Choose():
                 self.choose(s)
@@ -285,7 +303,7 @@ class Codegen:
         self.add([f"i = st.loc[{seq + 1}]", f"if i >= len(st.loc[{seq}]):", f"    return {out}",
                   f"st.loc[{var}] = st.loc[{seq}][i]", f"st.loc[{seq + 1}] = i + 1"], s.span)
         self.block(s.body)
-        self.emit([*self.loop_budget(s.span), f"return {top}"], s.span)
+        self.emit([*self.round_budget(s), f"return {top}"], s.span)
         self.here(out)
 
     def local(self, node: object) -> LocalSym:
@@ -324,6 +342,7 @@ class Codegen:
                    f"opts = {opts}", "if not opts:", f"    raise {err}",
                    "if st.budget:",
                    "    st.budget -= 1",
+                   "    st.steps = 0",
                    "    value = opts[int(st.bot() * len(opts))]",
                    f"    st.loc[{local.slot}] = value",
                    f"    st.log = ({name}, {who}, value, st.log)",

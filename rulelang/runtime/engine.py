@@ -107,7 +107,7 @@ class Ruleset:
         self._global_defaults = [(g, ex_lambda(self.ex, g.default)) for g in program.globals]
         self._counts = [(k, self.ex.lambda_of(k.decl.count)) for k in program.kinds
                         if k.decl.count is not None]
-        self._templates: dict[tuple[object, ...], State] = {}
+        self._templates: dict[object, State] = {}
         self.view_plan = ViewPlan(self)
         assigned = _assigned(program)
         # texts of values are fixed for a game when no rule changes a `name` attribute:
@@ -164,14 +164,17 @@ class Ruleset:
                 not p.min_players <= players <= p.max_players:
             raise UsageError(f"{self.title} is for {p.min_players} to {p.max_players} players, "
                              f"not {players}")
-        opts = self._options(options or {})
-        player_names = tuple(names) if names else tuple(f"P{i + 1}" for i in range(players))
-        if len(player_names) != players:
-            raise UsageError(f"{len(player_names)} names given for {players} players")
-        key = (players, tuple(sorted(opts.items())))
+        opts = self._options(options) if options else {}
+        key = (players, tuple(sorted(opts.items()))) if opts else players
         template = self._templates.get(key)
         if template is None:
             template = self._templates[key] = self._template(players, opts)
+        if names:
+            player_names = tuple(str(n) for n in names)
+            if len(player_names) != players:
+                raise UsageError(f"{len(player_names)} names given for {players} players")
+        else:
+            player_names = template.cfg.player_names  # P1, P2, ...
         st = template.clone()
         st.cfg = template.cfg.for_game(player_names, seed)
         st.rng = random.Random(seed)
@@ -184,7 +187,8 @@ class Ruleset:
     def _template(self, players: int, opts: dict[str, Value]) -> State:
         """The state before setup for a player count and options: computed once, cloned."""
         p = self.program
-        cfg = Config(players, tuple(range(players)), (), [None] * len(p.values),
+        cfg = Config(players, tuple(range(players)),
+                     tuple(f"P{i + 1}" for i in range(players)), [None] * len(p.values),
                      {}, {}, {}, 0, opts, [MEMO_UNSET] * len(self.ex.memo_slots),
                      changing=self._changing)
         st = State(cfg, random.Random(0))
