@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulelang.diagnostics import Diagnostic, RuleError, Sources, Span, did_you_mean
 from rulelang.syntax import ast as A
 from rulelang.syntax.ast_cache import parse_cached
+from rulelang.syntax.node import replace
 
 STDLIB_ENV = "RULELANG_PATH"
 

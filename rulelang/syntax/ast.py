@@ -1,15 +1,14 @@
-"""The typed AST: frozen, slotted dataclasses that carry a source span."""
+"""The typed AST: frozen, slotted node classes (see node.py) that carry a source span."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rulelang.diagnostics import Span
+from rulelang.syntax.node import node
 
 # ---------------------------------------------------------------- types
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class TypeExpr:
     span: Span
     name: str  # int, bool, text, player, node, list, kind
@@ -20,55 +19,55 @@ class TypeExpr:
 # ---------------------------------------------------------------- expressions
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Expr:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class IntLit(Expr):
     value: int
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class BoolLit(Expr):
     value: bool
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class NoneLit(Expr):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class TextLit(Expr):
     parts: tuple[str | Expr, ...]  # plain text and interpolated {expressions}
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Name(Expr):
     id: str
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Attr(Expr):
     obj: Expr
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Index(Expr):
     obj: Expr
     index: Expr
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Call(Expr):
     func: str
     args: tuple[Expr, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Comp(Expr):
     """`[elem for var in source where cond]`, or `func(elem for ...)` when func is set."""
 
@@ -80,18 +79,18 @@ class Comp(Expr):
     by: Expr | None = None  # sort key of a list comprehension (ascending)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ListLit(Expr):
     items: tuple[Expr, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Unary(Expr):
     op: str  # "-" or "not"
     operand: Expr
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Binary(Expr):
     op: str  # + - * / % == != < <= > >= in notin and or ..
     left: Expr
@@ -101,58 +100,58 @@ class Binary(Expr):
 # ---------------------------------------------------------------- statements
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Stmt:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Let(Stmt):
     name: str
     type: TypeExpr | None
     value: Expr
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Set(Stmt):
     target: Expr  # Name or Attr
     op: str  # = += -=
     value: Expr
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class If(Stmt):
     branches: tuple[tuple[Expr, tuple[Stmt, ...]], ...]
     otherwise: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class While(Stmt):
     cond: Expr
     body: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class For(Stmt):
     var: str
     source: Expr
     body: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Repeat(Stmt):
     count: Expr
     body: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Require:
     span: Span
     cond: Expr
     reason: TextLit
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Choose(Stmt):
     var: str
     domain: Expr
@@ -163,57 +162,57 @@ class Choose(Stmt):
     secret: bool
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Roll(Stmt):
     var: str
     die: str
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ShuffleLet(Stmt):
     var: str
     source: Expr
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ShuffleZone(Stmt):
     zone: str
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Pick(Stmt):
     var: str
     source: Expr
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ZoneRef:
     span: Span
     zone: str
     owner: Expr | None
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Deal(Stmt):
     count: Expr
     source: str
     dest: str
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class MoveItem(Stmt):
     item: Expr
     source: ZoneRef
     dest: ZoneRef
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class AddItems(Stmt):
     items: Expr  # one piece or card, or a list of them
     dest: ZoneRef
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Place(Stmt):
     tile: Expr
     board: str
@@ -222,32 +221,32 @@ class Place(Stmt):
     secret: bool  # face down: nobody sees it, and any side matches it
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Clear(Stmt):
     board: str
     at: Expr
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Reveal(Stmt):
     board: str
     at: Expr
     turn: Expr | None
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Do(Stmt):
     proc: str
     args: tuple[Expr, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Say(Stmt):
     message: Expr
     to: Expr | None
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Outcome(Stmt):
     kind: str  # win, draw, rank
     players: Expr
@@ -256,65 +255,65 @@ class Outcome(Stmt):
 # ---------------------------------------------------------------- declarations
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Decl:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class GameDecl(Decl):
     title: str
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class LibraryDecl(Decl):
     title: str
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class PlayersDecl(Decl):
     low: int
     high: int
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ImportDecl(Decl):
     module: str
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ExtendsDecl(Decl):
     path: str
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Named(Decl):
     name: str
     override: bool
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ParamDecl(Named):
     default: Expr
     doc: str
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ConstDecl(Named):
     value: Expr
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class TableDecl(Named):
     entries: tuple[tuple[int, int, Expr], ...]  # low, high, value
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class DieDecl(Named):
     faces: Expr
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class BoardDecl(Named):
     shape: str
     args: tuple[Expr, ...]
@@ -322,7 +321,7 @@ class BoardDecl(Named):
     tiles: str = ""  # the piece or card kind that can be placed on its cells
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class AttrDecl:
     span: Span
     name: str
@@ -331,7 +330,7 @@ class AttrDecl:
     visibility: str  # all, owner, none
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class KindDecl(Named):
     category: str  # piece or card
     count: Expr | None
@@ -339,48 +338,48 @@ class KindDecl(Named):
     data: str = ""  # a YAML file (next to the rule file) listing the pieces or cards
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class PlayerDecl(Decl):
     attrs: tuple[AttrDecl, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class GlobalDecl(Decl):
     attrs: tuple[AttrDecl, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ZoneDecl(Named):
     kind: str
     per_player: bool
     visibility: str
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ParamSpec:
     span: Span
     name: str
     type: TypeExpr
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class DefDecl(Named):
     params: tuple[ParamSpec, ...]
     body: Expr
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ProcDecl(Named):
     params: tuple[ParamSpec, ...]
     body: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class SetupDecl(Named):
     body: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class PhaseDecl(Named):
     begin: tuple[Stmt, ...]
     turn: tuple[Stmt, ...]
@@ -391,13 +390,13 @@ class PhaseDecl(Named):
     next_span: Span | None
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class EndDecl(Named):
     cond: Expr
     body: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Module:
     file: str
     decls: tuple[Decl, ...]
