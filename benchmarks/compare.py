@@ -63,11 +63,7 @@ def new_game(rules: Any, players: int, seed: int) -> Any:
 
 def chance_player() -> int:
     """The value of current_player() when a chance event waits."""
-    try:
-        from rulelang.runtime.engine import CHANCE
-    except ImportError:
-        return -1
-    return int(CHANCE)
+    return int(rulelang.CHANCE)
 
 
 def validate_command(rules_file: Path) -> list[str]:
