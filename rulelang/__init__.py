@@ -36,14 +36,21 @@ if TYPE_CHECKING:
     from rulelang.runtime.views import ReplayError
 
 _WHERE = {
-    "rulelang.api": ["check_file", "compile_file", "compile_file_with_warnings",
-                     "compile_source"],
-    "rulelang.diagnostics": ["Diagnostic", "GameRuntimeError", "RuleError", "Span",
-                             "UsageError"],
+    "rulelang.api": ["check_file", "compile_file", "compile_file_with_warnings", "compile_source"],
+    "rulelang.diagnostics": ["Diagnostic", "GameRuntimeError", "RuleError", "Span", "UsageError"],
     "rulelang.runtime.code": ["Chose", "Drew", "Event", "Ranked", "Said"],
     "rulelang.runtime.edit": ["Editor"],
-    "rulelang.runtime.engine": ["CHANCE", "PUBLIC", "TERMINAL", "Action", "Decision", "Game",
-                                "Refusal", "Ruleset", "replay"],
+    "rulelang.runtime.engine": [
+        "CHANCE",
+        "PUBLIC",
+        "TERMINAL",
+        "Action",
+        "Decision",
+        "Game",
+        "Refusal",
+        "Ruleset",
+        "replay",
+    ],
     "rulelang.runtime.views": ["ReplayError"],
 }
 _MODULE_OF = {name: module for module, names in _WHERE.items() for name in names}

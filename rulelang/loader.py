@@ -115,12 +115,16 @@ class Loader:
             candidate = folder / f"{decl.module}.rules"
             if candidate.is_file():
                 self.imported.add(decl.module)
-                return [d for d in self._file(candidate, (), decl.span)
-                        if not isinstance(d, A.LibraryDecl)]
+                return [
+                    d
+                    for d in self._file(candidate, (), decl.span)
+                    if not isinstance(d, A.LibraryDecl)
+                ]
             if folder.is_dir():
                 available.update(p.stem for p in folder.glob("*.rules"))
         hint = did_you_mean(decl.module, available) or (
-            "stdlib modules: " + ", ".join(sorted(available)) if available else "")
+            "stdlib modules: " + ", ".join(sorted(available)) if available else ""
+        )
         self._err("E104", f"no stdlib module named '{decl.module}'", decl.span, hint)
         return []
 
@@ -145,14 +149,18 @@ class Loader:
             if k is not None and k in where and base:
                 old = result[where[k]]
                 if isinstance(decl, A.Named) and not decl.override:
-                    self._err("E102", f"'{k[1]}' is already defined in the base file at "
-                              f"{old.span}", decl.span,
-                              "write 'override' in front to replace it")
+                    self._err(
+                        "E102",
+                        f"'{k[1]}' is already defined in the base file at {old.span}",
+                        decl.span,
+                        "write 'override' in front to replace it",
+                    )
                 result[where[k]] = decl
                 continue
             if isinstance(decl, A.Named) and decl.override:
-                self._err("E105", f"'override' of '{decl.name}', but no base file defines it",
-                          decl.span)
+                self._err(
+                    "E105", f"'override' of '{decl.name}', but no base file defines it", decl.span
+                )
                 decl = replace(decl, override=False)
             result.append(decl)
             if k is not None:

@@ -26,13 +26,22 @@ def check(loaded: Loaded, main_file: str) -> tuple[Program, list[Diagnostic]]:
     for _name, run in PASSES:
         run(c)
     if c.errors:
-        ordered = sorted(c.diagnostics, key=lambda d: (d.span.file != main_file, d.span.file,
-                                                       d.span.line, d.span.col))
+        ordered = sorted(
+            c.diagnostics,
+            key=lambda d: (d.span.file != main_file, d.span.file, d.span.line, d.span.col),
+        )
         raise RuleError(ordered, loaded.sources)
     low, high = c.players or (0, 0)
     boards = [v.decl for v in c.values_in_order if isinstance(v.decl, A.BoardDecl)]
-    storage = layout.build(list(c.player_attrs.values()), c.kinds,
-                           list(c.global_attrs.values()), c.zones, boards, c.n_locals, high)
+    storage = layout.build(
+        list(c.player_attrs.values()),
+        c.kinds,
+        list(c.global_attrs.values()),
+        c.zones,
+        boards,
+        c.n_locals,
+        high,
+    )
     program = Program(
         title=c.title or main_file,
         library=c.library,

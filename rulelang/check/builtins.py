@@ -61,8 +61,11 @@ BUILTINS: dict[str, Sig] = {
     "secret_at": Sig(("board", "int"), _is(BOOL), "board, node"),
     "open_side": Sig(("board", "int", "int"), _is(BOOL), "board, node, direction"),
     "fits": Sig(("board", "int", "*", "int"), _is(BOOL), "board, node, tile, quarter turns"),
-    "joins": Sig(("board", "int", "*", "int", "int"), _is(BOOL),
-                 "board, node, tile, quarter turns, start node"),
+    "joins": Sig(
+        ("board", "int", "*", "int", "int"),
+        _is(BOOL),
+        "board, node, tile, quarter turns, start node",
+    ),
     "reached": Sig(("board", "int"), _is(list_of(ANY)), "board, start node"),
     "touching": Sig(("board", "int"), _is(list_of(ANY)), "board, start node"),
     "spots": Sig(("board", "int"), _is(list_of(ANY)), "board, start node"),
@@ -86,17 +89,21 @@ def check_call(c: Checker, e: A.Call, types: list[T]) -> T:
     low = high - sig.optional
     if not low <= len(types) <= high:
         count = str(low) if low == high else f"{low} or {high}"
-        c.error("E202", f"'{e.func}' takes {count} argument{'s' if high > 1 else ''} "
-                f"({sig.what}), but {len(types)} {'were' if len(types) != 1 else 'was'} given",
-                e.span)
+        c.error(
+            "E202",
+            f"'{e.func}' takes {count} argument{'s' if high > 1 else ''} "
+            f"({sig.what}), but {len(types)} {'were' if len(types) != 1 else 'was'} given",
+            e.span,
+        )
         return ANY
     wants = list(sig.args)
     if e.func in ("max", "min"):
         wants = ["list"] if len(types) == 1 else ["int", "int"]
     for i, (arg, t) in enumerate(zip(e.args, types, strict=True)):
         if wants and i < len(wants) and not _fits(wants[i], t):
-            c.error("E201", f"argument {i + 1} of '{e.func}' must be a {wants[i]}, found {t}",
-                    arg.span)
+            c.error(
+                "E201", f"argument {i + 1} of '{e.func}' must be a {wants[i]}, found {t}", arg.span
+            )
         elif e.func in ("any", "all", "sum") and t.name == "list" and t.elem is not None:
             need = BOOL if e.func != "sum" else INT
             if not compatible(need, t.elem) and t.elem.name != "none":

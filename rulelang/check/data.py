@@ -40,8 +40,11 @@ def _load(c: Checker, kind: KindSym) -> list[dict[str, Any]] | None:
         c.error("E109", f"data file '{d.data}' is not valid YAML{where}", d.span)
         return None
     if not isinstance(entries, list):
-        c.error("E109", f"data file '{d.data}' must be a list of entries, one per "
-                f"{d.category} design", d.span)
+        c.error(
+            "E109",
+            f"data file '{d.data}' must be a list of entries, one per {d.category} design",
+            d.span,
+        )
         return None
     rows: list[dict[str, Any]] = []
     for number, entry in enumerate(entries, 1):
@@ -69,8 +72,12 @@ def _entry(c: Checker, kind: KindSym, number: int, entry: Any) -> dict[str, Any]
             continue
         attr = kind.attrs.get(str(key))
         if attr is None:
-            c.error("E109", f"{where}: {kind.name} has no attribute '{key}'", d.span,
-                    did_you_mean(str(key), kind.attrs))
+            c.error(
+                "E109",
+                f"{where}: {kind.name} has no attribute '{key}'",
+                d.span,
+                did_you_mean(str(key), kind.attrs),
+            )
             continue
         converted = _convert(value, attr.type)
         if converted is _BAD:
@@ -79,8 +86,9 @@ def _entry(c: Checker, kind: KindSym, number: int, entry: Any) -> dict[str, Any]
         row[attr.name] = converted
     for name, attr in kind.attrs.items():
         if name not in row and attr.default is None:
-            c.error("E109", f"{where}: '{name}' is missing, and {kind.name} gives it no "
-                    "default", d.span)
+            c.error(
+                "E109", f"{where}: '{name}' is missing, and {kind.name} gives it no default", d.span
+            )
     return row
 
 

@@ -21,8 +21,12 @@ def run(c: Checker) -> None:
     for decl in c.decls:
         _declare(c, decl)
     if c.players is None and not c.library:
-        c.error("E302", "the rule file does not say how many players it is for",
-                Span(c.main_file, 1, 1), "add a line such as 'players 2..4'")
+        c.error(
+            "E302",
+            "the rule file does not say how many players it is for",
+            Span(c.main_file, 1, 1),
+            "add a line such as 'players 2..4'",
+        )
 
 
 def _declare(c: Checker, d: A.Decl) -> None:
@@ -36,8 +40,13 @@ def _declare(c: Checker, d: A.Decl) -> None:
             c.error("E201", f"player counts {d.low}..{d.high} are not a valid range", d.span)
         c.players = (d.low, d.high)
     elif isinstance(d, A.ParamDecl | A.ConstDecl | A.TableDecl | A.DieDecl | A.BoardDecl):
-        what = {A.ParamDecl: "param", A.ConstDecl: "const", A.TableDecl: "table",
-                A.DieDecl: "die", A.BoardDecl: "board"}[type(d)]
+        what = {
+            A.ParamDecl: "param",
+            A.ConstDecl: "const",
+            A.TableDecl: "table",
+            A.DieDecl: "die",
+            A.BoardDecl: "board",
+        }[type(d)]
         c.define(ValueSym(d.name, d.span, ANY, what, d))
     elif isinstance(d, A.KindDecl):
         kind = KindSym(d.name, d.span, T("kind", d.name), d, index=len(c.kinds))
@@ -57,8 +66,7 @@ def _declare(c: Checker, d: A.Decl) -> None:
             if sym is not None:
                 c.define(sym)
     elif isinstance(d, A.ZoneDecl):
-        zone = ZoneSym(d.name, d.span, ANY, d.kind, d.per_player, d.visibility,
-                       index=len(c.zones))
+        zone = ZoneSym(d.name, d.span, ANY, d.kind, d.per_player, d.visibility, index=len(c.zones))
         c.zones.append(zone)
         c.define(zone)
     elif isinstance(d, A.DefDecl):
@@ -96,12 +104,12 @@ def resolve_type(c: Checker, t: A.TypeExpr) -> T:
     if t.name == "node":
         sym = c.names.get(t.arg)
         if not (isinstance(sym, ValueSym) and sym.what == "board"):
-            boards = [s.name for s in c.names.values()
-                      if isinstance(s, ValueSym) and s.what == "board"]
+            boards = [
+                s.name for s in c.names.values() if isinstance(s, ValueSym) and s.what == "board"
+            ]
             c.unknown("board", t.arg, t.span, boards)
         return T("node", t.arg)
     if t.arg in c.kinds_by_name:
         return T("entity", t.arg)
-    c.unknown("type", t.arg, t.span,
-              ["int", "bool", "text", "player", *c.kinds_by_name])
+    c.unknown("type", t.arg, t.span, ["int", "bool", "text", "player", *c.kinds_by_name])
     return ANY

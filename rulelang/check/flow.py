@@ -16,9 +16,12 @@ def run(c: Checker) -> None:
         return
     _phases(c)
     if not c.ends:
-        c.error("E302", "the game never ends: there is no 'end when' rule",
-                Span(c.main_file, 1, 1),
-                "add for example: end when <condition> { win [current] }")
+        c.error(
+            "E302",
+            "the game never ends: there is no 'end when' rule",
+            Span(c.main_file, 1, 1),
+            "add for example: end when <condition> { win [current] }",
+        )
 
 
 def _recursion(c: Checker) -> None:
@@ -28,10 +31,14 @@ def _recursion(c: Checker) -> None:
         state[name] = 1
         for callee in sorted(c.calls.get(name, ())):
             if state.get(callee) == 1:
-                cycle = " -> ".join([*path[path.index(callee):], callee])
+                cycle = " -> ".join([*path[path.index(callee) :], callee])
                 sym = c.names[callee]
-                c.error("E304", f"'{callee}' calls itself ({cycle}); rules may not recurse, "
-                        "use 'while' or 'repeat' instead", sym.span)
+                c.error(
+                    "E304",
+                    f"'{callee}' calls itself ({cycle}); rules may not recurse, "
+                    "use 'while' or 'repeat' instead",
+                    sym.span,
+                )
             elif state.get(callee) is None:
                 visit(callee, [*path, callee])
         state[name] = 2
@@ -62,8 +69,9 @@ def _pausing_procs(c: Checker) -> None:
     while changed:
         changed = False
         for p in procs:
-            if not p.pauses and any(getattr(c.names.get(n), "pauses", False)
-                                    for n in c.calls.get(p.name, ())):
+            if not p.pauses and any(
+                getattr(c.names.get(n), "pauses", False) for n in c.calls.get(p.name, ())
+            ):
                 p.pauses = changed = True
     for end in c.ends:
         for s in _walk(end.body):
@@ -71,14 +79,20 @@ def _pausing_procs(c: Checker) -> None:
                 continue
             target = c.names.get(s.proc)
             if isinstance(target, ProcSym) and target.pauses:
-                c.error("E305", f"'{s.proc}' asks a player or the dice, which an end rule "
-                        "cannot do", s.span)
+                c.error(
+                    "E305",
+                    f"'{s.proc}' asks a player or the dice, which an end rule cannot do",
+                    s.span,
+                )
 
 
 def _phases(c: Checker) -> None:
     if not c.phases:
-        c.error("E302", "the game has no turns: add 'turn { ... }' or a 'phase'",
-                Span(c.main_file, 1, 1))
+        c.error(
+            "E302",
+            "the game has no turns: add 'turn { ... }' or a 'phase'",
+            Span(c.main_file, 1, 1),
+        )
         return
     by_name = {p.name: p for p in c.phases}
     for p in c.phases:
@@ -86,11 +100,19 @@ def _phases(c: Checker) -> None:
         if d.next and d.next not in by_name:
             c.unknown("phase", d.next, d.next_span or d.span, list(by_name))
         if d.end_when is not None and not d.next:
-            c.error("E302", f"phase '{p.name}' can end but does not say which phase comes "
-                    "next", d.span, "add 'next <phase>'")
+            c.error(
+                "E302",
+                f"phase '{p.name}' can end but does not say which phase comes next",
+                d.span,
+                "add 'next <phase>'",
+            )
         if d.next and d.end_when is None:
-            c.error("E302", f"phase '{p.name}' names a next phase but never ends",
-                    d.next_span or d.span, "add 'end when <condition>'")
+            c.error(
+                "E302",
+                f"phase '{p.name}' names a next phase but never ends",
+                d.next_span or d.span,
+                "add 'end when <condition>'",
+            )
         if not d.turn:
             c.error("E302", f"phase '{p.name}' has no turn", d.span)
     reached = {c.phases[0].name}
@@ -102,5 +124,9 @@ def _phases(c: Checker) -> None:
             todo.append(by_name[d.next])
     for p in c.phases:
         if p.name not in reached:
-            c.error("E301", f"phase '{p.name}' is never reached", p.span,
-                    f"the game starts in '{c.phases[0].name}'; no 'next' leads here")
+            c.error(
+                "E301",
+                f"phase '{p.name}' is never reached",
+                p.span,
+                f"the game starts in '{c.phases[0].name}'; no 'next' leads here",
+            )

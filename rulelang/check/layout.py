@@ -46,9 +46,15 @@ class Layout:
         return range(base, base + (self.max_players if zone.per_player else 1))
 
 
-def build(player_attrs: list[AttrSym], kinds: list[KindSym], global_attrs: list[AttrSym],
-          zones: list[ZoneSym], boards: list[A.BoardDecl], n_locals: int,
-          max_players: int) -> Layout:
+def build(
+    player_attrs: list[AttrSym],
+    kinds: list[KindSym],
+    global_attrs: list[AttrSym],
+    zones: list[ZoneSym],
+    boards: list[A.BoardDecl],
+    n_locals: int,
+    max_players: int,
+) -> Layout:
     """Give every attribute its column, every zone its slots, every tiled board a layer."""
     columns: list[AttrSym] = []
     for a in player_attrs:
@@ -75,8 +81,18 @@ def build(player_attrs: list[AttrSym], kinds: list[KindSym], global_attrs: list[
             continue
         attrs = kinds_by_name[b.tiles].attrs
         joined = attrs.get("joined")
-        tiles[b.name] = TileLayer(b.name, b.tiles, 2 * len(tiles), attrs["edges"].slot,
-                                  joined.slot if joined else None)
-    return Layout(tuple(columns), tuple(global_attrs), zone_base, slots,
-                  {z.name: z.kind for z in zones}, tiles, 2 * len(tiles), n_locals,
-                  max_players, {k: tuple(v) for k, v in by_kind.items()})
+        tiles[b.name] = TileLayer(
+            b.name, b.tiles, 2 * len(tiles), attrs["edges"].slot, joined.slot if joined else None
+        )
+    return Layout(
+        tuple(columns),
+        tuple(global_attrs),
+        zone_base,
+        slots,
+        {z.name: z.kind for z in zones},
+        tiles,
+        2 * len(tiles),
+        n_locals,
+        max_players,
+        {k: tuple(v) for k, v in by_kind.items()},
+    )

@@ -37,8 +37,9 @@ class Resolver(ExprChecker):
         c = self.c
         for sym in list(c.names.values()):
             if isinstance(sym, DefSym | ProcSym):
-                sym.params = [c.new_local(p.name, p.span, resolve_type(c, p.type))
-                              for p in sym.decl.params]
+                sym.params = [
+                    c.new_local(p.name, p.span, resolve_type(c, p.type)) for p in sym.decl.params
+                ]
                 seen: dict[str, Span] = {}
                 for p in sym.decl.params:
                     if p.name in seen:
@@ -53,12 +54,20 @@ class Resolver(ExprChecker):
         for k in c.kinds:
             if k.decl.data:
                 if k.decl.count is not None:
-                    c.error("E201", f"{k.decl.category} '{k.name}' takes its count from "
-                            f"{k.decl.data}; remove 'count'", k.decl.count.span)
+                    c.error(
+                        "E201",
+                        f"{k.decl.category} '{k.name}' takes its count from "
+                        f"{k.decl.data}; remove 'count'",
+                        k.decl.count.span,
+                    )
             elif k.decl.count is None:
-                c.error("E201", f"{k.decl.category} '{k.name}' needs a count: "
-                        f"'{k.decl.category} {k.name} count N {{ ... }}', or a data file: "
-                        f"'{k.decl.category} {k.name} from \"cards.yaml\" {{ ... }}'", k.span)
+                c.error(
+                    "E201",
+                    f"{k.decl.category} '{k.name}' needs a count: "
+                    f"'{k.decl.category} {k.name} count N {{ ... }}', or a data file: "
+                    f"'{k.decl.category} {k.name} from \"cards.yaml\" {{ ... }}'",
+                    k.span,
+                )
             else:
                 self.expect(k.decl.count, INT, Ctx(static=True, context="a count"))
         for zone in c.zones:
@@ -71,8 +80,9 @@ class Resolver(ExprChecker):
                 self.def_body(sym)
         for sym in list(c.names.values()):
             if isinstance(sym, ProcSym):
-                self.block(sym.decl.body, Ctx(owner=sym.name, scopes=[
-                    {p.name: p for p in sym.params}]))
+                self.block(
+                    sym.decl.body, Ctx(owner=sym.name, scopes=[{p.name: p for p in sym.params}])
+                )
         self.block(c.setup, Ctx(context="setup"))
         for ph in c.phases:
             d = ph.decl
@@ -84,8 +94,7 @@ class Resolver(ExprChecker):
                 self.expect(d.end_when, BOOL, Ctx())
         for end in c.ends:
             self.expect(end.cond, BOOL, Ctx())
-            self.block(end.body, Ctx(pause_ok=False, context="an end rule",
-                                     owner="<end>"))
+            self.block(end.body, Ctx(pause_ok=False, context="an end rule", owner="<end>"))
 
     def value_decl(self, sym: ValueSym) -> None:
         d = sym.decl
@@ -93,8 +102,11 @@ class Resolver(ExprChecker):
         if isinstance(d, A.ParamDecl):
             sym.type = self.expr(d.default, Ctx(static=True, context="a param"))
             if not isinstance(d.default, A.IntLit | A.BoolLit | A.TextLit):
-                self.c.error("E201", f"param '{d.name}' needs a plain number, text, true or "
-                             "false as its default", d.default.span)
+                self.c.error(
+                    "E201",
+                    f"param '{d.name}' needs a plain number, text, true or false as its default",
+                    d.default.span,
+                )
         elif isinstance(d, A.ConstDecl):
             sym.type = self.expr(d.value, ctx)
         elif isinstance(d, A.TableDecl):
@@ -105,8 +117,9 @@ class Resolver(ExprChecker):
         elif isinstance(d, A.DieDecl):
             t = self.expr(d.faces, ctx)
             if t.name != "list":
-                self.c.error("E201", f"the faces of die '{d.name}' must be a list, not {t}",
-                             d.faces.span)
+                self.c.error(
+                    "E201", f"the faces of die '{d.name}' must be a list, not {t}", d.faces.span
+                )
                 t = list_of(ANY)
             sym.type = t
         elif isinstance(d, A.BoardDecl):
@@ -115,8 +128,11 @@ class Resolver(ExprChecker):
             for _n, e in d.attrs:
                 t = self.expr(e, ctx)
                 if t.name != "list":
-                    self.c.error("E201", f"a board attribute must be a list, one value per "
-                                 f"node, not {t}", e.span)
+                    self.c.error(
+                        "E201",
+                        f"a board attribute must be a list, one value per node, not {t}",
+                        e.span,
+                    )
             sym.type = T("board", d.name)
             if d.shape not in ("ring", "line", "grid"):
                 self.c.unknown("board shape", d.shape, d.span, ["ring", "line", "grid"])
@@ -131,14 +147,23 @@ class Resolver(ExprChecker):
             self.c.unknown("piece or card kind", d.tiles, d.span, list(self.c.kinds_by_name))
             return
         edges = next((a for a in kind.decl.attrs if a.name == "edges"), None)
-        if edges is None or edges.type.name != "list" or edges.type.elem is None \
-                or edges.type.elem.name != "bool":
-            self.c.error("E201", f"{kind.name} cannot be a tile: it needs an attribute "
-                         "'edges: list(bool)' giving its open sides N, E, S, W", d.span)
+        if (
+            edges is None
+            or edges.type.name != "list"
+            or edges.type.elem is None
+            or edges.type.elem.name != "bool"
+        ):
+            self.c.error(
+                "E201",
+                f"{kind.name} cannot be a tile: it needs an attribute "
+                "'edges: list(bool)' giving its open sides N, E, S, W",
+                d.span,
+            )
         joined = next((a for a in kind.decl.attrs if a.name == "joined"), None)
         if joined is not None and joined.type.name != "bool":
-            self.c.error("E201", f"the 'joined' attribute of tile {kind.name} must be bool",
-                         joined.span)
+            self.c.error(
+                "E201", f"the 'joined' attribute of tile {kind.name} must be bool", joined.span
+            )
 
     def attr(self, a: AttrSym) -> None:
         decl = self._attr_decl(a)
@@ -148,8 +173,11 @@ class Resolver(ExprChecker):
             ctx = Ctx(static=True, kind=kind, context="a default")
             self.expect(a.default, a.type, ctx)
         if a.visibility == "owner" and a.owner != "player":
-            self.c.error("E201", "only player attributes have an owner; use 'visible to all' "
-                         "or 'visible to none'", decl.span)
+            self.c.error(
+                "E201",
+                "only player attributes have an owner; use 'visible to all' or 'visible to none'",
+                decl.span,
+            )
 
     def _attr_decl(self, a: AttrSym) -> A.AttrDecl:
         for d in self.c.decls:
@@ -166,8 +194,12 @@ class Resolver(ExprChecker):
         if sym.name in self.defs_started:
             return
         self.defs_started.add(sym.name)
-        ctx = Ctx(owner=sym.name, pause_ok=False, context=f"def {sym.name}",
-                  scopes=[{p.name: p for p in sym.params}])
+        ctx = Ctx(
+            owner=sym.name,
+            pause_ok=False,
+            context=f"def {sym.name}",
+            scopes=[{p.name: p for p in sym.params}],
+        )
         sym.type = self.expr(sym.decl.body, ctx)
 
     # ------------------------------------------------------------ statements
@@ -186,8 +218,12 @@ class Resolver(ExprChecker):
     def stmt(self, s: A.Stmt, ctx: Ctx) -> None:
         c = self.c
         if isinstance(s, PAUSING) and not ctx.pause_ok:
-            c.error("E305", f"{type(s).__name__.lower()} cannot be used in {ctx.context}: "
-                    "nobody can be asked to act there", s.span)
+            c.error(
+                "E305",
+                f"{type(s).__name__.lower()} cannot be used in {ctx.context}: "
+                "nobody can be asked to act there",
+                s.span,
+            )
         if isinstance(s, A.Let):
             if s.type is not None:
                 want = resolve_type(c, s.type)
@@ -223,8 +259,9 @@ class Resolver(ExprChecker):
         elif isinstance(s, A.Roll):
             die = c.names.get(s.die)
             if not (isinstance(die, ValueSym) and die.what == "die"):
-                dice = [n for n, v in c.names.items() if isinstance(v, ValueSym)
-                        and v.what == "die"]
+                dice = [
+                    n for n, v in c.names.items() if isinstance(v, ValueSym) and v.what == "die"
+                ]
                 c.unknown("die", s.die, s.span, dice)
                 self.bind(s, s.var, s.span, ANY, ctx)
                 return
@@ -258,16 +295,21 @@ class Resolver(ExprChecker):
             if s.to is not None:
                 t = self.expr(s.to, ctx)
                 if not (compatible(PLAYER, t) or compatible(list_of(PLAYER), t)):
-                    c.error("E201", f"'say ... to' needs a player or a list of players, "
-                            f"not {t}", s.to.span)
+                    c.error(
+                        "E201",
+                        f"'say ... to' needs a player or a list of players, not {t}",
+                        s.to.span,
+                    )
         elif isinstance(s, A.Outcome):
             t = self.expr(s.players, ctx)
             if not (compatible(PLAYER, t) or compatible(list_of(PLAYER), t)):
-                c.error("E201", f"'{s.kind}' needs a player or a list of players, not {t}",
-                        s.players.span)
+                c.error(
+                    "E201",
+                    f"'{s.kind}' needs a player or a list of players, not {t}",
+                    s.players.span,
+                )
             if ctx.owner != "<end>":
-                c.error("E305", f"'{s.kind}' may only be used inside an 'end when' rule",
-                        s.span)
+                c.error("E305", f"'{s.kind}' may only be used inside an 'end when' rule", s.span)
 
     def set_stmt(self, s: A.Set, ctx: Ctx) -> None:
         c = self.c
@@ -287,9 +329,12 @@ class Resolver(ExprChecker):
                 c.unknown("variable", target.id, target.span, self._visible(ctx))
                 return
             else:
-                c.error("E108", f"'{target.id}' cannot be changed: it is a "
-                        f"{describe(sym)}", target.span,
-                        "declare it in 'global { ... }' to make it part of the game state")
+                c.error(
+                    "E108",
+                    f"'{target.id}' cannot be changed: it is a {describe(sym)}",
+                    target.span,
+                    "declare it in 'global { ... }' to make it part of the game state",
+                )
                 return
         else:
             errors = len(c.errors)
@@ -297,14 +342,12 @@ class Resolver(ExprChecker):
             if len(c.errors) > errors:
                 return  # the target itself is wrong; that error says it all
             if not isinstance(c.refs.get(id(target)), AttrSym):
-                c.error("E108", "only attributes of players and pieces can be changed",
-                        target.span)
+                c.error("E108", "only attributes of players and pieces can be changed", target.span)
                 return
         if s.op != "=" and not compatible(INT, want):
             c.error("E201", f"'{s.op}' needs a number, but the target is {want}", s.span)
         elif not compatible(want, value):
-            c.error("E201", f"cannot assign {value} to something of type {want}",
-                    s.value.span)
+            c.error("E201", f"cannot assign {value} to something of type {want}", s.value.span)
 
     def choose(self, s: A.Choose, ctx: Ctx) -> None:
         c = self.c
@@ -322,15 +365,28 @@ class Resolver(ExprChecker):
         ctx.scopes[-1][s.var] = local
         if isinstance(s.domain, A.ListLit) and not s.domain.items and not s.allow_pass:
             c.error("E303", f"the choice of '{s.var}' can never have an option", s.domain.span)
-        if (isinstance(s.domain, A.Binary) and s.domain.op == ".."
-                and isinstance(s.domain.left, A.IntLit) and isinstance(s.domain.right, A.IntLit)
-                and s.domain.left.value > s.domain.right.value and not s.allow_pass):
-            c.error("E303", f"the choice of '{s.var}' can never have an option: "
-                    f"{s.domain.left.value}..{s.domain.right.value} is empty", s.domain.span)
+        if (
+            isinstance(s.domain, A.Binary)
+            and s.domain.op == ".."
+            and isinstance(s.domain.left, A.IntLit)
+            and isinstance(s.domain.right, A.IntLit)
+            and s.domain.left.value > s.domain.right.value
+            and not s.allow_pass
+        ):
+            c.error(
+                "E303",
+                f"the choice of '{s.var}' can never have an option: "
+                f"{s.domain.left.value}..{s.domain.right.value} is empty",
+                s.domain.span,
+            )
         for r in s.requires:
             if isinstance(r.cond, A.BoolLit) and not r.cond.value and not s.allow_pass:
-                c.error("E303", f"the choice of '{s.var}' can never have an option: "
-                        "this requirement is always false", r.span)
+                c.error(
+                    "E303",
+                    f"the choice of '{s.var}' can never have an option: "
+                    "this requirement is always false",
+                    r.span,
+                )
 
     def move(self, s: A.MoveItem, ctx: Ctx) -> None:
         item = self.expr(s.item, ctx)
@@ -339,19 +395,24 @@ class Resolver(ExprChecker):
             if zone is None:
                 continue
             if not compatible(T("entity", zone.kind), item):
-                self.c.error("E201", f"zone '{zone.name}' holds {zone.kind}, not {item}",
-                             s.item.span)
+                self.c.error(
+                    "E201", f"zone '{zone.name}' holds {zone.kind}, not {item}", s.item.span
+                )
 
     def tiled_board(self, name: str, span: Span) -> A.BoardDecl | None:
         sym = self.c.names.get(name)
         if not (isinstance(sym, ValueSym) and isinstance(sym.decl, A.BoardDecl)):
-            boards = [n for n, v in self.c.names.items()
-                      if isinstance(v, ValueSym) and v.what == "board"]
+            boards = [
+                n for n, v in self.c.names.items() if isinstance(v, ValueSym) and v.what == "board"
+            ]
             self.c.unknown("board", name, span, boards)
             return None
         if not sym.decl.tiles:
-            self.c.error("E201", f"board '{name}' holds no tiles; declare it as "
-                         f"'board {name} = ... tiles <kind>'", span)
+            self.c.error(
+                "E201",
+                f"board '{name}' holds no tiles; declare it as 'board {name} = ... tiles <kind>'",
+                span,
+            )
             return None
         return sym.decl
 
@@ -372,24 +433,25 @@ class Resolver(ExprChecker):
             return
         item = t.elem if t.name == "list" and t.elem is not None else t
         if not compatible(T("entity", zone.kind), item):
-            self.c.error("E201", f"zone '{zone.name}' holds {zone.kind}, not {item}",
-                         s.items.span)
+            self.c.error("E201", f"zone '{zone.name}' holds {zone.kind}, not {item}", s.items.span)
 
     def zone_ref(self, ref: A.ZoneRef, ctx: Ctx) -> ZoneSym | None:
         zone = self.zone_named(ref.zone, ref.span, per_player=None)
         if zone is None:
             return None
         if zone.per_player and ref.owner is None:
-            self.c.error("E201", f"zone '{zone.name}' is per player: say whose, "
-                         f"as in '{zone.name}[current]'", ref.span)
+            self.c.error(
+                "E201",
+                f"zone '{zone.name}' is per player: say whose, as in '{zone.name}[current]'",
+                ref.span,
+            )
         if ref.owner is not None:
             self.expect(ref.owner, PLAYER, ctx)
             if not zone.per_player:
                 self.c.error("E201", f"zone '{zone.name}' is not per player", ref.span)
         return zone
 
-    def zone_named(self, name: str, span: Span, per_player: bool | None
-                   ) -> ZoneSym | None:
+    def zone_named(self, name: str, span: Span, per_player: bool | None) -> ZoneSym | None:
         sym = self.c.names.get(name)
         if not isinstance(sym, ZoneSym):
             self.c.unknown("zone", name, span, [z.name for z in self.c.zones])

@@ -18,8 +18,18 @@ from rulelang.check.types import INT, PLAYER, list_of
 from rulelang.diagnostics import NO_SPAN
 from rulelang.syntax import ast as A
 
-TILE_FUNCS = {"tile", "turn_of", "open_side", "fits", "joins", "reached", "touching", "spots",
-              "placed", "secret_at"}
+TILE_FUNCS = {
+    "tile",
+    "turn_of",
+    "open_side",
+    "fits",
+    "joins",
+    "reached",
+    "touching",
+    "spots",
+    "placed",
+    "secret_at",
+}
 BOARD_FUNCS = TILE_FUNCS | {"cell", "neighbour"}
 BUILTIN_VALUES = {
     "players": BuiltinSym("players", NO_SPAN, list_of(PLAYER)),

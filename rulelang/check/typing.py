@@ -58,8 +58,7 @@ class ExprChecker:
         if t.name == "zone":
             return t.elem or ANY
         if t.name != "list" and t != ANY:
-            self.c.error("E201", f"expected a list to choose from or loop over, found {t}",
-                         e.span)
+            self.c.error("E201", f"expected a list to choose from or loop over, found {t}", e.span)
             return ANY
         return t.elem or ANY
 
@@ -120,20 +119,31 @@ class ExprChecker:
             return sym.type
         if isinstance(sym, BuiltinSym):
             if sym.name == "index" and ctx.kind is None:
-                c.error("E101", "'index' is only known in the attribute defaults of a piece "
-                        "or card", e.span)
+                c.error(
+                    "E101",
+                    "'index' is only known in the attribute defaults of a piece or card",
+                    e.span,
+                )
             if ctx.static and sym.name in STATE_BUILTINS:
-                c.error("E107", f"{ctx.context} is fixed for the whole game and cannot "
-                        f"depend on '{e.id}'", e.span)
+                c.error(
+                    "E107",
+                    f"{ctx.context} is fixed for the whole game and cannot depend on '{e.id}'",
+                    e.span,
+                )
             return sym.type
         if isinstance(sym, ZoneSym) and sym.per_player and not ctx.indexing:
-            c.error("E201", f"zone '{e.id}' is per player: say whose, as in "
-                    f"'{e.id}[current]'", e.span)
+            c.error(
+                "E201", f"zone '{e.id}' is per player: say whose, as in '{e.id}[current]'", e.span
+            )
             return ANY
         if isinstance(sym, AttrSym | ZoneSym):
             if ctx.static:
-                c.error("E107", f"{ctx.context} is fixed for the whole game and cannot "
-                        f"depend on '{e.id}', which changes during play", e.span)
+                c.error(
+                    "E107",
+                    f"{ctx.context} is fixed for the whole game and cannot "
+                    f"depend on '{e.id}', which changes during play",
+                    e.span,
+                )
             return sym.type
         c.error("E201", f"'{e.id}' is a {describe(sym)}, not a value", e.span)
         return ANY
@@ -205,15 +215,20 @@ class ExprChecker:
                     return c.types.get(id(v), ANY)
             if board.decl.shape == "grid" and e.name in ("x", "y"):
                 return list_of(INT)
-            c.unknown(f"attribute of board {obj.arg}", e.name, e.span,
-                      [n for n, _ in board.decl.attrs])
+            c.unknown(
+                f"attribute of board {obj.arg}", e.name, e.span, [n for n, _ in board.decl.attrs]
+            )
             return ANY
         elif obj == ANY:
             return ANY
         elif obj == NONE:
-            c.error("E201", f"cannot tell what '.{e.name}' belongs to: the value comes from "
-                    "an empty list whose type is not known", e.span,
-                    "give the list a type, as in: let xs: list(piece_kind) = []")
+            c.error(
+                "E201",
+                f"cannot tell what '.{e.name}' belongs to: the value comes from "
+                "an empty list whose type is not known",
+                e.span,
+                "give the list a type, as in: let xs: list(piece_kind) = []",
+            )
             return ANY
         else:
             c.error("E103", f"{obj} has no attributes", e.span)
@@ -223,8 +238,12 @@ class ExprChecker:
             c.unknown(f"attribute of {obj}", e.name, e.span, list(attrs))
             return ANY
         if ctx.static:
-            c.error("E107", f"{ctx.context} is fixed for the whole game and cannot "
-                    f"depend on '{e.name}', which changes during play", e.span)
+            c.error(
+                "E107",
+                f"{ctx.context} is fixed for the whole game and cannot "
+                f"depend on '{e.name}', which changes during play",
+                e.span,
+            )
         c.refs[id(e)] = sym
         return sym.type
 
@@ -249,8 +268,9 @@ class ExprChecker:
             return obj.elem or ANY
         if obj.name == "zone":
             if idx != PLAYER and idx != ANY:
-                c.error("E201", f"a zone per player is indexed by a player, found {idx}",
-                        e.index.span)
+                c.error(
+                    "E201", f"a zone per player is indexed by a player, found {idx}", e.index.span
+                )
             return list_of(obj.elem or ANY)
         if obj != ANY:
             c.error("E201", f"{obj} cannot be indexed", e.span)
@@ -320,18 +340,26 @@ class ExprChecker:
             if not compatible(INT, elem):
                 c.error("E201", f"'{f}' needs numbers, found {elem}", e.elem.span)
             return INT
-        c.error("E201", f"'{f}(... for ...)' is not known; use any, all, count, sum, max, "
-                "min or a list [... for ...]", e.span)
+        c.error(
+            "E201",
+            f"'{f}(... for ...)' is not known; use any, all, count, sum, max, "
+            "min or a list [... for ...]",
+            e.span,
+        )
         return ANY
 
-    def args(self, name: str, params: list[LocalSym], args: tuple[A.Expr, ...], span: Span,
-             ctx: Ctx) -> None:
+    def args(
+        self, name: str, params: list[LocalSym], args: tuple[A.Expr, ...], span: Span, ctx: Ctx
+    ) -> None:
         if len(args) != len(params):
-            self.c.error("E202", f"'{name}' takes {len(params)} argument"
-                         f"{'s' if len(params) != 1 else ''}, but {len(args)} "
-                         f"{'were' if len(args) != 1 else 'was'} given", span)
+            self.c.error(
+                "E202",
+                f"'{name}' takes {len(params)} argument"
+                f"{'s' if len(params) != 1 else ''}, but {len(args)} "
+                f"{'were' if len(args) != 1 else 'was'} given",
+                span,
+            )
         for p, a in zip(params, args, strict=False):
             self.expect(a, p.type, ctx)
-        for a in args[len(params):]:
+        for a in args[len(params) :]:
             self.expr(a, ctx)
-

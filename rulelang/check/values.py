@@ -53,5 +53,9 @@ def _coverage(c: Checker) -> None:
         missing = [n for n in range(c.players[0], c.players[1] + 1) if n not in keys]
         if missing:
             shown = ", ".join(str(n) for n in missing)
-            c.error("E107", f"table '{sym.name}' is looked up by player count but has no "
-                    f"entry for {shown} player{'s' if missing != [1] else ''}", sym.span)
+            c.error(
+                "E107",
+                f"table '{sym.name}' is looked up by player count but has no "
+                f"entry for {shown} player{'s' if missing != [1] else ''}",
+                sym.span,
+            )

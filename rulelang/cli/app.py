@@ -23,8 +23,11 @@ from rulelang.cli.errors import (
 from rulelang.diagnostics import GameRuntimeError, RuleError, render
 from rulelang.runtime.engine import Game, Ruleset, UsageError, replay
 
-app = typer.Typer(add_completion=False, pretty_exceptions_enable=False,
-                  help="Write board games as text: validate, play and simulate rule files.")
+app = typer.Typer(
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    help="Write board games as text: validate, play and simulate rule files.",
+)
 
 
 def load(path: Path) -> Ruleset:
@@ -33,8 +36,11 @@ def load(path: Path) -> Ruleset:
     try:
         ruleset, warnings = compile_file_with_warnings(path)
     except RuleError as err:
-        raise CliExit(EX_DATAERR, "\n".join(render(d, err.sources) for d in err.diagnostics)
-                      + f"\n{len(err.diagnostics)} problem(s) in {path}") from None
+        raise CliExit(
+            EX_DATAERR,
+            "\n".join(render(d, err.sources) for d in err.diagnostics)
+            + f"\n{len(err.diagnostics)} problem(s) in {path}",
+        ) from None
     for w in warnings:
         say_err(render(w, ruleset.program.sources))  # type: ignore[arg-type]
     return ruleset
@@ -59,8 +65,10 @@ def parse_bots(spec: str, players: int) -> set[int]:
     seats = set()
     for part in spec.split(","):
         if not part.strip().isdigit() or not 1 <= int(part) <= players:
-            raise usage(f"--bots takes 'all', 'none' or seat numbers 1..{players} "
-                        f"separated by commas, not '{spec}'")
+            raise usage(
+                f"--bots takes 'all', 'none' or seat numbers 1..{players} "
+                f"separated by commas, not '{spec}'"
+            )
         seats.add(int(part) - 1)
     return seats
 
@@ -79,15 +87,20 @@ def validate(files: Annotated[list[Path], typer.Argument(help="Rule files to che
 def play(
     file: Annotated[Path, typer.Argument(help="The rule file of the game.")],
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")],
-    bots: Annotated[str, typer.Option(help="Seats played by bots: 'all', 'none' or e.g. 2,3"
-                                      )] = "none",
+    bots: Annotated[
+        str, typer.Option(help="Seats played by bots: 'all', 'none' or e.g. 2,3")
+    ] = "none",
     seed: Annotated[int, typer.Option(help="Seed of the game's one random generator.")] = 0,
-    option: Annotated[list[str] | None, typer.Option(
-        "--option", "-o", help="Change a param of the rules: name=value.")] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="Change a param of the rules: name=value."),
+    ] = None,
     names: Annotated[str, typer.Option(help="Player names, separated by commas.")] = "",
     delay: Annotated[float, typer.Option(help="Seconds to wait after each bot move.")] = 0.0,
-    save: Annotated[Path | None, typer.Option(
-        help="Save the game to this file after every move (resume it later).")] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(help="Save the game to this file after every move (resume it later)."),
+    ] = None,
 ) -> None:
     """Play a game in the terminal: friends on one screen, or against bots."""
     ruleset = load(file)
@@ -99,13 +112,26 @@ def play(
         raise usage(str(exc)) from None
     except GameRuntimeError as err:
         raise runtime_error(err, ruleset.program.sources) from None
-    record = saves.Save(str(file), saves.fingerprint(file), players, seed, options,
-                        list(game.player_names), sorted(parse_bots(bots, players)))
+    record = saves.Save(
+        str(file),
+        saves.fingerprint(file),
+        players,
+        seed,
+        options,
+        list(game.player_names),
+        sorted(parse_bots(bots, players)),
+    )
     run_table(ruleset, game, record, save, seed, delay)
 
 
-def run_table(ruleset: Ruleset, game: Game, record: saves.Save, save: Path | None,
-              bot_seed: int | str, delay: float) -> None:
+def run_table(
+    ruleset: Ruleset,
+    game: Game,
+    record: saves.Save,
+    save: Path | None,
+    bot_seed: int | str,
+    delay: float,
+) -> None:
     """Play at the table; on leaving an unfinished game, save it so nothing is lost."""
     from rulelang.cli.play import Table
 
@@ -114,8 +140,7 @@ def run_table(ruleset: Ruleset, game: Game, record: saves.Save, save: Path | Non
             record.log = g.record()
             saves.write(save, record)
 
-    table = Table(game, set(record.bots), bot_seed, input, print, delay=delay,
-                  after_move=keep)
+    table = Table(game, set(record.bots), bot_seed, input, print, delay=delay, after_move=keep)
     try:
         table.run()
     except GameRuntimeError as err:
@@ -127,17 +152,21 @@ def run_table(ruleset: Ruleset, game: Game, record: saves.Save, save: Path | Non
         try:
             saves.write(where, record)
         except OSError as err:
-            raise CliExit(EX_INTERRUPTED, f"\n{why} It could not be saved to {where}: "
-                          f"{err.strerror}") from None
-        raise CliExit(EX_INTERRUPTED, f"\n{why} Saved to {where}; continue with:\n"
-                      f"  rulelang resume {where}") from None
+            raise CliExit(
+                EX_INTERRUPTED, f"\n{why} It could not be saved to {where}: {err.strerror}"
+            ) from None
+        raise CliExit(
+            EX_INTERRUPTED, f"\n{why} Saved to {where}; continue with:\n  rulelang resume {where}"
+        ) from None
 
 
 @app.command()
 def resume(
     saved: Annotated[Path, typer.Argument(help="A file written by 'rulelang play'.")],
-    save: Annotated[Path | None, typer.Option(
-        help="Save the game to this file after every move (default: the same file).")] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(help="Save the game to this file after every move (default: the same file)."),
+    ] = None,
     delay: Annotated[float, typer.Option(help="Seconds to wait after each bot move.")] = 0.0,
 ) -> None:
     """Continue a saved game where it was left."""
@@ -152,11 +181,13 @@ def resume(
     if saves.fingerprint(rules_path) != record.rules_sha256:
         say_err(f"note: {rules_path} changed since this game was saved; replaying it anyway")
     try:
-        game = replay(ruleset, record.players, record.seed, record.log, record.options,
-                      record.names)
+        game = replay(
+            ruleset, record.players, record.seed, record.log, record.options, record.names
+        )
     except (UsageError, GameRuntimeError) as exc:
-        raise CliExit(EX_DATAERR, f"error: the saved game {saved} cannot be replayed with "
-                      f"{rules_path}: {exc}") from None
+        raise CliExit(
+            EX_DATAERR, f"error: the saved game {saved} cannot be replayed with {rules_path}: {exc}"
+        ) from None
     game.auto_chance = True
     if game.is_over():
         raise CliExit(EX_DATAERR, f"error: the saved game {saved} is already over")
@@ -172,8 +203,10 @@ def simulate(
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes to use.")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
-    option: Annotated[list[str] | None, typer.Option(
-        "--option", "-o", help="Change a param of the rules: name=value.")] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="Change a param of the rules: name=value."),
+    ] = None,
 ) -> None:
     """Play many games with random bots; report win rates per seat and per secret identity."""
     from rulelang.cli.simulate import simulate as run_simulation
@@ -193,11 +226,9 @@ def simulate(
     try:
         if sys.stderr.isatty():
             with typer.progressbar(length=n, label="simulating", file=sys.stderr) as bar:
-                summary = run_simulation(str(file), players, n, seed, options, jobs,
-                                         bar.update)
+                summary = run_simulation(str(file), players, n, seed, options, jobs, bar.update)
         else:
-            summary = run_simulation(str(file), players, n, seed, options, jobs,
-                                     lambda done: None)
+            summary = run_simulation(str(file), players, n, seed, options, jobs, lambda done: None)
     except GameRuntimeError as err:
         raise runtime_error(err, ruleset.program.sources) from None
     except KeyboardInterrupt:

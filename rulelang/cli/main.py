@@ -13,8 +13,7 @@ from rulelang.cli.errors import EX_INTERRUPTED, EX_SOFTWARE, CliExit, say_err
 def run(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     try:
-        if len(args) > 1 and args[0] == "validate" and not any(a.startswith("-")
-                                                              for a in args[1:]):
+        if len(args) > 1 and args[0] == "validate" and not any(a.startswith("-") for a in args[1:]):
             # the command scripts and editors run most: skip building the typer app
             # (typer imports pydantic), a third of a cold start
             from pathlib import Path
@@ -38,9 +37,11 @@ def run(argv: list[str] | None = None) -> int:
     except Exception as exc:  # a bug in rulelang itself: say so, without a traceback
         if os.environ.get("RULELANG_DEBUG"):
             raise
-        say_err(f"internal error: {type(exc).__name__}: {exc}\n"
-                "This is a bug in rulelang, not in your rule file; set RULELANG_DEBUG=1 "
-                "to see where it happened.")
+        say_err(
+            f"internal error: {type(exc).__name__}: {exc}\n"
+            "This is a bug in rulelang, not in your rule file; set RULELANG_DEBUG=1 "
+            "to see where it happened."
+        )
         return EX_SOFTWARE
 
 

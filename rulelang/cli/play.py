@@ -16,9 +16,17 @@ Writer = Callable[[str], None]
 
 
 class Table:
-    def __init__(self, game: Game, bots: set[int], seed: int | str, read: Reader,
-                 write: Writer, clear: bool = True, delay: float = 0.0,
-                 after_move: Callable[[Game], None] | None = None):
+    def __init__(
+        self,
+        game: Game,
+        bots: set[int],
+        seed: int | str,
+        read: Reader,
+        write: Writer,
+        clear: bool = True,
+        delay: float = 0.0,
+        after_move: Callable[[Game], None] | None = None,
+    ):
         self.game = game
         self.bots = bots
         self.rng = random.Random(f"bots:{seed}")  # derived from the game's one seed
@@ -49,7 +57,7 @@ class Table:
 
     def public_news(self) -> list[str]:
         lines = self.game.history(PUBLIC)
-        news = lines[self.seen_public:]
+        news = lines[self.seen_public :]
         self.seen_public = len(lines)
         return news
 
@@ -76,8 +84,10 @@ class Table:
         if who != self.last_human or game.turn_number != self.last_turn:
             self.write("")
             self.write(render_view(game, game.view(who)))
-            self.write("(answer with a number or the move's text; 'board' shows the board "
-                       "again, 'quit' leaves and saves)")
+            self.write(
+                "(answer with a number or the move's text; 'board' shows the board "
+                "again, 'quit' leaves and saves)"
+            )
         self.last_human = who
         self.last_turn = game.turn_number
         actions = game.legal_actions()

@@ -22,23 +22,35 @@ def render_view(game: Game, view: dict[str, Any], log_tail: int = 8) -> str:
         rows = view["pieces"].get(kind.name)
         if not rows:
             continue
-        shown = [a for a in kind.attrs.values() if (kind.name, a.name) not in placed
-                 and a.name != "name" and any(a.name in r for r in rows)]
+        shown = [
+            a
+            for a in kind.attrs.values()
+            if (kind.name, a.name) not in placed
+            and a.name != "name"
+            and any(a.name in r for r in rows)
+        ]
         if not shown:
             continue
         out.append("")
         label = f"{kind.name}s"
-        out.append(label + ": " + ", ".join(
-            _row_label(r) + " (" + ", ".join(f"{a.name} {text(r.get(a.name, '?'))}" for a in shown)
-            + ")" for r in rows))
+        out.append(
+            label
+            + ": "
+            + ", ".join(
+                _row_label(r)
+                + " ("
+                + ", ".join(f"{a.name} {text(r.get(a.name, '?'))}" for a in shown)
+                + ")"
+                for r in rows
+            )
+        )
     if view["globals"]:
         out.append("")
         out.append("  ".join(f"{k}: {text(v)}" for k, v in view["globals"].items()))
     out.append("")
     for p in view["players"]:
         extras = ", ".join(f"{k}: {text(v)}" for k, v in p.items() if k not in ("name", "seat"))
-        you = " (you)" if view.get("viewer") is not None and p["name"] == _name(game, view) \
-            else ""
+        you = " (you)" if view.get("viewer") is not None and p["name"] == _name(game, view) else ""
         out.append(f"  {p['name']}{you}" + (f" - {extras}" if extras else ""))
     viewer = _name(game, view)
     for zone, content in view["zones"].items():
@@ -84,8 +96,9 @@ def _row_label(row: dict[str, Any]) -> str:
     return str(row.get("name", "?"))
 
 
-def _board(game: Game, name: str, board: Any, view: dict[str, Any],
-           placed: set[tuple[str, str]]) -> list[str]:
+def _board(
+    game: Game, name: str, board: Any, view: dict[str, Any], placed: set[tuple[str, str]]
+) -> list[str]:
     """One line per node: its name and attributes, the pieces and markers on it."""
     program = game.rules.program
     on_node: dict[str, list[str]] = {n: [] for n in board.names}
@@ -114,8 +127,7 @@ def _drawn(names: list[str], faces: list[dict[str, Any]]) -> list[str]:
     """A hand of cards drawn side by side: tiles by their open sides, others by number."""
     rows = ["", "", "", ""]
     for i, (name, face) in enumerate(zip(names, faces, strict=True), 1):
-        glyph = tile_glyph({"tile": name, **face}) if any(face["open"]) else (
-            "   ", " * ", "   ")
+        glyph = tile_glyph({"tile": name, **face}) if any(face["open"]) else ("   ", " * ", "   ")
         for r in range(3):
             rows[r] += f"  {glyph[r]}  "
         rows[3] += f"  {i:^3}  "
@@ -134,19 +146,28 @@ def tile_glyph(cell: dict[str, Any] | None) -> tuple[str, str, str]:
     centre = _JOINS.get((n, e, s, w), "┼") if joined else "■"
     if not any(cell["open"]):
         centre = "□"
-    return (f" {'│' if n else ' '} ",
-            f"{'─' if w else ' '}{centre}{'─' if e else ' '}",
-            f" {'│' if s else ' '} ")
+    return (
+        f" {'│' if n else ' '} ",
+        f"{'─' if w else ' '}{centre}{'─' if e else ' '}",
+        f" {'│' if s else ' '} ",
+    )
 
 
 _JOINS = {
-    (True, True, True, True): "┼", (True, True, True, False): "├",
-    (True, False, True, True): "┤", (False, True, True, True): "┬",
-    (True, True, False, True): "┴", (True, False, True, False): "│",
-    (False, True, False, True): "─", (True, True, False, False): "└",
-    (True, False, False, True): "┘", (False, True, True, False): "┌",
-    (False, False, True, True): "┐", (True, False, False, False): "╵",
-    (False, True, False, False): "╶", (False, False, True, False): "╷",
+    (True, True, True, True): "┼",
+    (True, True, True, False): "├",
+    (True, False, True, True): "┤",
+    (False, True, True, True): "┬",
+    (True, True, False, True): "┴",
+    (True, False, True, False): "│",
+    (False, True, False, True): "─",
+    (True, True, False, False): "└",
+    (True, False, False, True): "┘",
+    (False, True, True, False): "┌",
+    (False, False, True, True): "┐",
+    (True, False, False, False): "╵",
+    (False, True, False, False): "╶",
+    (False, False, True, False): "╷",
     (False, False, False, True): "╴",
 }
 

@@ -57,14 +57,21 @@ def _event_ok(event: Any) -> bool:
     if not isinstance(event, dict):
         return False
     if set(event) == {"choose", "by", "option"}:
-        return isinstance(event["choose"], str) and isinstance(event["option"], str) and \
-            isinstance(event["by"], int) and not isinstance(event["by"], bool)
+        return (
+            isinstance(event["choose"], str)
+            and isinstance(event["option"], str)
+            and isinstance(event["by"], int)
+            and not isinstance(event["by"], bool)
+        )
     if set(event) == {"chance", "outcome"}:
         outcome = event["outcome"]
         if isinstance(outcome, list):
             return all(isinstance(i, int) and not isinstance(i, bool) for i in outcome)
-        return isinstance(event["chance"], str) and isinstance(outcome, int) and \
-            not isinstance(outcome, bool)
+        return (
+            isinstance(event["chance"], str)
+            and isinstance(outcome, int)
+            and not isinstance(outcome, bool)
+        )
     return False
 
 
@@ -76,21 +83,40 @@ def read(path: Path) -> Save:
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise SaveError(f"'{path}' is not a saved game (not valid JSON: {exc})") from None
     if isinstance(data, dict) and data.get("format") in OLD_FORMATS:
-        raise SaveError(f"'{path}' was saved by an earlier rulelang ({data['format']}), which "
-                        "recorded moves by the compiler's positions; this version cannot "
-                        "replay it. Start the game again.")
+        raise SaveError(
+            f"'{path}' was saved by an earlier rulelang ({data['format']}), which "
+            "recorded moves by the compiler's positions; this version cannot "
+            "replay it. Start the game again."
+        )
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError(f"'{path}' is not a saved game of this version of rulelang "
-                        f"(expected format {FORMAT})")
-    kinds = {"rules": str, "rules_sha256": str, "players": int, "seed": int,
-             "options": dict, "names": list, "bots": list, "log": list}
+        raise SaveError(
+            f"'{path}' is not a saved game of this version of rulelang (expected format {FORMAT})"
+        )
+    kinds = {
+        "rules": str,
+        "rules_sha256": str,
+        "players": int,
+        "seed": int,
+        "options": dict,
+        "names": list,
+        "bots": list,
+        "log": list,
+    }
     for key, kind in kinds.items():
         if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
             raise SaveError(f"saved game '{path}' is damaged: '{key}' is missing or wrong")
     for number, event in enumerate(data["log"], 1):
         if not _event_ok(event):
-            raise SaveError(f"saved game '{path}' is damaged: event {number} of its log is "
-                            "not an event")
-    return Save(data["rules"], data["rules_sha256"], data["players"], data["seed"],
-                {str(k): str(v) for k, v in data["options"].items()},
-                [str(n) for n in data["names"]], [int(b) for b in data["bots"]], data["log"])
+            raise SaveError(
+                f"saved game '{path}' is damaged: event {number} of its log is not an event"
+            )
+    return Save(
+        data["rules"],
+        data["rules_sha256"],
+        data["players"],
+        data["seed"],
+        {str(k): str(v) for k, v in data["options"].items()},
+        [str(n) for n in data["names"]],
+        [int(b) for b in data["bots"]],
+        data["log"],
+    )

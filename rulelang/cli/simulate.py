@@ -44,8 +44,9 @@ def record(game: Game, decisions: int) -> Record:
     for p in range(game.players):
         own = game.view(p, only={"players"})["players"][p]
         shown = public[p]
-        secrets.append({k: str(v) for k, v in own.items()
-                        if k not in shown and not isinstance(v, list | dict)})
+        secrets.append(
+            {k: str(v) for k, v in own.items() if k not in shown and not isinstance(v, list | dict)}
+        )
     return Record(game.results(), game.turn_number, decisions, secrets)
 
 
@@ -65,10 +66,11 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def run_games(path: str, players: int, n: int, seed: int, options: dict[str, str],
-              jobs: int) -> Iterator[list[Record]]:
+def run_games(
+    path: str, players: int, n: int, seed: int, options: dict[str, str], jobs: int
+) -> Iterator[list[Record]]:
     seeds = list(range(seed, seed + n))
-    chunks = [(path, players, seeds[i:i + CHUNK], options) for i in range(0, n, CHUNK)]
+    chunks = [(path, players, seeds[i : i + CHUNK], options) for i in range(0, n, CHUNK)]
     if jobs <= 1:
         for chunk in chunks:
             yield play_chunk(chunk)
@@ -131,48 +133,89 @@ class Summary:
         seats = []
         for i, (w, d) in enumerate(zip(self.seat_wins, self.seat_draws, strict=True)):
             lo, hi = wilson(w, n)
-            seats.append({"seat": i + 1, "wins": w, "draws": d, "win_rate": w / n if n else 0,
-                          "win_ci95": [lo, hi], "draw_rate": d / n if n else 0})
+            seats.append(
+                {
+                    "seat": i + 1,
+                    "wins": w,
+                    "draws": d,
+                    "win_rate": w / n if n else 0,
+                    "win_ci95": [lo, hi],
+                    "draw_rate": d / n if n else 0,
+                }
+            )
         identities = []
         for key, (g, w, d) in sorted(self.identity.items()):
             lo, hi = wilson(w, g)
-            identities.append({"identity": key, "games": g, "wins": w, "draws": d,
-                               "win_rate": w / g if g else 0, "win_ci95": [lo, hi]})
-        return {"games": n, "players": self.players, "seats": seats, "identities": identities,
-                "games_without_winner": self.no_winner,
-                "mean_turns": self.turns / n if n else 0,
-                "mean_decisions": self.decisions / n if n else 0,
-                "seconds": self.seconds, "games_per_second": n / self.seconds if self.seconds
-                else 0}
+            identities.append(
+                {
+                    "identity": key,
+                    "games": g,
+                    "wins": w,
+                    "draws": d,
+                    "win_rate": w / g if g else 0,
+                    "win_ci95": [lo, hi],
+                }
+            )
+        return {
+            "games": n,
+            "players": self.players,
+            "seats": seats,
+            "identities": identities,
+            "games_without_winner": self.no_winner,
+            "mean_turns": self.turns / n if n else 0,
+            "mean_decisions": self.decisions / n if n else 0,
+            "seconds": self.seconds,
+            "games_per_second": n / self.seconds if self.seconds else 0,
+        }
 
     def table(self) -> str:
         data = self.as_json()
-        lines = [f"{data['games']} games, {self.players} players, "
-                 f"{data['games_per_second']:.0f} games/s", ""]
+        lines = [
+            f"{data['games']} games, {self.players} players, "
+            f"{data['games_per_second']:.0f} games/s",
+            "",
+        ]
         lines.append(f"{'seat':<18}{'win rate':>10}{'95% interval':>18}{'draws':>9}")
         for s in data["seats"]:
             lo, hi = s["win_ci95"]
-            lines.append(f"{'seat ' + str(s['seat']):<18}{s['win_rate']:>10.1%}"
-                         f"{f'{lo:.1%} - {hi:.1%}':>18}{s['draw_rate']:>9.1%}")
+            lines.append(
+                f"{'seat ' + str(s['seat']):<18}{s['win_rate']:>10.1%}"
+                f"{f'{lo:.1%} - {hi:.1%}':>18}{s['draw_rate']:>9.1%}"
+            )
         if data["identities"]:
             lines.append("")
-            lines.append(f"{'secret identity':<18}{'win rate':>10}{'95% interval':>18}"
-                         f"{'draws':>9}{'games':>8}")
+            lines.append(
+                f"{'secret identity':<18}{'win rate':>10}{'95% interval':>18}"
+                f"{'draws':>9}{'games':>8}"
+            )
             for row in data["identities"]:
                 lo, hi = row["win_ci95"]
                 draws = row["draws"] / row["games"] if row["games"] else 0
-                lines.append(f"{row['identity']:<18}{row['win_rate']:>10.1%}"
-                             f"{f'{lo:.1%} - {hi:.1%}':>18}{draws:>9.1%}{row['games']:>8}")
+                lines.append(
+                    f"{row['identity']:<18}{row['win_rate']:>10.1%}"
+                    f"{f'{lo:.1%} - {hi:.1%}':>18}{draws:>9.1%}{row['games']:>8}"
+                )
         lines.append("")
-        lines.append(f"games without a winner: {data['games_without_winner']} "
-                     f"({data['games_without_winner'] / max(1, data['games']):.1%})")
-        lines.append(f"mean game length: {data['mean_turns']:.1f} turns, "
-                     f"{data['mean_decisions']:.1f} decisions")
+        lines.append(
+            f"games without a winner: {data['games_without_winner']} "
+            f"({data['games_without_winner'] / max(1, data['games']):.1%})"
+        )
+        lines.append(
+            f"mean game length: {data['mean_turns']:.1f} turns, "
+            f"{data['mean_decisions']:.1f} decisions"
+        )
         return "\n".join(lines)
 
 
-def simulate(path: str, players: int, n: int, seed: int, options: dict[str, str], jobs: int,
-             progress: Callable[[int], None]) -> Summary:
+def simulate(
+    path: str,
+    players: int,
+    n: int,
+    seed: int,
+    options: dict[str, str],
+    jobs: int,
+    progress: Callable[[int], None],
+) -> Summary:
     summary = Summary(players=players)
     start = time.perf_counter()
     for chunk in run_games(path, players, n, seed, options, jobs):

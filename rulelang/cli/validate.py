@@ -25,8 +25,10 @@ def validate_files(files: list[Path]) -> int:
         try:
             program, warnings = check_file(path)
         except RuleError as err:
-            say_err("\n".join(render(d, err.sources) for d in err.diagnostics)
-                    + f"\n{len(err.diagnostics)} problem(s) in {path}")
+            say_err(
+                "\n".join(render(d, err.sources) for d in err.diagnostics)
+                + f"\n{len(err.diagnostics)} problem(s) in {path}"
+            )
             failed += 1
             continue
         for w in warnings:

@@ -120,17 +120,27 @@ class Codegen:
         for s in stmts:
             if isinstance(s, A.Choose):
                 return True
-            if isinstance(s, A.If) and s.otherwise and all(
-                    self.asks(body) for _c, body in s.branches) and self.asks(s.otherwise):
+            if (
+                isinstance(s, A.If)
+                and s.otherwise
+                and all(self.asks(body) for _c, body in s.branches)
+                and self.asks(s.otherwise)
+            ):
                 return True
-            if isinstance(s, A.Do) and s.proc in self.p.procs and \
-                    self.asks(self.p.procs[s.proc].decl.body):
+            if (
+                isinstance(s, A.Do)
+                and s.proc in self.p.procs
+                and self.asks(self.p.procs[s.proc].decl.body)
+            ):
                 return True
         return False
 
     def loop_budget(self, span: Span) -> list[str]:
-        return self.budget(span, f"this loop ran {STEP_BUDGET} rounds without anyone being "
-                           "asked to act: does it ever end?")
+        return self.budget(
+            span,
+            f"this loop ran {STEP_BUDGET} rounds without anyone being "
+            "asked to act: does it ever end?",
+        )
 
     # ------------------------------------------------------------ the program
     def build(self) -> Code:
@@ -160,8 +170,10 @@ class Codegen:
     def finish(self) -> None:
         """Resolve labels, copy small ops into their jumps, and compile every op."""
         pcs = {str(lab): str(lab.pc) for lab in self.ops.labels}
-        bodies = [[re.sub(r"@L\d+@", lambda m: pcs[m.group(0)], line) for line in body]
-                  for body in self.ops.bodies]
+        bodies = [
+            [re.sub(r"@L\d+@", lambda m: pcs[m.group(0)], line) for line in body]
+            for body in self.ops.bodies
+        ]
         for i, body in enumerate(bodies):
             lines = _prelude(_inline(bodies, i, body, INLINE_DEPTH))
             self.code.source.append("\n".join(lines))
@@ -182,15 +194,20 @@ class Codegen:
             self.add(["st.dirty = True"], d.span)
         self.block(d.turn)
         delta = 1 if d.order == "clockwise" else -1
-        lines = ["if st.dirty and _check_end(st):", f"    return {OVER}",
-                 f"st.current = (st.current + {delta}) % st.cfg.n"]
+        lines = [
+            "if st.dirty and _check_end(st):",
+            f"    return {OVER}",
+            f"st.current = (st.current + {delta}) % st.cfg.n",
+        ]
         if self.reads.current:
             lines.append("st.dirty = True")
         if d.end_when is not None and d.next:
             # the next phase starts with the player after the one who played last
             lines += [f"if {self.ex.src(d.end_when)}:", f"    return {entries[d.next]}"]
-        lines += self.budget(d.span, f"{STEP_BUDGET} turns passed without anyone being "
-                             "asked to act: the game cannot end")
+        lines += self.budget(
+            d.span,
+            f"{STEP_BUDGET} turns passed without anyone being asked to act: the game cannot end",
+        )
         self.emit([*lines, f"return {top}"], d.span)
 
     def simple_proc(self, name: str, sym: ProcSym) -> None:
@@ -203,9 +220,15 @@ class Codegen:
         lines = ["st.dirty = False"]
         for end in self.p.ends:
             body = [line for s in end.body for line in self.simple(s)]
-            lines += [f"if {self.ex.src(end.cond)}:", "    st.outcome = ['loss'] * st.cfg.n",
-                      *("    " + line for line in body), "    st.over = True",
-                      "    st.pending = None", "    st.options = ()", "    return True"]
+            lines += [
+                f"if {self.ex.src(end.cond)}:",
+                "    st.outcome = ['loss'] * st.cfg.n",
+                *("    " + line for line in body),
+                "    st.over = True",
+                "    st.pending = None",
+                "    st.options = ()",
+                "    return True",
+            ]
         lines.append("return False")
         self.code.check_end = self.ns.function("_check_end", "st", lines)  # type: ignore[assignment]
 
@@ -225,8 +248,9 @@ class Codegen:
                 sym = self.p.procs.get(s.proc)
                 return sym is not None and sym.pauses
             case A.If():
-                return any(self.pauses(x) for _c, body in s.branches for x in body) or \
-                    any(self.pauses(x) for x in s.otherwise)
+                return any(self.pauses(x) for _c, body in s.branches for x in body) or any(
+                    self.pauses(x) for x in s.otherwise
+                )
             case A.While() | A.For() | A.Repeat():
                 return any(self.pauses(x) for x in s.body)
             case _:
@@ -248,8 +272,10 @@ class Codegen:
                 slot = self.p.hidden[id(s)]
                 self.add([f"st.loc[{slot}] = {self.ex.src(s.count)}"], s.span)
                 top, out = self.here(), self.label()
-                self.add([f"if st.loc[{slot}] <= 0:", f"    return {out}",
-                          f"st.loc[{slot}] -= 1"], s.span)
+                self.add(
+                    [f"if st.loc[{slot}] <= 0:", f"    return {out}", f"st.loc[{slot}] -= 1"],
+                    s.span,
+                )
                 self.block(s.body)
                 self.emit([*self.round_budget(s), f"return {top}"], s.span)
                 self.here(out)
@@ -259,22 +285,20 @@ class Codegen:
                 die = self.p.refs[id(s)]
                 assert isinstance(die, ValueSym)
                 slot = die.slot
-                self.chance("roll", s, s.var, lambda st: st.cfg.consts[slot],
-                            f"st.cfg.consts[{slot}]")
+                self.chance(
+                    "roll", s, s.var, lambda st: st.cfg.consts[slot], f"st.cfg.consts[{slot}]"
+                )
             case A.Pick():
-                self.chance("pick", s, s.var, self.ex.lambda_of(s.source),
-                            self.ex.src(s.source))
+                self.chance("pick", s, s.var, self.ex.lambda_of(s.source), self.ex.src(s.source))
             case A.ShuffleLet():
                 self.chance("shuffle", s, s.var, self.ex.lambda_of(s.source), "")
             case A.ShuffleZone():
                 base = self.layout.zone_base[s.zone]
-                self.chance("shuffle_zone", s, s.zone, lambda st: st.zones[base], "",
-                            zone=base)
+                self.chance("shuffle_zone", s, s.zone, lambda st: st.zones[base], "", zone=base)
             case A.Do():
                 self.add(self.proc_args(s), s.span)
                 ret = len(self.ops.bodies) + 1
-                self.emit([f"st.stack.append({ret})", f"return {self.entries[s.proc]}"],
-                          s.span)
+                self.emit([f"st.stack.append({ret})", f"return {self.entries[s.proc]}"], s.span)
             case _:
                 raise AssertionError(f"{type(s).__name__} does not pause")
 
@@ -297,11 +321,20 @@ class Codegen:
     def pausing_for(self, s: A.For) -> None:
         seq = self.p.hidden[id(s)]
         var = self.local(s).slot
-        self.add([f"st.loc[{seq}] = tuple({self.ex.src(s.source)})", f"st.loc[{seq + 1}] = 0"],
-                 s.span)
+        self.add(
+            [f"st.loc[{seq}] = tuple({self.ex.src(s.source)})", f"st.loc[{seq + 1}] = 0"], s.span
+        )
         top, out = self.here(), self.label()
-        self.add([f"i = st.loc[{seq + 1}]", f"if i >= len(st.loc[{seq}]):", f"    return {out}",
-                  f"st.loc[{var}] = st.loc[{seq}][i]", f"st.loc[{seq + 1}] = i + 1"], s.span)
+        self.add(
+            [
+                f"i = st.loc[{seq + 1}]",
+                f"if i >= len(st.loc[{seq}]):",
+                f"    return {out}",
+                f"st.loc[{var}] = st.loc[{seq}][i]",
+                f"st.loc[{seq + 1}] = i + 1",
+            ],
+            s.span,
+        )
         self.block(s.body)
         self.emit([*self.round_budget(s), f"return {top}"], s.span)
         self.here(out)
@@ -313,15 +346,27 @@ class Codegen:
         ex = self.ex
         local = self.local(s)
         domain = self._domain(s.domain)
-        requires = tuple(Require(ex.lambda_of(r.cond), ex.lambda_of(r.reason), r.span)
-                         for r in s.requires)
-        prompt: Fn = ex.lambda_of(s.prompt) if s.prompt is not None else (
-            _constant(f"choose {s.var}"))
+        requires = tuple(
+            Require(ex.lambda_of(r.cond), ex.lambda_of(r.reason), r.span) for r in s.requires
+        )
+        prompt: Fn = (
+            ex.lambda_of(s.prompt) if s.prompt is not None else (_constant(f"choose {s.var}"))
+        )
         pc = len(self.ops.bodies)
-        spec = ChoiceSpec(pc, s.var, prompt, local.slot,
-                          ex.lambda_of(s.domain) if not domain.startswith("range(") else
-                          self.ns.function(f"_dom{pc}", "st", [f"return {domain}"]),  # type: ignore[arg-type]
-                          requires, ex.fmt(local.type), s.allow_pass, s.secret, s.span)
+        spec = ChoiceSpec(
+            pc,
+            s.var,
+            prompt,
+            local.slot,
+            ex.lambda_of(s.domain)
+            if not domain.startswith("range(")
+            else self.ns.function(f"_dom{pc}", "st", [f"return {domain}"]),  # type: ignore[arg-type]
+            requires,
+            ex.fmt(local.type),
+            s.allow_pass,
+            s.secret,
+            s.span,
+        )
         self.code.choices[pc] = spec
         opts = domain
         if s.requires:
@@ -338,26 +383,37 @@ class Codegen:
         err = self.error("R002", f"nobody can choose '{s.var}' here: no option is left", s.span)
         name = self.ns.name_for(spec, "_spec")
         # in a playout (st.bot set), the decision is taken here and play goes on
-        self.emit(["if st.dirty and _check_end(st):", f"    return {OVER}",
-                   f"opts = {opts}", "if not opts:", f"    raise {err}",
-                   "if st.budget:",
-                   "    st.budget -= 1",
-                   "    st.steps = 0",
-                   "    value = opts[int(st.bot() * len(opts))]",
-                   f"    st.loc[{local.slot}] = value",
-                   f"    st.log = ({name}, {who}, value, st.log)",
-                   f"    return {pc + 1}",
-                   f"st.pending = {name}", f"st.who = {who}",
-                   "st.options = opts", "st.steps = 0", f"return {PAUSE}"],
-                  s.span)
+        self.emit(
+            [
+                "if st.dirty and _check_end(st):",
+                f"    return {OVER}",
+                f"opts = {opts}",
+                "if not opts:",
+                f"    raise {err}",
+                "if st.budget:",
+                "    st.budget -= 1",
+                "    st.steps = 0",
+                "    value = opts[int(st.bot() * len(opts))]",
+                f"    st.loc[{local.slot}] = value",
+                f"    st.log = ({name}, {who}, value, st.log)",
+                f"    return {pc + 1}",
+                f"st.pending = {name}",
+                f"st.who = {who}",
+                "st.options = opts",
+                "st.steps = 0",
+                f"return {PAUSE}",
+            ],
+            s.span,
+        )
 
     def _domain(self, e: A.Expr) -> str:
         if isinstance(e, A.Binary) and e.op == "..":
             return f"range({self.ex.src(e.left)}, {self.ex.src(e.right)} + 1)"
         return self.ex.src(e)
 
-    def chance(self, kind: ChanceKind, s: A.Stmt, var: str, source: Fn, source_src: str,
-               zone: int = -1) -> None:
+    def chance(
+        self, kind: ChanceKind, s: A.Stmt, var: str, source: Fn, source_src: str, zone: int = -1
+    ) -> None:
         local = self.p.locals_of.get(id(s))
         slot = local.slot if local is not None else -1
         if kind == "shuffle" and local is not None and local.type.elem is not None:
@@ -371,15 +427,25 @@ class Codegen:
         spec = ChanceSpec(pc, kind, var, slot, source, show, s.span, zone)
         self.code.chances[pc] = spec
         name = self.ns.name_for(spec, "_spec")
-        lines = ["if not st.auto_chance:", f"    st.pending = {name}", f"    st.who = {CHANCE}",
-                 "    st.options = ()", "    st.steps = 0",
-                 f"    return {PAUSE}"]
+        lines = [
+            "if not st.auto_chance:",
+            f"    st.pending = {name}",
+            f"    st.who = {CHANCE}",
+            "    st.options = ()",
+            "    st.steps = 0",
+            f"    return {PAUSE}",
+        ]
         if kind in ("roll", "pick"):  # the hot path of dice games: no helper call
             err = self.error("R002", f"nothing to {kind} from", s.span)
-            lines += [f"values = {source_src}", "if not values:", f"    raise {err}",
-                      "rng = st.rng if not st.rng_shared else st.draw()",
-                      "i = int(rng.random() * len(values))", f"st.loc[{slot}] = values[i]",
-                      f"st.log = ({name}, i, values[i], st.log)"]
+            lines += [
+                f"values = {source_src}",
+                "if not values:",
+                f"    raise {err}",
+                "rng = st.rng if not st.rng_shared else st.draw()",
+                "i = int(rng.random() * len(values))",
+                f"st.loc[{slot}] = values[i]",
+                f"st.log = ({name}, i, values[i], st.log)",
+            ]
         else:
             lines.append(f"_h.settle(st, {name}, _h.sample(st, {name}))")
             if kind == "shuffle_zone" and self.reads.zone(self.p.zones, var):
@@ -388,8 +454,9 @@ class Codegen:
 
     def proc_args(self, s: A.Do) -> list[str]:
         sym = self.p.procs[s.proc]
-        return [f"st.loc[{p.slot}] = {self.ex.src(a)}"
-                for p, a in zip(sym.params, s.args, strict=True)]
+        return [
+            f"st.loc[{p.slot}] = {self.ex.src(a)}" for p, a in zip(sym.params, s.args, strict=True)
+        ]
 
     # ------------------------------------------------------------ straight-line code
     def simple(self, stmt: A.Stmt) -> list[str]:
@@ -410,8 +477,10 @@ class Codegen:
                     lines += ["else:", *_indent(self.simple_block(s.otherwise))]
                 return lines
             case A.While():
-                return [f"while {ex.src(s.cond)}:",
-                        *_indent([*self.simple_block(s.body), *self.loop_budget(s.span)])]
+                return [
+                    f"while {ex.src(s.cond)}:",
+                    *_indent([*self.simple_block(s.body), *self.loop_budget(s.span)]),
+                ]
             case A.For():
                 slot = self.local(s).slot
                 source = ex.src(s.source)
@@ -420,11 +489,15 @@ class Codegen:
                     inner = self.simple_block(s.body)
                 finally:
                     del ex.bound[slot]
-                return [f"for {var} in tuple({source}):",
-                        *_indent([*inner, *self.loop_budget(s.span)])]
+                return [
+                    f"for {var} in tuple({source}):",
+                    *_indent([*inner, *self.loop_budget(s.span)]),
+                ]
             case A.Repeat():
-                return [f"for _ in range({ex.src(s.count)}):",
-                        *_indent([*self.simple_block(s.body), *self.loop_budget(s.span)])]
+                return [
+                    f"for _ in range({ex.src(s.count)}):",
+                    *_indent([*self.simple_block(s.body), *self.loop_budget(s.span)]),
+                ]
             case A.Do():
                 return [*self.proc_args(s), f"_p_{s.proc}(st)"]
             case A.Say():
@@ -469,9 +542,11 @@ class Codegen:
         else:
             audience = f"({ex.src(s.to)},)"
         # private messages are also kept apart, so that a view finds them quickly
-        return [f"audience, text = {audience}, {ex.show(s.message)}",
-                "st.log = ('said', audience, text, st.log)",
-                "st.private = ('said', audience, text, st.private)"]
+        return [
+            f"audience, text = {audience}, {ex.show(s.message)}",
+            "st.log = ('said', audience, text, st.log)",
+            "st.private = ('said', audience, text, st.private)",
+        ]
 
     def zone_slot(self, ref: A.ZoneRef) -> str:
         base = self.layout.zone_base[ref.zone]
@@ -487,36 +562,44 @@ class Codegen:
             if z.kind == kind:
                 (per_player if z.per_player else shared).append(self.layout.zone_base[z.name])
         boards = tuple(ops for ops in self.ex.tiles.values() if ops.kind == kind)
-        return ", ".join(self.ns.name_for(x, "_z") for x in (tuple(shared), tuple(per_player),
-                                                            boards))
+        return ", ".join(
+            self.ns.name_for(x, "_z") for x in (tuple(shared), tuple(per_player), boards)
+        )
 
-    def places(self, s: A.Deal | A.MoveItem | A.AddItems | A.Place | A.Clear | A.Reveal
-               ) -> list[str]:
+    def places(
+        self, s: A.Deal | A.MoveItem | A.AddItems | A.Place | A.Clear | A.Reveal
+    ) -> list[str]:
         ex, reads, zones = self.ex, self.reads, self.p.zones
         match s:
             case A.Deal():
-                line = (f"_h.deal(st, {ex.src(s.count)}, {self.layout.zone_base[s.source]}, "
-                        f"{self.layout.zone_base[s.dest]})")
+                line = (
+                    f"_h.deal(st, {ex.src(s.count)}, {self.layout.zone_base[s.source]}, "
+                    f"{self.layout.zone_base[s.dest]})"
+                )
                 dirty = reads.zone(zones, s.source, s.dest)
             case A.MoveItem():
-                line = (f"_h.move(st, {ex.src(s.item)}, {self.zone_slot(s.source)}, "
-                        f"{self.zone_slot(s.dest)}, {ex.span(s)}, {s.source.zone!r})")
+                line = (
+                    f"_h.move(st, {ex.src(s.item)}, {self.zone_slot(s.source)}, "
+                    f"{self.zone_slot(s.dest)}, {ex.span(s)}, {s.source.zone!r})"
+                )
                 dirty = reads.zone(zones, s.source.zone, s.dest.zone)
             case A.AddItems():
                 kind = self.layout.zone_kind[s.dest.zone]
                 items = ex.src(s.items)
                 if ex.type_of(s.items).name != "list":
                     items = f"({items},)"
-                line = (f"_h.add(st, {items}, {self.zone_slot(s.dest)}, "
-                        f"{self.detach_args(kind)})")
+                line = f"_h.add(st, {items}, {self.zone_slot(s.dest)}, {self.detach_args(kind)})"
                 dirty = reads.kind_zone(zones, kind) or (
-                    reads.tiles and any(o.kind == kind for o in ex.tiles.values()))
+                    reads.tiles and any(o.kind == kind for o in ex.tiles.values())
+                )
             case A.Place():
                 ops = ex.tiles[s.board]
                 turn = ex.src(s.turn) if s.turn is not None else "0"
-                line = (f"_h.place(st, {self.ns.name_for(ops, '_t')}, {ex.src(s.at)}, "
-                        f"{ex.src(s.tile)}, {turn}, {s.secret}, {self.detach_args(ops.kind)}, "
-                        f"{ex.span(s)})")
+                line = (
+                    f"_h.place(st, {self.ns.name_for(ops, '_t')}, {ex.src(s.at)}, "
+                    f"{ex.src(s.tile)}, {turn}, {s.secret}, {self.detach_args(ops.kind)}, "
+                    f"{ex.span(s)})"
+                )
                 dirty = reads.tiles or reads.kind_zone(zones, ops.kind)
             case A.Clear():
                 ops = ex.tiles[s.board]

@@ -50,10 +50,16 @@ class Editor:
 
     def _places(self, kind: str) -> tuple[tuple[int, ...], tuple[int, ...], tuple[TileOps, ...]]:
         layout = self.game.rules.layout
-        shared = tuple(layout.zone_base[z.name] for z in self.game.rules.program.zones
-                       if z.kind == kind and not z.per_player)
-        per_player = tuple(layout.zone_base[z.name] for z in self.game.rules.program.zones
-                           if z.kind == kind and z.per_player)
+        shared = tuple(
+            layout.zone_base[z.name]
+            for z in self.game.rules.program.zones
+            if z.kind == kind and not z.per_player
+        )
+        per_player = tuple(
+            layout.zone_base[z.name]
+            for z in self.game.rules.program.zones
+            if z.kind == kind and z.per_player
+        )
         boards = tuple(o for o in self.game.rules.ex.tiles.values() if o.kind == kind)
         return shared, per_player, boards
 
@@ -64,17 +70,28 @@ class Editor:
         helpers.add(self.game.state, (i,), slot, *self._places(kind))
         return self._changed(i)
 
-    def place(self, board: str, at: Value, item: Value, turn: int = 0,
-              face_down: bool = False) -> int:
+    def place(
+        self, board: str, at: Value, item: Value, turn: int = 0, face_down: bool = False
+    ) -> int:
         """Lay a tile on a cell of a board (by node index, or a name such as "3,0")."""
         ops = self._tiles(board)
         node = self.node(board, at)
         i = self.item(ops.kind, item)
         if node in self.game.state.layers[ops.layer]:
-            raise self._error(f"cell {self.game.state.cfg.boards[board].names[node]} of "
-                              f"'{board}' already holds a tile")
-        helpers.place(self.game.state, ops, node, i, turn, face_down, *self._places(ops.kind),
-                      self.game.rules.program.decls[0].span)
+            raise self._error(
+                f"cell {self.game.state.cfg.boards[board].names[node]} of "
+                f"'{board}' already holds a tile"
+            )
+        helpers.place(
+            self.game.state,
+            ops,
+            node,
+            i,
+            turn,
+            face_down,
+            *self._places(ops.kind),
+            self.game.rules.program.decls[0].span,
+        )
         return self._changed(i)
 
     def reveal(self, board: str, at: Value, turn: int | None = None) -> None:
@@ -85,8 +102,7 @@ class Editor:
         self._tiles(board).clear(self.game.state, self.node(board, at))
         self._changed(None)
 
-    def set(self, name: str, value: Value, of: int | None = None, kind: str = "player"
-            ) -> None:
+    def set(self, name: str, value: Value, of: int | None = None, kind: str = "player") -> None:
         """Set a global (of=None), or an attribute of a player seat or of a piece or card
         of `kind` by index."""
         sym = self.game._attr(name, of, kind)

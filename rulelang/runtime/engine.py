@@ -105,8 +105,9 @@ class Ruleset:
         self._values = [(v, self._value_fn(v)) for v in program.values]
         self._defaults = [(a, ex_lambda(self.ex, a.default)) for a in program.columns]
         self._global_defaults = [(g, ex_lambda(self.ex, g.default)) for g in program.globals]
-        self._counts = [(k, self.ex.lambda_of(k.decl.count)) for k in program.kinds
-                        if k.decl.count is not None]
+        self._counts = [
+            (k, self.ex.lambda_of(k.decl.count)) for k in program.kinds if k.decl.count is not None
+        ]
         self._templates: dict[object, State] = {}
         self.view_plan = ViewPlan(self)
         assigned = _assigned(program)
@@ -146,24 +147,37 @@ class Ruleset:
                 values = tuple(f(st))
                 if len(values) != len(b):
                     raise GameRuntimeError(
-                        "R008", f"board attribute '{name}' has {len(values)} values for "
-                        f"{len(b)} nodes", d.span)
+                        "R008",
+                        f"board attribute '{name}' has {len(values)} values for {len(b)} nodes",
+                        d.span,
+                    )
                 b.attrs[name] = values
             return b
+
         return board
 
     # ------------------------------------------------------------------ games
-    def new_game(self, players: int, seed: int = 0, options: dict[str, str] | None = None,
-                 names: Sequence[str] | None = None, auto_chance: bool = True) -> Game:
+    def new_game(
+        self,
+        players: int,
+        seed: int = 0,
+        options: dict[str, str] | None = None,
+        names: Sequence[str] | None = None,
+        auto_chance: bool = True,
+    ) -> Game:
         """Start a game. With auto_chance=False every chance event (deals, shuffles,
         rolls) waits for `Game.apply_chance`, so a test can script them by value."""
         p = self.program
         if p.library:
             raise UsageError(f"'{self.title}' is a library of definitions, not a game")
-        if isinstance(players, bool) or not isinstance(players, int) or \
-                not p.min_players <= players <= p.max_players:
-            raise UsageError(f"{self.title} is for {p.min_players} to {p.max_players} players, "
-                             f"not {players}")
+        if (
+            isinstance(players, bool)
+            or not isinstance(players, int)
+            or not p.min_players <= players <= p.max_players
+        ):
+            raise UsageError(
+                f"{self.title} is for {p.min_players} to {p.max_players} players, not {players}"
+            )
         opts = self._options(options) if options else {}
         key = (players, tuple(sorted(opts.items()))) if opts else players
         template = self._templates.get(key)
@@ -187,10 +201,19 @@ class Ruleset:
     def _template(self, players: int, opts: dict[str, Value]) -> State:
         """The state before setup for a player count and options: computed once, cloned."""
         p = self.program
-        cfg = Config(players, tuple(range(players)),
-                     tuple(f"P{i + 1}" for i in range(players)), [None] * len(p.values),
-                     {}, {}, {}, 0, opts, [MEMO_UNSET] * len(self.ex.memo_slots),
-                     changing=self._changing)
+        cfg = Config(
+            players,
+            tuple(range(players)),
+            tuple(f"P{i + 1}" for i in range(players)),
+            [None] * len(p.values),
+            {},
+            {},
+            {},
+            0,
+            opts,
+            [MEMO_UNSET] * len(self.ex.memo_slots),
+            changing=self._changing,
+        )
         st = State(cfg, random.Random(0))
         st.loc = [None] * self.layout.n_locals
         for v, f in self._values:
@@ -235,8 +258,9 @@ class Ruleset:
         for kind, rows in p.data_rows.items():
             counts[kind] = len(rows)
             cfg.entities[kind] = tuple(range(len(rows)))
-        st.cols = [[None] * (cfg.n if a.owner == "player" else counts.get(a.owner, 0))
-                   for a in p.columns]
+        st.cols = [
+            [None] * (cfg.n if a.owner == "player" else counts.get(a.owner, 0)) for a in p.columns
+        ]
         for a, default in self._defaults:
             data = p.data_rows.get(a.owner)
             col = st.cols[a.slot]
@@ -362,10 +386,24 @@ class Game:
         if st.over or spec is None:
             return None
         if isinstance(spec, ChanceSpec):
-            return Decision(spec.kind, spec.name, CHANCE, spec.name,
-                            tuple(self.legal_actions()), False, spec.span)
-        return Decision("choice", spec.name, st.who, self.prompt(),
-                        tuple(self.legal_actions()), spec.secret, spec.span)
+            return Decision(
+                spec.kind,
+                spec.name,
+                CHANCE,
+                spec.name,
+                tuple(self.legal_actions()),
+                False,
+                spec.span,
+            )
+        return Decision(
+            "choice",
+            spec.name,
+            st.who,
+            self.prompt(),
+            tuple(self.legal_actions()),
+            spec.secret,
+            spec.span,
+        )
 
     def legal_values(self) -> Sequence[Value]:
         """The values of the legal options (fast: no texts)."""
@@ -418,8 +456,12 @@ class Game:
         """Take a legal action (or the text of one); refuse anything else."""
         st = self.state
         spec = st.pending
-        if type(action) is Action and type(spec) is ChoiceSpec and not st.over and \
-                action.value in st.options:  # the common case, without further calls
+        if (
+            type(action) is Action
+            and type(spec) is ChoiceSpec
+            and not st.over
+            and action.value in st.options
+        ):  # the common case, without further calls
             value = action.value
             st.loc[spec.slot] = value
             st.log = (spec, st.who, value, st.log)
@@ -470,17 +512,21 @@ class Game:
             index = _position(source, outcome, spec, st)
             if index is None:
                 shown = ", ".join(spec.show(st, v) for v in source[:12])
-                raise UsageError(f"{outcome!r} is not a possible outcome of '{spec.name}' "
-                                 f"(one of: {shown})")
+                raise UsageError(
+                    f"{outcome!r} is not a possible outcome of '{spec.name}' (one of: {shown})"
+                )
             self.chance_index(index)
             return
         if isinstance(outcome, str) or not isinstance(outcome, Sequence):
-            raise UsageError(f"a shuffle of '{spec.name}' needs the new order as a list of "
-                             f"its {len(source)} items")
+            raise UsageError(
+                f"a shuffle of '{spec.name}' needs the new order as a list of "
+                f"its {len(source)} items"
+            )
         order = _permutation(source, list(outcome), spec, st)
         if order is None:
-            raise UsageError(f"the order given for '{spec.name}' is not an order of its "
-                             f"{len(source)} items")
+            raise UsageError(
+                f"the order given for '{spec.name}' is not an order of its {len(source)} items"
+            )
         self.chance_index(order)
 
     def chance_index(self, outcome: int | tuple[int, ...]) -> None:
@@ -532,8 +578,9 @@ class Game:
         finally:
             st.loc[spec.slot] = saved
         shown = ", ".join(a.text for a in self.legal_actions()[:12])
-        return Refusal(f"'{text}' is not an option for '{spec.name}'; "
-                       f"the options are: {shown}", spec.span)
+        return Refusal(
+            f"'{text}' is not an option for '{spec.name}'; the options are: {shown}", spec.span
+        )
 
     # ---------------------------------------------------------------- fast paths
     def playout(self, rng: random.Random, max_decisions: int = 1_000_000) -> int:
@@ -566,22 +613,23 @@ class Game:
         return Game(self.rules, self.state.clone())
 
     # ---------------------------------------------------------------- what players see
-    def view(self, player: int | None, only: Collection[str] | None = None
-             ) -> dict[str, Any]:
+    def view(self, player: int | None, only: Collection[str] | None = None) -> dict[str, Any]:
         """Everything `player` may see, as plain typed data: None sees everything, PUBLIC
         only what every player sees. `only` limits it to some parts (e.g. {"players"})."""
         from rulelang.runtime.views import view
 
         return view(self, player, only)
 
-    def attribute(self, name: str, of: int | None = None, viewer: int | None = None,
-                  kind: str = "player") -> Value:
+    def attribute(
+        self, name: str, of: int | None = None, viewer: int | None = None, kind: str = "player"
+    ) -> Value:
         """A global (of=None), or an attribute of a player's seat (kind "player", the
         default) or of a piece or card of `kind` by its index, as plain data. With a
         viewer, an attribute that viewer may not see is refused."""
         sym = self._attr(name, of, kind)
-        if viewer is not None and not _may_see(sym.visibility, viewer,
-                                               of if sym.owner == "player" else None):
+        if viewer is not None and not _may_see(
+            sym.visibility, viewer, of if sym.owner == "player" else None
+        ):
             raise UsageError(f"'{name}' is not visible to {self.player_names[viewer]}")
         st = self.state
         value = st.vars[sym.slot] if of is None else st.cols[sym.slot][of]
@@ -612,8 +660,9 @@ class Game:
             return value
         return plain(self, sym.type, value)
 
-    def zone(self, name: str, owner: int | None = None, viewer: int | None = None
-             ) -> list[Value] | int:
+    def zone(
+        self, name: str, owner: int | None = None, viewer: int | None = None
+    ) -> list[Value] | int:
         """A zone's contents as plain data, bottom first; if a viewer may not see
         inside it, only how many items it holds."""
         z = next((z for z in self.rules.program.zones if z.name == name), None)
@@ -689,8 +738,7 @@ def _may_see(visibility: str, viewer: int | None, owner: int | None) -> bool:
     return visibility == "owner" and owner == viewer
 
 
-def _position(source: tuple[Value, ...], outcome: Value, spec: ChanceSpec, st: State
-              ) -> int | None:
+def _position(source: tuple[Value, ...], outcome: Value, spec: ChanceSpec, st: State) -> int | None:
     for i, v in enumerate(source):
         if v == outcome and type(v) is type(outcome):
             return i
@@ -702,18 +750,17 @@ def _position(source: tuple[Value, ...], outcome: Value, spec: ChanceSpec, st: S
     return None
 
 
-def _permutation(source: tuple[Value, ...], order: list[Value], spec: ChanceSpec, st: State
-                 ) -> tuple[int, ...] | None:
+def _permutation(
+    source: tuple[Value, ...], order: list[Value], spec: ChanceSpec, st: State
+) -> tuple[int, ...] | None:
     if len(order) != len(source):
         return None
     free = list(range(len(source)))
     out = []
     for item in order:
-        pos = next((j for j in free if source[j] == item and type(source[j]) is type(item)),
-                   None)
+        pos = next((j for j in free if source[j] == item and type(source[j]) is type(item)), None)
         if pos is None and isinstance(item, str):
-            pos = next((j for j in free if spec.show(st, source[j]).lower() == item.lower()),
-                       None)
+            pos = next((j for j in free if spec.show(st, source[j]).lower() == item.lower()), None)
         if pos is None:
             return None
         free.remove(pos)
@@ -721,8 +768,14 @@ def _permutation(source: tuple[Value, ...], order: list[Value], spec: ChanceSpec
     return tuple(out)
 
 
-def replay(ruleset: Ruleset, players: int, seed: int, log: Sequence[object],
-           options: dict[str, str] | None = None, names: Sequence[str] | None = None) -> Game:
+def replay(
+    ruleset: Ruleset,
+    players: int,
+    seed: int,
+    log: Sequence[object],
+    options: dict[str, str] | None = None,
+    names: Sequence[str] | None = None,
+) -> Game:
     """Rebuild a game from its events (`Game.events()`) or its record (`Game.record()`)."""
     from rulelang.runtime.views import replay_into
 
@@ -731,5 +784,20 @@ def replay(ruleset: Ruleset, players: int, seed: int, log: Sequence[object],
     return game
 
 
-__all__ = ["CHANCE", "OVER", "PUBLIC", "TERMINAL", "Action", "Chose", "Decision", "Drew", "Game",
-           "Ranked", "Refusal", "Ruleset", "Said", "UsageError", "replay"]
+__all__ = [
+    "CHANCE",
+    "OVER",
+    "PUBLIC",
+    "TERMINAL",
+    "Action",
+    "Chose",
+    "Decision",
+    "Drew",
+    "Game",
+    "Ranked",
+    "Refusal",
+    "Ruleset",
+    "Said",
+    "UsageError",
+    "replay",
+]

@@ -32,9 +32,14 @@ from rulelang.runtime.tiles import TileOps
 from rulelang.runtime.values import formatter
 from rulelang.syntax import ast as A
 
-BUILTIN_NAMES = {"players": "st.cfg.players", "player_count": "st.cfg.n",
-                 "current": "st.current", "index": "st.index", "turn_number": "st.turn",
-                 "round_number": "((st.turn - 1) // st.cfg.n + 1)"}
+BUILTIN_NAMES = {
+    "players": "st.cfg.players",
+    "player_count": "st.cfg.n",
+    "current": "st.current",
+    "index": "st.index",
+    "turn_number": "st.turn",
+    "round_number": "((st.turn - 1) // st.cfg.n + 1)",
+}
 SIMPLE_CALLS = {"len": "len", "abs": "abs", "any": "any", "all": "all", "sum": "sum"}
 MEMO_UNSET = object()  # a fixed def not computed yet for this table
 
@@ -43,8 +48,12 @@ class Namespace:
     """The globals of the generated code: helpers, spans, specs, formatters."""
 
     def __init__(self) -> None:
-        self.env: dict[str, object] = {"__builtins__": __builtins__, "_h": helpers,
-                                       "_UNSET": MEMO_UNSET, "_NO_TILE": (None, 0, False)}
+        self.env: dict[str, object] = {
+            "__builtins__": __builtins__,
+            "_h": helpers,
+            "_UNSET": MEMO_UNSET,
+            "_NO_TILE": (None, 0, False),
+        }
         self.counter = 0
         self.names: dict[int, str] = {}
 
@@ -73,8 +82,10 @@ class ExprGen:
         self.layout = layout
         self.ns = ns
         self.name_cols: dict[str, int] = {
-            k.name: k.attrs["name"].slot for k in program.kinds
-            if "name" in k.attrs and k.attrs["name"].type.name == "text"}
+            k.name: k.attrs["name"].slot
+            for k in program.kinds
+            if "name" in k.attrs and k.attrs["name"].type.name == "text"
+        }
         self.tiles = {name: TileOps(layer) for name, layer in layout.tiles.items()}
         self.bound: dict[int, str] = {}  # local slot -> Python name (comprehensions, args)
         self.memo_slots: dict[str, int] = {}  # fixed defs -> their slot in cfg.memo
@@ -205,8 +216,11 @@ class ExprGen:
 
     def zone_slot(self, base: str, owner: A.Expr, owner_src: str) -> str:
         """The slot of a player's zone; `none` as the owner is a runtime error."""
-        if self.type_of(owner).name == "player" and isinstance(owner, A.Name) and \
-                owner.id == "current":
+        if (
+            self.type_of(owner).name == "player"
+            and isinstance(owner, A.Name)
+            and owner.id == "current"
+        ):
             return f"{base} + st.current"
         return f"_h.zone_slot({base}, {owner_src}, {self.span(owner)})"
 
@@ -236,8 +250,11 @@ class ExprGen:
             return f"(({a[0]} - 1) % st.cfg.n)"
         if f == "step":
             board = self.ref(args[0])
-            if isinstance(board, ValueSym) and isinstance(board.decl, A.BoardDecl) and \
-                    board.decl.shape == "ring":
+            if (
+                isinstance(board, ValueSym)
+                and isinstance(board.decl, A.BoardDecl)
+                and board.decl.shape == "ring"
+            ):
                 return f"(({a[1]} + {a[2]}) % {a[0]}.size)"
             return f"_h.step({a[0]}, {a[1]}, {a[2]}, {self.span(e)})"
         if f == "number":
@@ -268,8 +285,7 @@ class ExprGen:
         if f == "cell":
             return f"st.cfg.boards[{board.name!r}].cell({a[0]}, {a[1]})"
         if f == "neighbour":
-            return (f"_h.neighbour(st.cfg.boards[{board.name!r}].neighbour[{a[0]}]"
-                    f"[{a[1]} % 4])")
+            return f"_h.neighbour(st.cfg.boards[{board.name!r}].neighbour[{a[0]}][{a[1]} % 4])"
         ops = self.ns.name_for(self.tiles[board.name], "_t")
         layer = self.tiles[board.name].layer
         if f == "placed":
@@ -306,16 +322,17 @@ class ExprGen:
         f = e.func
         if f == "" and key:
             # sort (key, position, element) so that equal keys keep their order
-            return (f"tuple([_x[2] for _x in sorted([({key}, _i, {elem}) for _i, {var} in "
-                    f"enumerate({source}){where}])])")
+            return (
+                f"tuple([_x[2] for _x in sorted([({key}, _i, {elem}) for _i, {var} in "
+                f"enumerate({source}){where}])])"
+            )
         if f == "":
             return f"tuple([{elem} {loop}])"
         if f in ("any", "all", "sum"):
             return f"{f}({elem} {loop})"
         if f == "count":
             if self.type_of(e.elem).name == "bool":
-                return f"sum(1 {loop} if {elem})" if not where else \
-                    f"sum(1 {loop} and {elem})"
+                return f"sum(1 {loop} if {elem})" if not where else f"sum(1 {loop} and {elem})"
             return f"sum(1 {loop})"
         assert f in ("max", "min"), f
         return f"_h.extreme([{elem} {loop}], {f}, {self.span(e)}, {f!r})"
@@ -335,9 +352,13 @@ class ExprGen:
                     self.bound.pop(p.slot, None)
             if not sym.params and fixed(self.p, sym.decl.body):
                 slot = self.memo_slots[name] = len(self.memo_slots)
-                lines = ["memo = st.cfg.memo", f"value = memo[{slot}]",
-                         "if value is _UNSET:", f"    value = memo[{slot}] = {body}",
-                         "return value"]
+                lines = [
+                    "memo = st.cfg.memo",
+                    f"value = memo[{slot}]",
+                    "if value is _UNSET:",
+                    f"    value = memo[{slot}] = {body}",
+                    "return value",
+                ]
             else:
                 lines = [f"return {body}"]
             self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines)
@@ -365,8 +386,12 @@ def fixed(program: Program, e: object, seen: set[str] | None = None) -> bool:
             pass
         elif isinstance(sym, AttrSym | ZoneSym | LocalSym):
             return False
-        if isinstance(node, A.Name) and node.id in ("current", "index", "turn_number",
-                                                    "round_number"):
+        if isinstance(node, A.Name) and node.id in (
+            "current",
+            "index",
+            "turn_number",
+            "round_number",
+        ):
             return False
         if isinstance(node, A.Call) and (node.func in TILE_FUNCS or node.func == "text"):
             return False
@@ -378,4 +403,3 @@ def fixed(program: Program, e: object, seen: set[str] | None = None) -> bool:
                 stack.append(sym.decl.body)
         stack.extend(getattr(node, f) for f in node.__dataclass_fields__)
     return True
-

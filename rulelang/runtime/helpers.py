@@ -25,8 +25,9 @@ def fail(code: str, message: str, span: Span) -> GameRuntimeError:
 def index(seq: Sequence[Value], i: int, span: Span) -> Value:
     if 0 <= i < len(seq):
         return seq[i]
-    raise fail("R003", f"index {i} is outside the list (it has {len(seq)} items, counted "
-               "from 0)", span)
+    raise fail(
+        "R003", f"index {i} is outside the list (it has {len(seq)} items, counted from 0)", span
+    )
 
 
 def lookup(table: dict[Value, Value], key: Value, span: Span) -> Value:
@@ -48,8 +49,9 @@ def modulo(a: int, b: int, span: Span) -> int:
     return a % b
 
 
-def extreme(values: Iterable[Value], which: Callable[[list[Value]], Value], span: Span,
-            name: str) -> Value:
+def extreme(
+    values: Iterable[Value], which: Callable[[list[Value]], Value], span: Span, name: str
+) -> Value:
     items = list(values)
     if not items:
         raise fail("R004", f"{name} of an empty list", span)
@@ -101,7 +103,7 @@ def deal(st: State, count: int, src: int, dst: int) -> None:
         pile = zones[src]
         take = min(count, len(pile))
         if take > 0:
-            zones[dst + p] += pile[:-take - 1:-1]  # the top first
+            zones[dst + p] += pile[: -take - 1 : -1]  # the top first
             zones[src] = pile[:-take]
 
 
@@ -112,12 +114,17 @@ def move(st: State, item: Value, src: int, dst: int, span: Span, name: str) -> N
         i = zone.index(item)
     except ValueError:
         raise fail("R006", f"that is not in zone '{name}'", span) from None
-    zones[src] = zone[:i] + zone[i + 1:]
+    zones[src] = zone[:i] + zone[i + 1 :]
     zones[dst] += (item,)
 
 
-def detach(st: State, item: Value, slots: Sequence[int], player_slots: Sequence[int],
-           boards: Sequence[TileOps]) -> None:
+def detach(
+    st: State,
+    item: Value,
+    slots: Sequence[int],
+    player_slots: Sequence[int],
+    boards: Sequence[TileOps],
+) -> None:
     """Take an item out of wherever it is (any zone or board cell of its kind). `add`,
     `place` and `move` keep every piece and card in one place, so the search stops at
     the first place found."""
@@ -126,7 +133,7 @@ def detach(st: State, item: Value, slots: Sequence[int], player_slots: Sequence[
         zone = zones[slot]
         if item in zone:
             i = zone.index(item)
-            zones[slot] = zone[:i] + zone[i + 1:]
+            zones[slot] = zone[:i] + zone[i + 1 :]
             return
     n = st.cfg.n
     for base in player_slots:
@@ -134,7 +141,7 @@ def detach(st: State, item: Value, slots: Sequence[int], player_slots: Sequence[
             zone = zones[slot]
             if item in zone:
                 i = zone.index(item)
-                zones[slot] = zone[:i] + zone[i + 1:]
+                zones[slot] = zone[:i] + zone[i + 1 :]
                 return
     for ops in boards:
         where = ops.cell_of(st, item)
@@ -143,16 +150,31 @@ def detach(st: State, item: Value, slots: Sequence[int], player_slots: Sequence[
             return
 
 
-def add(st: State, items: Iterable[Value], dst: int, slots: Sequence[int],
-        player_slots: Sequence[int], boards: Sequence[TileOps]) -> None:
+def add(
+    st: State,
+    items: Iterable[Value],
+    dst: int,
+    slots: Sequence[int],
+    player_slots: Sequence[int],
+    boards: Sequence[TileOps],
+) -> None:
     for item in items:
         detach(st, item, slots, player_slots, boards)
         st.zones[dst] += (item,)
 
 
-def place(st: State, ops: TileOps, where: int | None, item: Value, turn: int, secret: bool,
-          slots: Sequence[int], player_slots: Sequence[int], boards: Sequence[TileOps],
-          span: Span) -> None:
+def place(
+    st: State,
+    ops: TileOps,
+    where: int | None,
+    item: Value,
+    turn: int,
+    secret: bool,
+    slots: Sequence[int],
+    player_slots: Sequence[int],
+    boards: Sequence[TileOps],
+    span: Span,
+) -> None:
     if where is None:
         raise fail("R003", "there is no such cell to place on", span)
     if where in st.layers[ops.layer]:

@@ -92,10 +92,34 @@ def _no_bot() -> float:
 
 
 class State:
-    __slots__ = ("cfg", "vars", "cols", "zones", "loc", "layers", "stack", "current",
-                 "phase", "turn", "index", "steps", "dirty", "over", "outcome", "pending",
-                 "who", "options", "rng", "rng_shared", "log", "private", "auto_chance", "reach",
-                 "bot", "budget")
+    __slots__ = (
+        "cfg",
+        "vars",
+        "cols",
+        "zones",
+        "loc",
+        "layers",
+        "stack",
+        "current",
+        "phase",
+        "turn",
+        "index",
+        "steps",
+        "dirty",
+        "over",
+        "outcome",
+        "pending",
+        "who",
+        "options",
+        "rng",
+        "rng_shared",
+        "log",
+        "private",
+        "auto_chance",
+        "reach",
+        "bot",
+        "budget",
+    )
 
     def __init__(self, cfg: Config, rng: random.Random):
         self.cfg = cfg
@@ -172,7 +196,17 @@ class State:
 
     def fingerprint(self) -> tuple[object, ...]:
         """Everything that defines the position, for comparing two states."""
-        return (tuple(self.vars), tuple(map(tuple, self.cols)), tuple(self.zones),
-                self.pending, tuple(self.stack), self.current, self.phase, self.over,
-                tuple(self.outcome or ()), self.turn, tuple(events_of(self)),
-                tuple(tuple(sorted(layer.items())) for layer in self.layers))
+        return (
+            tuple(self.vars),
+            tuple(map(tuple, self.cols)),
+            tuple(self.zones),
+            self.pending,
+            tuple(self.stack),
+            self.current,
+            self.phase,
+            self.over,
+            tuple(self.outcome or ()),
+            self.turn,
+            tuple(events_of(self)),
+            tuple(tuple(sorted(layer.items())) for layer in self.layers),
+        )

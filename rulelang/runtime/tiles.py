@@ -106,7 +106,8 @@ class TileOps:
                     elif other[2]:
                         touching.add(nb)
                     elif edges[other[0]][(d + 2 - other[1]) % 4] and (
-                            joined_col is None or joined_col[other[0]]):
+                        joined_col is None or joined_col[other[0]]
+                    ):
                         joined.add(nb)
                         todo.append((nb, other))
         result = (frozenset(joined), tuple(sorted(touching)), tuple(sorted(spots)))

@@ -28,12 +28,21 @@ class ViewPlan:
     def __init__(self, rules: Ruleset):
         p, layout, ex = rules.program, rules.layout, rules.ex
         self.zones: list[tuple[str, int, bool, str, Plain]] = [
-            (z.name, layout.zone_base[z.name], z.per_player, z.visibility,
-             plainer(z.type.elem or T("any"), ex.name_cols)) for z in p.zones]
+            (
+                z.name,
+                layout.zone_base[z.name],
+                z.per_player,
+                z.visibility,
+                plainer(z.type.elem or T("any"), ex.name_cols),
+            )
+            for z in p.zones
+        ]
         by_kind = {ops.kind: ops for ops in ex.tiles.values()}
         self.tile_zones: list[tuple[str, int, bool, TileOps]] = [
             (z.name, layout.zone_base[z.name], z.per_player, by_kind[z.kind])
-            for z in p.zones if z.kind in by_kind]
+            for z in p.zones
+            if z.kind in by_kind
+        ]
 
 
 def may_see(visibility: str, viewer: int | None, owner: int | None) -> bool:
@@ -43,24 +52,31 @@ def may_see(visibility: str, viewer: int | None, owner: int | None) -> bool:
     return visibility == "owner" and owner == viewer
 
 
-def view(game: Game, viewer: int | None, only: Collection[str] | None = None
-         ) -> dict[str, Any]:
+def view(game: Game, viewer: int | None, only: Collection[str] | None = None) -> dict[str, Any]:
     """Everything `viewer` may see, as plain data (None: everything). `only` names the
     parts wanted: globals, players, pieces, zones, boards, zone_tiles, log, private,
     decision, results (the header is always there)."""
     rules, st = game.rules, game.state
     p = rules.program
     names = st.cfg.player_names
-    out: dict[str, Any] = {"title": p.title, "viewer": viewer, "turn": st.turn,
-                              "round": game.round_number, "phase": game.phase,
-                              "current": names[st.current]}
+    out: dict[str, Any] = {
+        "title": p.title,
+        "viewer": viewer,
+        "turn": st.turn,
+        "round": game.round_number,
+        "phase": game.phase,
+        "current": names[st.current],
+    }
 
     def want(part: str) -> bool:
         return only is None or part in only
 
     if want("globals"):
-        out["globals"] = {g.name: plain(game, g.type, st.vars[g.slot]) for g in p.globals
-                          if may_see(g.visibility, viewer, None)}
+        out["globals"] = {
+            g.name: plain(game, g.type, st.vars[g.slot])
+            for g in p.globals
+            if may_see(g.visibility, viewer, None)
+        }
     if want("players"):
         players = []
         for i in range(st.cfg.n):
@@ -76,8 +92,10 @@ def view(game: Game, viewer: int | None, only: Collection[str] | None = None
             if k.decl.category != "piece":
                 continue
             shown = [a for a in k.attrs.values() if may_see(a.visibility, viewer, None)]
-            pieces[k.name] = [{a.name: plain(game, a.type, st.cols[a.slot][i]) for a in shown}
-                              for i in st.cfg.entities.get(k.name, ())]
+            pieces[k.name] = [
+                {a.name: plain(game, a.type, st.cols[a.slot][i]) for a in shown}
+                for i in st.cfg.entities.get(k.name, ())
+            ]
         out["pieces"] = pieces
     if want("zones") or want("zone_tiles"):
         zones = _zones(game, viewer)
@@ -90,8 +108,14 @@ def view(game: Game, viewer: int | None, only: Collection[str] | None = None
     if want("log"):
         out["log"] = log_lines(game, viewer, LOG_TAIL)
     if want("private"):
-        private = [e.text for e in newest_first(st.private) if isinstance(e, Said)
-                   and e.audience is not None and viewer is not None and viewer in e.audience]
+        private = [
+            e.text
+            for e in newest_first(st.private)
+            if isinstance(e, Said)
+            and e.audience is not None
+            and viewer is not None
+            and viewer in e.audience
+        ]
         private.reverse()
         out["private"] = private
     spec = st.pending
@@ -126,9 +150,12 @@ def tile_cell(game: Game, ops: TileOps, node: int, viewer: int | None) -> dict[s
     if secret and viewer is not None:
         return {"tile": HIDDEN, "secret": True}
     cell: dict[str, object] = {
-        "tile": plain(game, T("entity", ops.kind), tile), "turn": turn,
+        "tile": plain(game, T("entity", ops.kind), tile),
+        "turn": turn,
         "open": ops.sides(st, tile, turn),
-        "joined": ops.joined(st, tile), "secret": secret}
+        "joined": ops.joined(st, tile),
+        "secret": secret,
+    }
     if viewer is None:
         cell["item"] = tile
     return cell
@@ -139,11 +166,13 @@ def _zone_tiles(game: Game, zones: dict[str, object]) -> dict[str, list[dict[str
     st = game.state
     out: dict[str, list[dict[str, object]]] = {}
     for name, base, per_player, ops in game.rules.view_plan.tile_zones:
-        for owner in (range(st.cfg.n) if per_player else (None,)):
+        for owner in range(st.cfg.n) if per_player else (None,):
             label = name if owner is None else f"{name}[{st.cfg.player_names[owner]}]"
             if isinstance(zones.get(label), list):
-                out[label] = [{"open": ops.sides(st, item, 0), "joined": ops.joined(st, item)}
-                              for item in st.zones[base + (owner or 0)]]
+                out[label] = [
+                    {"open": ops.sides(st, item, 0), "joined": ops.joined(st, item)}
+                    for item in st.zones[base + (owner or 0)]
+                ]
     return out
 
 
@@ -152,7 +181,7 @@ def _zones(game: Game, viewer: int | None) -> dict[str, object]:
     names = st.cfg.player_names
     out: dict[str, object] = {}
     for name, base, per_player, visibility, convert in game.rules.view_plan.zones:
-        for owner in (range(st.cfg.n) if per_player else (None,)):
+        for owner in range(st.cfg.n) if per_player else (None,):
             items = st.zones[base + (owner or 0)]
             label = name if owner is None else f"{name}[{names[owner]}]"
             if may_see(visibility, viewer, owner):
@@ -173,8 +202,7 @@ def event_line(game: Game, event: Event, viewer: int | None) -> str | None:
         return f"{st.cfg.player_names[event.who]}: {spec.name} {shown}"
     if isinstance(event, Said):
         audience = event.audience
-        return event.text if audience is None or viewer is None or viewer in audience \
-            else None
+        return event.text if audience is None or viewer is None or viewer in audience else None
     if isinstance(event, Drew):
         chance = event.decision
         if not isinstance(event.outcome, int):
@@ -190,7 +218,7 @@ def log_lines(game: Game, viewer: int | None, tail: int | None = None) -> list[s
     tail, only the last `tail` lines (found from the end, without reading it all)."""
     lines: list[str] = []
     st = game.state
-    for event in (newest_first(st.log) if tail is not None else events_of(st)):
+    for event in newest_first(st.log) if tail is not None else events_of(st):
         line = event_line(game, event, viewer)
         if line is not None:
             lines.append(line)
@@ -211,8 +239,12 @@ def record(game: Game) -> list[dict[str, Value]]:
             out.append({"choose": spec.name, "by": event.who, "option": text})
         elif type(event) is Drew:
             outcome = event.outcome
-            out.append({"chance": event.decision.name,
-                        "outcome": outcome if isinstance(outcome, int) else list(outcome)})
+            out.append(
+                {
+                    "chance": event.decision.name,
+                    "outcome": outcome if isinstance(outcome, int) else list(outcome),
+                }
+            )
     return out
 
 
@@ -236,41 +268,47 @@ def _replay_one(game: Game, event: object) -> None:
     if isinstance(event, Said | Ranked):
         return
     if isinstance(event, Chose | Drew):
-        event = {"choose": event.decision.name, "value": event.value} if isinstance(
-            event, Chose) else {"chance": event.decision.name, "outcome": event.outcome}
+        event = (
+            {"choose": event.decision.name, "value": event.value}
+            if isinstance(event, Chose)
+            else {"chance": event.decision.name, "outcome": event.outcome}
+        )
     if not isinstance(event, dict):
         raise ReplayError("not an event")
     if st.over or spec is None:
         raise ReplayError("the game is already over")
     if "choose" in event:
         if not isinstance(spec, ChoiceSpec) or spec.name != event["choose"]:
-            raise ReplayError(f"the rules now ask for {_asked(spec)}, not a choice of "
-                              f"'{event['choose']}'")
+            raise ReplayError(
+                f"the rules now ask for {_asked(spec)}, not a choice of '{event['choose']}'"
+            )
         if "by" in event and event["by"] != st.who:
-            raise ReplayError(f"'{spec.name}' is chosen by seat {st.who + 1} now, not by "
-                              f"seat {event['by'] + 1}" if isinstance(event["by"], int)
-                              else "the seat of a decision is not a number")
+            raise ReplayError(
+                f"'{spec.name}' is chosen by seat {st.who + 1} now, not by seat {event['by'] + 1}"
+                if isinstance(event["by"], int)
+                else "the seat of a decision is not a number"
+            )
         if "value" in event:
             value = event["value"]
         else:
-            action = next((a for a in game.legal_actions() if a.text == event.get("option")),
-                          None)
+            action = next((a for a in game.legal_actions() if a.text == event.get("option")), None)
             if action is None:
-                raise ReplayError(f"'{event.get('option')}' is not an option of "
-                                  f"'{spec.name}' now")
+                raise ReplayError(f"'{event.get('option')}' is not an option of '{spec.name}' now")
             value = action.value
         if value not in st.options:
             raise ReplayError(f"{value!r} is not an option of '{spec.name}' now")
         game.choose(value)
     elif "chance" in event:
         if not isinstance(spec, ChanceSpec) or spec.name != event["chance"]:
-            raise ReplayError(f"the rules now ask for {_asked(spec)}, not the chance event "
-                              f"'{event['chance']}'")
+            raise ReplayError(
+                f"the rules now ask for {_asked(spec)}, not the chance event '{event['chance']}'"
+            )
         outcome = event.get("outcome")
         if isinstance(outcome, list):
             outcome = tuple(outcome)
         if not (isinstance(outcome, int) and not isinstance(outcome, bool)) and not (
-                isinstance(outcome, tuple) and all(isinstance(i, int) for i in outcome)):
+            isinstance(outcome, tuple) and all(isinstance(i, int) for i in outcome)
+        ):
             raise ReplayError("a chance outcome must be a position or an order of positions")
         # draw as the game did, so that the generator goes on as it would have
         sample(st, spec)

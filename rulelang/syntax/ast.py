@@ -404,7 +404,39 @@ class Module:
 
 # Every kind of expression and statement: the compiler matches over these unions with
 # `assert_never`, so that a node kind added here and forgotten there is a type error.
-AnyExpr = IntLit | BoolLit | NoneLit | TextLit | Name | Attr | Index | Call | Comp | ListLit | \
-    Unary | Binary
-AnyStmt = Let | Set | If | While | For | Repeat | Choose | Roll | ShuffleLet | ShuffleZone | \
-    Pick | Deal | MoveItem | AddItems | Place | Clear | Reveal | Do | Say | Outcome
+AnyExpr = (
+    IntLit
+    | BoolLit
+    | NoneLit
+    | TextLit
+    | Name
+    | Attr
+    | Index
+    | Call
+    | Comp
+    | ListLit
+    | Unary
+    | Binary
+)
+AnyStmt = (
+    Let
+    | Set
+    | If
+    | While
+    | For
+    | Repeat
+    | Choose
+    | Roll
+    | ShuffleLet
+    | ShuffleZone
+    | Pick
+    | Deal
+    | MoveItem
+    | AddItems
+    | Place
+    | Clear
+    | Reveal
+    | Do
+    | Say
+    | Outcome
+)

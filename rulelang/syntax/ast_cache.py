@@ -48,8 +48,12 @@ def parse_cached(text: str, name: str) -> A.Module:
     if folder is None:
         return _parse_now(text, name)
     try:
-        key = hashlib.sha256(_code_hash() + name.encode("utf-8", "surrogatepass") + b"\0"
-                             + text.encode("utf-8", "surrogatepass")).hexdigest()
+        key = hashlib.sha256(
+            _code_hash()
+            + name.encode("utf-8", "surrogatepass")
+            + b"\0"
+            + text.encode("utf-8", "surrogatepass")
+        ).hexdigest()
     except OSError:  # the package's own files cannot be read: no cache
         return _parse_now(text, name)
     path = folder / f"ast-{key[:32]}.pickle"

@@ -82,16 +82,23 @@ def node(cls: type[T]) -> type[T]:
     """Make `cls` a frozen, slotted node class (see the module's docstring)."""
     own = [f for f in cls.__dict__.get("__annotations__", {})]
     base_fields: tuple[str, ...] = getattr(cls, "_fields", ())
-    namespace = {k: v for k, v in cls.__dict__.items()
-                 if k not in own and k not in ("__dict__", "__weakref__")}
+    namespace = {
+        k: v
+        for k, v in cls.__dict__.items()
+        if k not in own and k not in ("__dict__", "__weakref__")
+    }
     defaults = dict(getattr(cls, "_defaults", {}))
     for name in own:
         if name in cls.__dict__:
             defaults[name] = cls.__dict__[name]
     fields = (*base_fields, *own)
-    namespace.update(__slots__=tuple(own), _fields=fields, _defaults=defaults,
-                     __dataclass_fields__=dict.fromkeys(fields),
-                     __init__=Node.__init__)  # each class compiles its own on first use
+    namespace.update(
+        __slots__=tuple(own),
+        _fields=fields,
+        _defaults=defaults,
+        __dataclass_fields__=dict.fromkeys(fields),
+        __init__=Node.__init__,
+    )  # each class compiles its own on first use
     bases = cls.__bases__ if issubclass(cls, Node) else (*cls.__bases__, Node)
     bases = tuple(b for b in bases if b is not object) or (Node,)
     made = type(cls.__name__, bases, namespace)
