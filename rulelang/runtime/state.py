@@ -40,6 +40,11 @@ class Config:
     options: dict[str, Value]
     memo: list[Value] = field(default_factory=list)  # defs whose value is fixed per table
     changing: tuple[int, ...] = ()  # the columns some rule changes (copied by clones)
+    # what views show, kept (see runtime/views.py): tile faces, texts of log records,
+    # zone labels; shared by the games of one table where it depends on fixed columns
+    faces: dict[tuple[int, int], tuple[str, tuple[bool, ...], bool]] = field(default_factory=dict)
+    lines: dict[int, tuple[object, str]] = field(default_factory=dict)
+    labels: dict[str, list[str]] = field(default_factory=dict)
     # the actions of a decision for given options, kept for the game (see legal_actions)
     actions: dict[object, tuple[Value, Spec, list[Action]]] = field(default_factory=dict)
 
@@ -50,6 +55,8 @@ class Config:
         other.player_names = player_names
         other.seed = seed
         other.actions = {}
+        other.lines = {}
+        other.labels = {}
         return other
 
 

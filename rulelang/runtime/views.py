@@ -10,7 +10,7 @@ from rulelang.check.types import T
 from rulelang.diagnostics import UsageError
 from rulelang.runtime.code import ChanceSpec, ChoiceSpec, Chose, Drew, Event, Ranked, Said, Value
 from rulelang.runtime.helpers import sample
-from rulelang.runtime.state import events_of, newest_first
+from rulelang.runtime.state import events_of, newest_first, typed
 from rulelang.runtime.values import Plain, plain, plainer
 
 if TYPE_CHECKING:
@@ -27,6 +27,12 @@ class ViewPlan:
 
     def __init__(self, rules: Ruleset):
         p, layout, ex = rules.program, rules.layout, rules.ex
+        # a tile's face can be kept when no rule changes its edges, joins or name
+        self.fixed_faces = {
+            ops.board: not {ops.edges_col, ops.joined_col, ex.name_cols.get(ops.kind)}
+            & set(rules._changing)
+            for ops in ex.tiles.values()
+        }
         self.zones: list[tuple[str, int, bool, str, Plain]] = [
             (
                 z.name,
@@ -149,11 +155,12 @@ def tile_cell(game: Game, ops: TileOps, node: int, viewer: int | None) -> dict[s
     tile, turn, secret = st.layers[ops.layer][node]
     if secret and viewer is not None:
         return {"tile": HIDDEN, "secret": True}
+    name, sides, joined = face(game, ops, tile, turn)
     cell: dict[str, object] = {
-        "tile": plain(game, T("entity", ops.kind), tile),
+        "tile": name,
         "turn": turn,
-        "open": ops.sides(st, tile, turn),
-        "joined": ops.joined(st, tile),
+        "open": list(sides),
+        "joined": joined,
         "secret": secret,
     }
     if viewer is None:
@@ -169,11 +176,24 @@ def _zone_tiles(game: Game, zones: dict[str, object]) -> dict[str, list[dict[str
         for owner in range(st.cfg.n) if per_player else (None,):
             label = name if owner is None else f"{name}[{st.cfg.player_names[owner]}]"
             if isinstance(zones.get(label), list):
+                faces = [face(game, ops, item, 0) for item in st.zones[base + (owner or 0)]]
                 out[label] = [
-                    {"open": ops.sides(st, item, 0), "joined": ops.joined(st, item)}
-                    for item in st.zones[base + (owner or 0)]
+                    {"open": list(sides), "joined": joined} for _n, sides, joined in faces
                 ]
     return out
+
+
+def face(game: Game, ops: TileOps, tile: int, turn: int) -> tuple[str, tuple[bool, ...], bool]:
+    """A tile's name, open sides when lying turned by `turn`, and whether it joins."""
+    st = game.state
+    key = (tile, turn)
+    kept = st.cfg.faces.get(key) if game.rules.view_plan.fixed_faces[ops.board] else None
+    if kept is None:
+        name = str(plain(game, T("entity", ops.kind), tile))
+        kept = (name, tuple(ops.sides(st, tile, turn)), ops.joined(st, tile))
+        if game.rules.view_plan.fixed_faces[ops.board]:
+            st.cfg.faces[key] = kept
+    return kept
 
 
 def _zones(game: Game, viewer: int | None) -> dict[str, object]:
@@ -181,9 +201,14 @@ def _zones(game: Game, viewer: int | None) -> dict[str, object]:
     names = st.cfg.player_names
     out: dict[str, object] = {}
     for name, base, per_player, visibility, convert in game.rules.view_plan.zones:
+        labels = st.cfg.labels.get(name)
+        if labels is None:
+            labels = st.cfg.labels[name] = (
+                [f"{name}[{who}]" for who in names] if per_player else [name]
+            )
         for owner in range(st.cfg.n) if per_player else (None,):
             items = st.zones[base + (owner or 0)]
-            label = name if owner is None else f"{name}[{names[owner]}]"
+            label = labels[owner or 0]
             if may_see(visibility, viewer, owner):
                 out[label] = [convert(st, c) for c in items]
             else:
@@ -216,15 +241,28 @@ def event_line(game: Game, event: Event, viewer: int | None) -> str | None:
 def log_lines(game: Game, viewer: int | None, tail: int | None = None) -> list[str]:
     """The event log as text, each event shown only as far as `viewer` may see it; with
     tail, only the last `tail` lines (found from the end, without reading it all)."""
-    lines: list[str] = []
     st = game.state
-    for event in newest_first(st.log) if tail is not None else events_of(st):
-        line = event_line(game, event, viewer)
-        if line is not None:
-            lines.append(line)
-            if tail is not None and len(lines) >= tail:
-                break
-    return lines[::-1] if tail is not None else lines
+    if tail is None:
+        every = [event_line(game, event, viewer) for event in events_of(st)]
+        return [line for line in every if line is not None]
+    lines: list[str] = []
+    kept = st.cfg.lines
+    record = st.log
+    while record is not None and len(lines) < tail:
+        what = record[0]
+        if type(what) is ChoiceSpec and game._keep and not (what.secret and viewer is not None):
+            # the same text for every viewer: keep it (the record is kept too, so that
+            # its id is not reused)
+            hit = kept.get(id(record))
+            if hit is None or hit[0] is not record:
+                hit = kept[id(record)] = (record, event_line(game, typed(record), None) or "")
+            lines.append(hit[1])
+        else:
+            line = event_line(game, typed(record), viewer)
+            if line is not None:
+                lines.append(line)
+        record = record[3]
+    return lines[::-1]
 
 
 def record(game: Game) -> list[dict[str, Value]]:
