@@ -104,9 +104,11 @@ class Editor:
 
     def set(self, name: str, value: Value, of: int | None = None, kind: str = "player") -> None:
         """Set a global (of=None), or an attribute of a player seat or of a piece or card
-        of `kind` by index."""
+        of `kind` by index. Players, pieces, cards and nodes may be given by index or by
+        name; a value of the wrong type is refused."""
         sym = self.game._attr(name, of, kind)
         st = self.game.state
+        value = self._value_of(sym.type, value, name)
         if sym.owner == "global":
             st.vars[sym.slot] = value
         elif of is not None:
@@ -116,6 +118,28 @@ class Editor:
         else:
             raise self._error(f"say whose '{name}' to set")
         self._changed(None)
+
+    def _value_of(self, t: T, value: Value, name: str) -> Value:
+        """A value for an attribute of type t, from plain data (names or indices)."""
+        if value is None or t.name == "any":
+            return value
+        if t.name == "player":
+            names = [n.lower() for n in self.game.player_names]
+            if isinstance(value, str) and value.lower() in names:
+                return names.index(value.lower())
+            if _index(value, len(names)):
+                return value
+        elif t.name == "entity":
+            return self.item(t.arg, value)
+        elif t.name == "node":
+            return self.node(t.arg, value)
+        elif t.name == "list" and t.elem is not None and isinstance(value, list | tuple):
+            return tuple(self._value_of(t.elem, v, name) for v in value)
+        elif isinstance(value, _PLAIN.get(t.name, ())) and (
+            t.name == "bool" or not isinstance(value, bool)
+        ):
+            return value
+        raise self._error(f"'{name}' holds a {t}, not {value!r}")
 
     def node(self, board: str, at: Value) -> int:
         b = self.game.state.cfg.boards.get(board)
@@ -138,6 +162,16 @@ class Editor:
         st.dirty = True
         st.reach = {}
         spec = st.pending
+        # an edit that meets an end rule ends the game at once
+        if not st.over and self.game.rules.code.check_end(st):
+            return -1 if item is None else item
         if isinstance(spec, ChoiceSpec) and not st.over:
             st.options = spec.options(st)
         return -1 if item is None else item
+
+
+_PLAIN: dict[str, type | tuple[type, ...]] = {"bool": bool, "int": int, "text": str}
+
+
+def _index(value: Value, size: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size

@@ -618,7 +618,22 @@ class Game:
         only what every player sees. `only` limits it to some parts (e.g. {"players"})."""
         from rulelang.runtime.views import view
 
-        return view(self, player, only)
+        return view(self, self._viewer(player), only)
+
+    def _viewer(self, viewer: int | None) -> int | None:
+        """None (everything), PUBLIC (what all may see) or a seat; anything else is refused."""
+        if viewer is None or viewer == PUBLIC:
+            return viewer
+        if (
+            isinstance(viewer, bool)
+            or not isinstance(viewer, int)
+            or not 0 <= viewer < self.players
+        ):
+            raise UsageError(
+                f"no player {viewer!r} to view as: seats are 0..{self.players - 1}, "
+                "or PUBLIC, or None for everything"
+            )
+        return viewer
 
     def attribute(
         self, name: str, of: int | None = None, viewer: int | None = None, kind: str = "player"
@@ -627,6 +642,7 @@ class Game:
         default) or of a piece or card of `kind` by its index, as plain data. With a
         viewer, an attribute that viewer may not see is refused."""
         sym = self._attr(name, of, kind)
+        viewer = self._viewer(viewer)
         if viewer is not None and not _may_see(
             sym.visibility, viewer, of if sym.owner == "player" else None
         ):
@@ -671,6 +687,7 @@ class Game:
         if z.per_player and (owner is None or not 0 <= owner < self.players):
             raise UsageError(f"zone '{name}' belongs to each player: say whose")
         items = self.state.zones[self.rules.layout.zone_base[name] + (owner or 0)]
+        viewer = self._viewer(viewer)
         if viewer is not None and not _may_see(z.visibility, viewer, owner):
             return len(items)
         elem = z.type.elem or T("any")
@@ -702,6 +719,7 @@ class Game:
         omniscient view, viewer None, also gives the item), or None."""
         from rulelang.runtime.views import tile_cell
 
+        viewer = self._viewer(viewer)
         ops = self.rules.ex.tiles.get(board)
         if ops is None:
             raise UsageError(f"board '{board}' holds no tiles")
@@ -718,7 +736,7 @@ class Game:
         """The event log as text, each event shown only as far as `viewer` may see it."""
         from rulelang.runtime.views import log_lines
 
-        return log_lines(self, viewer)
+        return log_lines(self, self._viewer(viewer))
 
     def events(self) -> list[Event]:
         """Every event so far, in order (omniscient: for referees, tests and saves)."""
