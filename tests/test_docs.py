@@ -30,7 +30,7 @@ from pathlib import Path
 import pytest
 
 from rulelang.api import compile_file
-from rulelang.diagnostics import GameRuntimeError, RuleError, UsageError
+from rulelang.diagnostics import GameRuntimeError, RuleError
 from rulelang.runtime.engine import CHANCE, Game, Ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
