@@ -39,7 +39,7 @@ from rulelang.runtime.edit import Editor
 from rulelang.runtime.exprgen import MEMO_UNSET, ExprGen
 from rulelang.runtime.state import Config, State, events_of
 from rulelang.runtime.values import plain
-from rulelang.runtime.views import ViewPlan
+from rulelang.runtime.views import ViewPlan, log_lines, record, replay_into, tile_cell, view
 from rulelang.syntax import ast as A
 
 _new = tuple.__new__
@@ -616,8 +616,6 @@ class Game:
     def view(self, player: int | None, only: Collection[str] | None = None) -> dict[str, Any]:
         """Everything `player` may see, as plain typed data: None sees everything, PUBLIC
         only what every player sees. `only` limits it to some parts (e.g. {"players"})."""
-        from rulelang.runtime.views import view
-
         return view(self, self._viewer(player), only)
 
     def _viewer(self, viewer: int | None) -> int | None:
@@ -717,8 +715,6 @@ class Game:
     def tile(self, board: str, at: Value, viewer: int | None = None) -> dict[str, Value] | None:
         """The tile on a cell of a tiled board, as a view shows it to `viewer` (the
         omniscient view, viewer None, also gives the item), or None."""
-        from rulelang.runtime.views import tile_cell
-
         viewer = self._viewer(viewer)
         ops = self.rules.ex.tiles.get(board)
         if ops is None:
@@ -734,8 +730,6 @@ class Game:
 
     def history(self, viewer: int | None = None) -> list[str]:
         """The event log as text, each event shown only as far as `viewer` may see it."""
-        from rulelang.runtime.views import log_lines
-
         return log_lines(self, self._viewer(viewer))
 
     def events(self) -> list[Event]:
@@ -745,8 +739,6 @@ class Game:
     def record(self) -> list[dict[str, Value]]:
         """The log by stable identity, for saved games: each decision by its name and
         the chosen option's text, each chance event by its name and outcome."""
-        from rulelang.runtime.views import record
-
         return record(self)
 
 
@@ -795,8 +787,6 @@ def replay(
     names: Sequence[str] | None = None,
 ) -> Game:
     """Rebuild a game from its events (`Game.events()`) or its record (`Game.record()`)."""
-    from rulelang.runtime.views import replay_into
-
     game = ruleset.new_game(players, seed, options, names, auto_chance=False)
     replay_into(game, log)
     return game
