@@ -59,7 +59,12 @@ Plain = Callable[[Any, Any], Any]
 
 def plainer(t: T, name_cols: dict[str, int]) -> Plain:
     """A function (state, value) -> plain data for values of type t (see `plain`)."""
-    if t.name in ("player", "entity", "node"):
+    if t.name == "player":
+        return lambda st, v: None if v is None else st.cfg.player_names[v]
+    if t.name == "entity" and t.arg in name_cols:
+        col = name_cols[t.arg]
+        return lambda st, v: None if v is None else str(st.cols[col][v])
+    if t.name in ("entity", "node"):
         show = formatter(t, name_cols)
         return lambda st, v: None if v is None else show(st, v)
     if t.name in ("list", "zone") and t.elem is not None:
