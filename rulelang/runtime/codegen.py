@@ -135,6 +135,21 @@ class Codegen:
                 return True
         return False
 
+    def rounds_budget(self, rounds: str, span: Span) -> list[str]:
+        """Count a loop's rounds against the budget before it starts (a loop that
+        cannot pause runs all its rounds at once)."""
+        err = self.error(
+            "R001",
+            f"this loop would run more than {STEP_BUDGET} rounds without anyone being asked to act",
+            span,
+        )
+        return [
+            f"if {rounds} > 0:",
+            f"    st.steps += {rounds}",
+            f"    if st.steps > {STEP_BUDGET}:",
+            f"        raise {err}",
+        ]
+
     def loop_budget(self, span: Span) -> list[str]:
         return self.budget(
             span,
@@ -489,14 +504,22 @@ class Codegen:
                     inner = self.simple_block(s.body)
                 finally:
                     del ex.bound[slot]
+                # a list is never changed in place (zones are tuples too), so it needs no
+                # copy; its rounds are counted against the budget all at once
+                seq = f"_seq{slot}"
                 return [
-                    f"for {var} in tuple({source}):",
-                    *_indent([*inner, *self.loop_budget(s.span)]),
+                    f"{seq} = {source}",
+                    *self.rounds_budget(f"len({seq})", s.span),
+                    f"for {var} in {seq}:",
+                    *_indent(inner),
                 ]
             case A.Repeat():
+                count = f"_n{self.p.hidden[id(s)]}"
                 return [
-                    f"for _ in range({ex.src(s.count)}):",
-                    *_indent([*self.simple_block(s.body), *self.loop_budget(s.span)]),
+                    f"{count} = {ex.src(s.count)}",
+                    *self.rounds_budget(count, s.span),
+                    f"for _ in range({count}):",
+                    *_indent(self.simple_block(s.body)),
                 ]
             case A.Do():
                 return [*self.proc_args(s), f"_p_{s.proc}(st)"]
