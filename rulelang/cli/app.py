@@ -14,6 +14,8 @@ from rulelang.cli import saves
 from rulelang.cli.errors import (
     EX_DATAERR,
     EX_INTERRUPTED,
+    EX_IOERR,
+    EX_OK,
     EX_USAGE,
     CliExit,
     runtime_error,
@@ -133,7 +135,7 @@ def run_table(
     delay: float,
 ) -> None:
     """Play at the table; on leaving an unfinished game, save it so nothing is lost."""
-    from rulelang.cli.play import Table
+    from rulelang.cli.play import LeftGame, Table
 
     def keep(g: Game) -> None:
         if save is not None:
@@ -145,18 +147,21 @@ def run_table(
         table.run()
     except GameRuntimeError as err:
         raise runtime_error(err, ruleset.program.sources) from None
-    except (KeyboardInterrupt, EOFError) as exc:
+    except (KeyboardInterrupt, EOFError, LeftGame) as exc:
+        # `quit` is a deliberate, successful end of the session (exit 0); Ctrl-C and
+        # the end of input are interruptions (130). Either way the game is saved.
         why = "Input ended; game left." if isinstance(exc, EOFError) else "Game left."
+        code = EX_OK if isinstance(exc, LeftGame) else EX_INTERRUPTED
         where = save or Path(f"{Path(record.rules).stem}-seed{record.seed}.save.json")
         record.log = game.record()
         try:
             saves.write(where, record)
         except OSError as err:
             raise CliExit(
-                EX_INTERRUPTED, f"\n{why} It could not be saved to {where}: {err.strerror}"
+                EX_IOERR, f"\n{why} It could not be saved to {where}: {err.strerror}"
             ) from None
         raise CliExit(
-            EX_INTERRUPTED, f"\n{why} Saved to {where}; continue with:\n  rulelang resume {where}"
+            code, f"\n{why} Saved to {where}; continue with:\n  rulelang resume {where}"
         ) from None
 
 

@@ -15,6 +15,10 @@ Reader = Callable[[str], str]
 Writer = Callable[[str], None]
 
 
+class LeftGame(Exception):
+    """A player chose to leave (`quit`): not an interruption, the game is saved."""
+
+
 class Table:
     def __init__(
         self,
@@ -98,7 +102,7 @@ class Table:
         while True:
             answer = self.read("> ").strip()
             if answer.lower() in ("quit", "exit"):
-                raise KeyboardInterrupt
+                raise LeftGame
             if answer.lower() in ("?", "help", "board", "look"):
                 self.write(render_view(game, game.view(who)))
                 continue
