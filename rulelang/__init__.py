@@ -30,9 +30,9 @@ if TYPE_CHECKING:
         Decision,
         Game,
         Refusal,
-        Ruleset,
         replay,
     )
+    from rulelang.runtime.ruleset import Ruleset
     from rulelang.runtime.views import ReplayError
 
 _WHERE = {
@@ -40,6 +40,7 @@ _WHERE = {
     "rulelang.diagnostics": ["Diagnostic", "GameRuntimeError", "RuleError", "Span", "UsageError"],
     "rulelang.runtime.code": ["Chose", "Drew", "Event", "Ranked", "Said"],
     "rulelang.runtime.edit": ["Editor"],
+    "rulelang.runtime.ruleset": ["Ruleset"],
     "rulelang.runtime.engine": [
         "CHANCE",
         "PUBLIC",
@@ -48,7 +49,6 @@ _WHERE = {
         "Decision",
         "Game",
         "Refusal",
-        "Ruleset",
         "replay",
     ],
     "rulelang.runtime.views": ["ReplayError"],

@@ -11,7 +11,7 @@ from rulelang.loader import Loader
 
 if TYPE_CHECKING:
     from rulelang.check.symbols import Program
-    from rulelang.runtime.engine import Ruleset
+    from rulelang.runtime.ruleset import Ruleset
 
 
 def compile_file(path: str | Path) -> Ruleset:
@@ -28,14 +28,14 @@ def check_file(path: str | Path) -> tuple[Program, list[Diagnostic]]:
 
 
 def compile_file_with_warnings(path: str | Path) -> tuple[Ruleset, list[Diagnostic]]:
-    from rulelang.runtime.engine import Ruleset
+    from rulelang.runtime.ruleset import Ruleset
 
     program, diagnostics = check_file(path)
     return Ruleset(program), diagnostics
 
 
 def compile_source(text: str, name: str = "<rules>") -> Ruleset:
-    from rulelang.runtime.engine import Ruleset
+    from rulelang.runtime.ruleset import Ruleset
 
     loaded = Loader().load_text(text, name)
     program, _diagnostics = check(loaded, name)

@@ -29,9 +29,9 @@ from pathlib import Path
 
 import pytest
 
+from rulelang import CHANCE, Game, Ruleset
 from rulelang.api import compile_file
 from rulelang.diagnostics import GameRuntimeError, RuleError
-from rulelang.runtime.engine import CHANCE, Game, Ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = {"language.md": ROOT / "docs" / "language.md", "design.md": ROOT / "docs" / "design.md"}

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 import rulelang
+from rulelang import CHANCE, TERMINAL, Game, Ruleset, UsageError
 from rulelang.diagnostics import GameRuntimeError
-from rulelang.runtime.engine import CHANCE, TERMINAL, Game, Ruleset, UsageError
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = ROOT / "tests" / "games" / "cards.rules"

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import rulelang
-from rulelang.runtime.engine import CHANCE, TERMINAL, Game, Ruleset, UsageError, replay
+from rulelang import CHANCE, TERMINAL, Game, Ruleset, UsageError, replay
 
 ROOT = Path(__file__).resolve().parent.parent
 HEIMLICH = ROOT / "rulesets" / "heimlich.rules"

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 
 import rulelang
+from rulelang import Game, replay
 from rulelang.cli import saves
 from rulelang.cli.main import run
 from rulelang.runtime import codegen
-from rulelang.runtime.engine import Game, replay
 
 ROOT = Path(__file__).resolve().parent.parent
 HEIMLICH = str(ROOT / "rulesets" / "heimlich.rules")

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 import rulelang
+from rulelang import UsageError
 from rulelang.api import compile_file_with_warnings
-from rulelang.runtime.engine import UsageError
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = sorted((ROOT / "rulesets").glob("*.rules"))

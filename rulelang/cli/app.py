@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from rulelang import Game, Ruleset, UsageError, replay
 from rulelang.api import compile_file_with_warnings
 from rulelang.cli import saves
 from rulelang.cli.errors import (
@@ -23,7 +24,6 @@ from rulelang.cli.errors import (
     usage,
 )
 from rulelang.diagnostics import GameRuntimeError, RuleError, render
-from rulelang.runtime.engine import Game, Ruleset, UsageError, replay
 
 app = typer.Typer(
     add_completion=False,

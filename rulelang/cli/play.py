@@ -6,8 +6,8 @@ import random
 import time
 from collections.abc import Callable
 
+from rulelang import CHANCE, PUBLIC, Action, Game
 from rulelang.cli.render import render_view
-from rulelang.runtime.engine import CHANCE, PUBLIC, Action, Game
 
 CLEAR = "\033[2J\033[H"
 

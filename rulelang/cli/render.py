@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulelang.runtime.engine import Game
+from rulelang import Game
 
 
 def render_view(game: Game, view: dict[str, Any], log_tail: int = 8) -> str:

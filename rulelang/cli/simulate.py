@@ -12,8 +12,8 @@ from functools import lru_cache
 from multiprocessing import Pool
 from typing import Any
 
+from rulelang import PUBLIC, Game, Ruleset
 from rulelang.api import compile_file
-from rulelang.runtime.engine import PUBLIC, Game, Ruleset
 
 CHUNK = 25
 

@@ -31,6 +31,7 @@ PAUSE = -1  # an op waits for a decision or a chance outcome
 OVER = -2  # an op ended the game
 CHANCE = -1  # who acts at a chance event
 TERMINAL = -4  # who acts when the game is over
+PUBLIC = -1  # a viewer who is none of the players: sees only what all may see
 STEP_BUDGET = 100_000  # loop rounds allowed between two decisions
 
 ChanceKind = Literal["roll", "pick", "shuffle", "shuffle_zone"]

@@ -1,49 +1,38 @@
-"""The engine API: compile once, then start, query and advance games.
-
-`Ruleset` is a checked rule file compiled once; `Game` is one game in progress, and the
-whole contract a caller needs (a test, a bot, the CLI, another engine checked against
-this one): who acts, the pending decision and its options, moves, chance outcomes,
-views derived from the visibility declarations, clones, results and the history.
+"""The engine API: one game in progress, and the whole contract a caller needs (a test,
+a bot, the CLI, another engine checked against this one): who acts, the pending
+decision and its options, moves, chance outcomes, clones and playouts. What a game
+shows (views, attributes, zones, history) is in queries.py; compiling a rule file
+into a `Ruleset` that starts games is in ruleset.py.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from rulelang.check.symbols import AttrSym, Program, ValueSym
-from rulelang.check.types import T
-from rulelang.diagnostics import GameRuntimeError, Span, UsageError
-from rulelang.runtime import boards, helpers
+from rulelang.diagnostics import Span, UsageError
+from rulelang.runtime import helpers
 from rulelang.runtime.code import (
     CHANCE,
-    OVER,
     PAUSE,
+    PUBLIC,
     TERMINAL,
     ChanceSpec,
     ChoiceSpec,
-    Chose,
-    Code,
-    Drew,
-    Event,
-    Ranked,
-    Said,
     Value,
     run,
     too_deep,
 )
-from rulelang.runtime.codegen import Codegen
-from rulelang.runtime.edit import Editor
-from rulelang.runtime.exprgen import MEMO_UNSET, ExprGen
-from rulelang.runtime.state import Config, State, events_of
-from rulelang.runtime.values import plain
-from rulelang.runtime.views import ViewPlan, log_lines, record, replay_into, tile_cell, view
-from rulelang.syntax import ast as A
+from rulelang.runtime.queries import GameQueries
+from rulelang.runtime.state import State
+from rulelang.runtime.views import replay_into
+
+if TYPE_CHECKING:
+    from rulelang.runtime.ruleset import Ruleset
 
 _new = tuple.__new__
-PUBLIC = -1  # a viewer who is none of the players: sees only what all may see
 
 
 class Action(NamedTuple):
@@ -86,218 +75,7 @@ class Decision:
     span: Span | None = None
 
 
-class Ruleset:
-    """A checked rule file compiled once into generated Python; starts any number of
-    games."""
-
-    def __init__(self, program: Program):
-        assert program.layout is not None
-        self.program = program
-        self.layout = program.layout
-        self.title = program.title
-        self.is_library = program.library
-        self.min_players = program.min_players
-        self.max_players = program.max_players
-        gen = Codegen(program, self.layout)
-        self.code: Code = gen.build()
-        self.ex: ExprGen = gen.ex
-        self.params = {v.name: v for v in program.values if v.what == "param"}
-        self._values = [(v, self._value_fn(v)) for v in program.values]
-        self._defaults = [(a, ex_lambda(self.ex, a.default)) for a in program.columns]
-        self._global_defaults = [(g, ex_lambda(self.ex, g.default)) for g in program.globals]
-        self._counts = [
-            (k, self.ex.lambda_of(k.decl.count)) for k in program.kinds if k.decl.count is not None
-        ]
-        self._templates: dict[object, State] = {}
-        assigned = _assigned(program)
-        # texts of values are fixed for a game when no rule changes a `name` attribute:
-        # then the actions of a decision are built once per game and kept
-        self._fixed_names = not any(a.name == "name" for a in assigned)
-        self._changing = tuple(a.slot for a in program.columns if a in assigned)
-        self.view_plan = ViewPlan(self)
-
-    def _value_fn(self, v: ValueSym) -> Callable[[State], Value]:
-        d = v.decl
-        ex = self.ex
-        match d:
-            case A.ParamDecl():
-                return ex.lambda_of(d.default)
-            case A.ConstDecl():
-                return ex.lambda_of(d.value)
-            case A.DieDecl():
-                faces = ex.lambda_of(d.faces)
-                return lambda st: tuple(faces(st))
-            case A.TableDecl():
-                entries = [(lo, hi, ex.lambda_of(e)) for lo, hi, e in d.entries]
-                return lambda st: {k: f(st) for lo, hi, f in entries for k in range(lo, hi + 1)}
-            case A.BoardDecl():
-                return self._board_fn(d)
-        raise AssertionError(d)
-
-    def _board_fn(self, d: A.BoardDecl) -> Callable[[State], Value]:
-        args = [self.ex.lambda_of(a) for a in d.args]
-        attrs = [(n, self.ex.lambda_of(e)) for n, e in d.attrs]
-
-        def board(st: State) -> boards.Board:
-            try:
-                b = boards.build(d.name, d.shape, [a(st) for a in args])
-            except ValueError as exc:
-                raise GameRuntimeError("R008", str(exc), d.span) from None
-            for name, f in attrs:
-                values = tuple(f(st))
-                if len(values) != len(b):
-                    raise GameRuntimeError(
-                        "R008",
-                        f"board attribute '{name}' has {len(values)} values for {len(b)} nodes",
-                        d.span,
-                    )
-                b.attrs[name] = values
-            return b
-
-        return board
-
-    # ------------------------------------------------------------------ games
-    def new_game(
-        self,
-        players: int,
-        seed: int = 0,
-        options: dict[str, str] | None = None,
-        names: Sequence[str] | None = None,
-        auto_chance: bool = True,
-    ) -> Game:
-        """Start a game. With auto_chance=False every chance event (deals, shuffles,
-        rolls) waits for `Game.apply_chance`, so a test can script them by value."""
-        p = self.program
-        if p.library:
-            raise UsageError(f"'{self.title}' is a library of definitions, not a game")
-        if (
-            isinstance(players, bool)
-            or not isinstance(players, int)
-            or not p.min_players <= players <= p.max_players
-        ):
-            raise UsageError(
-                f"{self.title} is for {p.min_players} to {p.max_players} players, not {players}"
-            )
-        opts = self._options(options) if options else {}
-        key = (players, tuple(sorted(opts.items()))) if opts else players
-        template = self._templates.get(key)
-        if template is None:
-            template = self._templates[key] = self._template(players, opts)
-        if names:
-            player_names = tuple(str(n) for n in names)
-            if len(player_names) != players:
-                raise UsageError(f"{len(player_names)} names given for {players} players")
-        else:
-            player_names = template.cfg.player_names  # P1, P2, ...
-        st = template.clone()
-        st.cfg = template.cfg.for_game(player_names, seed)
-        st.rng = random.Random(seed)
-        st.rng_shared = False
-        st.auto_chance = auto_chance
-        game = Game(self, st)
-        game._run(0)
-        return game
-
-    def _template(self, players: int, opts: dict[str, Value]) -> State:
-        """The state before setup for a player count and options: computed once, cloned."""
-        p = self.program
-        cfg = Config(
-            players,
-            tuple(range(players)),
-            tuple(f"P{i + 1}" for i in range(players)),
-            [None] * len(p.values),
-            {},
-            {},
-            {},
-            0,
-            opts,
-            [MEMO_UNSET] * len(self.ex.memo_slots),
-            changing=self._changing,
-        )
-        st = State(cfg, random.Random(0))
-        st.loc = [None] * self.layout.n_locals
-        for v, f in self._values:
-            value = opts[v.name] if v.what == "param" and v.name in opts else f(st)
-            cfg.consts[v.slot] = value
-            if v.what == "board":
-                cfg.boards[v.name] = value
-                cfg.nodes[v.name] = tuple(range(len(value)))
-        self._populate(st)
-        return st
-
-    def _options(self, given: dict[str, str]) -> dict[str, Value]:
-        out: dict[str, Value] = {}
-        for key, raw in given.items():
-            param = self.params.get(key)
-            if param is None:
-                known = ", ".join(sorted(self.params)) or "none"
-                raise UsageError(f"unknown option '{key}' (options of this game: {known})")
-            kind = param.type.name
-            if kind == "int":
-                try:
-                    out[key] = int(raw)
-                except ValueError:
-                    raise UsageError(f"option '{key}' needs a whole number, not '{raw}'") from None
-            elif kind == "bool":
-                if raw.lower() not in ("true", "false", "yes", "no"):
-                    raise UsageError(f"option '{key}' needs true or false, not '{raw}'")
-                out[key] = raw.lower() in ("true", "yes")
-            else:
-                out[key] = raw
-        return out
-
-    def _populate(self, st: State) -> None:
-        p, cfg = self.program, st.cfg
-        counts: dict[str, int] = {}
-        for k, f in self._counts:
-            n = f(st)
-            if not isinstance(n, int) or n < 0:
-                raise GameRuntimeError("R008", f"the count of '{k.name}' is {n}", k.decl.span)
-            counts[k.name] = n
-            cfg.entities[k.name] = tuple(range(n))
-        for kind, rows in p.data_rows.items():
-            counts[kind] = len(rows)
-            cfg.entities[kind] = tuple(range(len(rows)))
-        st.cols = [
-            [None] * (cfg.n if a.owner == "player" else counts.get(a.owner, 0)) for a in p.columns
-        ]
-        for a, default in self._defaults:
-            data = p.data_rows.get(a.owner)
-            col = st.cols[a.slot]
-            for i in range(len(col)):
-                if data is not None and a.name in data[i]:
-                    col[i] = data[i][a.name]
-                elif default is not None:
-                    st.index = i
-                    col[i] = default(st)
-        st.vars = [f(st) if f else None for _g, f in self._global_defaults]
-        st.zones = [()] * self.layout.zone_slots
-        st.layers = [{} for _ in range(self.layout.n_layers)]
-        st.loc = [None] * self.layout.n_locals
-
-
-def ex_lambda(ex: ExprGen, e: A.Expr | None) -> Callable[[State], Value] | None:
-    return ex.lambda_of(e) if e is not None else None
-
-
-def _assigned(program: Program) -> set[AttrSym]:
-    """The attributes some `set` statement changes."""
-    assigned: set[AttrSym] = set()
-    stack: list[object] = list(program.decls)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, tuple | list):
-            stack.extend(node)
-        elif isinstance(node, A.Set):
-            sym = program.refs.get(id(node.target))
-            if isinstance(sym, AttrSym):
-                assigned.add(sym)
-        elif hasattr(node, "__dataclass_fields__") and not isinstance(node, A.Expr):
-            stack.extend(getattr(node, f) for f in node.__dataclass_fields__)
-    return assigned
-
-
-class Game:
+class Game(GameQueries):
     """One game in progress: every query and move goes through here."""
 
     def __init__(self, ruleset: Ruleset, state: State):
@@ -310,14 +88,6 @@ class Game:
         run(self.rules.code, self.state, pc)
 
     # ---------------------------------------------------------------- the table
-    @property
-    def players(self) -> int:
-        return self.state.cfg.n
-
-    @property
-    def player_names(self) -> tuple[str, ...]:
-        return self.state.cfg.player_names
-
     @property
     def seed(self) -> int:
         return self.state.cfg.seed
@@ -612,141 +382,6 @@ class Game:
     def clone(self) -> Game:
         return Game(self.rules, self.state.clone())
 
-    # ---------------------------------------------------------------- what players see
-    def view(self, player: int | None, only: Collection[str] | None = None) -> dict[str, Any]:
-        """Everything `player` may see, as plain typed data: None sees everything, PUBLIC
-        only what every player sees. `only` limits it to some parts (e.g. {"players"})."""
-        return view(self, self._viewer(player), only)
-
-    def _viewer(self, viewer: int | None) -> int | None:
-        """None (everything), PUBLIC (what all may see) or a seat; anything else is refused."""
-        if viewer is None or viewer == PUBLIC:
-            return viewer
-        if (
-            isinstance(viewer, bool)
-            or not isinstance(viewer, int)
-            or not 0 <= viewer < self.players
-        ):
-            raise UsageError(
-                f"no player {viewer!r} to view as: seats are 0..{self.players - 1}, "
-                "or PUBLIC, or None for everything"
-            )
-        return viewer
-
-    def attribute(
-        self, name: str, of: int | None = None, viewer: int | None = None, kind: str = "player"
-    ) -> Value:
-        """A global (of=None), or an attribute of a player's seat (kind "player", the
-        default) or of a piece or card of `kind` by its index, as plain data. With a
-        viewer, an attribute that viewer may not see is refused."""
-        sym = self._attr(name, of, kind)
-        viewer = self._viewer(viewer)
-        if viewer is not None and not _may_see(
-            sym.visibility, viewer, of if sym.owner == "player" else None
-        ):
-            raise UsageError(f"'{name}' is not visible to {self.player_names[viewer]}")
-        st = self.state
-        value = st.vars[sym.slot] if of is None else st.cols[sym.slot][of]
-        return plain(self, sym.type, value)
-
-    def _attr(self, name: str, of: int | None, kind: str = "player") -> AttrSym:
-        p = self.rules.program
-        if of is None:
-            found = next((g for g in p.globals if g.name == name), None)
-            if found is None:
-                raise UsageError(f"no global '{name}' in {self.rules.title}")
-            return found
-        found = next((a for a in p.columns if a.name == name and a.owner == kind), None)
-        if found is None:
-            raise UsageError(f"no attribute '{name}' of {kind} in {self.rules.title}")
-        size = len(self.state.cols[found.slot])
-        if isinstance(of, bool) or not isinstance(of, int) or not 0 <= of < size:
-            raise UsageError(f"there is no {kind} {of!r} (0..{size - 1})")
-        return found
-
-    def value(self, name: str) -> Value:
-        """A param (as this game set it), const, table, die or board value, by name."""
-        sym = next((v for v in self.rules.program.values if v.name == name), None)
-        if sym is None:
-            raise UsageError(f"no param or const '{name}' in {self.rules.title}")
-        value = self.state.cfg.consts[sym.slot]
-        if sym.what in ("table", "board"):
-            return value
-        return plain(self, sym.type, value)
-
-    def zone(
-        self, name: str, owner: int | None = None, viewer: int | None = None
-    ) -> list[Value] | int:
-        """A zone's contents as plain data, bottom first; if a viewer may not see
-        inside it, only how many items it holds."""
-        z = next((z for z in self.rules.program.zones if z.name == name), None)
-        if z is None:
-            raise UsageError(f"no zone '{name}' in {self.rules.title}")
-        if z.per_player and (owner is None or not 0 <= owner < self.players):
-            raise UsageError(f"zone '{name}' belongs to each player: say whose")
-        items = self.state.zones[self.rules.layout.zone_base[name] + (owner or 0)]
-        viewer = self._viewer(viewer)
-        if viewer is not None and not _may_see(z.visibility, viewer, owner):
-            return len(items)
-        elem = z.type.elem or T("any")
-        return [plain(self, elem, v) for v in items]
-
-    def items(self, zone: str, owner: int | None = None) -> list[Value]:
-        """A zone's contents as values (piece and card indices), bottom first;
-        omniscient."""
-        z = next((z for z in self.rules.program.zones if z.name == zone), None)
-        if z is None:
-            raise UsageError(f"no zone '{zone}' in {self.rules.title}")
-        return list(self.state.zones[self.rules.layout.zone_base[zone] + (owner or 0)])
-
-    def name_of(self, kind: str, item: int) -> str:
-        """The text of a piece or card of `kind` (its name attribute)."""
-        return str(plain(self, T("entity", kind), item))
-
-    @property
-    def boards(self) -> dict[str, boards.Board]:
-        """The boards of this game: read-only topology, node names and attributes."""
-        return dict(self.state.cfg.boards)
-
-    def node(self, board: str, at: Value) -> int:
-        """A node of a board by index or name; on a grid, "x,y" names a cell."""
-        return self.edit().node(board, at)
-
-    def tile(self, board: str, at: Value, viewer: int | None = None) -> dict[str, Value] | None:
-        """The tile on a cell of a tiled board, as a view shows it to `viewer` (the
-        omniscient view, viewer None, also gives the item), or None."""
-        viewer = self._viewer(viewer)
-        ops = self.rules.ex.tiles.get(board)
-        if ops is None:
-            raise UsageError(f"board '{board}' holds no tiles")
-        node = self.node(board, at)
-        if node not in self.state.layers[ops.layer]:
-            return None
-        return tile_cell(self, ops, node, viewer)
-
-    def edit(self) -> Editor:
-        """Change the position by hand (tests, trying a rule): see runtime/edit.py."""
-        return Editor(self)
-
-    def history(self, viewer: int | None = None) -> list[str]:
-        """The event log as text, each event shown only as far as `viewer` may see it."""
-        return log_lines(self, self._viewer(viewer))
-
-    def events(self) -> list[Event]:
-        """Every event so far, in order (omniscient: for referees, tests and saves)."""
-        return events_of(self.state)
-
-    def record(self) -> list[dict[str, Value]]:
-        """The log by stable identity, for saved games: each decision by its name and
-        the chosen option's text, each chance event by its name and outcome."""
-        return record(self)
-
-
-def _may_see(visibility: str, viewer: int | None, owner: int | None) -> bool:
-    if viewer is None or visibility == "all":
-        return True
-    return visibility == "owner" and owner == viewer
-
 
 def _position(source: tuple[Value, ...], outcome: Value, spec: ChanceSpec, st: State) -> int | None:
     for i, v in enumerate(source):
@@ -792,20 +427,4 @@ def replay(
     return game
 
 
-__all__ = [
-    "CHANCE",
-    "OVER",
-    "PUBLIC",
-    "TERMINAL",
-    "Action",
-    "Chose",
-    "Decision",
-    "Drew",
-    "Game",
-    "Ranked",
-    "Refusal",
-    "Ruleset",
-    "Said",
-    "UsageError",
-    "replay",
-]
+__all__ = ["CHANCE", "PUBLIC", "TERMINAL", "Action", "Decision", "Game", "Refusal", "replay"]

@@ -14,7 +14,8 @@ from rulelang.runtime.state import events_of, newest_first, typed
 from rulelang.runtime.values import Plain, plain, plainer
 
 if TYPE_CHECKING:
-    from rulelang.runtime.engine import Game, Ruleset
+    from rulelang.runtime.engine import Game
+    from rulelang.runtime.ruleset import Ruleset
     from rulelang.runtime.tiles import TileOps
 
 HIDDEN = "?"

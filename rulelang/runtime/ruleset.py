@@ -1,0 +1,230 @@
+"""A checked rule file compiled once into generated Python: the values fixed for a
+table (params, consts, tables, dice, boards), the template state of each table, and
+`new_game`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from rulelang.check.symbols import AttrSym, Program, ValueSym
+from rulelang.diagnostics import GameRuntimeError, UsageError
+from rulelang.runtime import boards
+from rulelang.runtime.code import Code, Value
+from rulelang.runtime.codegen import Codegen
+from rulelang.runtime.engine import Game
+from rulelang.runtime.exprgen import MEMO_UNSET, ExprGen
+from rulelang.runtime.state import Config, State
+from rulelang.runtime.views import ViewPlan
+from rulelang.syntax import ast as A
+
+
+class Ruleset:
+    """A checked rule file compiled once into generated Python; starts any number of
+    games."""
+
+    def __init__(self, program: Program):
+        assert program.layout is not None
+        self.program = program
+        self.layout = program.layout
+        self.title = program.title
+        self.is_library = program.library
+        self.min_players = program.min_players
+        self.max_players = program.max_players
+        gen = Codegen(program, self.layout)
+        self.code: Code = gen.build()
+        self.ex: ExprGen = gen.ex
+        self.params = {v.name: v for v in program.values if v.what == "param"}
+        self._values = [(v, self._value_fn(v)) for v in program.values]
+        self._defaults = [(a, ex_lambda(self.ex, a.default)) for a in program.columns]
+        self._global_defaults = [(g, ex_lambda(self.ex, g.default)) for g in program.globals]
+        self._counts = [
+            (k, self.ex.lambda_of(k.decl.count)) for k in program.kinds if k.decl.count is not None
+        ]
+        self._templates: dict[object, State] = {}
+        assigned = _assigned(program)
+        # texts of values are fixed for a game when no rule changes a `name` attribute:
+        # then the actions of a decision are built once per game and kept
+        self._fixed_names = not any(a.name == "name" for a in assigned)
+        self._changing = tuple(a.slot for a in program.columns if a in assigned)
+        self.view_plan = ViewPlan(self)
+
+    def _value_fn(self, v: ValueSym) -> Callable[[State], Value]:
+        d = v.decl
+        ex = self.ex
+        match d:
+            case A.ParamDecl():
+                return ex.lambda_of(d.default)
+            case A.ConstDecl():
+                return ex.lambda_of(d.value)
+            case A.DieDecl():
+                faces = ex.lambda_of(d.faces)
+                return lambda st: tuple(faces(st))
+            case A.TableDecl():
+                entries = [(lo, hi, ex.lambda_of(e)) for lo, hi, e in d.entries]
+                return lambda st: {k: f(st) for lo, hi, f in entries for k in range(lo, hi + 1)}
+            case A.BoardDecl():
+                return self._board_fn(d)
+        raise AssertionError(d)
+
+    def _board_fn(self, d: A.BoardDecl) -> Callable[[State], Value]:
+        args = [self.ex.lambda_of(a) for a in d.args]
+        attrs = [(n, self.ex.lambda_of(e)) for n, e in d.attrs]
+
+        def board(st: State) -> boards.Board:
+            try:
+                b = boards.build(d.name, d.shape, [a(st) for a in args])
+            except ValueError as exc:
+                raise GameRuntimeError("R008", str(exc), d.span) from None
+            for name, f in attrs:
+                values = tuple(f(st))
+                if len(values) != len(b):
+                    raise GameRuntimeError(
+                        "R008",
+                        f"board attribute '{name}' has {len(values)} values for {len(b)} nodes",
+                        d.span,
+                    )
+                b.attrs[name] = values
+            return b
+
+        return board
+
+    # ------------------------------------------------------------------ games
+    def new_game(
+        self,
+        players: int,
+        seed: int = 0,
+        options: dict[str, str] | None = None,
+        names: Sequence[str] | None = None,
+        auto_chance: bool = True,
+    ) -> Game:
+        """Start a game. With auto_chance=False every chance event (deals, shuffles,
+        rolls) waits for `Game.apply_chance`, so a test can script them by value."""
+        p = self.program
+        if p.library:
+            raise UsageError(f"'{self.title}' is a library of definitions, not a game")
+        if (
+            isinstance(players, bool)
+            or not isinstance(players, int)
+            or not p.min_players <= players <= p.max_players
+        ):
+            raise UsageError(
+                f"{self.title} is for {p.min_players} to {p.max_players} players, not {players}"
+            )
+        opts = self._options(options) if options else {}
+        key = (players, tuple(sorted(opts.items()))) if opts else players
+        template = self._templates.get(key)
+        if template is None:
+            template = self._templates[key] = self._template(players, opts)
+        if names:
+            player_names = tuple(str(n) for n in names)
+            if len(player_names) != players:
+                raise UsageError(f"{len(player_names)} names given for {players} players")
+        else:
+            player_names = template.cfg.player_names  # P1, P2, ...
+        st = template.clone()
+        st.cfg = template.cfg.for_game(player_names, seed)
+        st.rng = random.Random(seed)
+        st.rng_shared = False
+        st.auto_chance = auto_chance
+        game = Game(self, st)
+        game._run(0)
+        return game
+
+    def _template(self, players: int, opts: dict[str, Value]) -> State:
+        """The state before setup for a player count and options: computed once, cloned."""
+        p = self.program
+        cfg = Config(
+            players,
+            tuple(range(players)),
+            tuple(f"P{i + 1}" for i in range(players)),
+            [None] * len(p.values),
+            {},
+            {},
+            {},
+            0,
+            opts,
+            [MEMO_UNSET] * len(self.ex.memo_slots),
+            changing=self._changing,
+        )
+        st = State(cfg, random.Random(0))
+        st.loc = [None] * self.layout.n_locals
+        for v, f in self._values:
+            value = opts[v.name] if v.what == "param" and v.name in opts else f(st)
+            cfg.consts[v.slot] = value
+            if v.what == "board":
+                cfg.boards[v.name] = value
+                cfg.nodes[v.name] = tuple(range(len(value)))
+        self._populate(st)
+        return st
+
+    def _options(self, given: dict[str, str]) -> dict[str, Value]:
+        out: dict[str, Value] = {}
+        for key, raw in given.items():
+            param = self.params.get(key)
+            if param is None:
+                known = ", ".join(sorted(self.params)) or "none"
+                raise UsageError(f"unknown option '{key}' (options of this game: {known})")
+            kind = param.type.name
+            if kind == "int":
+                try:
+                    out[key] = int(raw)
+                except ValueError:
+                    raise UsageError(f"option '{key}' needs a whole number, not '{raw}'") from None
+            elif kind == "bool":
+                if raw.lower() not in ("true", "false", "yes", "no"):
+                    raise UsageError(f"option '{key}' needs true or false, not '{raw}'")
+                out[key] = raw.lower() in ("true", "yes")
+            else:
+                out[key] = raw
+        return out
+
+    def _populate(self, st: State) -> None:
+        p, cfg = self.program, st.cfg
+        counts: dict[str, int] = {}
+        for k, f in self._counts:
+            n = f(st)
+            if not isinstance(n, int) or n < 0:
+                raise GameRuntimeError("R008", f"the count of '{k.name}' is {n}", k.decl.span)
+            counts[k.name] = n
+            cfg.entities[k.name] = tuple(range(n))
+        for kind, rows in p.data_rows.items():
+            counts[kind] = len(rows)
+            cfg.entities[kind] = tuple(range(len(rows)))
+        st.cols = [
+            [None] * (cfg.n if a.owner == "player" else counts.get(a.owner, 0)) for a in p.columns
+        ]
+        for a, default in self._defaults:
+            data = p.data_rows.get(a.owner)
+            col = st.cols[a.slot]
+            for i in range(len(col)):
+                if data is not None and a.name in data[i]:
+                    col[i] = data[i][a.name]
+                elif default is not None:
+                    st.index = i
+                    col[i] = default(st)
+        st.vars = [f(st) if f else None for _g, f in self._global_defaults]
+        st.zones = [()] * self.layout.zone_slots
+        st.layers = [{} for _ in range(self.layout.n_layers)]
+        st.loc = [None] * self.layout.n_locals
+
+
+def ex_lambda(ex: ExprGen, e: A.Expr | None) -> Callable[[State], Value] | None:
+    return ex.lambda_of(e) if e is not None else None
+
+
+def _assigned(program: Program) -> set[AttrSym]:
+    """The attributes some `set` statement changes."""
+    assigned: set[AttrSym] = set()
+    stack: list[object] = list(program.decls)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, tuple | list):
+            stack.extend(node)
+        elif isinstance(node, A.Set):
+            sym = program.refs.get(id(node.target))
+            if isinstance(sym, AttrSym):
+                assigned.add(sym)
+        elif hasattr(node, "__dataclass_fields__") and not isinstance(node, A.Expr):
+            stack.extend(getattr(node, f) for f in node.__dataclass_fields__)
+    return assigned
