@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import assert_never, cast
 
 from rulelang.check.layout import Layout
-from rulelang.check.symbols import AttrSym, LocalSym, ProcSym, Program, ValueSym
-from rulelang.diagnostics import NO_SPAN, GameRuntimeError, Span
+from rulelang.check.symbols import ProcSym, Program, ValueSym
+from rulelang.diagnostics import NO_SPAN, Span
 from rulelang.runtime.code import (
     CHANCE,
     OVER,
@@ -33,6 +32,7 @@ from rulelang.runtime.code import (
 )
 from rulelang.runtime.exprgen import ExprGen, Namespace
 from rulelang.runtime.reads import Reads, end_reads
+from rulelang.runtime.straight import StraightGen
 from rulelang.syntax import ast as A
 
 PAUSING = (A.Choose, A.Roll, A.Pick, A.ShuffleLet, A.ShuffleZone)
@@ -61,7 +61,7 @@ class Ops:
     labels: list[Label] = field(default_factory=list)
 
 
-class Codegen:
+class Codegen(StraightGen):
     def __init__(self, program: Program, layout: Layout):
         self.p = program
         self.layout = layout
@@ -102,60 +102,6 @@ class Codegen:
         lab = lab or self.label()
         lab.pc = len(self.ops.bodies)
         return lab
-
-    def error(self, code: str, message: str, span: Span) -> str:
-        return self.ns.name_for(GameRuntimeError(code, message, span), "_e")
-
-    def budget(self, span: Span, what: str) -> list[str]:
-        err = self.error("R001", what, span)
-        return ["st.steps += 1", f"if st.steps > {STEP_BUDGET}:", f"    raise {err}"]
-
-    def round_budget(self, s: A.While | A.For | A.Repeat) -> list[str]:
-        """A loop whose every round asks a player to decide cannot run away unnoticed
-        (each decision is counted by whoever plays); any other loop counts its rounds."""
-        return [] if self.asks(s.body) else self.loop_budget(s.span)
-
-    def asks(self, stmts: tuple[A.Stmt, ...]) -> bool:
-        """Does every way through these statements ask a player to choose?"""
-        for s in stmts:
-            if isinstance(s, A.Choose):
-                return True
-            if (
-                isinstance(s, A.If)
-                and s.otherwise
-                and all(self.asks(body) for _c, body in s.branches)
-                and self.asks(s.otherwise)
-            ):
-                return True
-            if (
-                isinstance(s, A.Do)
-                and s.proc in self.p.procs
-                and self.asks(self.p.procs[s.proc].decl.body)
-            ):
-                return True
-        return False
-
-    def rounds_budget(self, rounds: str, span: Span) -> list[str]:
-        """Count a loop's rounds against the budget before it starts (a loop that
-        cannot pause runs all its rounds at once)."""
-        err = self.error(
-            "R001",
-            f"this loop would run more than {STEP_BUDGET} rounds without anyone being asked to act",
-            span,
-        )
-        return [
-            f"if {rounds} > 0:",
-            f"    st.steps += {rounds}",
-            f"    if st.steps > {STEP_BUDGET}:",
-            f"        raise {err}",
-        ]
-
-    def loop_budget(self, span: Span) -> list[str]:
-        return self.budget(
-            span,
-            f"this loop ran {STEP_BUDGET} rounds without anyone being "
-            "asked to act: does it ever end?",
-        )
 
     # ------------------------------------------------------------ the program
     def build(self) -> Code:
@@ -354,9 +300,6 @@ class Codegen:
         self.emit([*self.round_budget(s), f"return {top}"], s.span)
         self.here(out)
 
-    def local(self, node: object) -> LocalSym:
-        return self.p.locals_of[id(node)]
-
     def choose(self, s: A.Choose) -> None:
         ex = self.ex
         local = self.local(s)
@@ -466,180 +409,6 @@ class Codegen:
             if kind == "shuffle_zone" and self.reads.zone(self.p.zones, var):
                 lines.append("st.dirty = True")
         self.emit([*lines, f"return {pc + 1}"], s.span)
-
-    def proc_args(self, s: A.Do) -> list[str]:
-        sym = self.p.procs[s.proc]
-        return [
-            f"st.loc[{p.slot}] = {self.ex.src(a)}" for p, a in zip(sym.params, s.args, strict=True)
-        ]
-
-    # ------------------------------------------------------------ straight-line code
-    def simple(self, stmt: A.Stmt) -> list[str]:
-        """Python lines for a statement that cannot pause."""
-        ex = self.ex
-        s = cast(A.AnyStmt, stmt)  # every Stmt is one of A.AnyStmt
-        match s:
-            case A.Let():
-                return [f"st.loc[{self.local(s).slot}] = {ex.src(s.value)}"]
-            case A.Set():
-                return self.set(s)
-            case A.If():
-                lines: list[str] = []
-                for i, (cond, block) in enumerate(s.branches):
-                    lines.append(f"{'if' if i == 0 else 'elif'} {ex.src(cond)}:")
-                    lines += _indent(self.simple_block(block))
-                if s.otherwise:
-                    lines += ["else:", *_indent(self.simple_block(s.otherwise))]
-                return lines
-            case A.While():
-                return [
-                    f"while {ex.src(s.cond)}:",
-                    *_indent([*self.simple_block(s.body), *self.loop_budget(s.span)]),
-                ]
-            case A.For():
-                slot = self.local(s).slot
-                source = ex.src(s.source)
-                ex.bound[slot] = var = f"_v{slot}"
-                try:
-                    inner = self.simple_block(s.body)
-                finally:
-                    del ex.bound[slot]
-                # a list is never changed in place (zones are tuples too), so it needs no
-                # copy; its rounds are counted against the budget all at once
-                seq = f"_seq{slot}"
-                return [
-                    f"{seq} = {source}",
-                    *self.rounds_budget(f"len({seq})", s.span),
-                    f"for {var} in {seq}:",
-                    *_indent(inner),
-                ]
-            case A.Repeat():
-                count = f"_n{self.p.hidden[id(s)]}"
-                return [
-                    f"{count} = {ex.src(s.count)}",
-                    *self.rounds_budget(count, s.span),
-                    f"for _ in range({count}):",
-                    *_indent(self.simple_block(s.body)),
-                ]
-            case A.Do():
-                return [*self.proc_args(s), f"_p_{s.proc}(st)"]
-            case A.Say():
-                return self.say(s)
-            case A.Outcome():
-                many = ex.type_of(s.players).name == "list"
-                who = ex.src(s.players) if many else f"({ex.src(s.players)},)"
-                return [f"_h.outcome(st, {s.kind!r}, {who})"]
-            case A.Deal() | A.MoveItem() | A.AddItems() | A.Place() | A.Clear() | A.Reveal():
-                return self.places(s)
-            case A.Choose() | A.Roll() | A.Pick() | A.ShuffleLet() | A.ShuffleZone():
-                raise AssertionError("a pause point is not straight-line code")
-            case _:
-                assert_never(s)
-
-    def simple_block(self, stmts: tuple[A.Stmt, ...]) -> list[str]:
-        lines = [line for s in stmts for line in self.simple(s)]
-        return lines or ["pass"]
-
-    def set(self, s: A.Set) -> list[str]:
-        ex = self.ex
-        sym = self.p.refs.get(id(s.target))
-        if isinstance(s.target, A.Name) and isinstance(sym, LocalSym):
-            where = ex.bound.get(sym.slot, f"st.loc[{sym.slot}]")
-        elif isinstance(s.target, A.Name) and isinstance(sym, AttrSym):
-            where = f"st.vars[{sym.slot}]"
-        elif isinstance(s.target, A.Attr) and isinstance(sym, AttrSym):
-            where = f"st.cols[{sym.slot}][{ex.src(s.target.obj)}]"
-        else:
-            raise AssertionError(s.target)
-        lines = [f"{where} {s.op} {ex.src(s.value)}"]
-        if isinstance(sym, AttrSym) and sym in self.reads.attrs:
-            lines.append("st.dirty = True")
-        return lines
-
-    def say(self, s: A.Say) -> list[str]:
-        ex = self.ex
-        if s.to is None:
-            return [f"st.log = ('said', None, {ex.show(s.message)}, st.log)"]
-        if ex.type_of(s.to).name == "list":
-            audience = f"tuple({ex.src(s.to)})"
-        else:
-            audience = f"({ex.src(s.to)},)"
-        # private messages are also kept apart, so that a view finds them quickly
-        return [
-            f"audience, text = {audience}, {ex.show(s.message)}",
-            "st.log = ('said', audience, text, st.log)",
-            "st.private = ('said', audience, text, st.private)",
-        ]
-
-    def zone_slot(self, ref: A.ZoneRef) -> str:
-        base = self.layout.zone_base[ref.zone]
-        if ref.owner is None:
-            return str(base)
-        return self.ex.zone_slot(str(base), ref.owner, self.ex.src(ref.owner))
-
-    def detach_args(self, kind: str) -> str:
-        """The places an item of `kind` may be: shared zones, players' zones, boards."""
-        shared: list[int] = []
-        per_player: list[int] = []
-        for z in self.p.zones:
-            if z.kind == kind:
-                (per_player if z.per_player else shared).append(self.layout.zone_base[z.name])
-        boards = tuple(ops for ops in self.ex.tiles.values() if ops.kind == kind)
-        return ", ".join(
-            self.ns.name_for(x, "_z") for x in (tuple(shared), tuple(per_player), boards)
-        )
-
-    def places(
-        self, s: A.Deal | A.MoveItem | A.AddItems | A.Place | A.Clear | A.Reveal
-    ) -> list[str]:
-        ex, reads, zones = self.ex, self.reads, self.p.zones
-        match s:
-            case A.Deal():
-                line = (
-                    f"_h.deal(st, {ex.src(s.count)}, {self.layout.zone_base[s.source]}, "
-                    f"{self.layout.zone_base[s.dest]})"
-                )
-                dirty = reads.zone(zones, s.source, s.dest)
-            case A.MoveItem():
-                line = (
-                    f"_h.move(st, {ex.src(s.item)}, {self.zone_slot(s.source)}, "
-                    f"{self.zone_slot(s.dest)}, {ex.span(s)}, {s.source.zone!r})"
-                )
-                dirty = reads.zone(zones, s.source.zone, s.dest.zone)
-            case A.AddItems():
-                kind = self.layout.zone_kind[s.dest.zone]
-                items = ex.src(s.items)
-                if ex.type_of(s.items).name != "list":
-                    items = f"({items},)"
-                line = f"_h.add(st, {items}, {self.zone_slot(s.dest)}, {self.detach_args(kind)})"
-                dirty = reads.kind_zone(zones, kind) or (
-                    reads.tiles and any(o.kind == kind for o in ex.tiles.values())
-                )
-            case A.Place():
-                ops = ex.tiles[s.board]
-                turn = ex.src(s.turn) if s.turn is not None else "0"
-                line = (
-                    f"_h.place(st, {self.ns.name_for(ops, '_t')}, {ex.src(s.at)}, "
-                    f"{ex.src(s.tile)}, {turn}, {s.secret}, {self.detach_args(ops.kind)}, "
-                    f"{ex.span(s)})"
-                )
-                dirty = reads.tiles or reads.kind_zone(zones, ops.kind)
-            case A.Clear():
-                ops = ex.tiles[s.board]
-                line = f"{self.ns.name_for(ops, '_t')}.clear(st, {ex.src(s.at)})"
-                dirty = reads.tiles
-            case A.Reveal():
-                ops = ex.tiles[s.board]
-                turn = ex.src(s.turn) if s.turn is not None else "None"
-                line = f"{self.ns.name_for(ops, '_t')}.reveal(st, {ex.src(s.at)}, {turn})"
-                dirty = reads.tiles
-            case _:
-                assert_never(s)
-        return [line, "st.dirty = True"] if dirty else [line]
-
-
-def _indent(lines: list[str]) -> list[str]:
-    return ["    " + line for line in lines]
 
 
 def _constant(text: str) -> Fn:
