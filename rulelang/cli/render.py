@@ -8,7 +8,7 @@ from rulelang import Game
 
 
 def render_view(game: Game, view: dict[str, Any], log_tail: int = 8) -> str:
-    program = game.rules.program
+    kinds = game.rules.kinds
     out: list[str] = [f"== {view['title']} == turn {view['turn']}, {view['current']} to play"]
     placed: set[tuple[str, str]] = set()
     for name, board in game.boards.items():
@@ -18,29 +18,24 @@ def render_view(game: Game, view: dict[str, Any], log_tail: int = 8) -> str:
             out.extend(grid_map(board, view["boards"][name]))
         elif board.shape != "grid":
             out.extend(_board(game, name, board, view, placed))
-    for kind in program.kinds:
-        rows = view["pieces"].get(kind.name)
+    for kind, attrs in kinds.items():
+        rows = view["pieces"].get(kind)
         if not rows:
             continue
         shown = [
             a
-            for a in kind.attrs.values()
-            if (kind.name, a.name) not in placed
-            and a.name != "name"
-            and any(a.name in r for r in rows)
+            for a in attrs
+            if (kind, a) not in placed and a != "name" and any(a in r for r in rows)
         ]
         if not shown:
             continue
         out.append("")
-        label = f"{kind.name}s"
+        label = f"{kind}s"
         out.append(
             label
             + ": "
             + ", ".join(
-                _row_label(r)
-                + " ("
-                + ", ".join(f"{a.name} {text(r.get(a.name, '?'))}" for a in shown)
-                + ")"
+                _row_label(r) + " (" + ", ".join(f"{a} {text(r.get(a, '?'))}" for a in shown) + ")"
                 for r in rows
             )
         )
@@ -100,26 +95,26 @@ def _board(
     game: Game, name: str, board: Any, view: dict[str, Any], placed: set[tuple[str, str]]
 ) -> list[str]:
     """One line per node: its name and attributes, the pieces and markers on it."""
-    program = game.rules.program
     on_node: dict[str, list[str]] = {n: [] for n in board.names}
-    for kind in program.kinds:
-        for attr in kind.attrs.values():
-            if attr.type.name == "node" and attr.type.arg == name:
-                placed.add((kind.name, attr.name))
-                for row in view["pieces"].get(kind.name, []):
-                    where = row.get(attr.name)
+    on_board = f"node({name})"
+    for kind, attrs in game.rules.kinds.items():
+        for attr, type_ in attrs.items():
+            if type_ == on_board:
+                placed.add((kind, attr))
+                for row in view["pieces"].get(kind, []):
+                    where = row.get(attr)
                     if where in on_node:
                         on_node[where].append(_row_label(row))
-    for g in program.globals:
-        if g.type.name == "node" and g.type.arg == name and g.name in view["globals"]:
-            where = view["globals"][g.name]
+    for g, type_ in game.rules.globals.items():
+        if type_ == on_board and g in view["globals"]:
+            where = view["globals"][g]
             if where in on_node:
-                on_node[where].append(f"[{g.name.upper()}]")
+                on_node[where].append(f"[{g.upper()}]")
     width = max(len(n) for n in board.names)
     lines = [f"{name}:"]
     for i, node in enumerate(board.names):
-        attrs = "  ".join(f"{k} {v[i]:>3}" for k, v in board.attrs.items())
-        lines.append(f"  {i:>2} {node:<{width}}  {attrs}  | " + " ".join(on_node[node]))
+        values = "  ".join(f"{k} {v[i]:>3}" for k, v in board.attrs.items())
+        lines.append(f"  {i:>2} {node:<{width}}  {values}  | " + " ".join(on_node[node]))
     return lines
 
 

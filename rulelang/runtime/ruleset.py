@@ -35,6 +35,14 @@ class Ruleset:
         self.code: Code = gen.build()
         self.ex: ExprGen = gen.ex
         self.params = {v.name: v for v in program.values if v.what == "param"}
+        # the shape of the game's data, for tools that show it (the CLI draws boards
+        # with it): each piece and card kind's attributes, and the globals, with the
+        # type of each as the rule file writes it (e.g. "node(town)")
+        self.kinds: dict[str, dict[str, str]] = {
+            k.name: {a.name: str(a.type) for a in k.attrs.values()} for k in program.kinds
+        }
+        self.pieces = [k.name for k in program.kinds if k.decl.category == "piece"]
+        self.globals: dict[str, str] = {g.name: str(g.type) for g in program.globals}
         self._values = [(v, self._value_fn(v)) for v in program.values]
         self._defaults = [(a, ex_lambda(self.ex, a.default)) for a in program.columns]
         self._global_defaults = [(g, ex_lambda(self.ex, g.default)) for g in program.globals]
