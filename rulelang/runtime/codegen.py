@@ -436,12 +436,12 @@ def _inline(bodies: list[list[str]], me: int, body: list[str], depth: int) -> li
 
 
 def _prelude(lines: list[str]) -> list[str]:
-    """Read st.loc, st.cols and st.zones once per op when they are used often."""
+    """Read st.loc, st.cols, st.zones and st.cfg once per op when they are used often."""
     text = "\n".join(lines)
     prelude = []
-    for name in ("loc", "cols", "zones"):
-        if text.count(f"st.{name}[") >= 2:
-            text = text.replace(f"st.{name}[", f"{name}[")
+    for name, use in (("loc", "["), ("cols", "["), ("zones", "["), ("cfg", ".")):
+        if text.count(f"st.{name}{use}") >= 2:
+            text = text.replace(f"st.{name}{use}", f"{name}{use}")
             prelude.append(f"{name} = st.{name}")
     return [*prelude, *text.split("\n")] if prelude else lines
 
