@@ -53,8 +53,13 @@ def placements(game: rulelang.Game) -> tuple[int, int, float]:
     st.reach = {}
     try:
         begin = time.perf_counter()
-        found = [(c, s, t) for c in hand for s in ops.network(st, start)[2] for t in (0, 2)
-                 if ops.joins(st, s, c, t, start)]
+        found = [
+            (c, s, t)
+            for c in hand
+            for s in ops.network(st, start)[2]
+            for t in (0, 2)
+            if ops.joins(st, s, c, t, start)
+        ]
         seconds = time.perf_counter() - begin
     finally:
         tiles.TileOps.network = original  # type: ignore[method-assign]
@@ -68,8 +73,10 @@ def main() -> None:
     game = large_maze(args.seed)
     placed = len(game.state.layers[game.rules.ex.tiles["maze"].layer])
     count, searches, seconds = placements(game)
-    print(f"legal placements of a 6-card hand on a maze of {placed} cards: {count} found in "
-          f"{seconds * 1e6:.0f} us with {searches} network search(es)")
+    print(
+        f"legal placements of a 6-card hand on a maze of {placed} cards: {count} found in "
+        f"{seconds * 1e6:.0f} us with {searches} network search(es)"
+    )
 
 
 if __name__ == "__main__":

@@ -83,5 +83,13 @@ def zone_labels(g: Game) -> list[tuple[str, int | None]]:
 def snapshot(g: Game) -> tuple[object, ...]:
     """Everything the API tells about a position, omniscient: two games with equal
     snapshots are the same game."""
-    return (g.view(None), [g.items(z, p) for z, p in zone_labels(g)], g.events(),
-            g.history(None), g.pending(), g.current_player(), g.turn_number, g.results())
+    return (
+        g.view(None),
+        [g.items(z, p) for z, p in zone_labels(g)],
+        g.events(),
+        g.history(None),
+        g.pending(),
+        g.current_player(),
+        g.turn_number,
+        g.results(),
+    )

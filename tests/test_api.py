@@ -45,8 +45,7 @@ def tile(g: Game, cell: str, viewer: int | None = None) -> dict[str, object]:
 
 def position(g: Game) -> tuple[object, ...]:
     """Everything about a game, through the public API."""
-    return (g.view(None), g.history(None), g.record(), g.pending(), g.current_player(),
-            g.results())
+    return (g.view(None), g.history(None), g.record(), g.pending(), g.current_player(), g.results())
 
 
 def texts(g: Game) -> list[str]:
@@ -74,13 +73,15 @@ def cards() -> Ruleset:
 
 
 # --------------------------------------------------------------------------- end rules on time
-@pytest.mark.parametrize(("rule", "decisions"), [("turn_number > 3", 3),
-                                                 ("round_number > 2", 4),
-                                                 ("turn_number >= 1", 0)])
+@pytest.mark.parametrize(
+    ("rule", "decisions"),
+    [("turn_number > 3", 3), ("round_number > 2", 4), ("turn_number >= 1", 0)],
+)
 def test_an_end_rule_on_the_clock_ends_the_game_on_time(rule: str, decisions: int) -> None:
     """The turns change nothing but the clock: the end rule is still checked every turn."""
-    rules = compile_text(f"turn {{ choose n in 1..2 }}\nend when {rule} {{ win [current] }}\n",
-                         players="2..2")
+    rules = compile_text(
+        f"turn {{ choose n in 1..2 }}\nend when {rule} {{ win [current] }}\n", players="2..2"
+    )
     g = rules.new_game(2)
     for taken in range(decisions):
         assert not g.is_over(), f"over after {taken} decisions"
@@ -203,8 +204,7 @@ def test_apply_chance_pick_by_item_or_its_text(chance_rules: Ruleset, outcome: o
 def test_apply_chance_shuffle_by_the_new_order(chance_rules: Ruleset) -> None:
     g = chance_rules.new_game(3, auto_chance=False)
     pile = g.items("pile")
-    assert [g.name_of("token", t) for t in pile] == ["token 1", "token 2", "token 3",
-                                                      "token 4"]
+    assert [g.name_of("token", t) for t in pile] == ["token 1", "token 2", "token 3", "token 4"]
     # a zone: the items in their new order, the last on top
     g.apply_chance([pile[2], pile[0], pile[3], pile[1]])
     assert g.zone("pile") == ["token 3", "token 1", "token 4", "token 2"]
@@ -231,8 +231,19 @@ def test_apply_chance_list_shuffle_by_the_items_texts(heimlich: Ruleset) -> None
 
 # Outcomes that fit no chance event here; UsageError for each, never a TypeError.
 BAD_ROLLS = [0, 7, -1, "7", "six", True, 4.5, None, [4], (4,), {"face": 4}]
-BAD_SHUFFLES = [0, 3, "10", None, True, [10, 20, 30], [10, 20, 30, 40, 10], [10, 10, 30, 40],
-                [10, 20, 30, 50], [[10], [20], [30], [40]], {10: 1}]
+BAD_SHUFFLES = [
+    0,
+    3,
+    "10",
+    None,
+    True,
+    [10, 20, 30],
+    [10, 20, 30, 40, 10],
+    [10, 10, 30, 40],
+    [10, 20, 30, 50],
+    [[10], [20], [30], [40]],
+    {10: 1},
+]
 
 
 @pytest.mark.parametrize("bad", BAD_ROLLS, ids=repr)
@@ -240,15 +251,15 @@ def test_apply_chance_refuses_a_non_face_at_a_roll(chance_rules: Ruleset, bad: o
     g = chance_rules.new_game(3, auto_chance=False)
     at(g, "roll", "f")
     before = position(g)
-    with pytest.raises(UsageError, match="not a possible outcome of 'f' \\(one of: 1, 2, 3, 4, "
-                       "5, 6\\)"):
+    with pytest.raises(
+        UsageError, match="not a possible outcome of 'f' \\(one of: 1, 2, 3, 4, 5, 6\\)"
+    ):
         g.apply_chance(bad)
     assert position(g) == before
 
 
 @pytest.mark.parametrize("bad", BAD_SHUFFLES, ids=repr)
-def test_apply_chance_refuses_a_non_order_at_a_shuffle(chance_rules: Ruleset,
-                                                       bad: object) -> None:
+def test_apply_chance_refuses_a_non_order_at_a_shuffle(chance_rules: Ruleset, bad: object) -> None:
     g = chance_rules.new_game(3, auto_chance=False)
     at(g, "shuffle", "xs")
     before = position(g)
@@ -258,8 +269,9 @@ def test_apply_chance_refuses_a_non_order_at_a_shuffle(chance_rules: Ruleset,
 
 
 @pytest.mark.parametrize("bad", [0, 1, [0, 1, 2], "P1", None], ids=repr)
-def test_apply_chance_refuses_a_non_order_at_a_zone_shuffle(chance_rules: Ruleset,
-                                                            bad: object) -> None:
+def test_apply_chance_refuses_a_non_order_at_a_zone_shuffle(
+    chance_rules: Ruleset, bad: object
+) -> None:
     g = chance_rules.new_game(3, auto_chance=False)
     with pytest.raises(UsageError, match="'pile'"):
         g.apply_chance(bad)
@@ -267,8 +279,9 @@ def test_apply_chance_refuses_a_non_order_at_a_zone_shuffle(chance_rules: Rulese
 
 
 @pytest.mark.parametrize("bad", [["a", "b", "c", "d"], ["10", "20", "30", "50"]], ids=repr)
-def test_apply_chance_refuses_texts_that_are_no_items_at_a_shuffle(chance_rules: Ruleset,
-                                                                   bad: list[str]) -> None:
+def test_apply_chance_refuses_texts_that_are_no_items_at_a_shuffle(
+    chance_rules: Ruleset, bad: list[str]
+) -> None:
     g = chance_rules.new_game(3, auto_chance=False)
     at(g, "shuffle", "xs")
     with pytest.raises(UsageError, match="'xs'"):
@@ -361,7 +374,11 @@ def test_pending_gives_the_decision_with_values_and_texts(heimlich: Ruleset) -> 
     g = heimlich.new_game(4, seed=1, auto_chance=False)
     d = g.pending()
     assert d is not None and (d.kind, d.name, d.player, d.options) == (
-        "shuffle", "order", CHANCE, ())
+        "shuffle",
+        "order",
+        CHANCE,
+        (),
+    )
     g.apply_chance([g.edit().item("agent", a) for a in AGENTS])
     d = g.pending()
     assert d is not None and (d.kind, d.name, d.player) == ("roll", "face", CHANCE)
@@ -370,9 +387,15 @@ def test_pending_gives_the_decision_with_values_and_texts(heimlich: Ruleset) -> 
     g.apply_chance("1-3")
     d = g.pending()
     assert d is not None
-    assert d == Decision("choice", "points", 0,
-                         "The die shows 1-3: take how many move points?",
-                         (Action(1, "1"), Action(2, "2"), Action(3, "3")), False, d.span)
+    assert d == Decision(
+        "choice",
+        "points",
+        0,
+        "The die shows 1-3: take how many move points?",
+        (Action(1, "1"), Action(2, "2"), Action(3, "3")),
+        False,
+        d.span,
+    )
     assert g.prompt() == d.prompt
     g.apply("2")
     d = g.pending()
@@ -389,8 +412,7 @@ def test_pending_gives_the_decision_with_values_and_texts(heimlich: Ruleset) -> 
 def test_pending_of_a_secret_choice_with_pass_and_at_the_end(cards: Ruleset) -> None:
     g = cards.new_game(3, seed=2)
     d = g.pending()
-    assert d is not None and (d.name, d.prompt, d.secret) == ("b", "Bid how many points?",
-                                                                True)
+    assert d is not None and (d.name, d.prompt, d.secret) == ("b", "Bid how many points?", True)
     for _ in range(3):
         g.apply("0")
     g.apply(g.legal_actions()[0])  # a card; then another player may react, or pass
@@ -491,8 +513,12 @@ def test_a_clone_at_a_chance_event_draws_the_same_outcome(heimlich: Ruleset) -> 
 # --------------------------------------------------------------------------- visibility
 def test_attribute_respects_visibility(heimlich: Ruleset, cards: Ruleset) -> None:
     g = heimlich.new_game(3, seed=1, auto_chance=False)
-    g.apply_chance([g.edit().item("agent", a) for a in ["Doyle", "Perry", "Schulz", "Jaques",
-                                                        "Bucci", "Mirkov"]])
+    g.apply_chance(
+        [
+            g.edit().item("agent", a)
+            for a in ["Doyle", "Perry", "Schulz", "Jaques", "Bucci", "Mirkov"]
+        ]
+    )
     # a global for all to see
     assert [g.attribute("safe", viewer=v) for v in (None, 0, 2, PUBLIC)] == ["building 7"] * 4
     # the secret agent: its owner sees it, nobody else does

@@ -21,8 +21,9 @@ LANGUAGES = {"python", "text", "sh"}  # only python blocks are run
 
 def blocks(text: str) -> list[tuple[int, str, str]]:
     """(line of the first line of code, language, code) for every fenced block."""
-    return [(text[: m.start(2)].count("\n") + 1, m.group(1), m.group(2))
-            for m in FENCE.finditer(text)]
+    return [
+        (text[: m.start(2)].count("\n") + 1, m.group(1), m.group(2)) for m in FENCE.finditer(text)
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -60,12 +61,22 @@ def test_every_exported_name_is_described(text: str, name: str) -> None:
     assert f"`{name}" in text or re.search(rf"`[^`\n]*\b{name}\b[^`\n]*`", text), name
 
 
-@pytest.mark.parametrize("member", [*(f"Game.{n}" for n in public(Game)),
-                                    *(f"Editor.{n}" for n in public(Editor)),
-                                    "Ruleset.new_game", "Ruleset.title", "Ruleset.min_players",
-                                    "Ruleset.max_players", "Ruleset.is_library",
-                                    "Ruleset.params", "Ruleset.kinds", "Ruleset.pieces",
-                                    "Ruleset.globals"])
+@pytest.mark.parametrize(
+    "member",
+    [
+        *(f"Game.{n}" for n in public(Game)),
+        *(f"Editor.{n}" for n in public(Editor)),
+        "Ruleset.new_game",
+        "Ruleset.title",
+        "Ruleset.min_players",
+        "Ruleset.max_players",
+        "Ruleset.is_library",
+        "Ruleset.params",
+        "Ruleset.kinds",
+        "Ruleset.pieces",
+        "Ruleset.globals",
+    ],
+)
 def test_every_public_member_is_described(text: str, member: str) -> None:
     name = member.split(".")[1]
     assert re.search(rf"`[^`\n]*\b{name}\b[^`\n]*`", text), member

@@ -39,19 +39,21 @@ def test_another_text_or_name_is_another_entry(cache: Path) -> None:
     b = parse_cached(SABOTEUR + "\n# changed\n", "a.rules")
     c = parse_cached(SABOTEUR, "b.rules")
     assert len(list(cache.glob("ast-*.pickle"))) == 3
-    assert a.file == "a.rules" and c.file == "b.rules" and b == parse(SABOTEUR + "\n# changed\n",
-                                                                      "a.rules")
+    assert (
+        a.file == "a.rules"
+        and c.file == "b.rules"
+        and b == parse(SABOTEUR + "\n# changed\n", "a.rules")
+    )
 
 
 @pytest.mark.parametrize("damage", [b"", b"garbage\n", None])
-def test_a_damaged_entry_is_parsed_again_and_rewritten(cache: Path, damage: bytes | None
-                                                       ) -> None:
+def test_a_damaged_entry_is_parsed_again_and_rewritten(cache: Path, damage: bytes | None) -> None:
     good = parse_cached(SABOTEUR, "s.rules")
     path = next(cache.glob("ast-*.pickle"))
     data = path.read_bytes()
     if damage is None:  # a flipped byte in the pickle: the checksum catches it
         i = len(data) - 10
-        path.write_bytes(data[:i] + bytes([data[i] ^ 0xFF]) + data[i + 1:])
+        path.write_bytes(data[:i] + bytes([data[i] ^ 0xFF]) + data[i + 1 :])
     else:
         path.write_bytes(damage)
     assert parse_cached(SABOTEUR, "s.rules") == good
@@ -63,8 +65,7 @@ def test_a_foreign_pickle_is_not_taken(cache: Path) -> None:
     path = next(cache.glob("ast-*.pickle"))
     key, _digest, _payload = path.read_bytes().split(b"\n", 2)
     payload = pickle.dumps(["not", "an", "ast"])
-    path.write_bytes(key + b"\n" + hashlib.sha256(payload).hexdigest().encode() + b"\n"
-                     + payload)
+    path.write_bytes(key + b"\n" + hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
     assert isinstance(parse_cached(SABOTEUR, "s.rules"), A.Module)
 
 
@@ -75,8 +76,9 @@ def test_syntax_errors_are_never_cached(cache: Path) -> None:
     assert not list(cache.glob("ast-*.pickle"))
 
 
-def test_no_writable_cache_folder_means_no_cache(tmp_path: Path,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_writable_cache_folder_means_no_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))

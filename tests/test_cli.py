@@ -27,8 +27,8 @@ RULESETS = sorted((ROOT / "rulesets").glob("*.rules"))
 STDLIB = sorted((ROOT / "stdlib").glob("*.rules"))
 HEIMLICH = ROOT / "rulesets" / "heimlich.rules"
 DIAG = re.compile(r"^(?P<file>.+):(?P<line>\d+):(?P<col>\d+): error\[(?P<code>E\d{3})\]: .+$")
-PROMPT = re.compile(r"^(P\d+): (.+)$")          # "P1: Move which agent? (4 move points left)"
-OPTION = re.compile(r"^\s+(\d+)\. (.+)$")        # "   1. Perry"
+PROMPT = re.compile(r"^(P\d+): (.+)$")  # "P1: Move which agent? (4 move points left)"
+OPTION = re.compile(r"^\s+(\d+)\. (.+)$")  # "   1. Perry"
 NODE = re.compile(r"^\s+(\d+) (.+?)\s+points\s+-?\d+\s+\|(.*)$")  # one board line
 
 ENDLESS_AFTER_CHOICE = """game "Endless"
@@ -98,8 +98,12 @@ def line_of(path: Path, fragment: str) -> int:
 class Terminal:
     """A scripted player at the keyboard: `policy(terminal, prompt)` gives each answer."""
 
-    def __init__(self, capsys: pytest.CaptureFixture[str],
-                 policy: Callable[[Terminal, str], str], limit: int = 3000):
+    def __init__(
+        self,
+        capsys: pytest.CaptureFixture[str],
+        policy: Callable[[Terminal, str], str],
+        limit: int = 3000,
+    ):
         self.capsys = capsys
         self.policy = policy
         self.limit = limit
@@ -139,7 +143,7 @@ class Terminal:
             m = PROMPT.match(lines[i])
             if m:
                 options: list[str] = []
-                for line in lines[i + 1:]:
+                for line in lines[i + 1 :]:
                     o = OPTION.match(line)
                     if not o:
                         break
@@ -225,8 +229,12 @@ def move_safe(term: Terminal, options: list[str]) -> str:
     return choice.upper()
 
 
-def play_with(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-              policy: Callable[[Terminal, str], str], *argv: object) -> tuple[int, Terminal]:
+def play_with(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    policy: Callable[[Terminal, str], str],
+    *argv: object,
+) -> tuple[int, Terminal]:
     term = Terminal(capsys, policy)
     monkeypatch.setattr(builtins, "input", term)
     monkeypatch.chdir(tempfile.mkdtemp(prefix="rulelang-cli-"))  # a left game is saved here
@@ -261,14 +269,19 @@ def test_validate_one_ruleset(capsys: pytest.CaptureFixture[str], path: Path) ->
     assert out.startswith(f"ok: {path} (game '")
 
 
-def test_validate_broken_file_prints_diagnostics(capsys: pytest.CaptureFixture[str],
-                                                 tmp_path: Path) -> None:
-    bad = write(tmp_path, "bad.rules", """game "Broken"
+def test_validate_broken_file_prints_diagnostics(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bad = write(
+        tmp_path,
+        "bad.rules",
+        """game "Broken"
 players 2..3
 global { score: int = 0 }
 turn { choose n in 1..3 set scor = n }
 end when score >= 5 { win [current] }
-""")
+""",
+    )
     code, out, err = cli(capsys, "validate", bad)
     assert code == 65
     no_traceback(out, err)
@@ -277,7 +290,11 @@ end when score >= 5 { win [current] }
     first = DIAG.match(lines[0])
     assert first, err
     assert (first["file"], first["line"], first["col"], first["code"]) == (
-        str(bad), "4", "29", "E101")
+        str(bad),
+        "4",
+        "29",
+        "E101",
+    )
     assert "'scor'" in lines[0]
     assert lines[1] == "   4 | turn { choose n in 1..3 set scor = n }"
     caret = lines[2]
@@ -288,8 +305,12 @@ end when score >= 5 { win [current] }
 
 
 def test_validate_reports_every_error_and_still_checks_other_files(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    bad = write(tmp_path, "two.rules", """game "Two errors"
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bad = write(
+        tmp_path,
+        "two.rules",
+        """game "Two errors"
 players 2..3
 turn {
   choose n in 1..3
@@ -297,7 +318,8 @@ turn {
   say "{nope}"
 }
 end when false { }
-""")
+""",
+    )
     code, out, err = cli(capsys, "validate", bad, HEIMLICH)
     assert code == 65
     no_traceback(out, err)
@@ -308,9 +330,11 @@ end when false { }
 
 
 def test_validate_syntax_error_has_caret_and_no_parser_jargon(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    bad = write(tmp_path, "syntax.rules", 'game "S"\nplayers 2..3\nturn { let = 3 }\n'
-                'end when false { }\n')
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bad = write(
+        tmp_path, "syntax.rules", 'game "S"\nplayers 2..3\nturn { let = 3 }\nend when false { }\n'
+    )
     code, out, err = cli(capsys, "validate", bad)
     assert code == 65
     no_traceback(out, err)
@@ -338,30 +362,37 @@ def test_no_arguments_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 # --------------------------------------------------------------------------- usage errors
-@pytest.mark.parametrize(("argv", "needle"), [
-    (["frobnicate"], "frobnicate"),
-    (["play", HEIMLICH], "--players"),
-    (["play", HEIMLICH, "--players", "three"], "--players"),
-    (["simulate", HEIMLICH, "-p", "3", "-n", "lots"], "-n"),
-    (["play", HEIMLICH, "-p", "3", "--option", "speed=3"], "unknown option 'speed'"),
-    (["play", HEIMLICH, "-p", "3", "-o", "win_score"], "name=value"),
-    (["play", HEIMLICH, "-p", "3", "-o", "=3"], "name=value"),
-    (["play", HEIMLICH, "-p", "3", "-o", "win_score=lots"], "whole number"),
-    (["play", HEIMLICH, "-p", "1"], "2 to 7 players, not 1"),
-    (["play", HEIMLICH, "-p", "8"], "2 to 7 players, not 8"),
-    (["simulate", HEIMLICH, "-p", "8", "-n", "5"], "2 to 7 players, not 8"),
-    (["play", HEIMLICH, "-p", "3", "--bots", "4"], "--bots"),
-    (["play", HEIMLICH, "-p", "3", "--bots", "0"], "--bots"),
-    (["play", HEIMLICH, "-p", "3", "--bots", "2;3"], "--bots"),
-    (["play", HEIMLICH, "-p", "3", "--bots", "some"], "--bots"),
-    (["play", HEIMLICH, "-p", "3", "--names", "ann,bob"], "2 names given for 3 players"),
-    (["simulate", HEIMLICH, "-p", "3", "-n", "0"], "-n must be at least 1"),
-    (["simulate", HEIMLICH, "-p", "3", "-n", "5", "--jobs", "0"], "--jobs"),
-    (["play", "no/such/file.rules", "-p", "3"], "no such rule file"),
-], ids=lambda v: " ".join(map(str, v)) if isinstance(v, list) else None)
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["frobnicate"], "frobnicate"),
+        (["play", HEIMLICH], "--players"),
+        (["play", HEIMLICH, "--players", "three"], "--players"),
+        (["simulate", HEIMLICH, "-p", "3", "-n", "lots"], "-n"),
+        (["play", HEIMLICH, "-p", "3", "--option", "speed=3"], "unknown option 'speed'"),
+        (["play", HEIMLICH, "-p", "3", "-o", "win_score"], "name=value"),
+        (["play", HEIMLICH, "-p", "3", "-o", "=3"], "name=value"),
+        (["play", HEIMLICH, "-p", "3", "-o", "win_score=lots"], "whole number"),
+        (["play", HEIMLICH, "-p", "1"], "2 to 7 players, not 1"),
+        (["play", HEIMLICH, "-p", "8"], "2 to 7 players, not 8"),
+        (["simulate", HEIMLICH, "-p", "8", "-n", "5"], "2 to 7 players, not 8"),
+        (["play", HEIMLICH, "-p", "3", "--bots", "4"], "--bots"),
+        (["play", HEIMLICH, "-p", "3", "--bots", "0"], "--bots"),
+        (["play", HEIMLICH, "-p", "3", "--bots", "2;3"], "--bots"),
+        (["play", HEIMLICH, "-p", "3", "--bots", "some"], "--bots"),
+        (["play", HEIMLICH, "-p", "3", "--names", "ann,bob"], "2 names given for 3 players"),
+        (["simulate", HEIMLICH, "-p", "3", "-n", "0"], "-n must be at least 1"),
+        (["simulate", HEIMLICH, "-p", "3", "-n", "5", "--jobs", "0"], "--jobs"),
+        (["play", "no/such/file.rules", "-p", "3"], "no such rule file"),
+    ],
+    ids=lambda v: " ".join(map(str, v)) if isinstance(v, list) else None,
+)
 def test_usage_errors_exit_64_with_one_error_line(
-        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
-        argv: list[object], needle: str) -> None:
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[object],
+    needle: str,
+) -> None:
     monkeypatch.setattr(builtins, "input", no_input)
     code, out, err = cli(capsys, *argv)
     line = assert_usage_error(code, out, err)
@@ -369,8 +400,9 @@ def test_usage_errors_exit_64_with_one_error_line(
     assert "Game over." not in out
 
 
-def test_playing_a_library_is_a_usage_error(capsys: pytest.CaptureFixture[str],
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_playing_a_library_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(builtins, "input", no_input)
     code, out, err = cli(capsys, "play", ROOT / "stdlib" / "dice.rules", "-p", "2")
     line = assert_usage_error(code, out, err)
@@ -378,11 +410,24 @@ def test_playing_a_library_is_a_usage_error(capsys: pytest.CaptureFixture[str],
 
 
 # --------------------------------------------------------------------------- play
-def test_play_against_bots_to_the_end(capsys: pytest.CaptureFixture[str],
-                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    code, term = play_with(monkeypatch, capsys, heimlich_policy, "play", HEIMLICH,
-                           "--players", "4", "--bots", "2,3,4", "--seed", "3",
-                           "-o", "safe_start=1")
+def test_play_against_bots_to_the_end(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, term = play_with(
+        monkeypatch,
+        capsys,
+        heimlich_policy,
+        "play",
+        HEIMLICH,
+        "--players",
+        "4",
+        "--bots",
+        "2,3,4",
+        "--seed",
+        "3",
+        "-o",
+        "safe_start=1",
+    )
     text, err = term.text, "".join(term.err)
     assert code == 0, err
     no_traceback(text, err)
@@ -390,7 +435,7 @@ def test_play_against_bots_to_the_end(capsys: pytest.CaptureFixture[str],
     assert "Pass the screen" not in text
     assert "\033[2J" not in text
     # during the game, seat 1 sees its own agent, and only its own
-    during = text[:text.index("Game over.")]
+    during = text[: text.index("Game over.")]
     assert re.search(r"^  P1 \(you\) - agent: \w+$", during, re.M)
     assert not re.search(r"^  P[234]\b.*agent:", during, re.M)
     # a number out of range is answered, and the question is asked again
@@ -408,7 +453,7 @@ def test_play_against_bots_to_the_end(capsys: pytest.CaptureFixture[str],
     assert any(a.isalpha() or " " in a for a in term.answers)  # typed texts were used
     # the game went on to its end and shows the results
     assert "Game over." in text
-    tail = text[text.index("Game over."):]
+    tail = text[text.index("Game over.") :]
     results = re.findall(r"^  (P[1-4]): (win|draw|loss)$", tail, re.M)
     assert [p for p, _ in results] == ["P1", "P2", "P3", "P4"]
     assert {r for _, r in results} <= {"win", "draw", "loss"}
@@ -416,8 +461,9 @@ def test_play_against_bots_to_the_end(capsys: pytest.CaptureFixture[str],
     assert len(re.findall(r"^  P[1-4] - agent: \w+$", tail, re.M)) == 4
 
 
-def test_play_refusals_do_not_change_the_game(capsys: pytest.CaptureFixture[str],
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_play_refusals_do_not_change_the_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """An unknown text is refused with the options, then Ctrl-C leaves the game."""
     answers = iter(["Bond", "0", "-1"])
     questions = []
@@ -428,8 +474,9 @@ def test_play_refusals_do_not_change_the_game(capsys: pytest.CaptureFixture[str]
             return answer
         raise KeyboardInterrupt
 
-    code, term = play_with(monkeypatch, capsys, policy, "play", HEIMLICH, "-p", "3",
-                           "--bots", "2,3", "--seed", "1")
+    code, term = play_with(
+        monkeypatch, capsys, policy, "play", HEIMLICH, "-p", "3", "--bots", "2,3", "--seed", "1"
+    )
     text, err = term.text, "".join(term.err)
     assert code == 130
     no_traceback(text, err)
@@ -442,17 +489,23 @@ def test_play_refusals_do_not_change_the_game(capsys: pytest.CaptureFixture[str]
     assert len(questions) == 4 and len(set(questions)) == 1  # the same question each time
 
 
-@pytest.mark.parametrize(("stop", "message"), [(KeyboardInterrupt, "Game left."),
-                                                (EOFError, "Input ended; game left.")])
-def test_play_interrupted(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
-                          stop: type[BaseException], message: str) -> None:
+@pytest.mark.parametrize(
+    ("stop", "message"), [(KeyboardInterrupt, "Game left."), (EOFError, "Input ended; game left.")]
+)
+def test_play_interrupted(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    stop: type[BaseException],
+    message: str,
+) -> None:
     def policy(term: Terminal, prompt: str) -> str:
         if len(term.answers) == 3:
             raise stop
         return "1"
 
-    code, term = play_with(monkeypatch, capsys, policy, "play", HEIMLICH, "-p", "4",
-                           "--bots", "2,3,4", "--seed", "2")
+    code, term = play_with(
+        monkeypatch, capsys, policy, "play", HEIMLICH, "-p", "4", "--bots", "2,3,4", "--seed", "2"
+    )
     err = "".join(term.err)
     assert code == 130
     assert err.strip().startswith(f"{message} Saved to heimlich-seed2.save.json")
@@ -461,24 +514,38 @@ def test_play_interrupted(capsys: pytest.CaptureFixture[str], monkeypatch: pytes
     assert "Game over." not in term.text
 
 
-def test_play_quit_leaves_the_game(capsys: pytest.CaptureFixture[str],
-                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    code, term = play_with(monkeypatch, capsys, lambda t, p: "quit", "play", HEIMLICH,
-                           "-p", "2", "--bots", "2")
+def test_play_quit_leaves_the_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, term = play_with(
+        monkeypatch, capsys, lambda t, p: "quit", "play", HEIMLICH, "-p", "2", "--bots", "2"
+    )
     assert code == 0  # leaving on purpose is not an interruption
     assert "".join(term.err).strip().startswith("Game left. Saved to heimlich-seed0.save.json")
     assert term.answers == ["quit"]
 
 
-def test_play_all_bots_reads_no_input(capsys: pytest.CaptureFixture[str],
-                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_play_all_bots_reads_no_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(builtins, "input", no_input)
-    code, out, err = cli(capsys, "play", HEIMLICH, "-p", "5", "--bots", "all", "--seed", "7",
-                         "--names", "Ann,Bob,Cy,Di,Ed")
+    code, out, err = cli(
+        capsys,
+        "play",
+        HEIMLICH,
+        "-p",
+        "5",
+        "--bots",
+        "all",
+        "--seed",
+        "7",
+        "--names",
+        "Ann,Bob,Cy,Di,Ed",
+    )
     assert code == 0, err
     no_traceback(out, err)
     assert "Game over." in out
-    tail = out[out.index("Game over."):]
+    tail = out[out.index("Game over.") :]
     results = dict(re.findall(r"^  (Ann|Bob|Cy|Di|Ed): (win|draw|loss)$", tail, re.M))
     assert sorted(results) == ["Ann", "Bob", "Cy", "Di", "Ed"]
     outcome = list(results.values())
@@ -491,8 +558,9 @@ def test_play_all_bots_reads_no_input(capsys: pytest.CaptureFixture[str],
     assert re.search(r"^  (Ann|Bob|Cy|Di|Ed): mover \w+$", out, re.M)
 
 
-def test_play_all_bots_is_deterministic(capsys: pytest.CaptureFixture[str],
-                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_play_all_bots_is_deterministic(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(builtins, "input", no_input)
     first = cli(capsys, "play", HEIMLICH, "-p", "3", "--bots", "all", "--seed", "11")
     second = cli(capsys, "play", HEIMLICH, "-p", "3", "--bots", "ALL", "--seed", "11")
@@ -500,16 +568,18 @@ def test_play_all_bots_is_deterministic(capsys: pytest.CaptureFixture[str],
     assert first[1] == second[1]
 
 
-def test_hot_seat_hides_the_other_players_secret(capsys: pytest.CaptureFixture[str],
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hot_seat_hides_the_other_players_secret(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     def policy(term: Terminal, prompt: str) -> str:
-        if prompt.startswith("Pass the screen to P1") and term.text.count(
-                "Pass the screen to P1") == 2:
+        if (
+            prompt.startswith("Pass the screen to P1")
+            and term.text.count("Pass the screen to P1") == 2
+        ):
             raise KeyboardInterrupt  # P2 has played a whole turn
         return "" if prompt.startswith("Pass the screen") else "1"
 
-    code, term = play_with(monkeypatch, capsys, policy, "play", HEIMLICH, "-p", "2",
-                           "--seed", "4")
+    code, term = play_with(monkeypatch, capsys, policy, "play", HEIMLICH, "-p", "2", "--seed", "4")
     assert code == 130
     text = term.text
     no_traceback(text, "".join(term.err))
@@ -537,8 +607,9 @@ def test_hot_seat_hides_the_other_players_secret(capsys: pytest.CaptureFixture[s
     assert "P2 (you)" not in p1_screen and "P1 (you)" not in p2_screen
 
 
-def test_play_runtime_error_exits_70(capsys: pytest.CaptureFixture[str],
-                                     monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_play_runtime_error_exits_70(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     path = write(tmp_path, "endless.rules", ENDLESS_AFTER_CHOICE)
     monkeypatch.setattr(builtins, "input", lambda prompt="": "2")
     code, out, err = cli(capsys, "play", path, "-p", "2", "--bots", "2")
@@ -549,9 +620,9 @@ def test_play_runtime_error_exits_70(capsys: pytest.CaptureFixture[str],
     assert "Game over." not in out
 
 
-def test_play_runtime_error_with_bots_and_at_start(capsys: pytest.CaptureFixture[str],
-                                                   monkeypatch: pytest.MonkeyPatch,
-                                                   tmp_path: Path) -> None:
+def test_play_runtime_error_with_bots_and_at_start(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setattr(builtins, "input", no_input)
     path = write(tmp_path, "endless.rules", ENDLESS_AFTER_CHOICE)
     code, out, err = cli(capsys, "play", path, "-p", "3", "--bots", "all")
@@ -600,7 +671,8 @@ def test_simulate_json_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert ids
     assert all(row["identity"].startswith("agent=") for row in ids)
     assert {row["identity"] for row in ids} <= {
-        f"agent={a}" for a in ["Perry", "Schulz", "Doyle", "Jaques", "Bucci", "Mirkov"]}
+        f"agent={a}" for a in ["Perry", "Schulz", "Doyle", "Jaques", "Bucci", "Mirkov"]
+    }
     assert sum(row["games"] for row in ids) == 60 * 3
     assert sum(row["wins"] for row in ids) == wins
     assert sum(row["draws"] for row in ids) == sum(s["draws"] for s in seats)
@@ -644,8 +716,9 @@ def test_simulate_table(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_simulate_runtime_error_exits_70(capsys: pytest.CaptureFixture[str],
-                                         tmp_path: Path, jobs: str) -> None:
+def test_simulate_runtime_error_exits_70(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, jobs: str
+) -> None:
     path = write(tmp_path, "endless.rules", ENDLESS_AFTER_CHOICE)
     code, out, err = cli(capsys, "simulate", path, "-p", "2", "-n", "3", "--jobs", jobs)
     assert code == 70
@@ -654,8 +727,9 @@ def test_simulate_runtime_error_exits_70(capsys: pytest.CaptureFixture[str],
     assert f"{ENDLESS_LOOP_LINE:>4} |   while true {{" in err
 
 
-def test_simulate_runtime_error_at_start(capsys: pytest.CaptureFixture[str],
-                                         tmp_path: Path) -> None:
+def test_simulate_runtime_error_at_start(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     path = write(tmp_path, "start.rules", ENDLESS_AT_START)
     code, out, err = cli(capsys, "simulate", path, "-p", "2", "-n", "3")
     assert code == 70
@@ -663,10 +737,10 @@ def test_simulate_runtime_error_at_start(capsys: pytest.CaptureFixture[str],
     no_traceback(out, err)
 
 
-def test_simulate_broken_file_exits_65(capsys: pytest.CaptureFixture[str],
-                                       tmp_path: Path) -> None:
-    bad = write(tmp_path, "bad.rules", 'game "B"\nplayers 2..3\nturn { set x = 1 }\n'
-                'end when false { }\n')
+def test_simulate_broken_file_exits_65(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = write(
+        tmp_path, "bad.rules", 'game "B"\nplayers 2..3\nturn { set x = 1 }\nend when false { }\n'
+    )
     code, out, err = cli(capsys, "simulate", bad, "-p", "2", "-n", "3")
     assert code == 65
     no_traceback(out, err)
@@ -685,12 +759,16 @@ def console_script() -> str:
 
 def test_console_script() -> None:
     exe = console_script()
-    ok = subprocess.run([exe, "validate", "rulesets/heimlich.rules"], cwd=ROOT,
-                        capture_output=True, text=True, timeout=60)
+    ok = subprocess.run(
+        [exe, "validate", "rulesets/heimlich.rules"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert ok.returncode == 0, ok.stderr
     assert ok.stdout.strip() == "ok: rulesets/heimlich.rules (game 'Heimlich & Co')"
-    bad = subprocess.run([exe, "frobnicate"], cwd=ROOT, capture_output=True, text=True,
-                         timeout=60)
+    bad = subprocess.run([exe, "frobnicate"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert bad.returncode == 64
     assert "Traceback" not in bad.stderr + bad.stdout
     assert bad.stderr.startswith("error: ")

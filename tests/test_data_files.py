@@ -36,20 +36,25 @@ def errors(path: Path) -> list[str]:
 
 
 def test_entries_make_copies_and_missing_values_take_defaults(tmp_path: Path) -> None:
-    path = write(tmp_path, "- {name: big, size: 3, count: 2}\n- {name: plain}\n"
-                           "- {name: open, sides: [true, false]}\n")
+    path = write(
+        tmp_path,
+        "- {name: big, size: 3, count: 2}\n- {name: plain}\n- {name: open, sides: [true, false]}\n",
+    )
     game = rulelang.compile_file(path).new_game(2)
     assert [a.text for a in game.legal_actions()] == ["big", "big", "plain", "open"]
     things = game.legal_values()
     assert [game.name_of("thing", t) for t in things] == ["big", "big", "plain", "open"]
     assert [game.attribute("size", of=t, kind="thing") for t in things] == [3, 3, 7, 7]
     assert [game.attribute("sides", of=t, kind="thing") for t in things] == [[False, False]] * 3 + [
-        [True, False]]
+        [True, False]
+    ]
 
 
 def test_unknown_attribute_wrong_type_bad_count_and_missing_value(tmp_path: Path) -> None:
-    path = write(tmp_path, "- {name: a, siez: 1}\n- {name: b, size: many}\n"
-                           "- {name: c, count: -1}\n- {size: 2}\n")
+    path = write(
+        tmp_path,
+        "- {name: a, siez: 1}\n- {name: b, size: many}\n- {name: c, count: -1}\n- {size: 2}\n",
+    )
     found = errors(path)
     assert "cards.yaml, entry 1: thing has no attribute 'siez'" in found
     assert "cards.yaml, entry 2: 'size' must be int, not 'many'" in found
@@ -64,10 +69,13 @@ def test_did_you_mean_for_a_misspelt_attribute(tmp_path: Path) -> None:
     assert info.value.diagnostics[0].hint == "did you mean 'size'?"
 
 
-@pytest.mark.parametrize("text, message", [
-    ("- {name: [unclosed\n", "data file 'cards.yaml' is not valid YAML"),
-    ("name: a\n", "data file 'cards.yaml' must be a list of entries"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("- {name: [unclosed\n", "data file 'cards.yaml' is not valid YAML"),
+        ("name: a\n", "data file 'cards.yaml' must be a list of entries"),
+    ],
+)
 def test_a_file_that_is_not_a_list_of_entries(tmp_path: Path, text: str, message: str) -> None:
     found = errors(write(tmp_path, text))
     assert len(found) == 1 and found[0].startswith(message)

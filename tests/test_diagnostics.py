@@ -19,11 +19,19 @@ from rulelang.diagnostics import RuleError
 SNIPPETS = Path(__file__).resolve().parent / "snippets"
 SNIPPET_FILES = sorted(SNIPPETS.glob("*.rules"))
 EXPECT = re.compile(r"#\s*expect:\s*(E\d{3})\s+at\s+(\d+)\s*$")
-LARK_WORDING = ("Unexpected token", "Expected one of", "UnexpectedToken",
-                "UnexpectedCharacters", "UnexpectedEOF", "No terminal matches",
-                "VisitError", "lark")
+LARK_WORDING = (
+    "Unexpected token",
+    "Expected one of",
+    "UnexpectedToken",
+    "UnexpectedCharacters",
+    "UnexpectedEOF",
+    "No terminal matches",
+    "VisitError",
+    "lark",
+)
 HEADER = re.compile(
-    r"^(?P<file>.+):(?P<line>\d+):(?P<col>\d+): error\[(?P<code>E\d{3})\]: (?P<msg>.+)$")
+    r"^(?P<file>.+):(?P<line>\d+):(?P<col>\d+): error\[(?P<code>E\d{3})\]: (?P<msg>.+)$"
+)
 
 
 def expectations(path: Path) -> list[tuple[str, int]]:
@@ -63,8 +71,23 @@ def test_there_are_many_snippets_each_with_expectations() -> None:
 
 def test_snippets_cover_every_required_code() -> None:
     codes = {code for path in SNIPPET_FILES for code, _line in expectations(path)}
-    required = {"E001", "E101", "E102", "E103", "E104", "E105", "E107", "E108", "E201",
-                "E202", "E301", "E302", "E303", "E304", "E305"}
+    required = {
+        "E001",
+        "E101",
+        "E102",
+        "E103",
+        "E104",
+        "E105",
+        "E107",
+        "E108",
+        "E201",
+        "E202",
+        "E301",
+        "E302",
+        "E303",
+        "E304",
+        "E305",
+    }
     assert required <= codes, required - codes
 
 
@@ -104,16 +127,19 @@ def test_unknown_name_inside_text_interpolation_has_hint_and_column() -> None:
     first = err.diagnostics[0]
     line = snippet("unknown_name_in_expression.rules").read_text().splitlines()[8]
     assert first.hint == "did you mean 'total'?"
-    assert line[first.span.col - 1:].startswith("totl")
+    assert line[first.span.col - 1 :].startswith("totl")
 
 
-@pytest.mark.parametrize(("name", "hint"), [
-    ("unknown_proc.rules", "did you mean 'score'?"),
-    ("unknown_type.rules", "did you mean 'player'?"),
-    ("unknown_function.rules", "did you mean 'len'?"),
-    ("unknown_import.rules", "did you mean 'dice'?"),
-    ("unknown_board_attribute.rules", "did you mean 'points'?"),
-])
+@pytest.mark.parametrize(
+    ("name", "hint"),
+    [
+        ("unknown_proc.rules", "did you mean 'score'?"),
+        ("unknown_type.rules", "did you mean 'player'?"),
+        ("unknown_function.rules", "did you mean 'len'?"),
+        ("unknown_import.rules", "did you mean 'dice'?"),
+        ("unknown_board_attribute.rules", "did you mean 'points'?"),
+    ],
+)
 def test_did_you_mean_hints(name: str, hint: str) -> None:
     err = compile_error(snippet(name))
     assert [d.hint for d in err.diagnostics] == [hint]
@@ -146,12 +172,17 @@ def _check_rendering(err: RuleError, path: str) -> None:
         m = HEADER.match(lines[i])
         assert m is not None
         assert (m["file"], int(m["line"]), int(m["col"]), m["code"], m["msg"]) == (
-            path, diag.span.line, diag.span.col, diag.code, diag.message)
+            path,
+            diag.span.line,
+            diag.span.col,
+            diag.code,
+            diag.message,
+        )
         quoted, caret = lines[i + 1], lines[i + 2]
         gutter = f"{diag.span.line:>4} | "
         assert quoted.startswith(gutter)
         if source is not None:
-            assert quoted[len(gutter):] == source[diag.span.line - 1]
+            assert quoted[len(gutter) :] == source[diag.span.line - 1]
         assert set(caret.strip()) == {"^"}
         assert caret.index("^") == len(gutter) + diag.span.col - 1
 
@@ -178,8 +209,9 @@ def test_syntax_errors_render_without_lark_wording(path: Path) -> None:
 
 
 def test_syntax_error_from_compile_source_is_rendered_with_given_name() -> None:
-    text = ('game "t"\nplayers 2..4\nturn {\n  choose x in 1..3 )\n}\n'
-            'end when true { win [current] }\n')
+    text = (
+        'game "t"\nplayers 2..4\nturn {\n  choose x in 1..3 )\n}\nend when true { win [current] }\n'
+    )
     with pytest.raises(RuleError) as info:
         rulelang.compile_source(text, "snippet.rules")
     err = info.value
@@ -193,9 +225,11 @@ def test_syntax_error_from_compile_source_is_rendered_with_given_name() -> None:
 
 
 def test_syntax_error_inside_interpolated_text_is_a_rule_error() -> None:
-    text = ('game "t"\nplayers 2..4\nglobal { total: int = 0 }\n'
-            'turn {\n  choose x in 1..3 prompt "pick {x +}"\n  set total += x\n}\n'
-            'end when total > 3 { win [current] }\n')
+    text = (
+        'game "t"\nplayers 2..4\nglobal { total: int = 0 }\n'
+        'turn {\n  choose x in 1..3 prompt "pick {x +}"\n  set total += x\n}\n'
+        "end when total > 3 { win [current] }\n"
+    )
     with pytest.raises(RuleError) as info:
         rulelang.compile_source(text, "interp.rules")
     assert [(d.code, d.span.line) for d in info.value.diagnostics] == [("E001", 5)]
@@ -204,8 +238,10 @@ def test_syntax_error_inside_interpolated_text_is_a_rule_error() -> None:
 
 
 def test_semantic_error_from_compile_source_quotes_the_line() -> None:
-    text = ('game "t"\nplayers 2..4\nglobal { total: int = 0 }\n'
-            'turn {\n  set total += bogus\n}\nend when total > 3 { win [current] }\n')
+    text = (
+        'game "t"\nplayers 2..4\nglobal { total: int = 0 }\n'
+        "turn {\n  set total += bogus\n}\nend when total > 3 { win [current] }\n"
+    )
     with pytest.raises(RuleError) as info:
         rulelang.compile_source(text, "inline.rules")
     lines = str(info.value).splitlines()
@@ -220,7 +256,8 @@ def test_every_error_in_one_file_is_reported() -> None:
     err = compile_error(path)
     codes = [d.code for d in err.diagnostics]
     assert Counter(codes) == Counter(
-        ["E302", "E201", "E101", "E108", "E202", "E303", "E304", "E301"])
+        ["E302", "E201", "E101", "E108", "E202", "E303", "E304", "E301"]
+    )
     # sorted by position, each rendered with its own header and caret
     positions = [(d.span.line, d.span.col) for d in err.diagnostics]
     assert positions == sorted(positions)
@@ -294,16 +331,16 @@ def test_variant_override_replaces_the_base_definition() -> None:
 
 
 def test_variant_override_of_a_proc() -> None:
-    variant = _variant('extends "bases/base.rules"\n'
-                       'override proc add(n: int) {\n  set total += 2 * n\n}\n')
+    variant = _variant(
+        'extends "bases/base.rules"\noverride proc add(n: int) {\n  set total += 2 * n\n}\n'
+    )
     g = variant.new_game(2)
     g.apply("3")
     assert g.view(None)["globals"]["total"] == 6
 
 
 def test_variant_with_its_own_title_can_override() -> None:
-    variant = _variant('extends "bases/base.rules"\ngame "variant"\n'
-                       'override const limit = 20\n')
+    variant = _variant('extends "bases/base.rules"\ngame "variant"\noverride const limit = 20\n')
     assert variant.title == "variant"
     assert _turns_until_over(variant, "3") == 7
 

@@ -37,11 +37,22 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = {"language.md": ROOT / "docs" / "language.md", "design.md": ROOT / "docs" / "design.md"}
 FENCE = re.compile(r"((?:<!--[^\n]*-->\n)*)```(rulelang(?:-planned)?)\n(.*?)^```", re.S | re.M)
 DIRECTIVE = re.compile(r"<!-- check: (.*?) -->")
-KNOWN = {"full", "run", "file", "lib", "group", "needs", "excerpt", "planned", "runerr",
-         "fails", "nocompile"}
-SINGLE_SEEDS = 2         # random games per player count for a single block
-SINGLE_MOVES = 300       # moves per game for a fragment (whose skeleton never ends)
-END_MOVES = 20_000       # a game with its own end rules must end within this many moves
+KNOWN = {
+    "full",
+    "run",
+    "file",
+    "lib",
+    "group",
+    "needs",
+    "excerpt",
+    "planned",
+    "runerr",
+    "fails",
+    "nocompile",
+}
+SINGLE_SEEDS = 2  # random games per player count for a single block
+SINGLE_MOVES = 300  # moves per game for a fragment (whose skeleton never ends)
+END_MOVES = 20_000  # a game with its own end rules must end within this many moves
 
 
 @dataclass(frozen=True)
@@ -102,8 +113,10 @@ def skeleton(src: str) -> str:
 
 
 def own_end_rule(src: str) -> bool:
-    return any(not re.match(r"end\s+when\s+false\b", m.group(0))
-               for m in re.finditer(r"^end\s+when\b.*$", src, re.M))
+    return any(
+        not re.match(r"end\s+when\s+false\b", m.group(0))
+        for m in re.finditer(r"^end\s+when\b.*$", src, re.M)
+    )
 
 
 def run_spec(spec: str) -> tuple[list[int], dict[str, str]]:
@@ -125,8 +138,7 @@ def option_values(options: dict[str, str], n: int) -> dict[str, str]:
     return out
 
 
-def play(rules: Ruleset, players: int, seed: int, options: dict[str, str],
-         moves: int) -> Game:
+def play(rules: Ruleset, players: int, seed: int, options: dict[str, str], moves: int) -> Game:
     """Random legal moves through the public API; stops at the end or after `moves`."""
     g = rules.new_game(players, seed=seed, options=options)
     rng = random.Random(seed)
@@ -206,7 +218,8 @@ def test_every_block_is_found_and_marked_sensibly(doc: str) -> None:
                 orphans.append(f"{doc}:{i + 1}: {line.strip()}")
     assert orphans == [], "check comments that are not before a rulelang block"
     assert sum(len(b.directives) for b in blocks) == len(
-        [line for line in lines if re.fullmatch(r"<!-- check: .* -->", line.strip())])
+        [line for line in lines if re.fullmatch(r"<!-- check: .* -->", line.strip())]
+    )
 
 
 def test_design_has_complete_games() -> None:
@@ -267,8 +280,13 @@ def test_block(block: Block, workspace: dict[str, Path]) -> None:
         must_end = own_end_rule(src)
         for n in counts:
             for seed in range(SINGLE_SEEDS):
-                g = play(rules, n, seed, option_values(options, n),
-                         END_MOVES if must_end else SINGLE_MOVES)
+                g = play(
+                    rules,
+                    n,
+                    seed,
+                    option_values(options, n),
+                    END_MOVES if must_end else SINGLE_MOVES,
+                )
                 if must_end:
                     assert g.is_over(), f"{block.id}: no end with {n} players, seed {seed}"
 

@@ -42,8 +42,9 @@ def line_of(text: str, fragment: str) -> int:
     return hits[0]
 
 
-def runtime_error(rules: Ruleset, moves: list[str], players: int = 2,
-                  **kw: Any) -> GameRuntimeError:
+def runtime_error(
+    rules: Ruleset, moves: list[str], players: int = 2, **kw: Any
+) -> GameRuntimeError:
     with pytest.raises(GameRuntimeError) as info:
         g = rules.new_game(players, **kw)
         for m in moves:
@@ -258,11 +259,14 @@ end when false { }
     assert info.value.code == "R003"
 
 
-@pytest.mark.parametrize(("expr", "code"), [
-    ("first([y for y in [1, 2] where y > n * 5])", "R004"),
-    ("max(y for y in [1, 2] where y > n * 5)", "R004"),
-    ("number(without([\"7\", \"x\"], [\"7\", \"x\"][1 - n])[0])", "R006"),
-])
+@pytest.mark.parametrize(
+    ("expr", "code"),
+    [
+        ("first([y for y in [1, 2] where y > n * 5])", "R004"),
+        ("max(y for y in [1, 2] where y > n * 5)", "R004"),
+        ('number(without(["7", "x"], ["7", "x"][1 - n])[0])', "R006"),
+    ],
+)
 def test_r004_r006(expr: str, code: str) -> None:
     text = game_text(f"""global {{ x: int = 0 }}
 turn {{
@@ -368,7 +372,8 @@ def test_extends_override_changes_params(quick: Ruleset, heimlich: Ruleset) -> N
     assert win_score(heimlich) == 42
     # everything not overridden is the base game
     assert [r["name"] for r in g.view(None)["pieces"]["agent"]] == [
-        r["name"] for r in base.view(None)["pieces"]["agent"]]
+        r["name"] for r in base.view(None)["pieces"]["agent"]
+    ]
 
 
 def play_tracking_scores(g: Game, seed: int) -> list[int]:
@@ -428,21 +433,23 @@ end when false { }
         rules.new_game(2, options={"fast": "maybe"})
 
 
-@pytest.mark.parametrize(("players", "agents"), [(2, 5), (3, 6), (4, 7), (5, 7), (6, 7),
-                                                 (7, 7)])
+@pytest.mark.parametrize(("players", "agents"), [(2, 5), (3, 6), (4, 7), (5, 7), (6, 7), (7, 7)])
 def test_table_by_player_count_heimlich(heimlich: Ruleset, players: int, agents: int) -> None:
     g = heimlich.new_game(players)
     assert len(g.view(None)["pieces"]["agent"]) == agents
 
 
 def test_table_by_player_count_snippet() -> None:
-    rules = compile_text("""table start_money { 2: 10, 3..4: 20, 5: 35 }
+    rules = compile_text(
+        """table start_money { 2: 10, 3..4: 20, 5: 35 }
 const money = start_money[player_count]
 player { gold: int = money }
 global { pot: int = start_money[player_count] * 2 }
 turn { choose n in 1..2 }
 end when false { }
-""", players="2..5")
+""",
+        players="2..5",
+    )
     expected = {2: 10, 3: 20, 4: 20, 5: 35}
     for n, gold in expected.items():
         v = rules.new_game(n).view(None)
@@ -630,7 +637,8 @@ def test_cards_out_of_turn_choice_with_pass(cards: Ruleset) -> None:
 def test_next_phase_starts_with_the_player_after_the_last_turn() -> None:
     """docs/language.md, setup/turn/phase: 'When a phase ends, the next phase starts with
     the player after the one who just took a turn ... unless it says order ... from'."""
-    rules = compile_text("""global { moves: int = 0 }
+    rules = compile_text(
+        """global { moves: int = 0 }
 phase first {
   turn {
     choose n in 1..2 prompt "first"
@@ -648,7 +656,9 @@ phase second {
   next first
 }
 end when moves >= 6 { win [current] }
-""", players="3..3")
+""",
+        players="3..3",
+    )
     g = rules.new_game(3)
     assert (g.prompt(), g.current_player()) == ("first", 0)
     g.apply("1")
@@ -659,7 +669,8 @@ end when moves >= 6 { win [current] }
 
 
 def test_phase_order_from_and_counterclockwise() -> None:
-    rules = compile_text("""global { moves: int = 0 }
+    rules = compile_text(
+        """global { moves: int = 0 }
 phase first {
   order counterclockwise from players[2]
   turn {
@@ -679,14 +690,22 @@ phase second {
   next first
 }
 end when moves >= 6 { win [current] }
-""", players="4..4")
+""",
+        players="4..4",
+    )
     g = rules.new_game(4)
     seen = []
     while not g.is_over():
         seen.append((g.prompt(), g.current_player()))
         g.apply("1")
-    assert seen == [("first", 2), ("first", 1), ("second", 1), ("second", 2),
-                    ("first", 2), ("first", 1)]
+    assert seen == [
+        ("first", 2),
+        ("first", 1),
+        ("second", 1),
+        ("second", 2),
+        ("first", 2),
+        ("first", 1),
+    ]
     # the end rules are checked before the next player is chosen: P2 moved last
     assert g.results() == ["loss", "win", "loss", "loss"]
 
@@ -836,8 +855,10 @@ end when false { }
     assert texts(g) == ["P1", "P2", "P3"]
     g.apply_chance("P3")  # the player picked, by text
     assert g.view(None)["globals"]["lucky"] == "P3"
-    assert g.record()[:2] == [{"chance": "xs", "outcome": [3, 0, 2, 1]},
-                              {"chance": "p", "outcome": 2}]
+    assert g.record()[:2] == [
+        {"chance": "xs", "outcome": [3, 0, 2, 1]},
+        {"chance": "p", "outcome": 2},
+    ]
     assert "pick p: (picked)" in g.view(0)["log"]
     assert "pick p: P3" in g.view(None)["log"]
     assert "shuffled xs" in g.view(0)["log"]
@@ -894,8 +915,16 @@ turn {
 end when false { }
 """)
     g = rules.new_game(2)
-    assert g.view(None)["globals"] == {"d1": 4, "d2": 8, "d3": 0, "d4": 3, "d5": -1,
-                                       "s1": "b1", "s2": "b10", "pts": -3}
+    assert g.view(None)["globals"] == {
+        "d1": 4,
+        "d2": 8,
+        "d3": 0,
+        "d4": 3,
+        "d5": -1,
+        "s1": "b1",
+        "s2": "b10",
+        "pts": -3,
+    }
 
 
 def test_board_attribute_of_wrong_length_is_r008() -> None:

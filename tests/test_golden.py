@@ -37,8 +37,9 @@ def transcript(rules_file: str, players: int, seed: int) -> str:
 
 
 @pytest.mark.parametrize("rules_file, players, seed", CASES)
-def test_playthrough_matches_the_golden_transcript(rules_file: str, players: int,
-                                                   seed: int) -> None:
+def test_playthrough_matches_the_golden_transcript(
+    rules_file: str, players: int, seed: int
+) -> None:
     path = GOLDEN / f"{rules_file.removesuffix('.rules')}-{players}p-seed{seed}.txt"
     text = transcript(rules_file, players, seed)
     if os.environ.get("RULELANG_UPDATE_GOLDEN"):

@@ -26,17 +26,19 @@ def rules() -> Ruleset:
     return rulelang.compile_file(HEIMLICH)
 
 
-def start(rules: Ruleset, players: int = 4, order: tuple[int, ...] | None = None,
-          **options: Any) -> Game:
+def start(
+    rules: Ruleset, players: int = 4, order: tuple[int, ...] | None = None, **options: Any
+) -> Game:
     """A new game whose secret agents are dealt by `order`, the agents by their index
     (identity: P1 Perry, P2 Schulz...)."""
-    g = rules.new_game(players, seed=1, options={k: str(v) for k, v in options.items()},
-                       auto_chance=False)
+    g = rules.new_game(
+        players, seed=1, options={k: str(v) for k, v in options.items()}, auto_chance=False
+    )
     assert g.current_player() == CHANCE
     decision = g.pending()
     assert decision is not None and (decision.kind, decision.name) == ("shuffle", "order")
     assert g.legal_actions() == []  # a shuffle lists no outcomes
-    agents = [g.edit().item("agent", name) for name in AGENTS[:AGENT_COUNT[players]]]
+    agents = [g.edit().item("agent", name) for name in AGENTS[: AGENT_COUNT[players]]]
     g.apply_chance([agents[i] for i in order] if order is not None else agents)
     return g
 
@@ -93,13 +95,11 @@ def test_setup_deals_agents_by_the_shuffle(rules: Ruleset) -> None:
 
 def test_setup_with_another_permutation(rules: Ruleset) -> None:
     g = start(rules, 4, order=(6, 3, 0, 5, 1, 2, 4))
-    assert [p["agent"] for p in g.view(None)["players"]] == [
-        "Larsson", "Jaques", "Perry", "Mirkov"]
+    assert [p["agent"] for p in g.view(None)["players"]] == ["Larsson", "Jaques", "Perry", "Mirkov"]
 
 
 @pytest.mark.parametrize(("players", "agents"), sorted(AGENT_COUNT.items()))
-def test_agents_in_play_depend_on_player_count(rules: Ruleset, players: int,
-                                               agents: int) -> None:
+def test_agents_in_play_depend_on_player_count(rules: Ruleset, players: int, agents: int) -> None:
     g = start(rules, players)
     assert list(pieces(g)) == AGENTS[:agents]
     assert len(g.view(None)["players"]) == players
@@ -115,8 +115,7 @@ def test_each_player_sees_only_their_own_agent(rules: Ruleset) -> None:
         players = g.view(p)["players"]
         assert players[p]["agent"] == agent
         assert all("agent" not in players[q] for q in range(4) if q != p)
-    assert [p["agent"] for p in g.view(None)["players"]] == ["Doyle", "Perry", "Schulz",
-                                                             "Jaques"]
+    assert [p["agent"] for p in g.view(None)["players"]] == ["Doyle", "Perry", "Schulz", "Jaques"]
 
 
 # --------------------------------------------------------------------------- the die
@@ -308,8 +307,7 @@ def test_an_agent_that_was_not_moved_does_not_trigger_scoring(rules: Ruleset) ->
     assert g.current_player() == CHANCE
 
 
-def test_scoring_counts_when_one_of_several_moved_agents_ends_with_the_safe(
-        rules: Ruleset) -> None:
+def test_scoring_counts_when_one_of_several_moved_agents_ends_with_the_safe(rules: Ruleset) -> None:
     g = start(rules, safe_start=4)
     roll(g, "6")
     move(g, "Perry", 4)  # to the safe

@@ -24,8 +24,9 @@ def rules() -> Ruleset:
     return rulelang.compile_file(HEIMLICH)
 
 
-def playout(rules: Ruleset, n: int, seed: int, options: dict[str, str],
-            on_step: Any = None) -> Game:
+def playout(
+    rules: Ruleset, n: int, seed: int, options: dict[str, str], on_step: Any = None
+) -> Game:
     g = rules.new_game(n, seed=seed, options=options)
     rng = random.Random(seed * 100 + n)
     for _ in range(MAX_STEPS):
@@ -54,8 +55,7 @@ def shuffle_event(g: Game) -> tuple[int, ...]:
 
 def position(g: Game) -> tuple[object, ...]:
     """Everything about a game, through the public API."""
-    return (g.view(None), g.history(None), g.record(), g.pending(), g.current_player(),
-            g.results())
+    return (g.view(None), g.history(None), g.record(), g.pending(), g.current_player(), g.results())
 
 
 def check_views(g: Game) -> None:

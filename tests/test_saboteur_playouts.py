@@ -89,8 +89,10 @@ def check_cards(g: Game) -> None:
 
 
 def scores(g: Game) -> list[int]:
-    return [sum(int(g.attribute("value", of=i, kind="nugget")) for i in g.items("gold", p))
-            for p in range(g.players)]
+    return [
+        sum(int(g.attribute("value", of=i, kind="nugget")) for i in g.items("gold", p))
+        for p in range(g.players)
+    ]
 
 
 def digger(g: Game, rng: random.Random) -> Any:
@@ -107,15 +109,22 @@ def digger(g: Game, rng: random.Random) -> Any:
             if tunnels:
                 return rng.choice(tunnels)
         if var == "spot":
+
             def ahead(a: Any) -> float:
                 x, y = (int(v) for v in a.text.split(","))
                 return x - abs(y) / 2
+
             return max(actions, key=ahead)
     return rng.choice(actions)
 
 
-def playout(ruleset: Ruleset, n: int, seed: int, options: dict[str, str] | None = None,
-            on_step: Callable[[Game], None] | None = None) -> Game:
+def playout(
+    ruleset: Ruleset,
+    n: int,
+    seed: int,
+    options: dict[str, str] | None = None,
+    on_step: Callable[[Game], None] | None = None,
+) -> Game:
     g = ruleset.new_game(n, seed=seed, options=options)
     rng = random.Random(seed * 100 + n)
     for _ in range(MAX_STEPS):
@@ -183,7 +192,8 @@ def test_replay_midgame(rules: Ruleset, official: Ruleset, which: str) -> None:
 
 
 def test_roles_are_dealt_again_in_some_later_round_of_the_official_rules(
-        official: Ruleset, rules: Ruleset) -> None:
+    official: Ruleset, rules: Ruleset
+) -> None:
     changed = {"saboteur": 0, "official": 0}
     for which, ruleset in [("saboteur", rules), ("official", official)]:
         for seed in range(6):
@@ -213,7 +223,7 @@ def check_views(g: Game) -> None:
     # who looked at which goal, from the omniscient log
     peeks = {name: 0 for name in names}
     full_log = g.history()
-    assert full["log"] == full_log[-len(full["log"]):]
+    assert full["log"] == full_log[-len(full["log"]) :]
     for i, line in enumerate(full_log):
         if line.startswith("You look at"):
             m = CHOICE_LINE.match(full_log[i - 1])
@@ -250,12 +260,14 @@ def check_views(g: Game) -> None:
         assert board["0,0"]["tile"] == "start"
         lines = g.history(p)
         tail = v["log"]
-        assert 0 < len(tail) <= len(lines) and tail == lines[-len(tail):]
+        assert 0 < len(tail) <= len(lines) and tail == lines[-len(tail) :]
         assert len(lines) == len(full_log) - sum(peeks.values()) + peeks[me]
         assert sum(x.startswith("You look at") for x in lines) == peeks[me]
-        for line, whole in zip([x for x in lines if not x.startswith("You look at")],
-                               [x for x in full_log if not x.startswith("You look at")],
-                               strict=True):
+        for line, whole in zip(
+            [x for x in lines if not x.startswith("You look at")],
+            [x for x in full_log if not x.startswith("You look at")],
+            strict=True,
+        ):
             m = CHOICE_LINE.match(whole)
             if m is not None and m.group(2) in ("c", "n") and m.group(1) != me:
                 assert line == f"{m.group(1)}: {m.group(2)} {HIDDEN}", f"{me} reads {whole}"
@@ -276,8 +288,9 @@ def check_views(g: Game) -> None:
 
 @pytest.mark.parametrize("which", ["saboteur", "official"])
 @pytest.mark.parametrize("n", PLAYERS)
-def test_hidden_information_at_every_step(rules: Ruleset, official: Ruleset, which: str,
-                                          n: int) -> None:
+def test_hidden_information_at_every_step(
+    rules: Ruleset, official: Ruleset, which: str, n: int
+) -> None:
     ruleset = ruleset_of(which, rules, official)
     seen = {"c": 0, "steps": 0}
 
@@ -297,8 +310,9 @@ def shares_gold(g: Game) -> bool:
 
 
 @pytest.mark.parametrize(("which", "n"), [("saboteur", 4), ("official", 7)])
-def test_hidden_information_across_rounds(rules: Ruleset, official: Ruleset, which: str,
-                                          n: int) -> None:
+def test_hidden_information_across_rounds(
+    rules: Ruleset, official: Ruleset, which: str, n: int
+) -> None:
     """A full match with gold shared out: the views checked at every step of the sharing,
     when a round changes, and every 25 steps."""
     ruleset = ruleset_of(which, rules, official)
@@ -310,8 +324,7 @@ def test_hidden_information_across_rounds(rules: Ruleset, official: Ruleset, whi
         state["steps"] += 1
         sharing = not g.is_over() and deciding(g) == "n"
         state["sharing"] += sharing
-        if sharing or state["steps"] % 25 == 0 or round_of(g) != state["round"] \
-                or g.is_over():
+        if sharing or state["steps"] % 25 == 0 or round_of(g) != state["round"] or g.is_over():
             check_views(g)
             state["round"] = round_of(g)
 

@@ -26,14 +26,14 @@ SABOTEUR = str(ROOT / "rulesets" / "saboteur.rules")
 
 def position(g: Game) -> tuple[object, ...]:
     """Everything about a game, through the public API."""
-    return (g.view(None), g.history(None), g.record(), g.pending(), g.current_player(),
-            g.results())
+    return (g.view(None), g.history(None), g.record(), g.pending(), g.current_player(), g.results())
 
 
 def is_event(event: Any) -> bool:
     """A decision by name, seat and option text, or a chance event by name and outcome."""
-    return isinstance(event, dict) and (set(event) == {"choose", "by", "option"}
-                                        or set(event) == {"chance", "outcome"})
+    return isinstance(event, dict) and (
+        set(event) == {"choose", "by", "option"} or set(event) == {"chance", "outcome"}
+    )
 
 
 def answers(monkeypatch: pytest.MonkeyPatch, replies: list[str], then: BaseException) -> None:
@@ -44,22 +44,25 @@ def answers(monkeypatch: pytest.MonkeyPatch, replies: list[str], then: BaseExcep
         for reply in it:
             return reply
         raise then
+
     monkeypatch.setattr(builtins, "input", fake_input)
 
 
-def leave_after(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-                argv: list[str], moves: int) -> tuple[int, str]:
+def leave_after(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: list[str], moves: int
+) -> tuple[int, str]:
     answers(monkeypatch, ["1"] * moves, KeyboardInterrupt())
     code = run(argv)
     return code, capsys.readouterr().err
 
 
 def test_leaving_a_game_saves_it_and_says_how_to_continue(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.chdir(tmp_path)
-    code, err = leave_after(monkeypatch, capsys,
-                            ["play", HEIMLICH, "-p", "3", "--bots", "2,3", "--seed", "4"], 5)
+    code, err = leave_after(
+        monkeypatch, capsys, ["play", HEIMLICH, "-p", "3", "--bots", "2,3", "--seed", "4"], 5
+    )
     assert code == 130
     assert "Game left. Saved to heimlich-seed4.save.json" in err
     assert "rulelang resume heimlich-seed4.save.json" in err
@@ -75,12 +78,16 @@ def test_leaving_a_game_saves_it_and_says_how_to_continue(
 
 
 def test_a_saved_game_replays_to_the_same_position(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.chdir(tmp_path)
     save = tmp_path / "s.json"
-    leave_after(monkeypatch, capsys, ["play", SABOTEUR, "-p", "4", "--bots", "2,3,4",
-                                      "--seed", "3", "--save", str(save)], 12)
+    leave_after(
+        monkeypatch,
+        capsys,
+        ["play", SABOTEUR, "-p", "4", "--bots", "2,3,4", "--seed", "3", "--save", str(save)],
+        12,
+    )
     record = saves.read(save)
     rules = rulelang.compile_file(SABOTEUR)
     first = replay(rules, 4, 3, record.log, record.options, record.names)
@@ -91,8 +98,8 @@ def test_a_saved_game_replays_to_the_same_position(
 
 
 def test_save_option_writes_after_every_move(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     save = tmp_path / "game.json"
     sizes = []
 
@@ -102,6 +109,7 @@ def test_save_option_writes_after_every_move(
         if len(sizes) >= 4:
             raise KeyboardInterrupt
         return "1"
+
     monkeypatch.setattr(builtins, "input", fake_input)
     assert run(["play", HEIMLICH, "-p", "2", "--bots", "2", "--save", str(save)]) == 130
     assert sizes == sorted(sizes) and sizes[0] < sizes[-1]
@@ -109,8 +117,8 @@ def test_save_option_writes_after_every_move(
 
 
 def test_resume_continues_to_the_end(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.chdir(tmp_path)
     leave_after(monkeypatch, capsys, ["play", HEIMLICH, "-p", "3", "--bots", "2,3"], 3)
     answers(monkeypatch, ["1"] * 2000, EOFError())
@@ -121,8 +129,9 @@ def test_resume_continues_to_the_end(
 
 def damaged(tmp_path: Path, change: str) -> Path:
     good = tmp_path / "good.json"
-    record = saves.Save(HEIMLICH, saves.fingerprint(Path(HEIMLICH)), 3, 4, {}, ["A", "B", "C"],
-                        [1, 2], [])
+    record = saves.Save(
+        HEIMLICH, saves.fingerprint(Path(HEIMLICH)), 3, 4, {}, ["A", "B", "C"], [1, 2], []
+    )
     game = rulelang.compile_file(HEIMLICH).new_game(3, 4, names=["A", "B", "C"])
     record.log = game.record()
     assert [e.get("chance") for e in record.log] == ["order", "face"]  # the deal, the die
@@ -141,11 +150,13 @@ def damaged(tmp_path: Path, change: str) -> Path:
     elif change == "event":
         data["log"][1] = ["chance"]
     elif change == "choice":
-        data["log"].append({"choose": decision.name, "by": decision.player,
-                            "option": "no such option"})
+        data["log"].append(
+            {"choose": decision.name, "by": decision.player, "option": "no such option"}
+        )
     elif change == "decision":
-        data["log"].append({"choose": "no_such_choice", "by": decision.player,
-                            "option": decision.options[0].text})
+        data["log"].append(
+            {"choose": "no_such_choice", "by": decision.player, "option": decision.options[0].text}
+        )
     elif change == "chance":
         data["log"][1]["chance"] = "no_such_die"
     elif change == "outcome":
@@ -162,25 +173,47 @@ def damaged(tmp_path: Path, change: str) -> Path:
 REPLAY = "cannot be replayed with"
 
 
-@pytest.mark.parametrize("change, messages", [
-    ("not json", ["is not a saved game (not valid JSON"]),
-    ("format", ["is not a saved game of this version of rulelang (expected format "
-                "rulelang-save/2)"]),
-    ("format 1", ["was saved by an earlier rulelang (rulelang-save/1)",
-                  "this version cannot replay it. Start the game again."]),
-    ("field", ["is damaged: 'players' is missing or wrong"]),
-    ("event", ["is damaged: event 2 of its log is not an event"]),
-    ("choice", [REPLAY, "event 3: 'no such option' is not an option of"]),
-    ("decision", [REPLAY, "event 3: the rules now ask for a choice of",
-                  "not a choice of 'no_such_choice'"]),
-    ("chance", [REPLAY, "event 2: the rules now ask for the chance event 'face', not the "
-                "chance event 'no_such_die'"]),
-    ("outcome", [REPLAY, "event 1: a shuffle outcome must be an order of 0..5"]),
-    ("position", [REPLAY, "event 2: chance outcome 6 is not one of 0..5"]),
-])
+@pytest.mark.parametrize(
+    "change, messages",
+    [
+        ("not json", ["is not a saved game (not valid JSON"]),
+        (
+            "format",
+            ["is not a saved game of this version of rulelang (expected format rulelang-save/2)"],
+        ),
+        (
+            "format 1",
+            [
+                "was saved by an earlier rulelang (rulelang-save/1)",
+                "this version cannot replay it. Start the game again.",
+            ],
+        ),
+        ("field", ["is damaged: 'players' is missing or wrong"]),
+        ("event", ["is damaged: event 2 of its log is not an event"]),
+        ("choice", [REPLAY, "event 3: 'no such option' is not an option of"]),
+        (
+            "decision",
+            [
+                REPLAY,
+                "event 3: the rules now ask for a choice of",
+                "not a choice of 'no_such_choice'",
+            ],
+        ),
+        (
+            "chance",
+            [
+                REPLAY,
+                "event 2: the rules now ask for the chance event 'face', not the "
+                "chance event 'no_such_die'",
+            ],
+        ),
+        ("outcome", [REPLAY, "event 1: a shuffle outcome must be an order of 0..5"]),
+        ("position", [REPLAY, "event 2: chance outcome 6 is not one of 0..5"]),
+    ],
+)
 def test_a_damaged_save_is_refused_with_one_line(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], change: str,
-        messages: list[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], change: str, messages: list[str]
+) -> None:
     assert run(["resume", str(damaged(tmp_path, change))]) == 65
     captured = capsys.readouterr()
     err = captured.err
@@ -191,30 +224,43 @@ def test_a_damaged_save_is_refused_with_one_line(
 
 
 def test_a_format_1_save_is_refused_with_one_line(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A save of rulelang-save/1, as the earlier rulelang wrote it: moves by the compiler's
     positions, which this version cannot map back to the rule file."""
     old = tmp_path / "old.json"
-    old.write_text(json.dumps({
-        "format": "rulelang-save/1", "rules": HEIMLICH,
-        "rules_sha256": saves.fingerprint(Path(HEIMLICH)), "players": 3, "seed": 4,
-        "options": {}, "names": ["A", "B", "C"], "bots": [1, 2],
-        "log": [["chance", 3, [2, 0, 1, 5, 4, 3]], ["chance", 5, 1], ["choose", 0, 11, 4]],
-    }), encoding="utf-8")
+    old.write_text(
+        json.dumps(
+            {
+                "format": "rulelang-save/1",
+                "rules": HEIMLICH,
+                "rules_sha256": saves.fingerprint(Path(HEIMLICH)),
+                "players": 3,
+                "seed": 4,
+                "options": {},
+                "names": ["A", "B", "C"],
+                "bots": [1, 2],
+                "log": [["chance", 3, [2, 0, 1, 5, 4, 3]], ["chance", 5, 1], ["choose", 0, 11, 4]],
+            }
+        ),
+        encoding="utf-8",
+    )
     code = run(["resume", str(old)])
     captured = capsys.readouterr()
     assert code == 65
     assert captured.err == (
         f"error: '{old}' was saved by an earlier rulelang (rulelang-save/1), which recorded "
         "moves by the compiler's positions; this version cannot replay it. Start the game "
-        "again.\n")
+        "again.\n"
+    )
     assert captured.out == ""
     with pytest.raises(saves.SaveError, match="rulelang-save/1"):
         saves.read(old)
 
 
 def test_resume_of_a_missing_file_is_a_usage_error(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert run(["resume", str(tmp_path / "nothing.json")]) == 64
     assert capsys.readouterr().err.strip() == f"error: no such saved game: {tmp_path}/nothing.json"
 
@@ -231,8 +277,19 @@ def played(rules: rulelang.Ruleset, players: int, seed: int, moves: int) -> Game
 
 
 def save_of(path: Path, rules_path: str, g: Game, bots: list[int]) -> Path:
-    saves.write(path, saves.Save(rules_path, saves.fingerprint(Path(rules_path)), g.players,
-                                 g.seed, {}, list(g.player_names), bots, g.record()))
+    saves.write(
+        path,
+        saves.Save(
+            rules_path,
+            saves.fingerprint(Path(rules_path)),
+            g.players,
+            g.seed,
+            {},
+            list(g.player_names),
+            bots,
+            g.record(),
+        ),
+    )
     return path
 
 
@@ -250,16 +307,25 @@ def shifted_ops(monkeypatch: pytest.MonkeyPatch) -> None:
     def shifted(self: codegen.Codegen) -> rulelang.runtime.code.Code:
         self.emit(["return 1"], self.cur_span)
         return build(self)
+
     monkeypatch.setattr(codegen.Codegen, "build", shifted)
 
 
 @pytest.mark.parametrize("change", [no_inlining, shifted_ops], ids=lambda f: f.__name__)
-@pytest.mark.parametrize("path, players, bots", [(HEIMLICH, 3, [1, 2]),
-                                                 (SABOTEUR, 4, [1, 2, 3])],
-                         ids=["heimlich", "saboteur"])
+@pytest.mark.parametrize(
+    "path, players, bots",
+    [(HEIMLICH, 3, [1, 2]), (SABOTEUR, 4, [1, 2, 3])],
+    ids=["heimlich", "saboteur"],
+)
 def test_a_save_survives_a_change_to_the_generated_code(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-        change: Any, path: str, players: int, bots: list[int]) -> None:
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    change: Any,
+    path: str,
+    players: int,
+    bots: list[int],
+) -> None:
     rules = rulelang.compile_file(path)
     g = played(rules, players, 7, 40)
     while g.current_player() != 0:  # the human's turn, as when leaving a game
@@ -303,13 +369,13 @@ def test_a_save_survives_a_change_to_the_generated_code(
 
 
 def test_an_edited_save_event_is_refused_with_one_line(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     rules = rulelang.compile_file(HEIMLICH)
     g = played(rules, 3, 2, 25)
     save = save_of(tmp_path / "game.json", HEIMLICH, g, [1, 2])
     data = json.loads(save.read_text(encoding="utf-8"))
-    number, event = next((i, e) for i, e in enumerate(data["log"], 1)
-                         if e.get("choose") == "mover")
+    number, event = next((i, e) for i, e in enumerate(data["log"], 1) if e.get("choose") == "mover")
     assert event["option"] in ("Perry", "Schulz", "Doyle", "Jaques", "Bucci", "Mirkov")
     event["option"] = "Bond"  # no agent of that name
     save.write_text(json.dumps(data), encoding="utf-8")
@@ -317,7 +383,8 @@ def test_an_edited_save_event_is_refused_with_one_line(
     captured = capsys.readouterr()
     assert captured.err == (
         f"error: the saved game {save} cannot be replayed with {HEIMLICH}: event {number}: "
-        "'Bond' is not an option of 'mover' now\n")
+        "'Bond' is not an option of 'mover' now\n"
+    )
     assert captured.out == ""
     # the same record through the API: a ReplayError, which is a UsageError
     with pytest.raises(rulelang.ReplayError, match=f"event {number}: 'Bond' is not an option"):
