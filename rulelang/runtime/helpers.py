@@ -220,13 +220,3 @@ def settle(st: State, spec: ChanceSpec, outcome: int | tuple[int, ...]) -> None:
     else:
         value = st.zones[spec.zone] = tuple(source[j] for j in outcome)
     st.log = (spec, outcome, value, st.log)
-
-
-def draw_one(st: State, spec: ChanceSpec) -> None:
-    """A roll or pick decided at once (the hot path of dice games)."""
-    values = spec.source(st)
-    if not values:
-        raise fail("R002", f"nothing to {spec.kind} from", spec.span)
-    i = int(st.draw().random() * len(values))
-    st.loc[spec.slot] = values[i]
-    st.log = (spec, i, values[i], st.log)
