@@ -772,3 +772,20 @@ def test_console_script() -> None:
     assert bad.returncode == 64
     assert "Traceback" not in bad.stderr + bad.stdout
     assert bad.stderr.startswith("error: ")
+
+
+def test_a_bug_in_rulelang_has_its_own_exit_code(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not 70, which says a rule failed while running: this one says rulelang did."""
+    import rulelang.cli.validate
+
+    def broken(files: list[Path]) -> int:
+        raise ZeroDivisionError("a slip inside rulelang")
+
+    monkeypatch.setattr(rulelang.cli.validate, "validate_files", broken)
+    code, out, err = cli(capsys, "validate", ROOT / "rulesets" / "heimlich.rules")
+    assert code == 1
+    no_traceback(out, err)
+    assert err.splitlines()[0] == "internal error: ZeroDivisionError: a slip inside rulelang"
+    assert "This is a bug in rulelang, not in your rule file" in err

@@ -7,6 +7,7 @@ import sys
 from rulelang.diagnostics import GameRuntimeError, Sources
 
 EX_OK = 0
+EX_BUG = 1  # a bug in rulelang itself, never a rule's doing (that is EX_SOFTWARE)
 EX_USAGE = 64
 EX_DATAERR = 65
 EX_SOFTWARE = 70

@@ -1,13 +1,14 @@
 """The `rulelang` command: one entry point that maps every failure to a one-line
-message and a sysexits code (64 usage, 65 a rule file or save that is wrong, 70 a
-rule's runtime error, 130 interrupted)."""
+message and an exit code: 0 success (also `quit`), 1 a bug in rulelang itself, 64
+usage, 65 a rule file or save that is wrong, 70 a rule's runtime error, 74 a game that
+could not be saved, 130 interrupted."""
 
 from __future__ import annotations
 
 import os
 import sys
 
-from rulelang.cli.errors import EX_INTERRUPTED, EX_SOFTWARE, CliExit, say_err
+from rulelang.cli.errors import EX_BUG, EX_INTERRUPTED, CliExit, say_err
 
 
 def run(argv: list[str] | None = None) -> int:
@@ -42,7 +43,7 @@ def run(argv: list[str] | None = None) -> int:
             "This is a bug in rulelang, not in your rule file; set RULELANG_DEBUG=1 "
             "to see where it happened."
         )
-        return EX_SOFTWARE
+        return EX_BUG
 
 
 def main() -> None:
