@@ -7,6 +7,9 @@ from __future__ import annotations
 import builtins
 import json
 import random
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -67,7 +70,8 @@ def test_leaving_a_game_saves_it_and_says_how_to_continue(
     assert "Game left. Saved to heimlich-seed4.save.json" in err
     assert "rulelang resume heimlich-seed4.save.json" in err
     data = json.loads((tmp_path / "heimlich-seed4.save.json").read_text(encoding="utf-8"))
-    assert data["format"] == "rulelang-save/2"
+    assert data["format"] == "rulelang-save/3" and data["checksum"] == saves.checksum(data)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["heimlich-seed4.save.json"]  # no temp
     record = saves.read(tmp_path / "heimlich-seed4.save.json")
     assert (record.players, record.seed, record.bots) == (3, 4, [1, 2])
     assert all(is_event(e) for e in record.log)
@@ -166,6 +170,11 @@ def damaged(tmp_path: Path, change: str) -> Path:
     elif change == "format 1":
         data["format"] = "rulelang-save/1"
         data["log"] = [["chance", 3, [0, 1, 2, 3, 4, 5]], ["chance", 5, 0]]
+    elif change == "edited":
+        data["players"] = 4  # an edit by hand: the checksum no longer matches
+    if change not in ("edited", "format", "format 1"):
+        # the cases past the checksum: a save as a buggy or foreign writer might sign it
+        data["checksum"] = saves.checksum(data)
     path.write_text(json.dumps(data), encoding="utf-8")
     return path
 
@@ -179,7 +188,7 @@ REPLAY = "cannot be replayed with"
         ("not json", ["is not a saved game (not valid JSON"]),
         (
             "format",
-            ["is not a saved game of this version of rulelang (expected format rulelang-save/2)"],
+            ["is not a saved game of this version of rulelang (expected format rulelang-save/3)"],
         ),
         (
             "format 1",
@@ -188,6 +197,7 @@ REPLAY = "cannot be replayed with"
                 "this version cannot replay it. Start the game again.",
             ],
         ),
+        ("edited", ["was changed or damaged since rulelang wrote it (its checksum does not"]),
         ("field", ["is damaged: 'players' is missing or wrong"]),
         ("event", ["is damaged: event 2 of its log is not an event"]),
         ("choice", [REPLAY, "event 3: 'no such option' is not an option of"]),
@@ -250,8 +260,8 @@ def test_a_format_1_save_is_refused_with_one_line(
     assert code == 65
     assert captured.err == (
         f"error: '{old}' was saved by an earlier rulelang (rulelang-save/1), which recorded "
-        "moves by the compiler's positions; this version cannot replay it. Start the game "
-        "again.\n"
+        "moves by the compiler's positions or without a checksum; this version cannot "
+        "replay it. Start the game again.\n"
     )
     assert captured.out == ""
     with pytest.raises(saves.SaveError, match="rulelang-save/1"):
@@ -379,6 +389,10 @@ def test_an_edited_save_event_is_refused_with_one_line(
     assert event["option"] in ("Perry", "Schulz", "Doyle", "Jaques", "Bucci", "Mirkov")
     event["option"] = "Bond"  # no agent of that name
     save.write_text(json.dumps(data), encoding="utf-8")
+    assert run(["resume", str(save)]) == 65  # an edit by hand: the checksum catches it
+    assert "its checksum does not match" in capsys.readouterr().err
+    data["checksum"] = saves.checksum(data)  # as a buggy writer might have signed it
+    save.write_text(json.dumps(data), encoding="utf-8")
     assert run(["resume", str(save)]) == 65
     captured = capsys.readouterr()
     assert captured.err == (
@@ -390,3 +404,106 @@ def test_an_edited_save_event_is_refused_with_one_line(
     with pytest.raises(rulelang.ReplayError, match=f"event {number}: 'Bond' is not an option"):
         replay(rules, 3, 2, data["log"])
     assert issubclass(rulelang.ReplayError, rulelang.UsageError)
+
+
+def signed(tmp_path: Path, **changes: Any) -> Path:
+    """A save as rulelang writes it, then changed and signed again (as a buggy or foreign
+    writer would): the checks past the checksum must still refuse it."""
+    good = tmp_path / "good.json"
+    saves.write(
+        good,
+        saves.Save(
+            HEIMLICH, saves.fingerprint(Path(HEIMLICH)), 3, 4, {}, ["A", "B", "C"], [1, 2], []
+        ),
+    )
+    data = json.loads(good.read_text(encoding="utf-8"))
+    data.update(changes)
+    data["checksum"] = saves.checksum(data)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "changes, field",
+    [
+        ({"bots": [1.5]}, "bots"),
+        ({"bots": [1, 1]}, "bots"),
+        ({"bots": [3]}, "bots"),
+        ({"bots": [True]}, "bots"),
+        ({"seed": -1}, "seed"),
+        ({"seed": 2**64}, "seed"),
+        ({"players": 0}, "players"),
+        ({"players": 10**6}, "players"),
+        ({"names": ["A"]}, "names"),
+        ({"options": {"win_score": 30}}, "options"),
+    ],
+)
+def test_signed_saves_with_impossible_fields_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], changes: dict[str, Any], field: str
+) -> None:
+    path = signed(tmp_path, **changes)
+    assert run(["resume", str(path)]) == 65
+    assert capsys.readouterr().err == (
+        f"error: saved game '{path}' is damaged: '{field}' is missing or wrong\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000 + "]" * 100_000,  # nested past Python's recursion limit
+        '{"format": "rulelang-save/3", "seed": ' + "9" * 5000 + "}",  # a 5,000-digit seed
+        "\ufeff{}",  # a byte-order mark
+        "",
+        "null",
+        '{"format": "rulelang-save/3"}',
+    ],
+)
+def test_files_that_are_no_saves_are_refused_with_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    path = tmp_path / "odd.json"
+    path.write_text(text, encoding="utf-8")
+    assert run(["resume", str(path)]) == 65
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_binary_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "odd.json"
+    path.write_bytes(bytes(range(256)) * 4)
+    assert run(["resume", str(path)]) == 65
+    assert "is not a saved game" in capsys.readouterr().err
+
+
+WRITER = """
+import sys, time
+from pathlib import Path
+from rulelang.cli import saves
+path = Path(sys.argv[1])
+rules = sys.argv[2]
+n = 0
+while True:
+    n += 1
+    saves.write(path, saves.Save(rules, "x" * 64, 3, n, {}, [], [1], [{"chance": "face",
+                "outcome": n % 6}] * (n % 50)))
+"""
+
+
+def test_a_save_killed_midway_leaves_the_old_or_the_new_save(tmp_path: Path) -> None:
+    """kill -9 at random moments: the save is always whole, and at most the one
+    temporary file is left, which reading the save removes."""
+    path = tmp_path / "game.json"
+    rng = random.Random(5)
+    for _ in range(12):
+        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(path), HEIMLICH])
+        deadline = time.monotonic() + 30
+        while not path.exists() and time.monotonic() < deadline:  # the first save is written
+            time.sleep(0.01)
+        time.sleep(rng.random() * 0.1)
+        proc.kill()
+        proc.wait()
+        record = saves.read(path)  # whole, with a right checksum
+        assert record.players == 3 and record.seed >= 1
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]

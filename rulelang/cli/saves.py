@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
-import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-# Version 2 records each decision by its name in the rule file and the chosen
+# Version 3 records each decision by its name in the rule file and the chosen
 # option's text, and each chance event by its name and outcome, so that a save
-# survives any change to the compiler. Version 1 recorded compiler positions.
-FORMAT = "rulelang-save/2"
-OLD_FORMATS = ("rulelang-save/1",)
+# survives any change to the compiler; and it carries a checksum of its content, so
+# that an edit or damage is refused. Versions 1 (compiler positions) and 2 (no
+# checksum) are refused with one line.
+FORMAT = "rulelang-save/3"
+OLD_FORMATS = ("rulelang-save/1", "rulelang-save/2")
+MAX_BYTES = 64 * 1024 * 1024  # no saved game is near this; a bigger file is not one
+MAX_SEED = 2**63
 
 
 class SaveError(Exception):
@@ -37,19 +41,50 @@ def fingerprint(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def checksum(data: dict[str, Any]) -> str:
+    """The checksum a save carries: over all its content but the checksum itself."""
+    body = {k: v for k, v in data.items() if k != "checksum"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def temp_name(path: Path) -> Path:
+    """The one temporary file a save is written through, beside it: a save killed
+    midway leaves at most this file, and the next save of the game replaces it."""
+    return path.parent / f".{path.name}.rulelang-tmp"
+
+
 def write(path: Path, save: Save) -> None:
-    """Write atomically: a crash while saving never leaves half a file."""
-    data = {"format": FORMAT, **asdict(save)}
-    folder = path.resolve().parent
-    fd, tmp = tempfile.mkstemp(prefix=".rulelang-", suffix=".tmp", dir=folder)
+    """Write atomically and durably: the content goes to a temporary file in the same
+    folder, is flushed to disk, renamed over the save, and the folder is flushed too.
+    A crash at any point leaves either the old save or the new one, never half."""
+    data: dict[str, Any] = {"format": FORMAT, **asdict(save)}
+    data["checksum"] = checksum(data)
+    tmp = temp_name(path)
     try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             json.dump(data, out, indent=1)
-        os.chmod(tmp, 0o644)
+            out.flush()
+            os.fsync(out.fileno())
         os.replace(tmp, path)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # some systems cannot open a folder: the rename is still atomic
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def _event_ok(event: Any) -> bool:
@@ -76,22 +111,54 @@ def _event_ok(event: Any) -> bool:
 
 
 def read(path: Path) -> Save:
+    # a temporary file left by a save that was killed midway: the save itself is whole
+    with contextlib.suppress(OSError):
+        temp_name(path).unlink(missing_ok=True)
     try:
+        if path.stat().st_size > MAX_BYTES:
+            raise SaveError(f"'{path}' is not a saved game (it is far too large)")
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise SaveError(f"cannot read saved game '{path}': {exc.strerror}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise SaveError(f"'{path}' is not a saved game (not valid JSON: {exc})") from None
+    except (RecursionError, ValueError):  # nested past reason, or a number of 5,000 digits
+        raise SaveError(f"'{path}' is not a saved game (not a JSON file rulelang wrote)") from None
     if isinstance(data, dict) and data.get("format") in OLD_FORMATS:
         raise SaveError(
-            f"'{path}' was saved by an earlier rulelang ({data['format']}), which "
-            "recorded moves by the compiler's positions; this version cannot "
+            f"'{path}' was saved by an earlier rulelang ({data['format']}), which recorded "
+            "moves by the compiler's positions or without a checksum; this version cannot "
             "replay it. Start the game again."
         )
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(
             f"'{path}' is not a saved game of this version of rulelang (expected format {FORMAT})"
         )
+    if data.get("checksum") != checksum(data):
+        raise SaveError(
+            f"saved game '{path}' was changed or damaged since rulelang wrote it "
+            "(its checksum does not match)"
+        )
+    _check_fields(path, data)
+    return Save(
+        data["rules"],
+        data["rules_sha256"],
+        data["players"],
+        data["seed"],
+        dict(data["options"]),
+        list(data["names"]),
+        list(data["bots"]),
+        data["log"],
+    )
+
+
+def _check_fields(path: Path, data: dict[str, Any]) -> None:
+    """A save with a right checksum was written by rulelang; still, check every field
+    (a save written by a buggy or foreign version must not crash the replay)."""
+
+    def bad(key: str) -> SaveError:
+        return SaveError(f"saved game '{path}' is damaged: '{key}' is missing or wrong")
+
     kinds = {
         "rules": str,
         "rules_sha256": str,
@@ -103,20 +170,23 @@ def read(path: Path) -> Save:
         "log": list,
     }
     for key, kind in kinds.items():
-        if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
-            raise SaveError(f"saved game '{path}' is damaged: '{key}' is missing or wrong")
+        value = data.get(key)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise bad(key)
+    players = data["players"]
+    if not 1 <= players <= 1000:
+        raise bad("players")
+    if not 0 <= data["seed"] < MAX_SEED:
+        raise bad("seed")
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in data["options"].items()):
+        raise bad("options")
+    if not all(isinstance(n, str) for n in data["names"]) or len(data["names"]) not in (0, players):
+        raise bad("names")
+    bots = data["bots"]
+    if not all(type(b) is int and 0 <= b < players for b in bots) or len(set(bots)) != len(bots):
+        raise bad("bots")
     for number, event in enumerate(data["log"], 1):
         if not _event_ok(event):
             raise SaveError(
                 f"saved game '{path}' is damaged: event {number} of its log is not an event"
             )
-    return Save(
-        data["rules"],
-        data["rules_sha256"],
-        data["players"],
-        data["seed"],
-        {str(k): str(v) for k, v in data["options"].items()},
-        [str(n) for n in data["names"]],
-        [int(b) for b in data["bots"]],
-        data["log"],
-    )
