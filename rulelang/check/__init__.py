@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rulelang.check import data, declare, flow, layout, resolve, values
+from rulelang.check import data, declare, flow, layout, nesting, resolve, values
 from rulelang.check.context import Checker
 from rulelang.check.symbols import DefSym, ProcSym, Program
 from rulelang.diagnostics import Diagnostic, RuleError
@@ -23,7 +23,8 @@ PASSES: list[tuple[str, Callable[[Checker], None]]] = [
 def check(loaded: Loaded, main_file: str) -> tuple[Program, list[Diagnostic]]:
     """Run every pass; raise RuleError with all errors, else return the program."""
     c = Checker(loaded.decls, main_file)
-    for _name, run in PASSES:
+    nesting.run(c)  # first, and alone if it fails: the other passes recurse over the tree
+    for _name, run in PASSES if not c.errors else []:
         run(c)
     if c.errors:
         ordered = sorted(

@@ -8,6 +8,8 @@ from collections.abc import Callable
 
 from rulelang import CHANCE, PUBLIC, Action, Game
 from rulelang.cli.render import render_view
+from rulelang.diagnostics import NO_SPAN, GameRuntimeError
+from rulelang.runtime.code import BOT_DECISIONS
 
 CLEAR = "\033[2J\033[H"
 
@@ -40,29 +42,43 @@ class Table:
         self.clear = clear
         self.delay = delay
         self.humans = [p for p in range(game.players) if p not in bots]
-        self.seen_public = 0
+        self.seen_public: object = None  # a mark of the history (None: from the start)
         self.last_human: int | None = None
         self.last_turn = -1
 
     def run(self) -> None:
         game = self.game
+        by_bots = 0  # decisions bots took since a human last played
         while not game.is_over():
             who = game.current_player()
             if who == CHANCE:
                 game.resolve_chance()
             elif who in self.bots:
+                by_bots += 1
+                if by_bots > BOT_DECISIONS:
+                    raise self.never_ends()
                 self.bot_move(who)
             else:
+                by_bots = 0
                 self.human_move(who)
         self.finish()
+
+    def never_ends(self) -> GameRuntimeError:
+        decision = self.game.pending()
+        span = decision.span if decision is not None and decision.span else NO_SPAN
+        return GameRuntimeError(
+            "R010",
+            f"bots took {BOT_DECISIONS} decisions in a row and the game did not "
+            "end: do its end rules ever hold?",
+            span,
+        )
 
     def names(self, p: int) -> str:
         return self.game.player_names[p]
 
     def public_news(self) -> list[str]:
-        lines = self.game.history(PUBLIC)
-        news = lines[self.seen_public :]
-        self.seen_public = len(lines)
+        news = self.game.history(PUBLIC, since=self.seen_public)
+        self.seen_public = self.game.mark()
         return news
 
     def bot_move(self, who: int) -> None:
@@ -111,7 +127,7 @@ class Table:
                 game.apply(action)
                 if self.after_move:
                     self.after_move(game)
-                self.seen_public = len(game.history(PUBLIC))
+                self.seen_public = game.mark()
                 return
             if not answer:
                 continue

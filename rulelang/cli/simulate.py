@@ -14,6 +14,8 @@ from typing import Any
 
 from rulelang import PUBLIC, Game, Ruleset
 from rulelang.api import compile_file
+from rulelang.diagnostics import NO_SPAN, GameRuntimeError
+from rulelang.runtime.code import BOT_DECISIONS
 
 CHUNK = 25
 
@@ -50,13 +52,27 @@ def record(game: Game, decisions: int) -> Record:
     return Record(game.results(), game.turn_number, decisions, secrets)
 
 
+def never_ends(game: Game, seed: int) -> GameRuntimeError:
+    """A game bots alone played for BOT_DECISIONS decisions without an end."""
+    decision = game.pending()
+    span = decision.span if decision is not None and decision.span else NO_SPAN
+    return GameRuntimeError(
+        "R010",
+        f"the game with seed {seed} did not end after {BOT_DECISIONS} decisions by "
+        "bots: do its end rules ever hold?",
+        span,
+    )
+
+
 def play_chunk(args: tuple[str, int, list[int], dict[str, str]]) -> list[Record]:
     path, players, seeds, options = args
     rules = _rules(path)
     out = []
     for seed in seeds:
         game = rules.new_game(players, seed, options)
-        decisions = game.playout(bot_rng(seed))
+        decisions = game.playout(bot_rng(seed), max_decisions=BOT_DECISIONS)
+        if not game.is_over():
+            raise never_ends(game, seed)
         out.append(record(game, decisions))
     return out
 

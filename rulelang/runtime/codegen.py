@@ -366,7 +366,7 @@ class Codegen(StraightGen):
 
     def _domain(self, e: A.Expr) -> str:
         if isinstance(e, A.Binary) and e.op == "..":
-            return f"range({self.ex.src(e.left)}, {self.ex.src(e.right)} + 1)"
+            return f"_h.upto({self.ex.src(e.left)}, {self.ex.src(e.right)}, {self.ex.span(e)})"
         return self.ex.src(e)
 
     def chance(

@@ -186,7 +186,7 @@ class ExprGen:
         if op == "%":
             return f"_h.modulo({left}, {right}, {self.span(e)})"
         if op == "..":
-            return f"tuple(range({left}, {right} + 1))"
+            return f"tuple(_h.upto({left}, {right}, {self.span(e)}))"
         if op == "notin":
             return f"({left} not in {right})"
         return f"({left} {op} {right})"

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from rulelang.diagnostics import GameRuntimeError, Span
-from rulelang.runtime.code import ChanceSpec, Value
+from rulelang.runtime.code import MAX_ITEMS, ChanceSpec, Value
 
 if TYPE_CHECKING:
     from rulelang.runtime.boards import Board
@@ -82,6 +82,17 @@ def number(text: str, span: Span) -> int:
         return int(text)
     except ValueError:
         raise fail("R006", f"'{text}' is not a number", span) from None
+
+
+def upto(low: int, high: int, span: Span) -> range:
+    """`low..high`, refused past MAX_ITEMS numbers."""
+    if high - low + 1 > MAX_ITEMS:
+        raise fail(
+            "R009",
+            f"{low}..{high} has {high - low + 1} numbers; at most {MAX_ITEMS} are allowed",
+            span,
+        )
+    return range(low, high + 1)
 
 
 def neighbour(nb: int) -> int | None:

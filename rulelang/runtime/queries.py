@@ -150,9 +150,15 @@ class GameQueries:
         """Change the position by hand (tests, trying a rule): see runtime/edit.py."""
         return Editor(self._game())
 
-    def history(self, viewer: int | None = None) -> list[str]:
-        """The event log as text, each event shown only as far as `viewer` may see it."""
-        return views.log_lines(self._game(), self._viewer(viewer))
+    def history(self, viewer: int | None = None, since: object = None) -> list[str]:
+        """The event log as text, each event shown only as far as `viewer` may see it;
+        with `since` (a `mark()`), only what happened after that mark."""
+        return views.log_lines(self._game(), self._viewer(viewer), since=since)
+
+    def mark(self) -> object:
+        """A bookmark of the history as it is now, for `history(viewer, since=...)`:
+        following a game's news costs only the new events."""
+        return self.state.log
 
     def events(self) -> list[Event]:
         """Every event so far, in order (omniscient: for referees, tests and saves)."""

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from rulelang.check.symbols import AttrSym, Program, ValueSym
 from rulelang.diagnostics import GameRuntimeError, UsageError
 from rulelang.runtime import boards
-from rulelang.runtime.code import Code, Value
+from rulelang.runtime.code import MAX_ITEMS, Code, Value
 from rulelang.runtime.codegen import Codegen
 from rulelang.runtime.engine import Game
 from rulelang.runtime.exprgen import MEMO_UNSET, ExprGen
@@ -70,6 +70,15 @@ class Ruleset:
                 return lambda st: tuple(faces(st))
             case A.TableDecl():
                 entries = [(lo, hi, ex.lambda_of(e)) for lo, hi, e in d.entries]
+                if sum(hi - lo + 1 for lo, hi, _e in entries) > MAX_ITEMS:
+                    span = d.span
+
+                    def too_big(st: State) -> Value:
+                        raise GameRuntimeError(
+                            "R009", f"table '{d.name}' has more than {MAX_ITEMS} keys", span
+                        )
+
+                    return too_big
                 return lambda st: {k: f(st) for lo, hi, f in entries for k in range(lo, hi + 1)}
             case A.BoardDecl():
                 return self._board_fn(d)
@@ -194,6 +203,12 @@ class Ruleset:
             n = f(st)
             if not isinstance(n, int) or n < 0:
                 raise GameRuntimeError("R008", f"the count of '{k.name}' is {n}", k.decl.span)
+            if n > MAX_ITEMS:
+                raise GameRuntimeError(
+                    "R009",
+                    f"{n} {k.name}s; at most {MAX_ITEMS} pieces or cards of a kind are allowed",
+                    k.decl.span,
+                )
             counts[k.name] = n
             cfg.entities[k.name] = tuple(range(n))
         for kind, rows in p.data_rows.items():

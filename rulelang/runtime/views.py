@@ -238,10 +238,22 @@ def event_line(game: Game, event: Event, viewer: int | None) -> str | None:
     return "ranking: " + ", ".join(st.cfg.player_names[p] for p in event.players)
 
 
-def log_lines(game: Game, viewer: int | None, tail: int | None = None) -> list[str]:
+def log_lines(
+    game: Game, viewer: int | None, tail: int | None = None, since: object = None
+) -> list[str]:
     """The event log as text, each event shown only as far as `viewer` may see it; with
-    tail, only the last `tail` lines (found from the end, without reading it all)."""
+    tail, only the last `tail` lines (found from the end, without reading it all); with
+    since (a log record, see Game.mark), only the events after it."""
     st = game.state
+    if since is not None:
+        news: list[str] = []
+        record = st.log
+        while record is not None and record is not since:
+            line = event_line(game, typed(record), viewer)
+            if line is not None:
+                news.append(line)
+            record = record[3]
+        return news[::-1]
     if tail is None:
         every = [event_line(game, event, viewer) for event in events_of(st)]
         return [line for line in every if line is not None]

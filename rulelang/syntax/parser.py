@@ -18,6 +18,7 @@ from lark.exceptions import (
 
 from rulelang.diagnostics import Diagnostic, RuleError, Span
 from rulelang.syntax import ast as A
+from rulelang.syntax.limits import MAX_NESTING
 from rulelang.syntax.parser_cache import cached_lark
 
 GRAMMAR = Path(__file__).with_name("rulelang.lark")
@@ -99,17 +100,40 @@ def _syntax_error(err: UnexpectedInput, file: str) -> Diagnostic:
     return Diagnostic("E001", message, span, hint=hint)
 
 
+MAX_DIGITS = 18  # numbers in rule files: at most this many digits
+
+
+def _too_deep(file: str) -> RuleError:
+    return RuleError(
+        [
+            Diagnostic(
+                "E001",
+                "the rule file nests too deeply to be read",
+                Span(file, 1, 1),
+                hint=f"rules may nest at most {MAX_NESTING} levels (see 'Limits' in the language "
+                "reference)",
+            )
+        ]
+    )
+
+
 def parse(text: str, file: str = "<rules>") -> A.Module:
     try:
         tree = _parser().parse(text, start="start")
     except UnexpectedInput as err:
         raise RuleError([_syntax_error(err, file)]) from None
+    except RecursionError:
+        raise _too_deep(file) from None
     try:
         decls: list[A.Decl] = _Builder(file).transform(tree)
     except VisitError as err:  # an error inside an interpolated {expression}
         if isinstance(err.orig_exc, RuleError):
             raise err.orig_exc from None
+        if isinstance(err.orig_exc, RecursionError):
+            raise _too_deep(file) from None
         raise
+    except RecursionError:
+        raise _too_deep(file) from None
     return A.Module(file, tuple(decls))
 
 
@@ -186,7 +210,7 @@ class _Builder(Transformer[Any, Any]):
 
     @v_args(meta=True)
     def players_decl(self, meta: Any, c: list[Any]) -> A.PlayersDecl:
-        return A.PlayersDecl(self._span(meta), int(c[0]), int(c[1]))
+        return A.PlayersDecl(self._span(meta), self._number(c[0]), self._number(c[1]))
 
     @v_args(meta=True)
     def import_decl(self, meta: Any, c: list[Any]) -> A.ImportDecl:
@@ -218,10 +242,10 @@ class _Builder(Transformer[Any, Any]):
         return (low, high, c[1])
 
     def key_one(self, c: list[Any]) -> tuple[int, int]:
-        return (int(c[0]), int(c[0]))
+        return (self._number(c[0]), self._number(c[0]))
 
     def key_range(self, c: list[Any]) -> tuple[int, int]:
-        return (int(c[0]), int(c[1]))
+        return (self._number(c[0]), self._number(c[1]))
 
     @v_args(meta=True)
     def die_decl(self, meta: Any, c: list[Any]) -> A.DieDecl:
@@ -605,7 +629,21 @@ class _Builder(Transformer[Any, Any]):
         return A.ListLit(self._span(meta), tuple(x for x in c if x is not None))
 
     def e_int(self, c: list[Any]) -> A.IntLit:
-        return A.IntLit(self._tok_span(c[0]), int(c[0]))
+        return A.IntLit(self._tok_span(c[0]), self._number(c[0]))
+
+    def _number(self, tok: Token) -> int:
+        if len(tok) > MAX_DIGITS:
+            raise RuleError(
+                [
+                    Diagnostic(
+                        "E001",
+                        f"a number of {len(tok)} digits: numbers in rule files have at most "
+                        f"{MAX_DIGITS}",
+                        self._tok_span(tok),
+                    )
+                ]
+            )
+        return int(tok)
 
     def e_text(self, c: list[Any]) -> A.TextLit:
         return self._text(c[0])
