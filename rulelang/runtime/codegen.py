@@ -19,6 +19,7 @@ from rulelang.check.symbols import ProcSym, Program, ValueSym
 from rulelang.diagnostics import NO_SPAN, Span
 from rulelang.runtime.code import (
     CHANCE,
+    MAX_ITEMS,
     OVER,
     PAUSE,
     STEP_BUDGET,
@@ -303,7 +304,7 @@ class Codegen(StraightGen):
     def choose(self, s: A.Choose) -> None:
         ex = self.ex
         local = self.local(s)
-        domain = self._domain(s.domain)
+        domain, pre = self._domain(s.domain)
         requires = tuple(
             Require(ex.lambda_of(r.cond), ex.lambda_of(r.reason), r.span) for r in s.requires
         )
@@ -316,9 +317,7 @@ class Codegen(StraightGen):
             s.var,
             prompt,
             local.slot,
-            ex.lambda_of(s.domain)
-            if not domain.startswith("range(")
-            else self.ns.function(f"_dom{pc}", "st", [f"return {domain}"]),  # type: ignore[arg-type]
+            ex.lambda_of(s.domain),
             requires,
             ex.fmt(local.type),
             s.allow_pass,
@@ -345,6 +344,7 @@ class Codegen(StraightGen):
             [
                 "if st.dirty and _check_end(st):",
                 f"    return {OVER}",
+                *pre,
                 f"opts = {opts}",
                 "if not opts:",
                 f"    raise {err}",
@@ -364,10 +364,19 @@ class Codegen(StraightGen):
             s.span,
         )
 
-    def _domain(self, e: A.Expr) -> str:
+    def _domain(self, e: A.Expr) -> tuple[str, list[str]]:
+        """The candidates of a choice, and lines to run first. A range `a..b` stays a
+        Python range (checked against MAX_ITEMS inline: choices are the hot path)."""
         if isinstance(e, A.Binary) and e.op == "..":
-            return f"_h.upto({self.ex.src(e.left)}, {self.ex.src(e.right)}, {self.ex.span(e)})"
-        return self.ex.src(e)
+            ex = self.ex
+            pre = [
+                f"low = {ex.src(e.left)}",
+                f"high = {ex.src(e.right)}",
+                f"if high - low >= {MAX_ITEMS}:",
+                f"    _h.upto(low, high, {ex.span(e)})",
+            ]
+            return "range(low, high + 1)", pre
+        return self.ex.src(e), []
 
     def chance(
         self, kind: ChanceKind, s: A.Stmt, var: str, source: Fn, source_src: str, zone: int = -1
