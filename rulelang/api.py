@@ -1,7 +1,14 @@
-"""Compile a rule file once: load, check, then compile into a Ruleset."""
+"""Compile a rule file once: load, check, then compile into a Ruleset.
+
+`allow` names more folders whose files the rule file may read through `extends` and
+data files, besides the main rule file's own folder (and below) and the stdlib folders;
+see `rulelang.loader`.
+"""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,29 +21,35 @@ if TYPE_CHECKING:
     from rulelang.runtime.ruleset import Ruleset
 
 
-def compile_file(path: str | Path) -> Ruleset:
+Allow = Iterable[str | os.PathLike[str]]
+
+
+def compile_file(path: str | Path, *, allow: Allow = ()) -> Ruleset:
     """Raise FileNotFoundError, or RuleError carrying every diagnostic."""
-    ruleset, _warnings = compile_file_with_warnings(path)
+    ruleset, _warnings = compile_file_with_warnings(path, allow=allow)
     return ruleset
 
 
-def check_file(path: str | Path) -> tuple[Program, list[Diagnostic]]:
+def check_file(path: str | Path, *, allow: Allow = ()) -> tuple[Program, list[Diagnostic]]:
     """Load and check a rule file without compiling it: the checked program and its
     warnings. Raise RuleError carrying every diagnostic."""
     path = Path(path)
-    return check(Loader().load_file(path), str(path))
+    return check(Loader(allow).load_file(path), str(path))
 
 
-def compile_file_with_warnings(path: str | Path) -> tuple[Ruleset, list[Diagnostic]]:
+def compile_file_with_warnings(
+    path: str | Path, *, allow: Allow = ()
+) -> tuple[Ruleset, list[Diagnostic]]:
     from rulelang.runtime.ruleset import Ruleset
 
-    program, diagnostics = check_file(path)
+    program, diagnostics = check_file(path, allow=allow)
     return Ruleset(program), diagnostics
 
 
-def compile_source(text: str, name: str = "<rules>") -> Ruleset:
+def compile_source(text: str, name: str = "<rules>", *, allow: Allow = ()) -> Ruleset:
+    """`name` stands for the file's path: what it extends or reads is relative to it."""
     from rulelang.runtime.ruleset import Ruleset
 
-    loaded = Loader().load_text(text, name)
+    loaded = Loader(allow).load_text(text, name)
     program, _diagnostics = check(loaded, name)
     return Ruleset(program)

@@ -1,8 +1,20 @@
-"""Read a rule file with its `extends` base and its `import`ed stdlib modules."""
+"""Read a rule file with its `extends` base and its `import`ed stdlib modules.
+
+A rule file reads only what its author may hand out: `extends` and data files
+(`card K from "cards.yaml"`) are written relative to the file that names them and must
+lead to a regular file of at most `MAX_FILE_BYTES` inside the folder of the main rule
+file (or below it), a stdlib folder, or a folder allowed by the caller (`allow=`,
+`--allow-path`, `RULELANG_ALLOW_PATH`); `import` finds modules by name in the stdlib
+folders only. Anything else is refused with E110, quoting only the path as written.
+"""
 
 from __future__ import annotations
 
 import os
+import re
+import stat
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -12,6 +24,117 @@ from rulelang.syntax.ast_cache import parse_cached
 from rulelang.syntax.node import replace
 
 STDLIB_ENV = "RULELANG_PATH"
+ALLOW_ENV = "RULELANG_ALLOW_PATH"  # more folders rule files may read, separated like PATH
+
+REFUSED = "E110"  # the code of every refusal below
+MAX_FILE_BYTES = 1024 * 1024  # the largest rule file or data file read: 1 MiB
+MAX_PATH_CHARS = 1024  # the longest path a rule file may write
+MAX_NAME_CHARS = 255  # the longest part of such a path
+MAX_MODULE_CHARS = 100  # the longest module name
+MODULE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+ALLOW_HINT = (
+    "a rule file may read files only in the folder of the main rule file and below it, "
+    "or in a stdlib folder; allow another folder with --allow-path DIR"
+)
+
+
+class Refused(Exception):
+    """A file a rule file may not read. The message says why, and quotes nothing of it."""
+
+    def __init__(self, reason: str, hint: str = "") -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.hint = hint
+
+
+def allowed_dirs(allow: Iterable[str | os.PathLike[str]] = ()) -> list[Path]:
+    """The folders given, and those in RULELANG_ALLOW_PATH, with symlinks resolved."""
+    dirs = [Path(a) for a in allow]
+    dirs += [Path(extra) for extra in os.environ.get(ALLOW_ENV, "").split(os.pathsep) if extra]
+    return [d.resolve() for d in dirs]
+
+
+@contextmanager
+def allowed_in_environment(folders: Iterable[str | os.PathLike[str]]) -> Iterator[None]:
+    """Add `folders` to RULELANG_ALLOW_PATH while the block runs, for the processes it
+    starts that load the rule file again (`rulelang simulate --jobs`)."""
+    extra = [os.fspath(Path(f).resolve()) for f in folders]
+    before = os.environ.get(ALLOW_ENV)
+    if extra:
+        os.environ[ALLOW_ENV] = os.pathsep.join([*extra, *([before] if before else [])])
+    try:
+        yield
+    finally:
+        if extra:
+            if before is None:
+                os.environ.pop(ALLOW_ENV, None)
+            else:
+                os.environ[ALLOW_ENV] = before
+
+
+def shown(written: str) -> str:
+    """A path as written in a rule file, fit to quote: escaped, and cut if very long."""
+    text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in written)
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def resolve_inside(written: str, including: Path, trees: Iterable[Path]) -> Path:
+    """The file `written` (in the rule file `including`) leads to, symlinks resolved;
+    raise Refused unless it is a relative path into one of `trees` (resolved folders)."""
+    if "\0" in written:
+        raise Refused("the path contains a NUL byte")
+    if not written.strip():
+        raise Refused("the path is empty")
+    if len(written) > MAX_PATH_CHARS:
+        raise Refused(f"the path is longer than {MAX_PATH_CHARS} characters")
+    if any(len(part) > MAX_NAME_CHARS for part in re.split(r"[/\\]", written)):
+        raise Refused(f"a part of the path is longer than {MAX_NAME_CHARS} characters")
+    if Path(written).is_absolute() or written.startswith(("/", "\\")) or Path(written).drive:
+        raise Refused(
+            "absolute paths are not allowed",
+            "write the path relative to the file that names it",
+        )
+    try:
+        target = (including.absolute().parent / written).resolve()
+    except (OSError, RuntimeError, ValueError):  # a symlink loop, a name too long
+        raise Refused("the path cannot be followed (a symlink loop?)") from None
+    trees = list(trees)
+    if not any(target.is_relative_to(tree) for tree in trees):
+        plain = Path(os.path.normpath(including.absolute().parent / written))
+        link = any(plain.is_relative_to(tree) for tree in trees)
+        how = "through a symbolic link " if link else ""
+        raise Refused(f"it leads {how}outside the folders a rule file may read", ALLOW_HINT)
+    return target
+
+
+def _check_stat(st: os.stat_result) -> None:
+    if stat.S_ISDIR(st.st_mode):
+        raise Refused("it is a folder, not a file")
+    if not stat.S_ISREG(st.st_mode):
+        raise Refused("it is not a regular file (a device, a pipe or a socket)")
+    if st.st_size > MAX_FILE_BYTES:
+        raise Refused(f"it is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB")
+
+
+def check_file_kind(path: Path) -> None:
+    """Raise Refused if `path` is not a regular file of at most MAX_FILE_BYTES, OSError
+    if it cannot be looked at."""
+    _check_stat(os.stat(path))
+
+
+def read_limited(path: Path) -> str:
+    """The UTF-8 text of `path`, read without blocking on a pipe or a device and without
+    reading more than MAX_FILE_BYTES. Raise Refused for anything but a regular file of
+    at most that size, OSError if it cannot be read, and UnicodeDecodeError."""
+    check_file_kind(path)  # before opening: opening a FIFO would wait for a writer
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(fd, "rb") as f:
+        _check_stat(os.fstat(f.fileno()))  # the file opened is still the one looked at
+        data = f.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise Refused(f"it is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB")
+    return data.decode("utf-8")
 
 
 def stdlib_dirs(near: Path | None = None) -> list[Path]:
@@ -51,11 +174,15 @@ class Loaded:
 
 
 class Loader:
-    def __init__(self) -> None:
+    def __init__(self, allow: Iterable[str | os.PathLike[str]] = ()) -> None:
         self.out = Loaded()
         self.imported: set[str] = set()
+        self.allow = allowed_dirs(allow)
+        self.trees: list[Path] = []  # folders the files read may be in, set per main file
 
     def load_file(self, path: Path) -> Loaded:
+        path = Path(path)
+        self._set_trees(path)
         decls = self._file(path, stack=())
         self.out.decls = decls
         if self.out.diagnostics:
@@ -63,6 +190,7 @@ class Loader:
         return self.out
 
     def load_text(self, text: str, name: str) -> Loaded:
+        self._set_trees(Path(name))
         self.out.sources.texts[name] = text
         module = self._parse(text, name)
         self.out.decls = self._assemble(module, Path(name), stack=(name,))
@@ -70,24 +198,42 @@ class Loader:
             raise RuleError(self.out.diagnostics, self.out.sources)
         return self.out
 
+    def _set_trees(self, main: Path) -> None:
+        try:
+            main_dir = main.absolute().parent.resolve()
+        except (OSError, RuntimeError, ValueError):
+            main_dir = main.absolute().parent
+        stdlib = [d.resolve() for d in stdlib_dirs(main)]
+        self.trees = [main_dir, *stdlib, *self.allow]
+
     def _parse(self, text: str, name: str) -> A.Module:
         try:
             return parse_cached(text, name)
         except RuleError as err:
             raise RuleError(err.diagnostics, self.out.sources) from None
 
-    def _file(self, path: Path, stack: tuple[str, ...], span: Span | None = None) -> list[A.Decl]:
+    def _file(
+        self, path: Path, stack: tuple[str, ...], span: Span | None = None, written: str = ""
+    ) -> list[A.Decl]:
         name = str(path)
+        what = shown(written or name)
+        span = span or Span(name, 1, 1)  # the main rule file: nothing to point at in it
         if name in stack:
             chain = " -> ".join([*stack, name])
             self._err("E104", f"'extends' goes round in a circle: {chain}", span)
             return []
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_limited(path)
+        except Refused as why:
+            self._err(REFUSED, f"refused to read '{what}': {why.reason}", span, why.hint)
+            return []
+        except UnicodeDecodeError:
+            self._err("E104", f"cannot read '{what}': it is not UTF-8 text", span)
+            return []
         except OSError as exc:
-            if span is None:
+            if not written:  # the main rule file: FileNotFoundError and such, as before
                 raise
-            self._err("E104", f"cannot read '{path}': {exc.strerror}", span)
+            self._err("E104", f"cannot read '{what}': {exc.strerror}", span)
             return []
         self.out.sources.texts[name] = text
         self.out.files.append(name)
@@ -98,30 +244,84 @@ class Loader:
         own: list[A.Decl] = []
         for decl in module.decls:
             if isinstance(decl, A.ExtendsDecl):
-                target = (path.parent / decl.path).resolve()
-                base = self._file(target, stack, decl.span)
+                base = self._extends(decl, path, stack)
             elif isinstance(decl, A.ImportDecl):
                 base_imports = self._import(decl, path)
                 own.extend(base_imports)
             else:
+                if isinstance(decl, A.KindDecl) and decl.data:
+                    self._data_file(decl, path)
                 own.append(decl)
         return self._merge(base, own)
+
+    def _trees(self, including: Path) -> list[Path]:
+        return [*self.trees, *(d.resolve() for d in stdlib_dirs(including))]
+
+    def _extends(self, decl: A.ExtendsDecl, path: Path, stack: tuple[str, ...]) -> list[A.Decl]:
+        span = self._string_span(decl.span, "extends")
+        try:
+            target = resolve_inside(decl.path, path, self._trees(path))
+        except Refused as why:
+            message = f"refused to read '{shown(decl.path)}': {why.reason}"
+            self._err(REFUSED, message, span, why.hint)
+            return []
+        return self._file(target, stack, span, decl.path)
+
+    def _data_file(self, decl: A.KindDecl, path: Path) -> None:
+        """Refuse a data file outside the allowed folders, or one that is not a small
+        regular file; one that does not exist is left to the checker to report."""
+        try:
+            target = resolve_inside(decl.data, path, self._trees(path))
+            check_file_kind(target)
+        except Refused as why:
+            span = self._string_span(decl.span, "from")
+            message = f"refused to read data file '{shown(decl.data)}': {why.reason}"
+            self._err(REFUSED, message, span, why.hint)
+        except OSError:
+            pass  # missing or unreadable: E104 from the data pass
+
+    def _string_span(self, span: Span, keyword: str) -> Span:
+        """The span of the path string after `keyword` in a declaration, else `span`."""
+        text = self.out.sources.texts.get(span.file)
+        if text is None or span.line < 1:
+            return span
+        lines = text.split("\n")
+        start = sum(len(line) + 1 for line in lines[: span.line - 1]) + span.col - 1
+        found = re.compile(rf'\b{keyword}\s*("(?:[^"\\\n]|\\.)*")').search(text, start)
+        if found is None:
+            return span
+        at = found.start(1)
+        line = text.count("\n", 0, at) + 1
+        col = at - (text.rfind("\n", 0, at) + 1) + 1
+        return Span(span.file, line, col, line, col + len(found.group(1)))
 
     def _import(self, decl: A.ImportDecl, path: Path) -> list[A.Decl]:
         if decl.module in self.imported:
             return []
+        if len(decl.module) > MAX_MODULE_CHARS or not MODULE_NAME.fullmatch(decl.module):
+            self._err(REFUSED, f"'{shown(decl.module)}' is not a stdlib module name", decl.span)
+            return []
         available: set[str] = set()
         for folder in stdlib_dirs(path):
             candidate = folder / f"{decl.module}.rules"
-            if candidate.is_file():
+            try:
+                found = candidate.is_file()
+                inside = found and candidate.resolve().is_relative_to(folder.resolve())
+                if not found and folder.is_dir():
+                    available.update(p.stem for p in folder.glob("*.rules"))
+            except (OSError, RuntimeError):
+                continue
+            if found and not inside:
+                message = f"refused to read stdlib module '{decl.module}': it is a link"
+                self._err(REFUSED, message + " that leads out of its stdlib folder", decl.span)
+                return []
+            if found:
                 self.imported.add(decl.module)
                 return [
                     d
-                    for d in self._file(candidate, (), decl.span)
+                    for d in self._file(candidate, (), decl.span, f"{decl.module}.rules")
                     if not isinstance(d, A.LibraryDecl)
                 ]
-            if folder.is_dir():
-                available.update(p.stem for p in folder.glob("*.rules"))
         hint = did_you_mean(decl.module, available) or (
             "stdlib modules: " + ", ".join(sorted(available)) if available else ""
         )

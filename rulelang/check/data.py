@@ -2,7 +2,9 @@
 
 `card tunnel from "cards.yaml" { ... }` reads a list of entries, one per design; each
 entry gives attribute values and an optional `count` of copies (default 1). An
-attribute an entry leaves out takes its default.
+attribute an entry leaves out takes its default. The loader has already refused a data
+file outside the folders a rule file may read (E110); here it is read without blocking
+and at most `MAX_FILE_BYTES` of it.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from rulelang.check.context import Checker
 from rulelang.check.symbols import KindSym
 from rulelang.check.types import T
 from rulelang.diagnostics import did_you_mean
+from rulelang.loader import REFUSED, Refused, read_limited, shown
 
 
 def run(c: Checker) -> None:
@@ -30,9 +33,17 @@ def _load(c: Checker, kind: KindSym) -> list[dict[str, Any]] | None:
     d = kind.decl
     path = Path(d.span.file).parent / d.data
     try:
-        entries = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        c.error("E104", f"cannot read data file '{path}': {exc.strerror}", d.span)
+        entries = yaml.safe_load(read_limited(path))
+    except Refused as why:
+        message = f"refused to read data file '{shown(d.data)}': {why.reason}"
+        c.error(REFUSED, message, d.span, why.hint)
+        return None
+    except UnicodeDecodeError:
+        c.error("E104", f"cannot read data file '{shown(d.data)}': it is not UTF-8 text", d.span)
+        return None
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else "the path cannot be read"
+        c.error("E104", f"cannot read data file '{shown(d.data)}': {reason}", d.span)
         return None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)

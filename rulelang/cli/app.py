@@ -32,11 +32,25 @@ app = typer.Typer(
 )
 
 
-def load(path: Path) -> Ruleset:
+AllowPath = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--allow-path",
+        metavar="DIR",
+        help="Let the rule file also read files (bases, data files) in this folder; "
+        "repeatable. By default only its own folder and below, and the stdlib.",
+    ),
+]
+
+
+def load(path: Path, allow: list[Path] | None = None) -> Ruleset:
+    from rulelang.cli.validate import allowed_folders
+
+    folders = allowed_folders(allow)
     if not path.is_file():
         raise usage(f"no such rule file: {path}")
     try:
-        ruleset, warnings = compile_file_with_warnings(path)
+        ruleset, warnings = compile_file_with_warnings(path, allow=folders)
     except RuleError as err:
         raise CliExit(
             EX_DATAERR,
@@ -76,11 +90,14 @@ def parse_bots(spec: str, players: int) -> set[int]:
 
 
 @app.command()
-def validate(files: Annotated[list[Path], typer.Argument(help="Rule files to check.")]) -> None:
+def validate(
+    files: Annotated[list[Path], typer.Argument(help="Rule files to check.")],
+    allow_path: AllowPath = None,
+) -> None:
     """Check rule files; print every problem found, as file:line:col: error[CODE]."""
     from rulelang.cli.validate import validate_files
 
-    code = validate_files(files)
+    code = validate_files(files, allow_path)
     if code:
         raise CliExit(code)
 
@@ -103,9 +120,10 @@ def play(
         Path | None,
         typer.Option(help="Save the game to this file after every move (resume it later)."),
     ] = None,
+    allow_path: AllowPath = None,
 ) -> None:
     """Play a game in the terminal: friends on one screen, or against bots."""
-    ruleset = load(file)
+    ruleset = load(file, allow_path)
     name_list = [n.strip() for n in names.split(",")] if names else None
     options = parse_options(option or [])
     try:
@@ -173,6 +191,7 @@ def resume(
         typer.Option(help="Save the game to this file after every move (default: the same file)."),
     ] = None,
     delay: Annotated[float, typer.Option(help="Seconds to wait after each bot move.")] = 0.0,
+    allow_path: AllowPath = None,
 ) -> None:
     """Continue a saved game where it was left."""
     if not saved.is_file():
@@ -182,7 +201,7 @@ def resume(
     except saves.SaveError as exc:
         raise CliExit(EX_DATAERR, f"error: {exc}") from None
     rules_path = Path(record.rules)
-    ruleset = load(rules_path)
+    ruleset = load(rules_path, allow_path)
     if saves.fingerprint(rules_path) != record.rules_sha256:
         say_err(f"note: {rules_path} changed since this game was saved; replaying it anyway")
     try:
@@ -212,11 +231,13 @@ def simulate(
         list[str] | None,
         typer.Option("--option", "-o", help="Change a param of the rules: name=value."),
     ] = None,
+    allow_path: AllowPath = None,
 ) -> None:
     """Play many games with random bots; report win rates per seat and per secret identity."""
     from rulelang.cli.simulate import simulate as run_simulation
+    from rulelang.loader import allowed_in_environment
 
-    ruleset = load(file)
+    ruleset = load(file, allow_path)
     options = parse_options(option or [])
     if n < 1:
         raise usage("-n must be at least 1")
@@ -228,16 +249,19 @@ def simulate(
         raise usage(str(exc)) from None
     except GameRuntimeError as err:
         raise runtime_error(err, ruleset.program.sources) from None
-    try:
-        if sys.stderr.isatty():
-            with typer.progressbar(length=n, label="simulating", file=sys.stderr) as bar:
-                summary = run_simulation(str(file), players, n, seed, options, jobs, bar.update)
-        else:
-            summary = run_simulation(str(file), players, n, seed, options, jobs, lambda done: None)
-    except GameRuntimeError as err:
-        raise runtime_error(err, ruleset.program.sources) from None
-    except KeyboardInterrupt:
-        raise CliExit(EX_INTERRUPTED, "\nSimulation stopped.") from None
+    with allowed_in_environment(allow_path or []):  # the workers load the file again
+        try:
+            if sys.stderr.isatty():
+                with typer.progressbar(length=n, label="simulating", file=sys.stderr) as bar:
+                    summary = run_simulation(str(file), players, n, seed, options, jobs, bar.update)
+            else:
+                summary = run_simulation(
+                    str(file), players, n, seed, options, jobs, lambda done: None
+                )
+        except GameRuntimeError as err:
+            raise runtime_error(err, ruleset.program.sources) from None
+        except KeyboardInterrupt:
+            raise CliExit(EX_INTERRUPTED, "\nSimulation stopped.") from None
     if as_json:
         print(json.dumps(summary.as_json(), indent=2))
     else:

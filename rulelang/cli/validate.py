@@ -6,16 +6,27 @@ from scripts and editors starts quickly (see `main.run`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
-from rulelang.cli.errors import EX_DATAERR, EX_OK, EX_USAGE, say_err
+from rulelang.cli.errors import EX_DATAERR, EX_OK, EX_USAGE, say_err, usage
 from rulelang.diagnostics import RuleError, render
 
 
-def validate_files(files: list[Path]) -> int:
-    """Print `ok` or every problem for each file; 0 if all are fine, else 65."""
+def allowed_folders(allow: Sequence[Path] | None) -> list[Path]:
+    """The folders of `--allow-path`, each checked to be a folder (else a usage error)."""
+    for folder in allow or []:
+        if not folder.is_dir():
+            raise usage(f"--allow-path {folder}: no such folder")
+    return list(allow or [])
+
+
+def validate_files(files: list[Path], allow: Sequence[Path] | None = None) -> int:
+    """Print `ok` or every problem for each file; 0 if all are fine, else 65. `allow`:
+    more folders the rule files may read (`--allow-path`)."""
     from rulelang.api import check_file
 
+    folders = allowed_folders(allow)
     failed = missing = 0
     for path in files:
         if not path.is_file():
@@ -23,7 +34,7 @@ def validate_files(files: list[Path]) -> int:
             missing += 1
             continue
         try:
-            program, warnings = check_file(path)
+            program, warnings = check_file(path, allow=folders)
         except RuleError as err:
             say_err(
                 "\n".join(render(d, err.sources) for d in err.diagnostics)
