@@ -789,3 +789,26 @@ def test_a_bug_in_rulelang_has_its_own_exit_code(
     no_traceback(out, err)
     assert err.splitlines()[0] == "internal error: ZeroDivisionError: a slip inside rulelang"
     assert "This is a bug in rulelang, not in your rule file" in err
+
+
+@pytest.mark.parametrize(
+    "extra, message",
+    [
+        (["--delay", "-1"], "--delay must be between 0 and 3600 seconds, not -1.0"),
+        (["--delay", "nan"], "--delay must be between 0 and 3600 seconds, not nan"),
+        (["--save", "{tmp}"], "that is a folder; name a file to save the game in"),
+        (["--save", "{tmp}/missing/game.json"], "there is no folder {tmp}/missing"),
+    ],
+)
+def test_play_refuses_table_options_that_cannot_work(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    extra: list[str],
+    message: str,
+) -> None:
+    monkeypatch.setattr(builtins, "input", no_input)
+    argv = [a.format(tmp=tmp_path) for a in extra]
+    code, out, err = cli(capsys, "play", HEIMLICH, "-p", "2", "--bots", "all", *argv)
+    line = assert_usage_error(code, out, err)
+    assert message.format(tmp=tmp_path) in line

@@ -144,6 +144,21 @@ def play(
     run_table(ruleset, game, record, save, seed, delay)
 
 
+def check_table_options(save: Path | None, delay: float) -> None:
+    """Refuse, before anything is played, a --save or --delay that cannot work."""
+    if not delay >= 0 or delay > 3600:  # also refuses nan
+        raise usage(f"--delay must be between 0 and 3600 seconds, not {delay}")
+    if save is None:
+        return
+    if save.is_dir():
+        raise usage(f"--save {save}: that is a folder; name a file to save the game in")
+    folder = save.parent if str(save.parent) else Path(".")
+    if not folder.is_dir():
+        raise usage(f"--save {save}: there is no folder {folder}")
+    if save.exists() and not save.is_file():
+        raise usage(f"--save {save}: that is not a regular file")
+
+
 def run_table(
     ruleset: Ruleset,
     game: Game,
@@ -155,10 +170,17 @@ def run_table(
     """Play at the table; on leaving an unfinished game, save it so nothing is lost."""
     from rulelang.cli.play import LeftGame, Table
 
+    check_table_options(save, delay)
+
     def keep(g: Game) -> None:
         if save is not None:
             record.log = g.record()
-            saves.write(save, record)
+            try:
+                saves.write(save, record)
+            except OSError as err:
+                raise CliExit(
+                    EX_IOERR, f"error: the game could not be saved to {save}: {err.strerror}"
+                ) from None
 
     table = Table(game, set(record.bots), bot_seed, input, print, delay=delay, after_move=keep)
     try:
