@@ -507,3 +507,25 @@ def test_a_save_killed_midway_leaves_the_old_or_the_new_save(tmp_path: Path) -> 
         record = saves.read(path)  # whole, with a right checksum
         assert record.players == 3 and record.seed >= 1
         assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+
+
+def test_a_save_whose_rule_file_changed_needs_force(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = tmp_path / "heimlich.rules"
+    rules.write_text(Path(HEIMLICH).read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    leave_after(monkeypatch, capsys, ["play", str(rules), "-p", "3", "--bots", "2,3"], 3)
+    rules.write_text(
+        rules.read_text(encoding="utf-8") + "\n# a comment added later\n", encoding="utf-8"
+    )
+    assert run(["resume", "heimlich-seed0.save.json"]) == 65
+    captured = capsys.readouterr()
+    assert captured.err.startswith(f"error: {rules} changed since this game was saved (sha256 ")
+    assert captured.err.endswith("; add --force to replay it anyway\n")
+    assert captured.err.count("\n") == 1 and captured.out == ""
+    answers(monkeypatch, ["1"] * 2000, EOFError())
+    assert run(["resume", "heimlich-seed0.save.json", "--force"]) == 0
+    captured = capsys.readouterr()
+    assert "replaying it anyway (--force)" in captured.err
+    assert "Game over." in captured.out

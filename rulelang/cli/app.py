@@ -214,6 +214,10 @@ def resume(
     ] = None,
     delay: Annotated[float, typer.Option(help="Seconds to wait after each bot move.")] = 0.0,
     allow_path: AllowPath = None,
+    force: Annotated[
+        bool,
+        typer.Option(help="Replay the game even if its rule file changed since it was saved."),
+    ] = False,
 ) -> None:
     """Continue a saved game where it was left."""
     if not saved.is_file():
@@ -224,8 +228,15 @@ def resume(
         raise CliExit(EX_DATAERR, f"error: {exc}") from None
     rules_path = Path(record.rules)
     ruleset = load(rules_path, allow_path)
-    if saves.fingerprint(rules_path) != record.rules_sha256:
-        say_err(f"note: {rules_path} changed since this game was saved; replaying it anyway")
+    now = saves.fingerprint(rules_path)
+    if now != record.rules_sha256:
+        differs = (
+            f"{rules_path} changed since this game was saved (sha256 "
+            f"{record.rules_sha256[:12]}... then, {now[:12]}... now)"
+        )
+        if not force:
+            raise CliExit(EX_DATAERR, f"error: {differs}; add --force to replay it anyway")
+        say_err(f"note: {differs}; replaying it anyway (--force)")
     try:
         game = replay(
             ruleset, record.players, record.seed, record.log, record.options, record.names
