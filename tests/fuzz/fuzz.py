@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import random
 import re
@@ -35,7 +36,7 @@ import tempfile
 import time
 import traceback
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -449,10 +450,13 @@ def run(
     try:
         with ProcessPoolExecutor(
             max_workers=jobs or os.cpu_count() or 2,
+            mp_context=multiprocessing.get_context("fork") if hasattr(os, "fork") else None,
             initializer=_init,
             initargs=(str(workspace), spawn),
         ) as pool:
-            for n, (case, result, _t) in enumerate(pool.map(_work, seeds, chunksize=4), 1):
+            futures = [pool.submit(_work, s) for s in seeds]
+            for n, future in enumerate(as_completed(futures), 1):
+                case, result, _t = future.result()
                 report.counts[result["class"]] += 1
                 if result["class"] in FAILURES:
                     report.failures.append((case, result))
@@ -460,6 +464,7 @@ def run(
                     print(f"  {n} cases, {time.monotonic() - start:.0f} s", file=sys.stderr)
     finally:
         shutil.rmtree(workspace, ignore_errors=True)
+    report.failures.sort(key=lambda f: f[0].seed)
     report.seconds = time.monotonic() - start
     return report
 
