@@ -7,11 +7,12 @@ from __future__ import annotations
 import importlib.util
 import sys
 from pathlib import Path
+from types import ModuleType
 
 FUZZ = Path(__file__).resolve().parent / "fuzz" / "fuzz.py"
 
 
-def _fuzz():  # type: ignore[no-untyped-def]
+def _fuzz() -> ModuleType:
     spec = importlib.util.spec_from_file_location("rulelang_fuzz", FUZZ)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

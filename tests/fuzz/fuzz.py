@@ -263,9 +263,9 @@ def _frame(exc: BaseException) -> str:
     pkg = str(ROOT / "rulelang") + os.sep
     frames = traceback.extract_tb(exc.__traceback__)
     inside = [f for f in frames if f.filename.startswith(pkg)]
-    f = (inside or frames or [None])[-1]
-    if f is None:
+    if not (inside or frames):
         return "?"
+    f = (inside or frames)[-1]
     where = os.path.relpath(f.filename, ROOT) if f.filename.startswith(pkg) else f.filename
     return f"{where}:{f.lineno} in {f.name}: {(f.line or '').strip()[:120]}"
 
@@ -364,7 +364,7 @@ def run_forked(case: Case, workspace: Path) -> dict[str, str]:
         return {"class": "TIMEOUT"}
     _, status = os.waitpid(pid, 0)
     if chunks:
-        return json.loads(b"".join(chunks))
+        return dict(json.loads(b"".join(chunks)))
     return _died(status)
 
 
@@ -385,14 +385,18 @@ def run_spawned(case: Case, workspace: Path) -> dict[str, str]:
     lines = p.stdout.decode("utf-8", "replace").strip().splitlines()
     if lines:
         try:
-            return json.loads(lines[-1])
+            return dict(json.loads(lines[-1]))
         except ValueError:
             pass
     if p.returncode < 0:
-        return _died(p.returncode & 0x7F)  # a negative code is the signal number
+        return _died(-p.returncode)  # minus the signal: a wait status that says so
     if b"MemoryError" in p.stderr:
         return {"class": "MEMORY", "type": "MemoryError"}
-    return {"class": "INTERNAL", "type": f"exited {p.returncode}", "message": p.stderr[-300:].decode()}
+    return {
+        "class": "INTERNAL",
+        "type": f"exited {p.returncode}",
+        "message": p.stderr[-300:].decode(),
+    }
 
 
 # ----------------------------------------------------------------- the pool
@@ -421,7 +425,7 @@ def _work(case_seed: int) -> tuple[Case, dict[str, str], float]:
 
 @dataclass
 class Report:
-    counts: Counter = field(default_factory=Counter)
+    counts: Counter[str] = field(default_factory=Counter)
     failures: list[tuple[Case, dict[str, str]]] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -483,7 +487,9 @@ def describe(case: Case, result: dict[str, str], show: bool = False) -> str:
     if "where" in result:
         lines.append(f"    at {result['where']} ({result.get('stage', '')})")
     if show:
-        text = case.mutant if isinstance(case.mutant, str) else case.mutant.decode("utf-8", "replace")
+        text = (
+            case.mutant if isinstance(case.mutant, str) else case.mutant.decode("utf-8", "replace")
+        )
         for s in text.split("\n")[:15]:
             lines.append("    | " + (s if len(s) <= 160 else s[:160] + "..."))
     return "\n".join(lines)
@@ -507,7 +513,9 @@ def summary(report: Report, show: bool = False) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--cases", type=int, default=200)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=None)
