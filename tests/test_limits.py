@@ -142,3 +142,37 @@ def test_a_game_bots_never_end_stops_with_a_clear_message(
     assert code == 70
     assert "runtime error[R010]" in text and "300 decisions" in text
     assert "do its end rules ever hold?" in text
+
+
+HUGE_TABLE = """game "t"
+players 2..5
+table tokens {
+  2..999999999999999999: 3,
+}
+piece token count tokens[player_count] {
+  at: int = 0
+}
+global { total: int = 0 }
+turn { set total += 1 }
+end when total > 10 { win [current] }
+"""
+
+
+def test_the_fuzzers_huge_ranges_end_in_diagnostics_or_runtime_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by tests/fuzz: a table key range and a players range of 10**18."""
+    table = tmp_path / "table.rules"
+    table.write_text(HUGE_TABLE, encoding="utf-8")
+    assert cli(capsys, "validate", table)[0] == 0  # covered by its one huge range
+    code, text = cli(capsys, "play", table, "-p", "2", "--bots", "all")
+    assert code == 70 and "runtime error[R009]: table 'tokens' has more than" in text
+    players = tmp_path / "players.rules"
+    players.write_text(
+        HUGE_TABLE.replace("players 2..5", "players 2..999999999999999999").replace(
+            "2..999999999999999999: 3", "2: 3"
+        ),
+        encoding="utf-8",
+    )
+    code, text = cli(capsys, "validate", players)
+    assert code == 65 and "at most 100 players may play, not 999999999999999999" in text

@@ -16,6 +16,8 @@ from rulelang.check.types import ANY, T, list_of
 from rulelang.diagnostics import Span
 from rulelang.syntax import ast as A
 
+MAX_PLAYERS = 100  # a table bigger than this is not a board game (docs/language.md, Limits)
+
 
 def run(c: Checker) -> None:
     for decl in c.decls:
@@ -38,7 +40,9 @@ def _declare(c: Checker, d: A.Decl) -> None:
     elif isinstance(d, A.PlayersDecl):
         if d.low < 1 or d.high < d.low:
             c.error("E201", f"player counts {d.low}..{d.high} are not a valid range", d.span)
-        c.players = (d.low, d.high)
+        elif d.high > MAX_PLAYERS:
+            c.error("E201", f"at most {MAX_PLAYERS} players may play, not {d.high}", d.span)
+        c.players = (d.low, min(d.high, MAX_PLAYERS))
     elif isinstance(d, A.ParamDecl | A.ConstDecl | A.TableDecl | A.DieDecl | A.BoardDecl):
         what = {
             A.ParamDecl: "param",
