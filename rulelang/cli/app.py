@@ -144,6 +144,15 @@ def play(
     run_table(ruleset, game, record, save, seed, delay)
 
 
+def write_save(where: Path, game: Game, record: saves.Save, who: str) -> None:
+    """Save the game, or stop with one line saying why it could not be (exit 74)."""
+    record.log = game.record()
+    try:
+        saves.write(where, record)
+    except OSError as err:
+        raise CliExit(EX_IOERR, f"{who} could not be saved to {where}: {err.strerror}") from None
+
+
 def check_table_options(save: Path | None, delay: float) -> None:
     """Refuse, before anything is played, a --save or --delay that cannot work."""
     if not delay >= 0 or delay > 3600:  # also refuses nan
@@ -174,13 +183,7 @@ def run_table(
 
     def keep(g: Game) -> None:
         if save is not None:
-            record.log = g.record()
-            try:
-                saves.write(save, record)
-            except OSError as err:
-                raise CliExit(
-                    EX_IOERR, f"error: the game could not be saved to {save}: {err.strerror}"
-                ) from None
+            write_save(save, g, record, "error: the game")
 
     table = Table(game, set(record.bots), bot_seed, input, print, delay=delay, after_move=keep)
     try:
@@ -193,13 +196,7 @@ def run_table(
         why = "Input ended; game left." if isinstance(exc, EOFError) else "Game left."
         code = EX_OK if isinstance(exc, LeftGame) else EX_INTERRUPTED
         where = save or Path(f"{Path(record.rules).stem}-seed{record.seed}.save.json")
-        record.log = game.record()
-        try:
-            saves.write(where, record)
-        except OSError as err:
-            raise CliExit(
-                EX_IOERR, f"\n{why} It could not be saved to {where}: {err.strerror}"
-            ) from None
+        write_save(where, game, record, f"\n{why} It")
         raise CliExit(
             code, f"\n{why} Saved to {where}; continue with:\n  rulelang resume {where}"
         ) from None

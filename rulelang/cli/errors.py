@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
-from rulelang.diagnostics import GameRuntimeError, Sources
+from rulelang.diagnostics import NO_SPAN, GameRuntimeError, Sources
+
+if TYPE_CHECKING:
+    from rulelang.runtime.engine import Game
 
 EX_OK = 0
 EX_BUG = 1  # a bug in rulelang itself, never a rule's doing (that is EX_SOFTWARE)
@@ -38,3 +42,11 @@ def runtime_error(err: GameRuntimeError, sources: object = None) -> CliExit:
 
 def say_err(message: str) -> None:
     print(message, file=sys.stderr)
+
+
+def never_ends(game: Game, what: str) -> GameRuntimeError:
+    """R010: bots alone kept a game going past their budget of decisions; the error
+    points at the decision the game waits for."""
+    decision = game.pending()
+    span = decision.span if decision is not None and decision.span else NO_SPAN
+    return GameRuntimeError("R010", f"{what}: do its end rules ever hold?", span)

@@ -7,8 +7,8 @@ import time
 from collections.abc import Callable
 
 from rulelang import CHANCE, PUBLIC, Action, Game
+from rulelang.cli.errors import never_ends
 from rulelang.cli.render import render_view
-from rulelang.diagnostics import NO_SPAN, GameRuntimeError
 from rulelang.runtime.code import BOT_DECISIONS
 
 CLEAR = "\033[2J\033[H"
@@ -56,22 +56,15 @@ class Table:
             elif who in self.bots:
                 by_bots += 1
                 if by_bots > BOT_DECISIONS:
-                    raise self.never_ends()
+                    raise never_ends(
+                        game,
+                        f"bots took {BOT_DECISIONS} decisions in a row and the game did not end",
+                    )
                 self.bot_move(who)
             else:
                 by_bots = 0
                 self.human_move(who)
         self.finish()
-
-    def never_ends(self) -> GameRuntimeError:
-        decision = self.game.pending()
-        span = decision.span if decision is not None and decision.span else NO_SPAN
-        return GameRuntimeError(
-            "R010",
-            f"bots took {BOT_DECISIONS} decisions in a row and the game did not "
-            "end: do its end rules ever hold?",
-            span,
-        )
 
     def names(self, p: int) -> str:
         return self.game.player_names[p]

@@ -14,7 +14,7 @@ from typing import Any
 
 from rulelang import PUBLIC, Game, Ruleset
 from rulelang.api import compile_file
-from rulelang.diagnostics import NO_SPAN, GameRuntimeError
+from rulelang.cli.errors import never_ends
 from rulelang.runtime.code import BOT_DECISIONS
 
 CHUNK = 25
@@ -52,18 +52,6 @@ def record(game: Game, decisions: int) -> Record:
     return Record(game.results(), game.turn_number, decisions, secrets)
 
 
-def never_ends(game: Game, seed: int) -> GameRuntimeError:
-    """A game bots alone played for BOT_DECISIONS decisions without an end."""
-    decision = game.pending()
-    span = decision.span if decision is not None and decision.span else NO_SPAN
-    return GameRuntimeError(
-        "R010",
-        f"the game with seed {seed} did not end after {BOT_DECISIONS} decisions by "
-        "bots: do its end rules ever hold?",
-        span,
-    )
-
-
 def play_chunk(args: tuple[str, int, list[int], dict[str, str]]) -> list[Record]:
     path, players, seeds, options = args
     rules = _rules(path)
@@ -72,7 +60,10 @@ def play_chunk(args: tuple[str, int, list[int], dict[str, str]]) -> list[Record]
         game = rules.new_game(players, seed, options)
         decisions = game.playout(bot_rng(seed), max_decisions=BOT_DECISIONS)
         if not game.is_over():
-            raise never_ends(game, seed)
+            raise never_ends(
+                game,
+                f"the game with seed {seed} did not end after {BOT_DECISIONS} decisions by bots",
+            )
         out.append(record(game, decisions))
     return out
 

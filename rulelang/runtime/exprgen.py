@@ -28,6 +28,7 @@ from rulelang.check.symbols import (
 from rulelang.check.types import ANY, BOOL, T
 from rulelang.runtime import helpers
 from rulelang.runtime.code import Fn, Formatter
+from rulelang.runtime.reads import expressions
 from rulelang.runtime.tiles import TileOps
 from rulelang.runtime.values import formatter
 from rulelang.syntax import ast as A
@@ -41,6 +42,7 @@ BUILTIN_NAMES = {
     "round_number": "((st.turn - 1) // st.cfg.n + 1)",
 }
 SIMPLE_CALLS = {"len": "len", "abs": "abs", "any": "any", "all": "all", "sum": "sum"}
+STATE_NAMES = ("current", "index", "turn_number", "round_number")
 MEMO_UNSET = object()  # a fixed def not computed yet for this table
 
 
@@ -364,42 +366,24 @@ class ExprGen:
             self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines)
 
 
-def fixed(program: Program, e: object, seen: set[str] | None = None) -> bool:
+def fixed(program: Program, e: object) -> bool:
     """Does the expression read only what is fixed for a table (consts, boards, kinds,
     the number of players), through the defs it calls too?"""
-    seen = seen if seen is not None else set()
     own: set[int] = set()  # the variables of comprehensions inside
-    stack: list[object] = [e]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, tuple | list):
-            stack.extend(node)
-            continue
-        if not isinstance(node, A.Expr):
-            continue
+    for node in expressions(program, [e]):
         if isinstance(node, A.TextLit) and any(not isinstance(p, str) for p in node.parts):
             return False
         if isinstance(node, A.Comp):
             own.add(program.locals_of[id(node)].slot)
         sym = program.refs.get(id(node))
         if isinstance(sym, LocalSym) and sym.slot in own:
-            pass
-        elif isinstance(sym, AttrSym | ZoneSym | LocalSym):
+            continue
+        if isinstance(sym, AttrSym | ZoneSym | LocalSym):
             return False
-        if isinstance(node, A.Name) and node.id in (
-            "current",
-            "index",
-            "turn_number",
-            "round_number",
-        ):
+        if isinstance(node, A.Name) and node.id in STATE_NAMES:
             return False
         if isinstance(node, A.Call) and (node.func in TILE_FUNCS or node.func == "text"):
             return False
-        if isinstance(sym, DefSym):
-            if sym.params:
-                return False
-            if sym.name not in seen:
-                seen.add(sym.name)
-                stack.append(sym.decl.body)
-        stack.extend(getattr(node, f) for f in node.__dataclass_fields__)
+        if isinstance(sym, DefSym) and sym.params:
+            return False
     return True

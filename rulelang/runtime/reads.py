@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from rulelang.check.scope import TILE_FUNCS
@@ -24,13 +25,11 @@ class Reads:
         return any(z in self.zones for z in zones if z.kind == kind)
 
 
-def end_reads(program: Program) -> Reads:
-    """Everything any end condition may read, through the defs it calls too."""
-    attrs: set[AttrSym] = set()
-    zones: set[ZoneSym] = set()
-    current = turn = tiles = False
+def expressions(program: Program, roots: list[object]) -> Iterator[A.Expr]:
+    """Every expression node within roots, and within the body of every def they call
+    (each def once): the walk both end-rule reads and fixed defs are found by."""
     seen: set[str] = set()
-    stack: list[object] = [end.cond for end in program.ends]
+    stack: list[object] = list(roots)
     while stack:
         node = stack.pop()
         if isinstance(node, tuple | list):
@@ -38,18 +37,28 @@ def end_reads(program: Program) -> Reads:
             continue
         if not isinstance(node, A.Expr):
             continue
+        yield node
+        sym = program.refs.get(id(node))
+        if isinstance(sym, DefSym) and sym.name not in seen:
+            seen.add(sym.name)
+            stack.append(sym.decl.body)
+        stack.extend(getattr(node, f) for f in node.__dataclass_fields__)
+
+
+def end_reads(program: Program) -> Reads:
+    """Everything any end condition may read, through the defs it calls too."""
+    attrs: set[AttrSym] = set()
+    zones: set[ZoneSym] = set()
+    current = turn = tiles = False
+    for node in expressions(program, [end.cond for end in program.ends]):
         sym = program.refs.get(id(node))
         if isinstance(sym, AttrSym):
             attrs.add(sym)
         elif isinstance(sym, ZoneSym):
             zones.add(sym)
-        elif isinstance(sym, DefSym) and sym.name not in seen:
-            seen.add(sym.name)
-            stack.append(sym.decl.body)
         if isinstance(node, A.Name):
             current |= node.id == "current"
             turn |= node.id in ("turn_number", "round_number")
         if isinstance(node, A.Call) and node.func in TILE_FUNCS:
             tiles = True
-        stack.extend(getattr(node, f) for f in node.__dataclass_fields__)
     return Reads(frozenset(attrs), frozenset(zones), current, turn, tiles)
