@@ -147,8 +147,17 @@ def stdlib_dirs(near: Path | None = None) -> list[Path]:
             if (parent / "stdlib").is_dir():
                 dirs.append(parent / "stdlib")
                 break
-    dirs.append(Path(__file__).resolve().parent.parent / "stdlib")
+    dirs.append(shipped_stdlib())
     return dirs
+
+
+def shipped_stdlib() -> Path:
+    """The stdlib shipped with rulelang: `rulelang/stdlib/` in an installed wheel, else
+    (a clone, installed editable or not at all) the clone's own top-level `stdlib/`,
+    read in place, so that an edit to it is seen at once."""
+    package = Path(__file__).resolve().parent
+    installed = package / "stdlib"
+    return installed if installed.is_dir() else package.parent / "stdlib"
 
 
 def _key(decl: A.Decl) -> tuple[str, str] | None:
