@@ -17,6 +17,7 @@ if TYPE_CHECKING:
         Diagnostic,
         GameRuntimeError,
         RuleError,
+        RulelangError,
         Span,
         UsageError,
     )
@@ -37,7 +38,14 @@ if TYPE_CHECKING:
 
 _WHERE = {
     "rulelang.api": ["check_file", "compile_file", "compile_file_with_warnings", "compile_source"],
-    "rulelang.diagnostics": ["Diagnostic", "GameRuntimeError", "RuleError", "Span", "UsageError"],
+    "rulelang.diagnostics": [
+        "Diagnostic",
+        "GameRuntimeError",
+        "RuleError",
+        "RulelangError",
+        "Span",
+        "UsageError",
+    ],
     "rulelang.runtime.code": ["Chose", "Drew", "Event", "Ranked", "Said"],
     "rulelang.runtime.edit": ["Editor"],
     "rulelang.runtime.ruleset": ["Ruleset"],
@@ -71,6 +79,7 @@ __all__ = [
     "Refusal",
     "ReplayError",
     "RuleError",
+    "RulelangError",
     "Ruleset",
     "Said",
     "Span",

@@ -1,4 +1,8 @@
-"""One span type, one diagnostic type, rendered in one place."""
+"""One span type, one diagnostic type, one renderer, one base exception.
+
+Every diagnostic and runtime error is made by a constructor of the catalogue
+(rulelang/errors.py) and rendered by `render`: static ones (E and W codes) and runtime
+errors (R codes) alike."""
 
 from __future__ import annotations
 
@@ -20,6 +24,7 @@ class Span:
 
 
 NO_SPAN = Span("<builtin>", 0, 0)
+RUNTIME = "runtime error"  # the severity of a runtime error, rendered as a diagnostic
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +56,8 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> str:
 
 
 def render(diag: Diagnostic, sources: Sources | None = None) -> str:
+    """`file:line:col: severity[CODE]: message`, then the source line under a gutter with
+    carets under the span, then `= hint: ...`, each when known."""
     out = [f"{diag.span}: {diag.severity}[{diag.code}]: {diag.message}"]
     src = sources.line(diag.span.file, diag.span.line) if sources else None
     if src is not None:
@@ -65,7 +72,12 @@ def render(diag: Diagnostic, sources: Sources | None = None) -> str:
     return "\n".join(out)
 
 
-class RuleError(Exception):
+class RulelangError(Exception):
+    """The base of every error rulelang raises on purpose: a rule file that does not
+    compile, a request the rules cannot serve, a rule failing while a game runs."""
+
+
+class RuleError(RulelangError):
     """Static errors of a rule file: carries every diagnostic found."""
 
     def __init__(self, diagnostics: list[Diagnostic], sources: Sources | None = None):
@@ -74,18 +86,25 @@ class RuleError(Exception):
         super().__init__("\n".join(render(d, sources) for d in diagnostics))
 
 
-class UsageError(Exception):
+class UsageError(RulelangError):
     """A request the rules cannot serve: wrong player count, unknown option or move."""
 
 
-class GameRuntimeError(Exception):
-    """A rule failed while running (budget exceeded, no option, bad index)."""
+class GameRuntimeError(RulelangError):
+    """A rule failed while running (budget exceeded, no option, bad index). Made by a
+    runtime constructor of rulelang/errors.py; `render(err.diagnostic, sources)` quotes
+    the line."""
 
     def __init__(self, code: str, message: str, span: Span):
         self.code = code
         self.span = span
         self.message = message
-        super().__init__(f"{span}: runtime error[{code}]: {message}")
+        super().__init__(render(self.diagnostic))
+
+    @property
+    def diagnostic(self) -> Diagnostic:
+        """The error as a diagnostic of severity "runtime error", for `render`."""
+        return Diagnostic(self.code, self.message, self.span, RUNTIME)
 
     def __reduce__(self) -> tuple[object, ...]:
         return (GameRuntimeError, (self.code, self.message, self.span))

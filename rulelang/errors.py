@@ -18,9 +18,11 @@ Families:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Literal
 
-from rulelang.diagnostics import Diagnostic, GameRuntimeError, Span
+from rulelang.diagnostics import Diagnostic, GameRuntimeError, Span, did_you_mean
 
 FAMILIES = {
     "E0": "syntax",
@@ -85,8 +87,716 @@ def syntax_error(message: str, span: Span, hint: str = "") -> Diagnostic:
 
 # ============================================================== names and files (E1xx)
 
+_E101 = _entry("E101", "unknown name")
+_E102 = _entry("E102", "defined twice")
+_E103 = _entry("E103", "no attributes")
+_E104 = _entry("E104", "cannot read a file")
+_E105 = _entry("E105", "override without a base")
+_E106 = _entry("E106", "defined in terms of itself")
+_E107 = _entry("E107", "fixed value depends on the game")
+_E108 = _entry("E108", "cannot be changed")
+_E109 = _entry("E109", "data file is not YAML")
+_E110 = _entry("E110", "refused to read a file")
+_E111 = _entry("E111", "'index' outside attribute defaults")
+_E112 = _entry("E112", "redefined without override")
+_E113 = _entry("E113", "extends goes round in a circle")
+_E114 = _entry("E114", "unknown stdlib module")
+_E115 = _entry("E115", "not a module name")
+_E116 = _entry("E116", "data file is not a list")
+_E117 = _entry("E117", "data entry is not pairs")
+_E118 = _entry("E118", "data entry count")
+_E119 = _entry("E119", "data entry attribute unknown")
+_E120 = _entry("E120", "data entry value of the wrong type")
+_E121 = _entry("E121", "data entry value missing")
+
+
+def unknown(what: str, name: str, span: Span, candidates: Iterable[str] = ()) -> Diagnostic:
+    """E101: a name, type, board, kind, zone, die, proc, function, phase or attribute
+    that nothing defines; the hint suggests a close one."""
+    return _E101.at(span, f"unknown {what} '{name}'", did_you_mean(name, candidates))
+
+
+def defined_twice(name: str, span: Span, first: Span) -> Diagnostic:
+    """E102: two definitions of one name in one file (or a parameter list)."""
+    return _E102.at(span, f"'{name}' is defined twice; the first definition is at {first}")
+
+
+def no_attributes(what: object, span: Span) -> Diagnostic:
+    """E103: `.name` of a value that has no attributes."""
+    return _E103.at(span, f"{what} has no attributes")
+
+
+def cannot_read(what: str, reason: object, span: Span) -> Diagnostic:
+    """E104: a file named by `extends` or `from` (what: "'x'" or "data file 'x'") that
+    does not exist or cannot be read."""
+    return _E104.at(span, f"cannot read {what}: {reason}")
+
+
+def override_without_base(name: str, span: Span) -> Diagnostic:
+    """E105: `override` of something no base file defines."""
+    return _E105.at(span, f"'override' of '{name}', but no base file defines it")
+
+
+def defined_in_terms_of_itself(name: str, span: Span) -> Diagnostic:
+    """E106: a fixed value whose definition needs itself."""
+    return _E106.at(span, f"'{name}' is defined in terms of itself")
+
+
+def fixed_depends_on_game(context: str, name: str, changes: bool, span: Span) -> Diagnostic:
+    """E107: a fixed value (param, const, table, die, board, kind count, attribute
+    default) that reads the state of the game."""
+    during = ", which changes during play" if changes else ""
+    return _E107.at(
+        span, f"{context} is fixed for the whole game and cannot depend on '{name}'{during}"
+    )
+
+
+def cannot_change(name: str, what: str, span: Span) -> Diagnostic:
+    """E108: `set` of a name that is not part of the game state."""
+    return _E108.at(
+        span,
+        f"'{name}' cannot be changed: it is a {what}",
+        "declare it in 'global { ... }' to make it part of the game state",
+    )
+
+
+def data_not_yaml(data: str, line: int | None, span: Span) -> Diagnostic:
+    """E109: a data file that is not valid YAML."""
+    where = f" (line {line})" if line is not None else ""
+    return _E109.at(span, f"data file '{data}' is not valid YAML{where}")
+
+
+def refused(what: str, reason: str, span: Span, hint: str = "") -> Diagnostic:
+    """E110: a file a rule file may not read (what: "'x'", "data file 'x'" or "stdlib
+    module 'x'"); the reason quotes nothing of the file."""
+    return _E110.at(span, f"refused to read {what}: {reason}", hint)
+
+
+def index_outside_defaults(span: Span) -> Diagnostic:
+    """E111: `index` read anywhere but in the attribute defaults of a piece or card."""
+    return _E111.at(span, "'index' is only known in the attribute defaults of a piece or card")
+
+
+def redefined_without_override(name: str, base: Span, span: Span) -> Diagnostic:
+    """E112: a variant defines again a name of its base file without `override`."""
+    return _E112.at(
+        span,
+        f"'{name}' is already defined in the base file at {base}",
+        "write 'override' in front to replace it",
+    )
+
+
+def extends_circle(chain: str, span: Span) -> Diagnostic:
+    """E113: files that extend each other round in a circle."""
+    return _E113.at(span, f"'extends' goes round in a circle: {chain}")
+
+
+def unknown_module(module: str, span: Span, hint: str) -> Diagnostic:
+    """E114: `import` of a module no stdlib folder holds."""
+    return _E114.at(span, f"no stdlib module named '{module}'", hint)
+
+
+def not_a_module_name(name: str, span: Span) -> Diagnostic:
+    """E115: `import` of something that cannot be a module's name."""
+    return _E115.at(span, f"'{name}' is not a stdlib module name")
+
+
+def data_not_a_list(data: str, category: str, span: Span) -> Diagnostic:
+    """E116: a data file that is not a list of entries."""
+    return _E116.at(
+        span, f"data file '{data}' must be a list of entries, one per {category} design"
+    )
+
+
+def data_entry_not_pairs(where: str, span: Span) -> Diagnostic:
+    """E117: a data file entry that is not `name: value` pairs."""
+    return _E117.at(span, f"{where}: expected 'name: value' pairs")
+
+
+def data_bad_count(where: str, count: object, span: Span) -> Diagnostic:
+    """E118: a data file entry whose `count` is not a whole number."""
+    return _E118.at(span, f"{where}: count must be a whole number, not {count!r}")
+
+
+def data_unknown_attribute(
+    where: str, kind: str, key: str, span: Span, names: Iterable[str]
+) -> Diagnostic:
+    """E119: a data file entry naming an attribute its kind does not have."""
+    return _E119.at(span, f"{where}: {kind} has no attribute '{key}'", did_you_mean(key, names))
+
+
+def data_wrong_type(where: str, key: str, want: object, value: object, span: Span) -> Diagnostic:
+    """E120: a data file value of the wrong type."""
+    return _E120.at(span, f"{where}: '{key}' must be {want}, not {value!r}")
+
+
+def data_missing(where: str, name: str, kind: str, span: Span) -> Diagnostic:
+    """E121: a data file entry without a value its kind gives no default for."""
+    return _E121.at(span, f"{where}: '{name}' is missing, and {kind} gives it no default")
+
+
 # ============================================================ meaning and types (E2xx)
+
+_E201 = _entry("E201", "type mismatch")
+_E202 = _entry("E202", "wrong number of arguments")
+_E203 = _entry("E203", "nests too deeply")
+_E204 = _entry("E204", "not a list to choose from")
+_E205 = _entry("E205", "not a value")
+_E206 = _entry("E206", "needs numbers")
+_E207 = _entry("E207", "range of non-numbers")
+_E208 = _entry("E208", "'in' without a list")
+_E209 = _entry("E209", "never in the list")
+_E210 = _entry("E210", "cannot compare")
+_E211 = _entry("E211", "order of non-numbers")
+_E212 = _entry("E212", "attribute of an unknown type")
+_E213 = _entry("E213", "list index not a number")
+_E214 = _entry("E214", "table key not a number")
+_E215 = _entry("E215", "zone indexed by a non-player")
+_E216 = _entry("E216", "cannot be indexed")
+_E217 = _entry("E217", "needs a condition")
+_E218 = _entry("E218", "unknown comprehension")
+_E219 = _entry("E219", "argument of the wrong type")
+_E220 = _entry("E220", "list of the wrong type")
+_E221 = _entry("E221", "bad player range")
+_E222 = _entry("E222", "too many players")
+_E223 = _entry("E223", "count and data file")
+_E224 = _entry("E224", "kind without a count")
+_E225 = _entry("E225", "param default not plain")
+_E226 = _entry("E226", "die faces not a list")
+_E227 = _entry("E227", "board attribute not a list")
+_E228 = _entry("E228", "not a tile kind")
+_E229 = _entry("E229", "'joined' not bool")
+_E230 = _entry("E230", "owner visibility outside player")
+_E231 = _entry("E231", "deal between kinds")
+_E232 = _entry("E232", "needs players")
+_E233 = _entry("E233", "arithmetic assignment to a non-number")
+_E234 = _entry("E234", "cannot assign")
+_E235 = _entry("E235", "zone holds another kind")
+_E236 = _entry("E236", "board holds no tiles")
+_E237 = _entry("E237", "per-player zone without an owner")
+_E238 = _entry("E238", "zone not per player")
+_E239 = _entry("E239", "zone of the wrong sort")
+_E240 = _entry("E240", "only attributes change")
+_E241 = _entry("E241", "table lacks player counts")
+_E242 = _entry("E242", "node outside its board")
+_E243 = _entry("E243", "list of mixed types")
+
+
+def type_mismatch(want: object, got: object, span: Span) -> Diagnostic:
+    """E201: a value of one type where another is expected (a condition, an argument of
+    a def or proc, a default, a typed `let`, a count...)."""
+    return _E201.at(span, f"expected {want}, found {got}")
+
+
+def wrong_arity(name: str, takes: str, many: bool, what: str, given: int, span: Span) -> Diagnostic:
+    """E202: a call with the wrong number of arguments (takes: "2" or "1 or 2"; what:
+    the arguments in words, for built-ins)."""
+    words = f" ({what})" if what else ""
+    were = "were" if given != 1 else "was"
+    return _E202.at(
+        span,
+        f"'{name}' takes {takes} argument{'s' if many else ''}{words}, but {given} {were} given",
+    )
+
+
+def nests_too_deeply(levels: int, span: Span) -> Diagnostic:
+    """E203: a rule nesting past the limit."""
+    return _E203.at(
+        span,
+        f"this nests more than {levels} levels deep",
+        "split it with a def or a proc, or a let",
+    )
+
+
+def not_a_list(got: object, span: Span) -> Diagnostic:
+    """E204: `choose`, `for`, `pick`, `shuffle` or `[... for ...]` over something that
+    is not a list."""
+    return _E204.at(span, f"expected a list to choose from or loop over, found {got}")
+
+
+def not_a_value(name: str, what: str, span: Span) -> Diagnostic:
+    """E205: a proc, kind or other definition used as a value."""
+    return _E205.at(span, f"'{name}' is a {what}, not a value")
+
+
+def needs_numbers(op: str, got: object, span: Span) -> Diagnostic:
+    """E206: arithmetic, or `sum`/`max`/`min(... for ...)`, of something not a number."""
+    return _E206.at(span, f"'{op}' needs numbers, found {got}")
+
+
+def range_needs_numbers(got: object, span: Span) -> Diagnostic:
+    """E207: `a..b` with an end that is not a number."""
+    return _E207.at(span, f"a range needs numbers, found {got}")
+
+
+def in_needs_list(got: object, span: Span) -> Diagnostic:
+    """E208: `x in y` where y is not a list."""
+    return _E208.at(span, f"'in' needs a list on its right, found {got}")
+
+
+def never_in(left: object, elem: object, span: Span) -> Diagnostic:
+    """E209: `x in y` where x can never be one of y's items."""
+    return _E209.at(span, f"{left} can never be in a list of {elem}")
+
+
+def cannot_compare(left: object, right: object, span: Span) -> Diagnostic:
+    """E210: `==`, `!=` or an order between values of unrelated types."""
+    return _E210.at(span, f"cannot compare {left} with {right}")
+
+
+def order_needs_numbers(op: str, got: object, span: Span) -> Diagnostic:
+    """E211: `<`, `<=`, `>`, `>=` between values that are not numbers."""
+    return _E211.at(span, f"'{op}' compares numbers, found {got}")
+
+
+def attribute_of_unknown_type(name: str, span: Span) -> Diagnostic:
+    """E212: `.name` of an item of an empty list whose type is not known."""
+    return _E212.at(
+        span,
+        f"cannot tell what '.{name}' belongs to: the value comes from "
+        "an empty list whose type is not known",
+        "give the list a type, as in: let xs: list(piece_kind) = []",
+    )
+
+
+def list_index_not_number(got: object, span: Span) -> Diagnostic:
+    """E213: `list[i]` with i not a number."""
+    return _E213.at(span, f"a list index must be a number, found {got}")
+
+
+def table_key_not_number(got: object, span: Span) -> Diagnostic:
+    """E214: `table[k]` with k not a number."""
+    return _E214.at(span, f"a table key must be a number, found {got}")
+
+
+def zone_index_not_player(got: object, span: Span) -> Diagnostic:
+    """E215: `zone[x]` of a per-player zone with x not a player."""
+    return _E215.at(span, f"a zone per player is indexed by a player, found {got}")
+
+
+def cannot_index(what: object, span: Span) -> Diagnostic:
+    """E216: `x[i]` of something that is not a list, a table or a zone."""
+    return _E216.at(span, f"{what} cannot be indexed")
+
+
+def needs_condition(func: str, got: object, span: Span) -> Diagnostic:
+    """E217: `any`/`all(... for ...)` of something that is not a condition."""
+    return _E217.at(span, f"'{func}' needs a condition, found {got}")
+
+
+def unknown_comprehension(func: str, span: Span) -> Diagnostic:
+    """E218: `f(... for ...)` with f not a function that takes a comprehension."""
+    return _E218.at(
+        span,
+        f"'{func}(... for ...)' is not known; use any, all, count, sum, max, "
+        "min or a list [... for ...]",
+    )
+
+
+def argument_type(n: int, func: str, want: str, got: object, span: Span) -> Diagnostic:
+    """E219: an argument of a built-in function of the wrong type."""
+    return _E219.at(span, f"argument {n} of '{func}' must be a {want}, found {got}")
+
+
+def list_of_wrong_type(func: str, need: object, got: object, span: Span) -> Diagnostic:
+    """E220: `any`, `all` or `sum` of a list whose items do not fit."""
+    return _E220.at(span, f"'{func}' needs a list of {need}, found {got}")
+
+
+def bad_player_range(low: int, high: int, span: Span) -> Diagnostic:
+    """E221: `players a..b` with a below 1 or b below a."""
+    return _E221.at(span, f"player counts {low}..{high} are not a valid range")
+
+
+def too_many_players(limit: int, high: int, span: Span) -> Diagnostic:
+    """E222: `players a..b` with b past the limit."""
+    return _E222.at(span, f"at most {limit} players may play, not {high}")
+
+
+def count_and_data(category: str, name: str, data: str, span: Span) -> Diagnostic:
+    """E223: a kind read from a data file that also says `count`."""
+    return _E223.at(span, f"{category} '{name}' takes its count from {data}; remove 'count'")
+
+
+def kind_without_count(category: str, name: str, span: Span) -> Diagnostic:
+    """E224: a piece or card kind with neither `count` nor a data file."""
+    return _E224.at(
+        span,
+        f"{category} '{name}' needs a count: '{category} {name} count N {{ ... }}', "
+        f"or a data file: '{category} {name} from \"cards.yaml\" {{ ... }}'",
+    )
+
+
+def param_default_not_plain(name: str, span: Span) -> Diagnostic:
+    """E225: a param whose default is not a plain literal."""
+    return _E225.at(
+        span, f"param '{name}' needs a plain number, text, true or false as its default"
+    )
+
+
+def die_faces_not_list(name: str, got: object, span: Span) -> Diagnostic:
+    """E226: a die whose faces are not a list."""
+    return _E226.at(span, f"the faces of die '{name}' must be a list, not {got}")
+
+
+def board_attribute_not_list(got: object, span: Span) -> Diagnostic:
+    """E227: a board attribute that is not a list of one value per node."""
+    return _E227.at(span, f"a board attribute must be a list, one value per node, not {got}")
+
+
+def not_a_tile_kind(kind: str, span: Span) -> Diagnostic:
+    """E228: `tiles K` with K lacking `edges: list(bool)`."""
+    return _E228.at(
+        span,
+        f"{kind} cannot be a tile: it needs an attribute "
+        "'edges: list(bool)' giving its open sides N, E, S, W",
+    )
+
+
+def joined_not_bool(kind: str, span: Span) -> Diagnostic:
+    """E229: a tile kind whose `joined` attribute is not bool."""
+    return _E229.at(span, f"the 'joined' attribute of tile {kind} must be bool")
+
+
+def owner_visibility(span: Span) -> Diagnostic:
+    """E230: `visible to owner` on an attribute that is not a player's."""
+    return _E230.at(
+        span, "only player attributes have an owner; use 'visible to all' or 'visible to none'"
+    )
+
+
+def deal_between_kinds(src: str, dst: str, span: Span) -> Diagnostic:
+    """E231: `deal` from a zone of one kind into zones of another."""
+    return _E231.at(span, f"cannot deal {src} into a zone of {dst}")
+
+
+def needs_players(what: str, got: object, span: Span) -> Diagnostic:
+    """E232: `say ... to`, `win`, `draw` or `rank` given something not players."""
+    return _E232.at(span, f"{what} needs a player or a list of players, not {got}")
+
+
+def arithmetic_assign(op: str, want: object, span: Span) -> Diagnostic:
+    """E233: `set x += ...` (or -=, *=...) where x is not a number."""
+    return _E233.at(span, f"'{op}' needs a number, but the target is {want}")
+
+
+def cannot_assign(value: object, want: object, span: Span) -> Diagnostic:
+    """E234: `set x = v` with v of a type x cannot hold."""
+    return _E234.at(span, f"cannot assign {value} to something of type {want}")
+
+
+def zone_holds_other(zone: str, kind: str, item: object, span: Span) -> Diagnostic:
+    """E235: `move` or `add` of something into a zone of another kind."""
+    return _E235.at(span, f"zone '{zone}' holds {kind}, not {item}")
+
+
+def board_without_tiles(board: str, span: Span, declare: bool = False) -> Diagnostic:
+    """E236: a tile statement or function on a board declared without `tiles`."""
+    how = f"; declare it as 'board {board} = ... tiles <kind>'" if declare else ""
+    return _E236.at(span, f"board '{board}' holds no tiles{how}")
+
+
+def zone_needs_owner(zone: str, span: Span) -> Diagnostic:
+    """E237: a per-player zone named without saying whose."""
+    return _E237.at(span, f"zone '{zone}' is per player: say whose, as in '{zone}[current]'")
+
+
+def zone_not_per_player(zone: str, span: Span) -> Diagnostic:
+    """E238: `zone[p]` of a zone that is not per player."""
+    return _E238.at(span, f"zone '{zone}' is not per player")
+
+
+def zone_of_wrong_sort(zone: str, per_player: bool, span: Span) -> Diagnostic:
+    """E239: `deal` or `shuffle` given a per-player zone where a single one is needed,
+    or the other way round."""
+    need = "per player" if per_player else "a single zone (not per player)"
+    return _E239.at(span, f"zone '{zone}' must be {need} here")
+
+
+def only_attributes_change(span: Span) -> Diagnostic:
+    """E240: `set` of something that is neither a variable nor an attribute."""
+    return _E240.at(span, "only attributes of players and pieces can be changed")
+
+
+def table_lacks_players(table: str, missing: list[int], span: Span) -> Diagnostic:
+    """E241: a table read with `[player_count]` without an entry for every count."""
+    shown = ", ".join(str(n) for n in missing)
+    return _E241.at(
+        span,
+        f"table '{table}' is looked up by player count but has no "
+        f"entry for {shown} player{'s' if missing != [1] else ''}",
+    )
+
+
+def node_outside_board(node: int, board: str, size: int, span: Span) -> Diagnostic:
+    """E242: a number written where a node of a board is expected that is not one of
+    its nodes."""
+    return _E242.at(span, f"{node} is not a node of board '{board}' (its nodes are 0..{size - 1})")
+
+
+def mixed_list(first: object, other: object, span: Span) -> Diagnostic:
+    """E243: a list literal whose items have types that do not mix."""
+    return _E243.at(
+        span, f"a list holds values of one type, but this one mixes {first} and {other}"
+    )
+
 
 # ========================================================================= flow (E3xx)
 
+_E301 = _entry("E301", "phase never reached")
+_E302 = _entry("E302", "no end rule")
+_E303 = _entry("E303", "choice without options")
+_E304 = _entry("E304", "recursion")
+_E305 = _entry("E305", "asking where nobody can act")
+_E306 = _entry("E306", "no player count")
+_E307 = _entry("E307", "no turns")
+_E308 = _entry("E308", "phase without next")
+_E309 = _entry("E309", "phase never ends")
+_E310 = _entry("E310", "phase without a turn")
+_E311 = _entry("E311", "end rule calls a proc that asks")
+_E312 = _entry("E312", "outcome outside an end rule")
+
+
+def phase_never_reached(phase: str, first: str, span: Span) -> Diagnostic:
+    """E301: a phase no `next` leads to."""
+    return _E301.at(
+        span,
+        f"phase '{phase}' is never reached",
+        f"the game starts in '{first}'; no 'next' leads here",
+    )
+
+
+def no_end_rule(span: Span) -> Diagnostic:
+    """E302: a game without an `end when` rule."""
+    return _E302.at(
+        span,
+        "the game never ends: there is no 'end when' rule",
+        "add for example: end when <condition> { win [current] }",
+    )
+
+
+def choice_without_options(var: str, why: str, span: Span) -> Diagnostic:
+    """E303: a `choose` (that may not pass) from an empty list or range, or with a
+    requirement that is always false."""
+    because = f": {why}" if why else ""
+    return _E303.at(span, f"the choice of '{var}' can never have an option{because}")
+
+
+def recursion(name: str, cycle: str, span: Span) -> Diagnostic:
+    """E304: a proc or def that calls itself, directly or through others."""
+    return _E304.at(
+        span,
+        f"'{name}' calls itself ({cycle}); rules may not recurse, use 'while' or 'repeat' instead",
+    )
+
+
+def nobody_can_act(statement: str, context: str, span: Span) -> Diagnostic:
+    """E305: `choose`, `roll`, `pick` or `shuffle` where nobody can be asked to act (an
+    end rule, a def)."""
+    return _E305.at(
+        span, f"{statement} cannot be used in {context}: nobody can be asked to act there"
+    )
+
+
+def no_player_count(span: Span) -> Diagnostic:
+    """E306: a game without a `players` line."""
+    return _E306.at(
+        span,
+        "the rule file does not say how many players it is for",
+        "add a line such as 'players 2..4'",
+    )
+
+
+def no_turns(span: Span) -> Diagnostic:
+    """E307: a game without `turn` or `phase`."""
+    return _E307.at(span, "the game has no turns: add 'turn { ... }' or a 'phase'")
+
+
+def phase_without_next(phase: str, span: Span) -> Diagnostic:
+    """E308: a phase with `end when` but no `next`."""
+    return _E308.at(
+        span,
+        f"phase '{phase}' can end but does not say which phase comes next",
+        "add 'next <phase>'",
+    )
+
+
+def phase_never_ends(phase: str, span: Span) -> Diagnostic:
+    """E309: a phase with `next` but no `end when`."""
+    return _E309.at(
+        span, f"phase '{phase}' names a next phase but never ends", "add 'end when <condition>'"
+    )
+
+
+def phase_without_turn(phase: str, span: Span) -> Diagnostic:
+    """E310: a phase with no `turn` block."""
+    return _E310.at(span, f"phase '{phase}' has no turn")
+
+
+def end_rule_calls_asking_proc(proc: str, span: Span) -> Diagnostic:
+    """E311: an end rule that calls a proc that asks a player or the dice."""
+    return _E311.at(span, f"'{proc}' asks a player or the dice, which an end rule cannot do")
+
+
+def outcome_outside_end_rule(kind: str, span: Span) -> Diagnostic:
+    """E312: `win`, `draw` or `rank` outside an `end when` rule."""
+    return _E312.at(span, f"'{kind}' may only be used inside an 'end when' rule")
+
+
 # ====================================================================== runtime (Rxxx)
+# Raised while a game runs: each constructor returns the error for its caller to raise
+# (generated code raises one built in advance).
+
+_R001 = _entry("R001", "step budget used up")
+_R002 = _entry("R002", "no option left")
+_R003 = _entry("R003", "index outside a list")
+_R004 = _entry("R004", "empty list")
+_R005 = _entry("R005", "division by zero")
+_R006 = _entry("R006", "not in the zone")
+_R007 = _entry("R007", "node outside its board")
+_R008 = _entry("R008", "board cannot be built")
+_R009 = _entry("R009", "range too long")
+_R010 = _entry("R010", "the game never ends")
+_R011 = _entry("R011", "rules nest too deeply")
+_R012 = _entry("R012", "nothing to draw from")
+_R013 = _entry("R013", "no table entry")
+_R014 = _entry("R014", "step off the board")
+_R015 = _entry("R015", "zone of nobody")
+_R016 = _entry("R016", "no such cell")
+_R017 = _entry("R017", "cell taken")
+_R018 = _entry("R018", "not a number")
+_R019 = _entry("R019", "board attribute of the wrong length")
+_R020 = _entry("R020", "bad kind count")
+_R021 = _entry("R021", "table too large")
+_R022 = _entry("R022", "kind too large")
+
+BudgetKind = Literal["loop", "rounds", "turns"]
+
+
+def step_budget(kind: BudgetKind, budget: int, span: Span) -> GameRuntimeError:
+    """R001: the rules ran on without asking anyone: a loop ran (or would run) past the
+    step budget, or turns passed that asked nobody."""
+    if kind == "loop":
+        message = (
+            f"this loop ran {budget} rounds without anyone being asked to act: does it ever end?"
+        )
+    elif kind == "rounds":
+        message = f"this loop would run more than {budget} rounds without anyone being asked to act"
+    else:
+        message = f"{budget} turns passed without anyone being asked to act: the game cannot end"
+    return _R001.fail(span, message)
+
+
+def no_option_left(var: str, span: Span) -> GameRuntimeError:
+    """R002: a `choose` (that may not pass) with no option left."""
+    return _R002.fail(span, f"nobody can choose '{var}' here: no option is left")
+
+
+def index_outside(i: int, size: int, span: Span) -> GameRuntimeError:
+    """R003: `list[i]` with i outside the list (negative indexes too)."""
+    return _R003.fail(span, f"index {i} is outside the list (it has {size} items, counted from 0)")
+
+
+def empty_list(what: str, span: Span) -> GameRuntimeError:
+    """R004: `max`, `min`, `first` or `last` of an empty list."""
+    return _R004.fail(span, f"{what} of an empty list")
+
+
+def division_by_zero(span: Span) -> GameRuntimeError:
+    """R005: `/` or `%` by zero."""
+    return _R005.fail(span, "division by zero")
+
+
+def not_in_zone(zone: str, span: Span) -> GameRuntimeError:
+    """R006: `move` of an item that is not in the zone it is moved from."""
+    return _R006.fail(span, f"that is not in zone '{zone}'")
+
+
+def node_outside(node: int, board: str, size: int, span: Span) -> GameRuntimeError:
+    """R007: a number used as a node of a board that is not one of its nodes."""
+    return _R007.fail(
+        span, f"{node} is not a node of board '{board}' (its nodes are 0..{size - 1})"
+    )
+
+
+def board_not_built(reason: str, span: Span) -> GameRuntimeError:
+    """R008: a board that cannot be built: no nodes, too many, wrong arguments."""
+    return _R008.fail(span, reason)
+
+
+def range_too_long(low: int, high: int, limit: int, span: Span) -> GameRuntimeError:
+    """R009: `a..b` with more numbers than the limit."""
+    return _R009.fail(
+        span, f"{low}..{high} has {high - low + 1} numbers; at most {limit} are allowed"
+    )
+
+
+def never_ends(what: str, span: Span) -> GameRuntimeError:
+    """R010: bots alone kept a game going past their budget of decisions."""
+    return _R010.fail(span, f"{what}: do its end rules ever hold?")
+
+
+def nests_too_deeply_at_runtime(span: Span) -> GameRuntimeError:
+    """R011: calls nested past what Python allows."""
+    return _R011.fail(span, "the rules nest too deeply")
+
+
+def nothing_to_draw(kind: str, span: Span) -> GameRuntimeError:
+    """R012: `roll` of a die or `pick` from a list with nothing in it."""
+    return _R012.fail(span, f"nothing to {kind} from")
+
+
+def no_table_entry(key: object, span: Span) -> GameRuntimeError:
+    """R013: `table[k]` with no entry for k."""
+    return _R013.fail(span, f"the table has no entry for {key}")
+
+
+def step_off_board(board: str, span: Span) -> GameRuntimeError:
+    """R014: `step` past either end of a `line` board."""
+    return _R014.fail(span, f"stepping off the end of board '{board}'")
+
+
+def zone_of_nobody(span: Span) -> GameRuntimeError:
+    """R015: `zone[p]` with p `none`."""
+    return _R015.fail(span, "a zone of 'none': no player owns it")
+
+
+def no_such_cell(span: Span) -> GameRuntimeError:
+    """R016: `place` on a cell that is `none` (off the grid)."""
+    return _R016.fail(span, "there is no such cell to place on")
+
+
+def cell_taken(span: Span) -> GameRuntimeError:
+    """R017: `place` on a cell that already holds a tile."""
+    return _R017.fail(span, "that cell already holds a tile")
+
+
+def not_a_number(text: str, span: Span) -> GameRuntimeError:
+    """R018: `number(t)` of a text that is not a number."""
+    return _R018.fail(span, f"'{text}' is not a number")
+
+
+def board_attribute_length(name: str, values: int, nodes: int, span: Span) -> GameRuntimeError:
+    """R019: a board attribute without exactly one value per node."""
+    return _R019.fail(span, f"board attribute '{name}' has {values} values for {nodes} nodes")
+
+
+def bad_kind_count(kind: str, count: object, span: Span) -> GameRuntimeError:
+    """R020: a kind whose count is negative or not a number."""
+    return _R020.fail(span, f"the count of '{kind}' is {count}")
+
+
+def table_too_large(table: str, limit: int, span: Span) -> GameRuntimeError:
+    """R021: a table with more keys than the limit."""
+    return _R021.fail(span, f"table '{table}' has more than {limit} keys")
+
+
+def kind_too_large(count: int, kind: str, limit: int, span: Span) -> GameRuntimeError:
+    """R022: a kind with more pieces or cards than the limit."""
+    return _R022.fail(
+        span, f"{count} {kind}s; at most {limit} pieces or cards of a kind are allowed"
+    )
+
+
+# ===================================================================== warnings (Wxxx)
+# None today: a warning would be a W code here, built with `Entry.at`.

@@ -5,7 +5,8 @@ A rule file reads only what its author may hand out: `extends` and data files
 lead to a regular file of at most `MAX_FILE_BYTES` inside the folder of the main rule
 file (or below it), a stdlib folder, or a folder allowed by the caller (`allow=`,
 `--allow-path`, `RULELANG_ALLOW_PATH`); `import` finds modules by name in the stdlib
-folders only. Anything else is refused with E110, quoting only the path as written.
+folders only. Anything else is refused (errors.refused), quoting only the path as
+written.
 """
 
 from __future__ import annotations
@@ -18,7 +19,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rulelang.diagnostics import Diagnostic, RuleError, Sources, Span, did_you_mean
+from rulelang import errors
+from rulelang.diagnostics import (
+    Diagnostic,
+    RuleError,
+    RulelangError,
+    Sources,
+    Span,
+    did_you_mean,
+)
 from rulelang.syntax import ast as A
 from rulelang.syntax.ast_cache import parse_cached
 from rulelang.syntax.node import replace
@@ -26,7 +35,6 @@ from rulelang.syntax.node import replace
 STDLIB_ENV = "RULELANG_PATH"
 ALLOW_ENV = "RULELANG_ALLOW_PATH"  # more folders rule files may read, separated like PATH
 
-REFUSED = "E110"  # the code of every refusal below
 MAX_FILE_BYTES = 1024 * 1024  # the largest rule file or data file read: 1 MiB
 MAX_PATH_CHARS = 1024  # the longest path a rule file may write
 MAX_NAME_CHARS = 255  # the longest part of such a path
@@ -38,7 +46,7 @@ ALLOW_HINT = (
 )
 
 
-class Refused(Exception):
+class Refused(RulelangError):
     """A file a rule file may not read. The message says why, and quotes nothing of it."""
 
     def __init__(self, reason: str, hint: str = "") -> None:
@@ -229,20 +237,20 @@ class Loader:
         span = span or Span(name, 1, 1)  # the main rule file: nothing to point at in it
         if name in stack:
             chain = " -> ".join([*stack, name])
-            self._err("E104", f"'extends' goes round in a circle: {chain}", span)
+            self._report(errors.extends_circle(chain, span))
             return []
         try:
             text = read_limited(path)
         except Refused as why:
-            self._err(REFUSED, f"refused to read '{what}': {why.reason}", span, why.hint)
+            self._report(errors.refused(f"'{what}'", why.reason, span, why.hint))
             return []
         except UnicodeDecodeError:
-            self._err("E104", f"cannot read '{what}': it is not UTF-8 text", span)
+            self._report(errors.cannot_read(f"'{what}'", "it is not UTF-8 text", span))
             return []
         except OSError as exc:
             if not written:  # the main rule file: FileNotFoundError and such, as before
                 raise
-            self._err("E104", f"cannot read '{what}': {exc.strerror}", span)
+            self._report(errors.cannot_read(f"'{what}'", exc.strerror, span))
             return []
         self.out.sources.texts[name] = text
         self.out.files.append(name)
@@ -271,8 +279,7 @@ class Loader:
         try:
             target = resolve_inside(decl.path, path, self._trees(path))
         except Refused as why:
-            message = f"refused to read '{shown(decl.path)}': {why.reason}"
-            self._err(REFUSED, message, span, why.hint)
+            self._report(errors.refused(f"'{shown(decl.path)}'", why.reason, span, why.hint))
             return []
         return self._file(target, stack, span, decl.path)
 
@@ -284,8 +291,8 @@ class Loader:
             check_file_kind(target)
         except Refused as why:
             span = self._string_span(decl.span, "from")
-            message = f"refused to read data file '{shown(decl.data)}': {why.reason}"
-            self._err(REFUSED, message, span, why.hint)
+            what = f"data file '{shown(decl.data)}'"
+            self._report(errors.refused(what, why.reason, span, why.hint))
         except OSError:
             pass  # missing or unreadable: E104 from the data pass
 
@@ -308,7 +315,7 @@ class Loader:
         if decl.module in self.imported:
             return []
         if len(decl.module) > MAX_MODULE_CHARS or not MODULE_NAME.fullmatch(decl.module):
-            self._err(REFUSED, f"'{shown(decl.module)}' is not a stdlib module name", decl.span)
+            self._report(errors.not_a_module_name(shown(decl.module), decl.span))
             return []
         available: set[str] = set()
         for folder in stdlib_dirs(path):
@@ -321,8 +328,9 @@ class Loader:
             except (OSError, RuntimeError):
                 continue
             if found and not inside:
-                message = f"refused to read stdlib module '{decl.module}': it is a link"
-                self._err(REFUSED, message + " that leads out of its stdlib folder", decl.span)
+                what = f"stdlib module '{decl.module}'"
+                why = "it is a link that leads out of its stdlib folder"
+                self._report(errors.refused(what, why, decl.span))
                 return []
             if found:
                 self.imported.add(decl.module)
@@ -334,7 +342,7 @@ class Loader:
         hint = did_you_mean(decl.module, available) or (
             "stdlib modules: " + ", ".join(sorted(available)) if available else ""
         )
-        self._err("E104", f"no stdlib module named '{decl.module}'", decl.span, hint)
+        self._report(errors.unknown_module(decl.module, decl.span, hint))
         return []
 
     def _merge(self, base: list[A.Decl], own: list[A.Decl]) -> list[A.Decl]:
@@ -358,23 +366,16 @@ class Loader:
             if k is not None and k in where and base:
                 old = result[where[k]]
                 if isinstance(decl, A.Named) and not decl.override:
-                    self._err(
-                        "E102",
-                        f"'{k[1]}' is already defined in the base file at {old.span}",
-                        decl.span,
-                        "write 'override' in front to replace it",
-                    )
+                    self._report(errors.redefined_without_override(k[1], old.span, decl.span))
                 result[where[k]] = decl
                 continue
             if isinstance(decl, A.Named) and decl.override:
-                self._err(
-                    "E105", f"'override' of '{decl.name}', but no base file defines it", decl.span
-                )
+                self._report(errors.override_without_base(decl.name, decl.span))
                 decl = replace(decl, override=False)
             result.append(decl)
             if k is not None:
                 where.setdefault(k, len(result) - 1)
         return result
 
-    def _err(self, code: str, msg: str, span: Span | None, hint: str = "") -> None:
-        self.out.diagnostics.append(Diagnostic(code, msg, span or Span("<cli>", 0, 0), hint=hint))
+    def _report(self, diag: Diagnostic) -> None:
+        self.out.diagnostics.append(diag)

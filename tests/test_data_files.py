@@ -29,10 +29,12 @@ def write(tmp_path: Path, yaml_text: str) -> Path:
 
 
 def errors(path: Path) -> list[str]:
+    """The messages, each as 'CODE message', of the diagnostics compiling `path` gives,
+    all at the kind's line."""
     with pytest.raises(RuleError) as info:
         rulelang.compile_file(path)
-    assert all(d.code == "E109" and d.span.line == 3 for d in info.value.diagnostics)
-    return [d.message for d in info.value.diagnostics]
+    assert all(d.span.line == 3 for d in info.value.diagnostics)
+    return [f"{d.code} {d.message}" for d in info.value.diagnostics]
 
 
 def test_entries_make_copies_and_missing_values_take_defaults(tmp_path: Path) -> None:
@@ -56,10 +58,10 @@ def test_unknown_attribute_wrong_type_bad_count_and_missing_value(tmp_path: Path
         "- {name: a, siez: 1}\n- {name: b, size: many}\n- {name: c, count: -1}\n- {size: 2}\n",
     )
     found = errors(path)
-    assert "cards.yaml, entry 1: thing has no attribute 'siez'" in found
-    assert "cards.yaml, entry 2: 'size' must be int, not 'many'" in found
-    assert "cards.yaml, entry 3: count must be a whole number, not -1" in found
-    assert "cards.yaml, entry 4: 'name' is missing, and thing gives it no default" in found
+    assert "E119 cards.yaml, entry 1: thing has no attribute 'siez'" in found
+    assert "E120 cards.yaml, entry 2: 'size' must be int, not 'many'" in found
+    assert "E118 cards.yaml, entry 3: count must be a whole number, not -1" in found
+    assert "E121 cards.yaml, entry 4: 'name' is missing, and thing gives it no default" in found
 
 
 def test_did_you_mean_for_a_misspelt_attribute(tmp_path: Path) -> None:
@@ -72,8 +74,9 @@ def test_did_you_mean_for_a_misspelt_attribute(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "text, message",
     [
-        ("- {name: [unclosed\n", "data file 'cards.yaml' is not valid YAML"),
-        ("name: a\n", "data file 'cards.yaml' must be a list of entries"),
+        ("- {name: [unclosed\n", "E109 data file 'cards.yaml' is not valid YAML"),
+        ("name: a\n", "E116 data file 'cards.yaml' must be a list of entries"),
+        ("- just a name\n", "E117 cards.yaml, entry 1: expected 'name: value' pairs"),
     ],
 )
 def test_a_file_that_is_not_a_list_of_entries(tmp_path: Path, text: str, message: str) -> None:

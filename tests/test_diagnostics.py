@@ -526,7 +526,7 @@ def test_every_error_in_one_file_is_reported() -> None:
 
 
 def test_errors_from_several_passes_are_collected() -> None:
-    # declare (E102), resolve (E101, E201), values (E107) and flow (E304) in one file
+    # declare (E102), resolve (E101, E234), values (E241) and flow (E304) in one file
     text = """game "t"
 players 2..3
 table n { 2: 1 }
@@ -544,7 +544,7 @@ end when total > 3 { win [current] }
     with pytest.raises(RuleError) as info:
         rulelang.compile_source(text, "many.rules")
     got = sorted((d.code, d.span.line) for d in info.value.diagnostics)
-    assert got == [("E101", 10), ("E102", 5), ("E107", 3), ("E201", 11), ("E304", 8)]
+    assert got == [("E101", 10), ("E102", 5), ("E234", 11), ("E241", 3), ("E304", 8)]
 
 
 # --------------------------------------------------------------------------- valid programs
@@ -610,7 +610,7 @@ def test_variant_with_its_own_title_reports_the_right_base_line() -> None:
     with pytest.raises(RuleError) as info:
         _variant('extends "bases/base.rules"\ngame "variant"\nconst limit = 20\n')
     [diag] = info.value.diagnostics
-    assert (diag.code, diag.span.line) == ("E102", 3)
+    assert (diag.code, diag.span.line) == ("E112", 3)
     base = str((SNIPPETS / "bases" / "base.rules").resolve())
     assert f"{base}:4:1" in diag.message
 

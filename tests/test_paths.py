@@ -283,15 +283,15 @@ def test_a_file_that_is_not_utf8_is_reported_without_its_bytes(game: Path) -> No
 
 
 # --------------------------------------------------------------------------- import
-def test_an_unknown_module_is_e104_and_an_odd_name_e110(game: Path) -> None:
+def test_an_unknown_module_is_e114_and_an_odd_name_e115(game: Path) -> None:
     with pytest.raises(RuleError) as info:
         rulelang.compile_file(write(game / "v.rules", f"import nosuch\n{GAME}"))
     [diag] = info.value.diagnostics
-    assert diag.code == "E104" and diag.message == "no stdlib module named 'nosuch'"
+    assert diag.code == "E114" and diag.message == "no stdlib module named 'nosuch'"
     with pytest.raises(RuleError) as info:
         rulelang.compile_file(write(game / "v.rules", f"import {'m' * 300}\n{GAME}"))
     [diag] = info.value.diagnostics
-    assert diag.code == "E110" and diag.message.endswith("is not a stdlib module name")
+    assert diag.code == "E115" and diag.message.endswith("is not a stdlib module name")
     assert len(diag.message) < 300
 
 
@@ -312,7 +312,7 @@ def test_a_stdlib_module_that_links_out_of_its_folder_is_refused(
     for name in ("evil2", "pipe"):
         with pytest.raises(RuleError) as info:
             rulelang.compile_file(write(game / "v.rules", f"import {name}\n{GAME}"))
-        assert [d.code for d in info.value.diagnostics] == ["E104"]
+        assert [d.code for d in info.value.diagnostics] == ["E114"]
 
 
 def test_the_stdlib_is_always_allowed(game: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rulelang import errors
 from rulelang.check.context import Checker
 from rulelang.check.types import ANY, BOOL, INT, PLAYER, TEXT, T, compatible, list_of
 from rulelang.syntax import ast as A
@@ -89,23 +90,16 @@ def check_call(c: Checker, e: A.Call, types: list[T]) -> T:
     low = high - sig.optional
     if not low <= len(types) <= high:
         count = str(low) if low == high else f"{low} or {high}"
-        c.error(
-            "E202",
-            f"'{e.func}' takes {count} argument{'s' if high > 1 else ''} "
-            f"({sig.what}), but {len(types)} {'were' if len(types) != 1 else 'was'} given",
-            e.span,
-        )
+        c.report(errors.wrong_arity(e.func, count, high > 1, sig.what, len(types), e.span))
         return ANY
     wants = list(sig.args)
     if e.func in ("max", "min"):
         wants = ["list"] if len(types) == 1 else ["int", "int"]
     for i, (arg, t) in enumerate(zip(e.args, types, strict=True)):
         if wants and i < len(wants) and not _fits(wants[i], t):
-            c.error(
-                "E201", f"argument {i + 1} of '{e.func}' must be a {wants[i]}, found {t}", arg.span
-            )
+            c.report(errors.argument_type(i + 1, e.func, wants[i], t, arg.span))
         elif e.func in ("any", "all", "sum") and t.name == "list" and t.elem is not None:
             need = BOOL if e.func != "sum" else INT
             if not compatible(need, t.elem) and t.elem.name != "none":
-                c.error("E201", f"'{e.func}' needs a list of {need}, found {t}", arg.span)
+                c.report(errors.list_of_wrong_type(e.func, need, t, arg.span))
     return sig.result(types)

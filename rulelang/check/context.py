@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rulelang import errors
 from rulelang.check.symbols import (
     AttrSym,
     KindSym,
@@ -12,7 +13,7 @@ from rulelang.check.symbols import (
     ZoneSym,
 )
 from rulelang.check.types import T
-from rulelang.diagnostics import Diagnostic, Span, did_you_mean
+from rulelang.diagnostics import Diagnostic, Span
 from rulelang.syntax import ast as A
 
 
@@ -43,17 +44,15 @@ class Checker:
         self.by_players: list[tuple[Sym, Span]] = []  # tables looked up by player count
         self.data_rows: dict[str, list[dict[str, object]]] = {}  # kind -> rows from YAML
 
-    def error(self, code: str, message: str, span: Span, hint: str = "") -> None:
-        self.diagnostics.append(Diagnostic(code, message, span, hint=hint))
-
-    def warn(self, code: str, message: str, span: Span, hint: str = "") -> None:
-        self.diagnostics.append(Diagnostic(code, message, span, "warning", hint))
+    def report(self, diag: Diagnostic) -> None:
+        """Collect a diagnostic, made by a constructor of rulelang/errors.py."""
+        self.diagnostics.append(diag)
 
     def duplicate(self, name: str, span: Span, first: Span) -> None:
-        self.error("E102", f"'{name}' is defined twice; the first definition is at {first}", span)
+        self.report(errors.defined_twice(name, span, first))
 
     def unknown(self, what: str, name: str, span: Span, candidates: list[str]) -> None:
-        self.error("E101", f"unknown {what} '{name}'", span, did_you_mean(name, candidates))
+        self.report(errors.unknown(what, name, span, candidates))
 
     def define(self, sym: Sym) -> None:
         if sym.name in self.names:

@@ -14,11 +14,11 @@ from typing import Any
 
 import yaml
 
+from rulelang import errors
 from rulelang.check.context import Checker
 from rulelang.check.symbols import KindSym
 from rulelang.check.types import T
-from rulelang.diagnostics import did_you_mean
-from rulelang.loader import REFUSED, Refused, read_limited, shown
+from rulelang.loader import Refused, read_limited, shown
 
 
 def run(c: Checker) -> None:
@@ -35,27 +35,22 @@ def _load(c: Checker, kind: KindSym) -> list[dict[str, Any]] | None:
     try:
         entries = yaml.safe_load(read_limited(path))
     except Refused as why:
-        message = f"refused to read data file '{shown(d.data)}': {why.reason}"
-        c.error(REFUSED, message, d.span, why.hint)
+        c.report(errors.refused(f"data file '{shown(d.data)}'", why.reason, d.span, why.hint))
         return None
     except UnicodeDecodeError:
-        c.error("E104", f"cannot read data file '{shown(d.data)}': it is not UTF-8 text", d.span)
+        c.report(errors.cannot_read(f"data file '{shown(d.data)}'", "it is not UTF-8 text", d.span))
         return None
     except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) else "the path cannot be read"
-        c.error("E104", f"cannot read data file '{shown(d.data)}': {reason}", d.span)
+        c.report(errors.cannot_read(f"data file '{shown(d.data)}'", reason, d.span))
         return None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        where = f" (line {mark.line + 1})" if mark is not None else ""
-        c.error("E109", f"data file '{d.data}' is not valid YAML{where}", d.span)
+        line = mark.line + 1 if mark is not None else None
+        c.report(errors.data_not_yaml(d.data, line, d.span))
         return None
     if not isinstance(entries, list):
-        c.error(
-            "E109",
-            f"data file '{d.data}' must be a list of entries, one per {d.category} design",
-            d.span,
-        )
+        c.report(errors.data_not_a_list(d.data, d.category, d.span))
         return None
     rows: list[dict[str, Any]] = []
     for number, entry in enumerate(entries, 1):
@@ -71,11 +66,11 @@ def _entry(c: Checker, kind: KindSym, number: int, entry: Any) -> dict[str, Any]
     d = kind.decl
     where = f"{d.data}, entry {number}"
     if not isinstance(entry, dict):
-        c.error("E109", f"{where}: expected 'name: value' pairs", d.span)
+        c.report(errors.data_entry_not_pairs(where, d.span))
         return None
     count = entry.get("count", 1)
     if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-        c.error("E109", f"{where}: count must be a whole number, not {count!r}", d.span)
+        c.report(errors.data_bad_count(where, count, d.span))
         return None
     row: dict[str, Any] = {}
     for key, value in entry.items():
@@ -83,23 +78,16 @@ def _entry(c: Checker, kind: KindSym, number: int, entry: Any) -> dict[str, Any]
             continue
         attr = kind.attrs.get(str(key))
         if attr is None:
-            c.error(
-                "E109",
-                f"{where}: {kind.name} has no attribute '{key}'",
-                d.span,
-                did_you_mean(str(key), kind.attrs),
-            )
+            c.report(errors.data_unknown_attribute(where, kind.name, str(key), d.span, kind.attrs))
             continue
         converted = _convert(value, attr.type)
         if converted is _BAD:
-            c.error("E109", f"{where}: '{key}' must be {attr.type}, not {value!r}", d.span)
+            c.report(errors.data_wrong_type(where, key, attr.type, value, d.span))
             continue
         row[attr.name] = converted
     for name, attr in kind.attrs.items():
         if name not in row and attr.default is None:
-            c.error(
-                "E109", f"{where}: '{name}' is missing, and {kind.name} gives it no default", d.span
-            )
+            c.report(errors.data_missing(where, name, kind.name, d.span))
     return row
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rulelang import errors
 from rulelang.check.context import Checker
 from rulelang.check.symbols import (
     AttrSym,
@@ -23,12 +24,7 @@ def run(c: Checker) -> None:
     for decl in c.decls:
         _declare(c, decl)
     if c.players is None and not c.library:
-        c.error(
-            "E302",
-            "the rule file does not say how many players it is for",
-            Span(c.main_file, 1, 1),
-            "add a line such as 'players 2..4'",
-        )
+        c.report(errors.no_player_count(Span(c.main_file, 1, 1)))
 
 
 def _declare(c: Checker, d: A.Decl) -> None:
@@ -39,9 +35,9 @@ def _declare(c: Checker, d: A.Decl) -> None:
         c.title = d.title
     elif isinstance(d, A.PlayersDecl):
         if d.low < 1 or d.high < d.low:
-            c.error("E201", f"player counts {d.low}..{d.high} are not a valid range", d.span)
+            c.report(errors.bad_player_range(d.low, d.high, d.span))
         elif d.high > MAX_PLAYERS:
-            c.error("E201", f"at most {MAX_PLAYERS} players may play, not {d.high}", d.span)
+            c.report(errors.too_many_players(MAX_PLAYERS, d.high, d.span))
         c.players = (d.low, min(d.high, MAX_PLAYERS))
     elif isinstance(d, A.ParamDecl | A.ConstDecl | A.TableDecl | A.DieDecl | A.BoardDecl):
         what = {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rulelang import errors
 from rulelang.check.context import Checker
 from rulelang.check.scope import PAUSING
 from rulelang.check.symbols import ProcSym
@@ -16,12 +17,7 @@ def run(c: Checker) -> None:
         return
     _phases(c)
     if not c.ends:
-        c.error(
-            "E302",
-            "the game never ends: there is no 'end when' rule",
-            Span(c.main_file, 1, 1),
-            "add for example: end when <condition> { win [current] }",
-        )
+        c.report(errors.no_end_rule(Span(c.main_file, 1, 1)))
 
 
 def _recursion(c: Checker) -> None:
@@ -33,12 +29,7 @@ def _recursion(c: Checker) -> None:
             if state.get(callee) == 1:
                 cycle = " -> ".join([*path[path.index(callee) :], callee])
                 sym = c.names[callee]
-                c.error(
-                    "E304",
-                    f"'{callee}' calls itself ({cycle}); rules may not recurse, "
-                    "use 'while' or 'repeat' instead",
-                    sym.span,
-                )
+                c.report(errors.recursion(callee, cycle, sym.span))
             elif state.get(callee) is None:
                 visit(callee, [*path, callee])
         state[name] = 2
@@ -79,20 +70,12 @@ def _pausing_procs(c: Checker) -> None:
                 continue
             target = c.names.get(s.proc)
             if isinstance(target, ProcSym) and target.pauses:
-                c.error(
-                    "E305",
-                    f"'{s.proc}' asks a player or the dice, which an end rule cannot do",
-                    s.span,
-                )
+                c.report(errors.end_rule_calls_asking_proc(s.proc, s.span))
 
 
 def _phases(c: Checker) -> None:
     if not c.phases:
-        c.error(
-            "E302",
-            "the game has no turns: add 'turn { ... }' or a 'phase'",
-            Span(c.main_file, 1, 1),
-        )
+        c.report(errors.no_turns(Span(c.main_file, 1, 1)))
         return
     by_name = {p.name: p for p in c.phases}
     for p in c.phases:
@@ -100,21 +83,11 @@ def _phases(c: Checker) -> None:
         if d.next and d.next not in by_name:
             c.unknown("phase", d.next, d.next_span or d.span, list(by_name))
         if d.end_when is not None and not d.next:
-            c.error(
-                "E302",
-                f"phase '{p.name}' can end but does not say which phase comes next",
-                d.span,
-                "add 'next <phase>'",
-            )
+            c.report(errors.phase_without_next(p.name, d.span))
         if d.next and d.end_when is None:
-            c.error(
-                "E302",
-                f"phase '{p.name}' names a next phase but never ends",
-                d.next_span or d.span,
-                "add 'end when <condition>'",
-            )
+            c.report(errors.phase_never_ends(p.name, d.next_span or d.span))
         if not d.turn:
-            c.error("E302", f"phase '{p.name}' has no turn", d.span)
+            c.report(errors.phase_without_turn(p.name, d.span))
     reached = {c.phases[0].name}
     todo = [c.phases[0]]
     while todo:
@@ -124,9 +97,4 @@ def _phases(c: Checker) -> None:
             todo.append(by_name[d.next])
     for p in c.phases:
         if p.name not in reached:
-            c.error(
-                "E301",
-                f"phase '{p.name}' is never reached",
-                p.span,
-                f"the game starts in '{c.phases[0].name}'; no 'next' leads here",
-            )
+            c.report(errors.phase_never_reached(p.name, c.phases[0].name, p.span))

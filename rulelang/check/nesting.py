@@ -3,6 +3,7 @@ tree) and stops the check when a rule nests past MAX_NESTING levels."""
 
 from __future__ import annotations
 
+from rulelang import errors
 from rulelang.check.context import Checker
 from rulelang.syntax import ast as A
 from rulelang.syntax.limits import MAX_NESTING
@@ -13,12 +14,7 @@ def run(c: Checker) -> None:
     for decl in c.decls:
         node = _too_deep(decl)
         if node is not None:
-            c.error(
-                "E203",
-                f"this nests more than {MAX_NESTING} levels deep",
-                node.span,
-                "split it with a def or a proc, or a let",
-            )
+            c.report(errors.nests_too_deeply(MAX_NESTING, node.span))
 
 
 def _too_deep(root: object) -> A.Expr | A.Stmt | None:

@@ -3,6 +3,7 @@ typing.py)."""
 
 from __future__ import annotations
 
+from rulelang import errors
 from rulelang.check.context import Checker
 from rulelang.check.declare import resolve_type
 from rulelang.check.scope import PAUSING, Ctx, describe  # noqa: E402
@@ -54,20 +55,13 @@ class Resolver(ExprChecker):
         for k in c.kinds:
             if k.decl.data:
                 if k.decl.count is not None:
-                    c.error(
-                        "E201",
-                        f"{k.decl.category} '{k.name}' takes its count from "
-                        f"{k.decl.data}; remove 'count'",
-                        k.decl.count.span,
+                    c.report(
+                        errors.count_and_data(
+                            k.decl.category, k.name, k.decl.data, k.decl.count.span
+                        )
                     )
             elif k.decl.count is None:
-                c.error(
-                    "E201",
-                    f"{k.decl.category} '{k.name}' needs a count: "
-                    f"'{k.decl.category} {k.name} count N {{ ... }}', or a data file: "
-                    f"'{k.decl.category} {k.name} from \"cards.yaml\" {{ ... }}'",
-                    k.span,
-                )
+                c.report(errors.kind_without_count(k.decl.category, k.name, k.span))
             else:
                 self.expect(k.decl.count, INT, Ctx(static=True, context="a count"))
         for zone in c.zones:
@@ -102,11 +96,7 @@ class Resolver(ExprChecker):
         if isinstance(d, A.ParamDecl):
             sym.type = self.expr(d.default, Ctx(static=True, context="a param"))
             if not isinstance(d.default, A.IntLit | A.BoolLit | A.TextLit):
-                self.c.error(
-                    "E201",
-                    f"param '{d.name}' needs a plain number, text, true or false as its default",
-                    d.default.span,
-                )
+                self.c.report(errors.param_default_not_plain(d.name, d.default.span))
         elif isinstance(d, A.ConstDecl):
             sym.type = self.expr(d.value, ctx)
         elif isinstance(d, A.TableDecl):
@@ -117,9 +107,7 @@ class Resolver(ExprChecker):
         elif isinstance(d, A.DieDecl):
             t = self.expr(d.faces, ctx)
             if t.name != "list":
-                self.c.error(
-                    "E201", f"the faces of die '{d.name}' must be a list, not {t}", d.faces.span
-                )
+                self.c.report(errors.die_faces_not_list(d.name, t, d.faces.span))
                 t = list_of(ANY)
             sym.type = t
         elif isinstance(d, A.BoardDecl):
@@ -128,11 +116,7 @@ class Resolver(ExprChecker):
             for _n, e in d.attrs:
                 t = self.expr(e, ctx)
                 if t.name != "list":
-                    self.c.error(
-                        "E201",
-                        f"a board attribute must be a list, one value per node, not {t}",
-                        e.span,
-                    )
+                    self.c.report(errors.board_attribute_not_list(t, e.span))
             sym.type = T("board", d.name)
             if d.shape not in ("ring", "line", "grid"):
                 self.c.unknown("board shape", d.shape, d.span, ["ring", "line", "grid"])
@@ -153,17 +137,10 @@ class Resolver(ExprChecker):
             or edges.type.elem is None
             or edges.type.elem.name != "bool"
         ):
-            self.c.error(
-                "E201",
-                f"{kind.name} cannot be a tile: it needs an attribute "
-                "'edges: list(bool)' giving its open sides N, E, S, W",
-                d.span,
-            )
+            self.c.report(errors.not_a_tile_kind(kind.name, d.span))
         joined = next((a for a in kind.decl.attrs if a.name == "joined"), None)
         if joined is not None and joined.type.name != "bool":
-            self.c.error(
-                "E201", f"the 'joined' attribute of tile {kind.name} must be bool", joined.span
-            )
+            self.c.report(errors.joined_not_bool(kind.name, joined.span))
 
     def attr(self, a: AttrSym) -> None:
         decl = self._attr_decl(a)
@@ -173,11 +150,7 @@ class Resolver(ExprChecker):
             ctx = Ctx(static=True, kind=kind, context="a default")
             self.expect(a.default, a.type, ctx)
         if a.visibility == "owner" and a.owner != "player":
-            self.c.error(
-                "E201",
-                "only player attributes have an owner; use 'visible to all' or 'visible to none'",
-                decl.span,
-            )
+            self.c.report(errors.owner_visibility(decl.span))
 
     def _attr_decl(self, a: AttrSym) -> A.AttrDecl:
         for d in self.c.decls:
@@ -218,12 +191,7 @@ class Resolver(ExprChecker):
     def stmt(self, s: A.Stmt, ctx: Ctx) -> None:
         c = self.c
         if isinstance(s, PAUSING) and not ctx.pause_ok:
-            c.error(
-                "E305",
-                f"{type(s).__name__.lower()} cannot be used in {ctx.context}: "
-                "nobody can be asked to act there",
-                s.span,
-            )
+            c.report(errors.nobody_can_act(type(s).__name__.lower(), ctx.context, s.span))
         if isinstance(s, A.Let):
             if s.type is not None:
                 want = resolve_type(c, s.type)
@@ -281,7 +249,7 @@ class Resolver(ExprChecker):
             src = self.zone_named(s.source, s.span, per_player=False)
             dst = self.zone_named(s.dest, s.span, per_player=True)
             if src and dst and src.kind != dst.kind:
-                c.error("E201", f"cannot deal {src.kind} into a zone of {dst.kind}", s.span)
+                c.report(errors.deal_between_kinds(src.kind, dst.kind, s.span))
         elif isinstance(s, A.MoveItem):
             self.move(s, ctx)
         elif isinstance(s, A.AddItems):
@@ -295,21 +263,13 @@ class Resolver(ExprChecker):
             if s.to is not None:
                 t = self.expr(s.to, ctx)
                 if not (compatible(PLAYER, t) or compatible(list_of(PLAYER), t)):
-                    c.error(
-                        "E201",
-                        f"'say ... to' needs a player or a list of players, not {t}",
-                        s.to.span,
-                    )
+                    c.report(errors.needs_players("'say ... to'", t, s.to.span))
         elif isinstance(s, A.Outcome):
             t = self.expr(s.players, ctx)
             if not (compatible(PLAYER, t) or compatible(list_of(PLAYER), t)):
-                c.error(
-                    "E201",
-                    f"'{s.kind}' needs a player or a list of players, not {t}",
-                    s.players.span,
-                )
+                c.report(errors.needs_players(f"'{s.kind}'", t, s.players.span))
             if ctx.owner != "<end>":
-                c.error("E305", f"'{s.kind}' may only be used inside an 'end when' rule", s.span)
+                c.report(errors.outcome_outside_end_rule(s.kind, s.span))
 
     def set_stmt(self, s: A.Set, ctx: Ctx) -> None:
         c = self.c
@@ -329,25 +289,20 @@ class Resolver(ExprChecker):
                 c.unknown("variable", target.id, target.span, self._visible(ctx))
                 return
             else:
-                c.error(
-                    "E108",
-                    f"'{target.id}' cannot be changed: it is a {describe(sym)}",
-                    target.span,
-                    "declare it in 'global { ... }' to make it part of the game state",
-                )
+                c.report(errors.cannot_change(target.id, describe(sym), target.span))
                 return
         else:
-            errors = len(c.errors)
+            before = len(c.errors)
             want = self.expr(target, ctx)
-            if len(c.errors) > errors:
+            if len(c.errors) > before:
                 return  # the target itself is wrong; that error says it all
             if not isinstance(c.refs.get(id(target)), AttrSym):
-                c.error("E108", "only attributes of players and pieces can be changed", target.span)
+                c.report(errors.only_attributes_change(target.span))
                 return
         if s.op != "=" and not compatible(INT, want):
-            c.error("E201", f"'{s.op}' needs a number, but the target is {want}", s.span)
+            c.report(errors.arithmetic_assign(s.op, want, s.span))
         elif not compatible(want, value):
-            c.error("E201", f"cannot assign {value} to something of type {want}", s.value.span)
+            c.report(errors.cannot_assign(value, want, s.value.span))
 
     def choose(self, s: A.Choose, ctx: Ctx) -> None:
         c = self.c
@@ -364,7 +319,7 @@ class Resolver(ExprChecker):
         ctx.scopes.pop()
         ctx.scopes[-1][s.var] = local
         if isinstance(s.domain, A.ListLit) and not s.domain.items and not s.allow_pass:
-            c.error("E303", f"the choice of '{s.var}' can never have an option", s.domain.span)
+            c.report(errors.choice_without_options(s.var, "", s.domain.span))
         if (
             isinstance(s.domain, A.Binary)
             and s.domain.op == ".."
@@ -373,20 +328,12 @@ class Resolver(ExprChecker):
             and s.domain.left.value > s.domain.right.value
             and not s.allow_pass
         ):
-            c.error(
-                "E303",
-                f"the choice of '{s.var}' can never have an option: "
-                f"{s.domain.left.value}..{s.domain.right.value} is empty",
-                s.domain.span,
-            )
+            empty = f"{s.domain.left.value}..{s.domain.right.value} is empty"
+            c.report(errors.choice_without_options(s.var, empty, s.domain.span))
         for r in s.requires:
             if isinstance(r.cond, A.BoolLit) and not r.cond.value and not s.allow_pass:
-                c.error(
-                    "E303",
-                    f"the choice of '{s.var}' can never have an option: "
-                    "this requirement is always false",
-                    r.span,
-                )
+                why = "this requirement is always false"
+                c.report(errors.choice_without_options(s.var, why, r.span))
 
     def move(self, s: A.MoveItem, ctx: Ctx) -> None:
         item = self.expr(s.item, ctx)
@@ -395,9 +342,7 @@ class Resolver(ExprChecker):
             if zone is None:
                 continue
             if not compatible(T("entity", zone.kind), item):
-                self.c.error(
-                    "E201", f"zone '{zone.name}' holds {zone.kind}, not {item}", s.item.span
-                )
+                self.c.report(errors.zone_holds_other(zone.name, zone.kind, item, s.item.span))
 
     def tiled_board(self, name: str, span: Span) -> A.BoardDecl | None:
         sym = self.c.names.get(name)
@@ -408,11 +353,7 @@ class Resolver(ExprChecker):
             self.c.unknown("board", name, span, boards)
             return None
         if not sym.decl.tiles:
-            self.c.error(
-                "E201",
-                f"board '{name}' holds no tiles; declare it as 'board {name} = ... tiles <kind>'",
-                span,
-            )
+            self.c.report(errors.board_without_tiles(name, span, declare=True))
             return None
         return sym.decl
 
@@ -433,22 +374,18 @@ class Resolver(ExprChecker):
             return
         item = t.elem if t.name == "list" and t.elem is not None else t
         if not compatible(T("entity", zone.kind), item):
-            self.c.error("E201", f"zone '{zone.name}' holds {zone.kind}, not {item}", s.items.span)
+            self.c.report(errors.zone_holds_other(zone.name, zone.kind, item, s.items.span))
 
     def zone_ref(self, ref: A.ZoneRef, ctx: Ctx) -> ZoneSym | None:
         zone = self.zone_named(ref.zone, ref.span, per_player=None)
         if zone is None:
             return None
         if zone.per_player and ref.owner is None:
-            self.c.error(
-                "E201",
-                f"zone '{zone.name}' is per player: say whose, as in '{zone.name}[current]'",
-                ref.span,
-            )
+            self.c.report(errors.zone_needs_owner(zone.name, ref.span))
         if ref.owner is not None:
             self.expect(ref.owner, PLAYER, ctx)
             if not zone.per_player:
-                self.c.error("E201", f"zone '{zone.name}' is not per player", ref.span)
+                self.c.report(errors.zone_not_per_player(zone.name, ref.span))
         return zone
 
     def zone_named(self, name: str, span: Span, per_player: bool | None) -> ZoneSym | None:
@@ -457,8 +394,7 @@ class Resolver(ExprChecker):
             self.c.unknown("zone", name, span, [z.name for z in self.c.zones])
             return None
         if per_player is not None and sym.per_player != per_player:
-            need = "per player" if per_player else "a single zone (not per player)"
-            self.c.error("E201", f"zone '{name}' must be {need} here", span)
+            self.c.report(errors.zone_of_wrong_sort(name, per_player, span))
         return sym
 
     def do(self, s: A.Do, ctx: Ctx) -> None:

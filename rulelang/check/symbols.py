@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rulelang.check.types import T
-from rulelang.diagnostics import Span
+from rulelang.diagnostics import Sources, Span
 from rulelang.syntax import ast as A
 
 if TYPE_CHECKING:
@@ -107,7 +107,7 @@ class Program:
     types: dict[int, T]  # id(expr) -> type
     locals_of: dict[int, LocalSym]  # id(stmt or expr) -> the local it binds
     hidden: dict[int, int]  # id(stmt) -> extra hidden slot (loop state)
-    sources: object = None
+    sources: Sources | None = None
     files: list[str] = field(default_factory=list)
     data_rows: dict[str, list[dict[str, object]]] = field(default_factory=dict)
     layout: Layout | None = None

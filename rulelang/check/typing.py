@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rulelang import errors
 from rulelang.check.builtins import BUILTINS, check_call
 from rulelang.check.context import Checker
 from rulelang.check.scope import (
@@ -50,7 +51,7 @@ class ExprChecker:
     def expect(self, e: A.Expr, want: T, ctx: Ctx) -> T:
         got = self.expr(e, ctx)
         if not compatible(want, got):
-            self.c.error("E201", f"expected {want}, found {got}", e.span)
+            self.c.report(errors.type_mismatch(want, got, e.span))
         return got
 
     def iterable(self, e: A.Expr, ctx: Ctx) -> T:
@@ -58,7 +59,7 @@ class ExprChecker:
         if t.name == "zone":
             return t.elem or ANY
         if t.name != "list" and t != ANY:
-            self.c.error("E201", f"expected a list to choose from or loop over, found {t}", e.span)
+            self.c.report(errors.not_a_list(t, e.span))
             return ANY
         return t.elem or ANY
 
@@ -119,33 +120,18 @@ class ExprChecker:
             return sym.type
         if isinstance(sym, BuiltinSym):
             if sym.name == "index" and ctx.kind is None:
-                c.error(
-                    "E101",
-                    "'index' is only known in the attribute defaults of a piece or card",
-                    e.span,
-                )
+                c.report(errors.index_outside_defaults(e.span))
             if ctx.static and sym.name in STATE_BUILTINS:
-                c.error(
-                    "E107",
-                    f"{ctx.context} is fixed for the whole game and cannot depend on '{e.id}'",
-                    e.span,
-                )
+                c.report(errors.fixed_depends_on_game(ctx.context, e.id, False, e.span))
             return sym.type
         if isinstance(sym, ZoneSym) and sym.per_player and not ctx.indexing:
-            c.error(
-                "E201", f"zone '{e.id}' is per player: say whose, as in '{e.id}[current]'", e.span
-            )
+            c.report(errors.zone_needs_owner(e.id, e.span))
             return ANY
         if isinstance(sym, AttrSym | ZoneSym):
             if ctx.static:
-                c.error(
-                    "E107",
-                    f"{ctx.context} is fixed for the whole game and cannot "
-                    f"depend on '{e.id}', which changes during play",
-                    e.span,
-                )
+                c.report(errors.fixed_depends_on_game(ctx.context, e.id, True, e.span))
             return sym.type
-        c.error("E201", f"'{e.id}' is a {describe(sym)}, not a value", e.span)
+        c.report(errors.not_a_value(e.id, describe(sym), e.span))
         return ANY
 
     def need(self, sym: ValueSym, ctx: Ctx) -> None:
@@ -174,24 +160,24 @@ class ExprChecker:
                 return TEXT
             for side, t in ((e.left, left), (e.right, right)):
                 if not compatible(INT, t):
-                    c.error("E201", f"'{op}' needs numbers, found {t}", side.span)
+                    c.report(errors.needs_numbers(op, t, side.span))
             return INT
         if op == "..":
             for side, t in ((e.left, left), (e.right, right)):
                 if not compatible(INT, t):
-                    c.error("E201", f"a range needs numbers, found {t}", side.span)
+                    c.report(errors.range_needs_numbers(t, side.span))
             return list_of(INT)
         if op in ("in", "notin"):
             elem = right.elem if right.name in ("list", "zone") else None
             if elem is None and right != ANY:
-                c.error("E201", f"'in' needs a list on its right, found {right}", e.right.span)
+                c.report(errors.in_needs_list(right, e.right.span))
             elif elem is not None and not (compatible(elem, left) or compatible(left, elem)):
-                c.error("E201", f"{left} can never be in a list of {elem}", e.span)
+                c.report(errors.never_in(left, elem, e.span))
             return BOOL
         if not (compatible(left, right) or compatible(right, left)):
-            c.error("E201", f"cannot compare {left} with {right}", e.span)
+            c.report(errors.cannot_compare(left, right, e.span))
         elif op in ("<", "<=", ">", ">=") and not compatible(INT, left):
-            c.error("E201", f"'{op}' compares numbers, found {left}", e.span)
+            c.report(errors.order_needs_numbers(op, left, e.span))
         return BOOL
 
     def attr_expr(self, e: A.Attr, ctx: Ctx) -> T:
@@ -222,28 +208,17 @@ class ExprChecker:
         elif obj == ANY:
             return ANY
         elif obj == NONE:
-            c.error(
-                "E201",
-                f"cannot tell what '.{e.name}' belongs to: the value comes from "
-                "an empty list whose type is not known",
-                e.span,
-                "give the list a type, as in: let xs: list(piece_kind) = []",
-            )
+            c.report(errors.attribute_of_unknown_type(e.name, e.span))
             return ANY
         else:
-            c.error("E103", f"{obj} has no attributes", e.span)
+            c.report(errors.no_attributes(obj, e.span))
             return ANY
         sym = attrs.get(e.name)
         if sym is None:
             c.unknown(f"attribute of {obj}", e.name, e.span, list(attrs))
             return ANY
         if ctx.static:
-            c.error(
-                "E107",
-                f"{ctx.context} is fixed for the whole game and cannot "
-                f"depend on '{e.name}', which changes during play",
-                e.span,
-            )
+            c.report(errors.fixed_depends_on_game(ctx.context, e.name, True, e.span))
         c.refs[id(e)] = sym
         return sym.type
 
@@ -257,23 +232,21 @@ class ExprChecker:
         idx = self.expr(e.index, ctx)
         if obj.name == "list":
             if not compatible(INT, idx):
-                c.error("E201", f"a list index must be a number, found {idx}", e.index.span)
+                c.report(errors.list_index_not_number(idx, e.index.span))
             return obj.elem or ANY
         if obj.name == "table":
             target = c.refs.get(id(e.obj))
             if isinstance(e.index, A.Name) and e.index.id == "player_count" and target:
                 c.by_players.append((target, e.span))
             if not compatible(INT, idx):
-                c.error("E201", f"a table key must be a number, found {idx}", e.index.span)
+                c.report(errors.table_key_not_number(idx, e.index.span))
             return obj.elem or ANY
         if obj.name == "zone":
             if idx != PLAYER and idx != ANY:
-                c.error(
-                    "E201", f"a zone per player is indexed by a player, found {idx}", e.index.span
-                )
+                c.report(errors.zone_index_not_player(idx, e.index.span))
             return list_of(obj.elem or ANY)
         if obj != ANY:
-            c.error("E201", f"{obj} cannot be indexed", e.span)
+            c.report(errors.cannot_index(obj, e.span))
         return ANY
 
     def call(self, e: A.Call, ctx: Ctx) -> T:
@@ -296,7 +269,7 @@ class ExprChecker:
             target = c.refs.get(id(e.args[0]))
             if isinstance(target, ValueSym) and isinstance(target.decl, A.BoardDecl):
                 if e.func in TILE_FUNCS and not target.decl.tiles:
-                    c.error("E201", f"board '{target.name}' holds no tiles", e.args[0].span)
+                    c.report(errors.board_without_tiles(target.name, e.args[0].span))
                 result = check_call(c, e, types)
                 node = T("node", target.name)
                 if e.func in ("cell", "neighbour"):
@@ -332,33 +305,23 @@ class ExprChecker:
             return list_of(elem)
         if f in ("any", "all"):
             if not compatible(BOOL, elem):
-                c.error("E201", f"'{f}' needs a condition, found {elem}", e.elem.span)
+                c.report(errors.needs_condition(f, elem, e.elem.span))
             return BOOL
         if f == "count":
             return INT
         if f in ("sum", "max", "min"):
             if not compatible(INT, elem):
-                c.error("E201", f"'{f}' needs numbers, found {elem}", e.elem.span)
+                c.report(errors.needs_numbers(f, elem, e.elem.span))
             return INT
-        c.error(
-            "E201",
-            f"'{f}(... for ...)' is not known; use any, all, count, sum, max, "
-            "min or a list [... for ...]",
-            e.span,
-        )
+        c.report(errors.unknown_comprehension(f, e.span))
         return ANY
 
     def args(
         self, name: str, params: list[LocalSym], args: tuple[A.Expr, ...], span: Span, ctx: Ctx
     ) -> None:
         if len(args) != len(params):
-            self.c.error(
-                "E202",
-                f"'{name}' takes {len(params)} argument"
-                f"{'s' if len(params) != 1 else ''}, but {len(args)} "
-                f"{'were' if len(args) != 1 else 'was'} given",
-                span,
-            )
+            n = len(params)
+            self.c.report(errors.wrong_arity(name, str(n), n != 1, "", len(args), span))
         for p, a in zip(params, args, strict=False):
             self.expect(a, p.type, ctx)
         for a in args[len(params) :]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rulelang import errors
 from rulelang.check.context import Checker
 from rulelang.check.symbols import ValueSym
 from rulelang.syntax import ast as A
@@ -21,7 +22,7 @@ def _order(c: Checker) -> None:
         if id(sym) in done:
             return
         if id(sym) in active:
-            c.error("E106", f"'{sym.name}' is defined in terms of itself", sym.span)
+            c.report(errors.defined_in_terms_of_itself(sym.name, sym.span))
             return
         active.add(id(sym))
         for dep in sorted(sym.deps, key=lambda s: s.name):
@@ -54,10 +55,4 @@ def _coverage(c: Checker) -> None:
             if not any(lo <= n <= hi for lo, hi, _e in entries)
         ]
         if missing:
-            shown = ", ".join(str(n) for n in missing)
-            c.error(
-                "E107",
-                f"table '{sym.name}' is looked up by player count but has no "
-                f"entry for {shown} player{'s' if missing != [1] else ''}",
-                sym.span,
-            )
+            c.report(errors.table_lacks_players(sym.name, missing, sym.span))

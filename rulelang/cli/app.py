@@ -58,7 +58,7 @@ def load(path: Path, allow: list[Path] | None = None) -> Ruleset:
             + f"\n{len(err.diagnostics)} problem(s) in {path}",
         ) from None
     for w in warnings:
-        say_err(render(w, ruleset.program.sources))  # type: ignore[arg-type]
+        say_err(render(w, ruleset.program.sources))
     return ruleset
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
-from rulelang.diagnostics import NO_SPAN, GameRuntimeError, Sources
+from rulelang import errors
+from rulelang.diagnostics import NO_SPAN, GameRuntimeError, Sources, render
 
 if TYPE_CHECKING:
     from rulelang.runtime.engine import Game
@@ -30,14 +31,9 @@ def usage(message: str) -> CliExit:
     return CliExit(EX_USAGE, f"error: {message}")
 
 
-def runtime_error(err: GameRuntimeError, sources: object = None) -> CliExit:
-    text = f"{err}"
-    if isinstance(sources, Sources):
-        line = sources.line(err.span.file, err.span.line)
-        if line is not None:
-            gutter = f"{err.span.line:>4} | "
-            text += f"\n{gutter}{line}\n{' ' * (len(gutter) + err.span.col - 1)}^"
-    return CliExit(EX_SOFTWARE, text)
+def runtime_error(err: GameRuntimeError, sources: Sources | None = None) -> CliExit:
+    """A rule's runtime error, rendered as any diagnostic (with the line quoted)."""
+    return CliExit(EX_SOFTWARE, render(err.diagnostic, sources))
 
 
 def say_err(message: str) -> None:
@@ -49,4 +45,4 @@ def never_ends(game: Game, what: str) -> GameRuntimeError:
     points at the decision the game waits for."""
     decision = game.pending()
     span = decision.span if decision is not None and decision.span else NO_SPAN
-    return GameRuntimeError("R010", f"{what}: do its end rules ever hold?", span)
+    return errors.never_ends(what, span)

@@ -10,6 +10,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rulelang.diagnostics import RulelangError
+
 # Version 3 records each decision by its name in the rule file and the chosen
 # option's text, and each chance event by its name and outcome, so that a save
 # survives any change to the compiler; and it carries a checksum of its content, so
@@ -21,7 +23,7 @@ MAX_BYTES = 64 * 1024 * 1024  # no saved game is near this; a bigger file is not
 MAX_SEED = 2**63
 
 
-class SaveError(Exception):
+class SaveError(RulelangError):
     """A saved game that cannot be read back; the message says why."""
 
 

@@ -43,7 +43,7 @@ def validate_files(files: list[Path], allow: Sequence[Path] | None = None) -> in
             failed += 1
             continue
         for w in warnings:
-            say_err(render(w, program.sources))  # type: ignore[arg-type]
+            say_err(render(w, program.sources))
         kind = "library" if program.library else "game"
         print(f"ok: {path} ({kind} '{program.title}')")
     if missing:

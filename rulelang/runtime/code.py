@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
+from rulelang import errors
 from rulelang.diagnostics import GameRuntimeError, Span
 
 if TYPE_CHECKING:
@@ -159,4 +160,4 @@ def run(code: Code, st: State, pc: int) -> int:
 
 
 def too_deep(code: Code, pc: int) -> GameRuntimeError:
-    return GameRuntimeError("R001", "the rules nest too deeply", code.spans[max(pc, 0)])
+    return errors.nests_too_deeply_at_runtime(code.spans[max(pc, 0)])

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from rulelang import errors
 from rulelang.check.layout import Layout
 from rulelang.check.symbols import ProcSym, Program, ValueSym
 from rulelang.diagnostics import NO_SPAN, Span
@@ -22,7 +23,6 @@ from rulelang.runtime.code import (
     MAX_ITEMS,
     OVER,
     PAUSE,
-    STEP_BUDGET,
     ChanceKind,
     ChanceSpec,
     ChoiceSpec,
@@ -166,10 +166,7 @@ class Codegen(StraightGen):
         if d.end_when is not None and d.next:
             # the next phase starts with the player after the one who played last
             lines += [f"if {self.ex.src(d.end_when)}:", f"    return {entries[d.next]}"]
-        lines += self.budget(
-            d.span,
-            f"{STEP_BUDGET} turns passed without anyone being asked to act: the game cannot end",
-        )
+        lines += self.budget(d.span, "turns")
         self.emit([*lines, f"return {top}"], d.span)
 
     def simple_proc(self, name: str, sym: ProcSym) -> None:
@@ -337,7 +334,7 @@ class Codegen(StraightGen):
         if s.allow_pass:
             opts = f"(*{opts}, None)"
         who = ex.src(s.by) if s.by is not None else "st.current"
-        err = self.error("R002", f"nobody can choose '{s.var}' here: no option is left", s.span)
+        err = self.error(errors.no_option_left(s.var, s.span))
         name = self.ns.name_for(spec, "_spec")
         # in a playout (st.bot set), the decision is taken here and play goes on
         self.emit(
@@ -403,7 +400,7 @@ class Codegen(StraightGen):
             f"    return {PAUSE}",
         ]
         if kind in ("roll", "pick"):  # the hot path of dice games: no helper call
-            err = self.error("R002", f"nothing to {kind} from", s.span)
+            err = self.error(errors.nothing_to_draw(kind, s.span))
             lines += [
                 f"values = {source_src}",
                 "if not values:",

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from rulelang.diagnostics import GameRuntimeError, Span
+from rulelang import errors
+from rulelang.diagnostics import Span
 from rulelang.runtime.code import MAX_ITEMS, ChanceSpec, Value
 
 if TYPE_CHECKING:
@@ -17,35 +18,29 @@ if TYPE_CHECKING:
 _new = tuple.__new__
 
 
-def fail(code: str, message: str, span: Span) -> GameRuntimeError:
-    return GameRuntimeError(code, message, span)
-
-
 # ---------------------------------------------------------------- checked reads
 def index(seq: Sequence[Value], i: int, span: Span) -> Value:
     if 0 <= i < len(seq):
         return seq[i]
-    raise fail(
-        "R003", f"index {i} is outside the list (it has {len(seq)} items, counted from 0)", span
-    )
+    raise errors.index_outside(i, len(seq), span)
 
 
 def lookup(table: dict[Value, Value], key: Value, span: Span) -> Value:
     try:
         return table[key]
     except KeyError:
-        raise fail("R003", f"the table has no entry for {key}", span) from None
+        raise errors.no_table_entry(key, span) from None
 
 
 def divide(a: int, b: int, span: Span) -> int:
     if b == 0:
-        raise fail("R005", "division by zero", span)
+        raise errors.division_by_zero(span)
     return a // b
 
 
 def modulo(a: int, b: int, span: Span) -> int:
     if b == 0:
-        raise fail("R005", "division by zero", span)
+        raise errors.division_by_zero(span)
     return a % b
 
 
@@ -54,26 +49,26 @@ def extreme(
 ) -> Value:
     items = list(values)
     if not items:
-        raise fail("R004", f"{name} of an empty list", span)
+        raise errors.empty_list(name, span)
     return which(items)
 
 
 def first(seq: Sequence[Value], span: Span) -> Value:
     if not seq:
-        raise fail("R004", "first of an empty list", span)
+        raise errors.empty_list("first", span)
     return seq[0]
 
 
 def last(seq: Sequence[Value], span: Span) -> Value:
     if not seq:
-        raise fail("R004", "last of an empty list", span)
+        raise errors.empty_list("last", span)
     return seq[-1]
 
 
 def step(board: Board, node: int, k: int, span: Span) -> int:
     target = (board.steps.get(k) or board.step_table(k))[node]
     if target < 0:
-        raise fail("R003", f"stepping off the end of board '{board.name}'", span)
+        raise errors.step_off_board(board.name, span)
     return target
 
 
@@ -81,17 +76,13 @@ def number(text: str, span: Span) -> int:
     try:
         return int(text)
     except ValueError:
-        raise fail("R006", f"'{text}' is not a number", span) from None
+        raise errors.not_a_number(text, span) from None
 
 
 def upto(low: int, high: int, span: Span) -> range:
     """`low..high`, refused past MAX_ITEMS numbers."""
     if high - low + 1 > MAX_ITEMS:
-        raise fail(
-            "R009",
-            f"{low}..{high} has {high - low + 1} numbers; at most {MAX_ITEMS} are allowed",
-            span,
-        )
+        raise errors.range_too_long(low, high, MAX_ITEMS, span)
     return range(low, high + 1)
 
 
@@ -101,7 +92,7 @@ def neighbour(nb: int) -> int | None:
 
 def zone_slot(base: int, owner: int | None, span: Span) -> int:
     if owner is None:
-        raise fail("R003", "a zone of 'none': no player owns it", span)
+        raise errors.zone_of_nobody(span)
     return base + owner
 
 
@@ -124,7 +115,7 @@ def move(st: State, item: Value, src: int, dst: int, span: Span, name: str) -> N
     try:
         i = zone.index(item)
     except ValueError:
-        raise fail("R006", f"that is not in zone '{name}'", span) from None
+        raise errors.not_in_zone(name, span) from None
     zones[src] = zone[:i] + zone[i + 1 :]
     zones[dst] += (item,)
 
@@ -187,9 +178,9 @@ def place(
     span: Span,
 ) -> None:
     if where is None:
-        raise fail("R003", "there is no such cell to place on", span)
+        raise errors.no_such_cell(span)
     if where in st.layers[ops.layer]:
-        raise fail("R006", "that cell already holds a tile", span)
+        raise errors.cell_taken(span)
     detach(st, item, slots, player_slots, boards)
     ops.place(st, where, item, turn, secret)
 
@@ -213,7 +204,7 @@ def sample(st: State, spec: ChanceSpec) -> int | tuple[int, ...]:
     source = spec.source(st)
     if spec.kind in ("roll", "pick"):
         if not source:
-            raise fail("R002", f"nothing to {spec.kind} from", spec.span)
+            raise errors.nothing_to_draw(spec.kind, spec.span)
         return int(st.draw().random() * len(source))
     perm = list(range(len(source)))
     st.draw().shuffle(perm)

@@ -7,8 +7,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from rulelang import errors
 from rulelang.check.symbols import AttrSym, Program, ValueSym
-from rulelang.diagnostics import GameRuntimeError, UsageError
+from rulelang.diagnostics import UsageError
 from rulelang.runtime import boards
 from rulelang.runtime.code import MAX_ITEMS, Code, Value
 from rulelang.runtime.codegen import Codegen
@@ -74,9 +75,7 @@ class Ruleset:
                     span = d.span
 
                     def too_big(st: State) -> Value:
-                        raise GameRuntimeError(
-                            "R009", f"table '{d.name}' has more than {MAX_ITEMS} keys", span
-                        )
+                        raise errors.table_too_large(d.name, MAX_ITEMS, span)
 
                     return too_big
                 return lambda st: {k: f(st) for lo, hi, f in entries for k in range(lo, hi + 1)}
@@ -92,15 +91,11 @@ class Ruleset:
             try:
                 b = boards.build(d.name, d.shape, [a(st) for a in args])
             except ValueError as exc:
-                raise GameRuntimeError("R008", str(exc), d.span) from None
+                raise errors.board_not_built(str(exc), d.span) from None
             for name, f in attrs:
                 values = tuple(f(st))
                 if len(values) != len(b):
-                    raise GameRuntimeError(
-                        "R008",
-                        f"board attribute '{name}' has {len(values)} values for {len(b)} nodes",
-                        d.span,
-                    )
+                    raise errors.board_attribute_length(name, len(values), len(b), d.span)
                 b.attrs[name] = values
             return b
 
@@ -202,13 +197,9 @@ class Ruleset:
         for k, f in self._counts:
             n = f(st)
             if not isinstance(n, int) or n < 0:
-                raise GameRuntimeError("R008", f"the count of '{k.name}' is {n}", k.decl.span)
+                raise errors.bad_kind_count(k.name, n, k.decl.span)
             if n > MAX_ITEMS:
-                raise GameRuntimeError(
-                    "R009",
-                    f"{n} {k.name}s; at most {MAX_ITEMS} pieces or cards of a kind are allowed",
-                    k.decl.span,
-                )
+                raise errors.kind_too_large(n, k.name, MAX_ITEMS, k.decl.span)
             counts[k.name] = n
             cfg.entities[k.name] = tuple(range(n))
         for kind, rows in p.data_rows.items():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import assert_never, cast
 
+from rulelang import errors
 from rulelang.check.layout import Layout
 from rulelang.check.symbols import AttrSym, LocalSym, Program
 from rulelang.diagnostics import GameRuntimeError, Span
@@ -24,11 +25,12 @@ class StraightGen:
     ex: ExprGen
     reads: Reads
 
-    def error(self, code: str, message: str, span: Span) -> str:
-        return self.ns.name_for(GameRuntimeError(code, message, span), "_e")
+    def error(self, err: GameRuntimeError) -> str:
+        """The name under which generated code raises `err` (made in advance)."""
+        return self.ns.name_for(err, "_e")
 
-    def budget(self, span: Span, what: str) -> list[str]:
-        err = self.error("R001", what, span)
+    def budget(self, span: Span, kind: errors.BudgetKind) -> list[str]:
+        err = self.error(errors.step_budget(kind, STEP_BUDGET, span))
         return ["st.steps += 1", f"if st.steps > {STEP_BUDGET}:", f"    raise {err}"]
 
     def round_budget(self, s: A.While | A.For | A.Repeat) -> list[str]:
@@ -59,11 +61,7 @@ class StraightGen:
     def rounds_budget(self, rounds: str, span: Span) -> list[str]:
         """Count a loop's rounds against the budget before it starts (a loop that
         cannot pause runs all its rounds at once)."""
-        err = self.error(
-            "R001",
-            f"this loop would run more than {STEP_BUDGET} rounds without anyone being asked to act",
-            span,
-        )
+        err = self.error(errors.step_budget("rounds", STEP_BUDGET, span))
         return [
             f"if {rounds} > 0:",
             f"    st.steps += {rounds}",
@@ -72,11 +70,7 @@ class StraightGen:
         ]
 
     def loop_budget(self, span: Span) -> list[str]:
-        return self.budget(
-            span,
-            f"this loop ran {STEP_BUDGET} rounds without anyone being "
-            "asked to act: does it ever end?",
-        )
+        return self.budget(span, "loop")
 
     def local(self, node: object) -> LocalSym:
         return self.p.locals_of[id(node)]
