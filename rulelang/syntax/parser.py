@@ -20,7 +20,6 @@ from rulelang.diagnostics import Diagnostic, RuleError, Span
 from rulelang.syntax import ast as A
 from rulelang.syntax.limits import MAX_NESTING
 from rulelang.syntax.parser_cache import cached_lark
-from rulelang.syntax.syntax_errors import expression_error, report
 
 GRAMMAR = Path(__file__).with_name("rulelang.lark")
 
@@ -122,7 +121,7 @@ def parse(text: str, file: str = "<rules>") -> A.Module:
     try:
         tree = _parser().parse(text, start="start")
     except UnexpectedInput as err:
-        raise RuleError(report(_parser(), text, file, err)) from None
+        raise RuleError([_syntax_error(err, file)]) from None
     except RecursionError:
         raise _too_deep(file) from None
     try:
@@ -143,7 +142,9 @@ def parse_expr(text: str, file: str, line: int, col: int) -> A.Expr:
     try:
         tree = _parser().parse(text, start="expr")
     except UnexpectedInput as err:
-        raise RuleError([expression_error(_parser(), text, file, line, col, err)]) from None
+        diag = _syntax_error(err, file)
+        shifted = Span(file, line, col + diag.span.col - 1, line, col + diag.span.col)
+        raise RuleError([Diagnostic("E001", diag.message, shifted, hint=diag.hint)]) from None
     result: A.Expr = _Builder(file, offset=(line, col)).transform(tree)
     return result
 
