@@ -8,21 +8,23 @@ snippet's own path: it `extends` and imports as if it were a file in tests/snipp
 snippets). The case's text is padded with blank lines in front, so every line and
 column the compiler reports is the line and column in the snippet file.
 
-Expectations. `### "regex"` at the end of a line (or as the whole line; to the rule
-language it is a comment) says: compiling this case reports an error on this line whose
-message matches the regex (`re.search`). Several on one line, `### "a" "b"`, mean as many
-errors on that line, each matching one of them. A regex may be preceded by a code,
+Expectations. `### "regex"` at the end of a line (to the rule language, a comment) says:
+compiling this case reports an error on this line whose message matches the regex
+(`re.search`). Several on one line, `### "a" "b"`, mean as many errors on that line,
+each matching a different one of them. A regex may be preceded by a code,
 `### E101 "unknown variable"`, and then the error must also carry that code. Codes are
 optional and the snippets leave them out: the message is what the user reads, and codes
 are pinned where they are assigned (rulelang/errors.py). Inside the quotes the text is
 the regex as written (no string escapes): `\\(` is a regex escape and `\\"` matches `"`.
+The first `###` of a line starts its expectations, so a snippet may hold `###` for no
+other purpose (not even inside a text).
 
 The test of a case fails unless every expectation is matched by exactly one error on its
 line, every error reported is matched by an expectation (a case without `###` must
 compile), and every error is located in the snippet file. A failure names the file,
-the case and the line. An error the compiler places at the very start of the file,
-1:1, because it is about the whole file (no `players` line, no turn, no end rule) is
-expected on the first line of its case, which for any case but the first is padding.
+the case and the line. An error about the whole file (no `players` line, no turn, no end
+rule) is placed at 1:1, which in any case but a file's first is padding: it is expected
+on the first line of its case instead (a comment line serves).
 Warnings are not checked here.
 
 The old format (`# expect: CODE at LINE` lines at the top of a file) is refused.
