@@ -78,11 +78,47 @@ def _entry(code: str, title: str) -> Entry:
 # Worded by the parser (rulelang/syntax/parser.py).
 
 E001 = _entry("E001", "syntax error")
+_E002 = _entry("E002", "text without its closing quote")
+_E003 = _entry("E003", "bracket never closed")
+_E004 = _entry("E004", "nested too deeply to read")
+_E005 = _entry("E005", "number with too many digits")
 
 
 def syntax_error(message: str, span: Span, hint: str = "") -> Diagnostic:
-    """E001: the text does not follow the grammar."""
+    """E001: the text does not follow the grammar: an unexpected word or sign, or a
+    line that ends before what it started is complete."""
     return E001.at(span, message, hint)
+
+
+def unterminated_text(span: Span) -> Diagnostic:
+    """E002: a '"' that opens a text the line does not close."""
+    return _E002.at(
+        span,
+        "this text has no closing '\"'",
+        "a text in quotes ends on the line where it starts",
+    )
+
+
+def unclosed_bracket(bracket: str, line: int, span: Span, hint: str) -> Diagnostic:
+    """E003: a '{', '(' or '[' that is never closed (span: the bracket)."""
+    return _E003.at(span, f"the '{bracket}' on line {line} is never closed", hint)
+
+
+def too_deep_to_read(span: Span, limit: int) -> Diagnostic:
+    """E004: a rule file that nests so deeply that it cannot even be read (E203 is
+    the limit checked once it is read)."""
+    return _E004.at(
+        span,
+        "the rule file nests too deeply to be read",
+        f"rules may nest at most {limit} levels (see 'Limits' in the language reference)",
+    )
+
+
+def number_too_long(digits: int, limit: int, span: Span) -> Diagnostic:
+    """E005: a number written with more digits than a rule file allows."""
+    return _E005.at(
+        span, f"a number of {digits} digits: numbers in rule files have at most {limit}"
+    )
 
 
 # ============================================================== names and files (E1xx)

@@ -8,45 +8,16 @@ from pathlib import Path
 from typing import Any
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import (
-    UnexpectedCharacters,
-    UnexpectedEOF,
-    UnexpectedInput,
-    UnexpectedToken,
-    VisitError,
-)
+from lark.exceptions import UnexpectedInput, VisitError
 
+from rulelang import errors
 from rulelang.diagnostics import Diagnostic, RuleError, Span
 from rulelang.syntax import ast as A
 from rulelang.syntax.limits import MAX_NESTING
 from rulelang.syntax.parser_cache import cached_lark
+from rulelang.syntax.syntax_errors import expression_error, report
 
 GRAMMAR = Path(__file__).with_name("rulelang.lark")
-
-# Friendly names for terminals in "expected ..." lists.
-TERMINAL_NAMES = {
-    "NAME": "a name",
-    "INT": "a number",
-    "STRING": "a text in quotes",
-    "LBRACE": "'{'",
-    "RBRACE": "'}'",
-    "LPAR": "'('",
-    "RPAR": "')'",
-    "LSQB": "'['",
-    "RSQB": "']'",
-    "COMMA": "','",
-    "COLON": "':'",
-    "EQUAL": "'='",
-    "ASSIGN_OP": "'=', '+=' or '-='",
-    "COMP_OP": "a comparison",
-    "ADD_OP": "'+' or '-'",
-    "MUL_OP": "'*', '/' or '%'",
-    "DOT": "'.'",
-    "AUDIENCE": "all, owner or none",
-    "ORDER": "clockwise or counterclockwise",
-    "KIND_KW": "piece or card",
-    "$END": "end of file",
-}
 
 
 @lru_cache(maxsize=1)
@@ -60,80 +31,30 @@ def _parser() -> Lark:
     )
 
 
-def _describe(term: str) -> str:
-    if term in TERMINAL_NAMES:
-        return TERMINAL_NAMES[term]
-    if term.startswith("__ANON") or term.isupper():
-        try:
-            pattern = _parser().get_terminal(term).pattern
-            if pattern.type == "str":
-                return f"'{pattern.value}'"
-        except KeyError:
-            pass
-    return term.lower()
-
-
-def _syntax_error(err: UnexpectedInput, file: str) -> Diagnostic:
-    line, col = max(err.line, 1), max(err.column, 1)
-    span = Span(file, line, col, line, col + 1)
-    expected: set[str] = set()
-    if isinstance(err, UnexpectedToken):
-        expected = set(err.accepts or err.expected)
-        tok = err.token
-        got = "end of file" if tok.type == "$END" else f"'{tok.value}'"
-        if tok.type != "$END":
-            span = Span(file, line, col, line, col + len(str(tok.value)))
-        message = f"unexpected {got}"
-    elif isinstance(err, UnexpectedCharacters):
-        expected = set(err.allowed or ())
-        message = f"unexpected character '{err.char}'"
-    elif isinstance(err, UnexpectedEOF):
-        expected = set(err.expected)
-        message = "unexpected end of file"
-    else:  # pragma: no cover - lark has no other kinds
-        message = "syntax error"
-    names = sorted({_describe(t) for t in expected})
-    hint = ""
-    if names:
-        shown = ", ".join(names[:8]) + (", ..." if len(names) > 8 else "")
-        hint = f"expected {shown}"
-    return Diagnostic("E001", message, span, hint=hint)
-
-
 MAX_DIGITS = 18  # numbers in rule files: at most this many digits
 
 
 def _too_deep(file: str) -> RuleError:
-    return RuleError(
-        [
-            Diagnostic(
-                "E001",
-                "the rule file nests too deeply to be read",
-                Span(file, 1, 1),
-                hint=f"rules may nest at most {MAX_NESTING} levels (see 'Limits' in the language "
-                "reference)",
-            )
-        ]
-    )
+    return RuleError([errors.too_deep_to_read(Span(file, 1, 1), MAX_NESTING)])
 
 
 def parse(text: str, file: str = "<rules>") -> A.Module:
+    """The module of a rule file's text; RuleError with every syntax error found."""
     try:
-        tree = _parser().parse(text, start="start")
-    except UnexpectedInput as err:
-        raise RuleError([_syntax_error(err, file)]) from None
-    except RecursionError:
-        raise _too_deep(file) from None
-    try:
-        decls: list[A.Decl] = _Builder(file).transform(tree)
-    except VisitError as err:  # an error inside an interpolated {expression}
-        if isinstance(err.orig_exc, RuleError):
-            raise err.orig_exc from None
+        try:
+            tree = _parser().parse(text, start="start")
+        except UnexpectedInput as err:
+            raise RuleError(report(_parser(), text, file, err)) from None
+        builder = _Builder(file)
+        decls: list[A.Decl] = builder.transform(tree)
+    except VisitError as err:
         if isinstance(err.orig_exc, RecursionError):
             raise _too_deep(file) from None
         raise
     except RecursionError:
         raise _too_deep(file) from None
+    if builder.problems:  # numbers too long, errors in interpolated {expressions}
+        raise RuleError(builder.problems)
     return A.Module(file, tuple(decls))
 
 
@@ -142,10 +63,11 @@ def parse_expr(text: str, file: str, line: int, col: int) -> A.Expr:
     try:
         tree = _parser().parse(text, start="expr")
     except UnexpectedInput as err:
-        diag = _syntax_error(err, file)
-        shifted = Span(file, line, col + diag.span.col - 1, line, col + diag.span.col)
-        raise RuleError([Diagnostic("E001", diag.message, shifted, hint=diag.hint)]) from None
-    result: A.Expr = _Builder(file, offset=(line, col)).transform(tree)
+        raise RuleError([expression_error(_parser(), text, file, line, col, err)]) from None
+    builder = _Builder(file, offset=(line, col))
+    result: A.Expr = builder.transform(tree)
+    if builder.problems:
+        raise RuleError(builder.problems)
     return result
 
 
@@ -157,6 +79,7 @@ class _Builder(Transformer[Any, Any]):
         super().__init__()
         self.file = file
         self.offset = offset
+        self.problems: list[Diagnostic] = []  # reported together once the tree is built
 
     # ---- helpers
     def _span(self, meta: Any) -> Span:
@@ -182,7 +105,10 @@ class _Builder(Transformer[Any, Any]):
             if m.start() > pos:
                 parts.append(_unescape(raw[pos : m.start()]))
             inner = m.group(1)
-            parts.append(parse_expr(inner, self.file, span.line, span.col + 1 + m.start(1)))
+            try:
+                parts.append(parse_expr(inner, self.file, span.line, span.col + 1 + m.start(1)))
+            except RuleError as err:
+                self.problems.extend(err.diagnostics)
             pos = m.end()
         if pos < len(raw) or not parts:
             parts.append(_unescape(raw[pos:]))
@@ -633,16 +559,8 @@ class _Builder(Transformer[Any, Any]):
 
     def _number(self, tok: Token) -> int:
         if len(tok) > MAX_DIGITS:
-            raise RuleError(
-                [
-                    Diagnostic(
-                        "E001",
-                        f"a number of {len(tok)} digits: numbers in rule files have at most "
-                        f"{MAX_DIGITS}",
-                        self._tok_span(tok),
-                    )
-                ]
-            )
+            self.problems.append(errors.number_too_long(len(tok), MAX_DIGITS, self._tok_span(tok)))
+            return 0
         return int(tok)
 
     def e_text(self, c: list[Any]) -> A.TextLit:
