@@ -303,6 +303,8 @@ class Resolver(ExprChecker):
             c.report(errors.arithmetic_assign(s.op, want, s.span))
         elif not compatible(want, value):
             c.report(errors.cannot_assign(value, want, s.value.span))
+        elif s.op == "=":
+            self.node_in_board(s.value, want)
 
     def choose(self, s: A.Choose, ctx: Ctx) -> None:
         c = self.c

@@ -31,6 +31,21 @@ TILE_FUNCS = {
     "secret_at",
 }
 BOARD_FUNCS = TILE_FUNCS | {"cell", "neighbour"}
+# the arguments of board functions that are nodes of the board given first
+NODE_ARGS: dict[str, tuple[int, ...]] = {
+    "step": (1,),
+    "distance": (1, 2),
+    "neighbour": (1,),
+    "tile": (1,),
+    "turn_of": (1,),
+    "secret_at": (1,),
+    "open_side": (1,),
+    "fits": (1,),
+    "joins": (1, 4),
+    "reached": (1,),
+    "touching": (1,),
+    "spots": (1,),
+}
 BUILTIN_VALUES = {
     "players": BuiltinSym("players", NO_SPAN, list_of(PLAYER)),
     "player_count": BuiltinSym("player_count", NO_SPAN, INT),

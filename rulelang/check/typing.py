@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from rulelang import errors
 from rulelang.check.builtins import BUILTINS, check_call
 from rulelang.check.context import Checker
 from rulelang.check.scope import (
     BOARD_FUNCS,
     BUILTIN_VALUES,
+    NODE_ARGS,
     STATE_BUILTINS,
     TILE_FUNCS,
     Ctx,
@@ -52,7 +55,63 @@ class ExprChecker:
         got = self.expr(e, ctx)
         if not compatible(want, got):
             self.c.report(errors.type_mismatch(want, got, e.span))
+        else:
+            self.node_in_board(e, want)
         return got
+
+    # ------------------------------------------------------------ values known statically
+    def fixed(self, e: A.Expr) -> A.Expr:
+        """The expression a const stands for (followed through consts), else e."""
+        for _ in range(100):  # a const defined in terms of itself is E106
+            sym = self.c.refs.get(id(e)) if isinstance(e, A.Name) else None
+            if not (isinstance(sym, ValueSym) and isinstance(sym.decl, A.ConstDecl)):
+                break
+            e = sym.decl.value
+        return e
+
+    def constant(self, e: A.Expr) -> int | None:
+        """The number e always is, if the rule file says it: a literal or a const."""
+        e = self.fixed(e)
+        if isinstance(e, A.IntLit):
+            return e.value
+        if isinstance(e, A.Unary) and e.op == "-":
+            inner = self.constant(e.operand)
+            return None if inner is None else -inner
+        return None
+
+    def board_size(self, name: str) -> int | None:
+        """How many nodes board `name` has, if its declaration fixes it (not a param)."""
+        sym = self.c.names.get(name)
+        if not (isinstance(sym, ValueSym) and isinstance(sym.decl, A.BoardDecl)):
+            return None
+        d = sym.decl
+        if d.shape == "grid":
+            bounds = [self.constant(a) for a in d.args]
+            if len(bounds) != 4 or any(b is None for b in bounds):
+                return None
+            x0, x1, y0, y1 = cast(list[int], bounds)
+            return (x1 - x0 + 1) * (y1 - y0 + 1) if x1 >= x0 and y1 >= y0 else None
+        if len(d.args) != 1:
+            return None
+        arg = self.fixed(d.args[0])
+        if isinstance(arg, A.ListLit):
+            return len(arg.items) or None
+        size = self.constant(arg)
+        return size if size is not None and size > 0 else None
+
+    def node_in_board(self, e: A.Expr, want: T) -> None:
+        """E242: a number the rule file fixes, used as a node of a board (or in a list of
+        them), that is not one of the board's nodes."""
+        if want.name == "list" and want.elem is not None and isinstance(e, A.ListLit):
+            for item in e.items:
+                self.node_in_board(item, want.elem)
+            return
+        if want.name != "node":
+            return
+        n = self.constant(e)
+        size = self.board_size(want.arg) if n is not None else None
+        if n is not None and size is not None and not 0 <= n < size:
+            self.c.report(errors.node_outside_board(n, want.arg, size, e.span))
 
     def iterable(self, e: A.Expr, ctx: Ctx) -> T:
         t = self.expr(e, ctx)
@@ -84,8 +143,14 @@ class ExprChecker:
             return self.name(e, ctx)
         if isinstance(e, A.ListLit):
             elem: T = NONE
+            seen: T | None = None  # the items' type so far, for E243
             for item in e.items:
-                elem = join(elem, self.expr(item, ctx))
+                t = self.expr(item, ctx)
+                if seen is not None and join(seen, t) == ANY and ANY not in (seen, t):
+                    self.c.report(errors.mixed_list(seen, t, item.span))
+                    return list_of(ANY)
+                seen = t if seen is None else join(seen, t)
+                elem = join(elem, t)
             return list_of(elem)
         if isinstance(e, A.Unary):
             return self.expect(e.operand, BOOL if e.op == "not" else INT, ctx)
@@ -265,6 +330,12 @@ class ExprChecker:
                 self.expr(a, ctx)
             return ANY
         types = [self.expr(a, ctx) for a in e.args]
+        if e.func in NODE_ARGS and e.args and isinstance(e.args[0], A.Name):
+            board = c.refs.get(id(e.args[0]))
+            if isinstance(board, ValueSym) and board.what == "board":
+                for i in NODE_ARGS[e.func]:
+                    if i < len(e.args) and compatible(INT, types[i]):
+                        self.node_in_board(e.args[i], T("node", board.name))
         if e.func in BOARD_FUNCS and e.args and isinstance(e.args[0], A.Name):
             target = c.refs.get(id(e.args[0]))
             if isinstance(target, ValueSym) and isinstance(target.decl, A.BoardDecl):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import assert_never, cast
 
 from rulelang.check.layout import Layout
-from rulelang.check.scope import TILE_FUNCS
+from rulelang.check.scope import NODE_ARGS, TILE_FUNCS
 from rulelang.check.symbols import (
     AttrSym,
     BuiltinSym,
@@ -105,10 +105,33 @@ class ExprGen:
     def span(self, e: A.Expr | A.Stmt) -> str:
         return self.ns.name_for(e.span, "_s")
 
-    def lambda_of(self, e: A.Expr) -> Fn:
-        """A function (state) -> value, for code outside the ops (requires, prompts)."""
-        fn = self.ns.function(self.ns.name_for(e, "_x"), "st", [f"return {self.src(e)}"])
+    def lambda_of(self, e: A.Expr, want: T = ANY) -> Fn:
+        """A function (state) -> value, for code outside the ops (requires, prompts,
+        defaults of type `want`)."""
+        body = [f"return {self.as_type(e, want)}"]
+        fn = self.ns.function(self.ns.name_for(e, "_x"), "st", body)
         return fn  # type: ignore[return-value]
+
+    def as_type(self, e: A.Expr, want: T) -> str:
+        """Source for the value of e, kept where a value of type `want` goes: a number
+        that becomes a node of a board is checked to be one of its nodes (R007). A value
+        that is a node already is one, and costs nothing more."""
+        src = self.src(e)
+        if want.name != "node" or self.type_of(e).name in ("node", "none"):
+            return src
+        return f"_h.node(st.cfg.boards[{want.arg!r}], {src}, {self.span(e)})"
+
+    def node_args(self, e: A.Call) -> list[str]:
+        """Sources of the arguments after the board of a board function, the node
+        arguments checked as nodes of that board."""
+        board = self.ref(e.args[0])
+        assert isinstance(board, ValueSym)
+        nodes = NODE_ARGS.get(e.func, ())
+        node = T("node", board.name)
+        return [
+            self.as_type(x, node) if i in nodes else self.src(x)
+            for i, x in enumerate(e.args[1:], 1)
+        ]
 
     def show(self, e: A.Expr) -> str:
         """Source for the value of e shown as text."""
@@ -250,6 +273,8 @@ class ExprGen:
             return f"(({a[0]} + 1) % st.cfg.n)"
         if f == "prev_player":
             return f"(({a[0]} - 1) % st.cfg.n)"
+        if f in ("step", "distance"):
+            a[1:] = self.node_args(e)
         if f == "step":
             board = self.ref(args[0])
             if (
@@ -283,7 +308,7 @@ class ExprGen:
         f = e.func
         board = self.ref(e.args[0])
         assert isinstance(board, ValueSym)
-        a = [self.src(x) for x in e.args[1:]]
+        a = self.node_args(e)
         if f == "cell":
             return f"st.cfg.boards[{board.name!r}].cell({a[0]}, {a[1]})"
         if f == "neighbour":
@@ -306,7 +331,9 @@ class ExprGen:
         return f"{ops}.network(st, {a[0]})[{part}]"
 
     def call_def(self, sym: DefSym, e: A.Call) -> str:
-        args = "".join(", " + self.src(a) for a in e.args)
+        args = "".join(
+            ", " + self.as_type(a, p.type) for p, a in zip(sym.params, e.args, strict=True)
+        )
         return f"_d_{sym.name}(st{args})"
 
     def comp(self, e: A.Comp) -> str:

@@ -86,6 +86,14 @@ def upto(low: int, high: int, span: Span) -> range:
     return range(low, high + 1)
 
 
+def node(board: Board, n: int | None, span: Span) -> int | None:
+    """A number (or `none`) made a node of `board`: it must be one of its nodes (R007),
+    not wrap round to the last one as a Python index would."""
+    if n is None or 0 <= n < board.size:
+        return n
+    raise errors.node_outside(n, board.name, board.size, span)
+
+
 def neighbour(nb: int) -> int | None:
     return None if nb < 0 else nb
 

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 
 from rulelang import errors
 from rulelang.check.symbols import AttrSym, Program, ValueSym
+from rulelang.check.types import T
 from rulelang.diagnostics import UsageError
 from rulelang.runtime import boards
 from rulelang.runtime.code import MAX_ITEMS, Code, Value
@@ -45,8 +46,10 @@ class Ruleset:
         self.pieces = [k.name for k in program.kinds if k.decl.category == "piece"]
         self.globals: dict[str, str] = {g.name: str(g.type) for g in program.globals}
         self._values = [(v, self._value_fn(v)) for v in program.values]
-        self._defaults = [(a, ex_lambda(self.ex, a.default)) for a in program.columns]
-        self._global_defaults = [(g, ex_lambda(self.ex, g.default)) for g in program.globals]
+        self._defaults = [(a, ex_lambda(self.ex, a.default, a.type)) for a in program.columns]
+        self._global_defaults = [
+            (g, ex_lambda(self.ex, g.default, g.type)) for g in program.globals
+        ]
         self._counts = [
             (k, self.ex.lambda_of(k.decl.count)) for k in program.kinds if k.decl.count is not None
         ]
@@ -223,8 +226,8 @@ class Ruleset:
         st.loc = [None] * self.layout.n_locals
 
 
-def ex_lambda(ex: ExprGen, e: A.Expr | None) -> Callable[[State], Value] | None:
-    return ex.lambda_of(e) if e is not None else None
+def ex_lambda(ex: ExprGen, e: A.Expr | None, want: T) -> Callable[[State], Value] | None:
+    return ex.lambda_of(e, want) if e is not None else None
 
 
 def _assigned(program: Program) -> set[AttrSym]:

@@ -78,7 +78,8 @@ class StraightGen:
     def proc_args(self, s: A.Do) -> list[str]:
         sym = self.p.procs[s.proc]
         return [
-            f"st.loc[{p.slot}] = {self.ex.src(a)}" for p, a in zip(sym.params, s.args, strict=True)
+            f"st.loc[{p.slot}] = {self.ex.as_type(a, p.type)}"
+            for p, a in zip(sym.params, s.args, strict=True)
         ]
 
     # ------------------------------------------------------------ straight-line code
@@ -88,7 +89,8 @@ class StraightGen:
         s = cast(A.AnyStmt, stmt)  # every Stmt is one of A.AnyStmt
         match s:
             case A.Let():
-                return [f"st.loc[{self.local(s).slot}] = {ex.src(s.value)}"]
+                local = self.local(s)
+                return [f"st.loc[{local.slot}] = {ex.as_type(s.value, local.type)}"]
             case A.Set():
                 return self.set(s)
             case A.If():
@@ -159,7 +161,13 @@ class StraightGen:
             where = f"st.cols[{sym.slot}][{ex.src(s.target.obj)}]"
         else:
             raise AssertionError(s.target)
-        lines = [f"{where} {s.op} {ex.src(s.value)}"]
+        want = sym.type
+        if want.name == "node" and s.op != "=":  # a step along the numbers, checked
+            span = ex.span(s)
+            value = f"({where} {s.op[0]} {ex.src(s.value)})"
+            lines = [f"{where} = _h.node(st.cfg.boards[{want.arg!r}], {value}, {span})"]
+        else:
+            lines = [f"{where} {s.op} {ex.as_type(s.value, want)}"]
         if isinstance(sym, AttrSym) and sym in self.reads.attrs:
             lines.append("st.dirty = True")
         return lines
