@@ -23,6 +23,7 @@ import bisect
 import difflib
 import re
 from collections.abc import Callable, Iterable
+from copy import copy
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -173,10 +174,11 @@ class _Source:
             return self.tops[i - 1]
         return None
 
-    def resync(self, after: int, floor: int) -> int | None:
+    def resync(self, after: int, floor: int, unclosed: int = 0) -> int | None:
         """The first declaration line after `after` outside the braces opened since
-        line `floor`: where reading may safely start again."""
-        depth, scanned = 0, floor
+        line `floor` (of which `unclosed` are known never to be closed): where reading
+        may safely start again."""
+        depth, scanned = -unclosed, floor
         for top in self.tops[bisect.bisect_right(self.tops, after) :]:
             for line in range(scanned, top):
                 for tok in self.tokens(line):
@@ -234,9 +236,16 @@ def _open_brackets(err: UnexpectedInput) -> list[Token]:
     parser = _state(err)
     if parser is None:
         return []
-    return [
-        v for v in parser.parser_state.value_stack if isinstance(v, Token) and v.type in _CLOSER
-    ]
+    # The value stack holds the tokens of every rule not yet complete: a bracket of
+    # `proc f(...) {` stays there, closed, until the whole proc is read.
+    opens: list[Token] = []
+    for v in parser.parser_state.value_stack:
+        if isinstance(v, Token):
+            if v.type in _CLOSER:
+                opens.append(v)
+            elif opens and _CLOSER[opens[-1].type] == v.type:
+                opens.pop()
+    return opens
 
 
 def describe(terms: Iterable[str], lark: Lark | None = None) -> str:
@@ -245,7 +254,7 @@ def describe(terms: Iterable[str], lark: Lark | None = None) -> str:
     classes: list[str] = []
     if len(rest & _DECL_TERMS) >= 8:
         classes.append("a declaration (such as 'phase', 'turn' or 'end when')")
-        rest -= _DECL_TERMS
+        rest -= _DECL_TERMS | {"$END"}
     if len(rest & _STMT_TERMS) >= 8:
         classes.append("a statement (such as 'set', 'if' or 'choose')")
         rest -= _STMT_TERMS
@@ -554,7 +563,7 @@ def _misplaced(ctx: _Ctx) -> _Fix | None:
     tok = ctx.tok
     if tok is None or tok.text not in ctx.keywords:
         return None
-    if tok.text in STATEMENTS and ctx.declaration_expected():
+    if tok.text in STATEMENTS and ctx.declaration_expected() and ctx.src.first_on_line(tok):
         return _Fix(
             f"'{tok.text}' is a statement: statements go inside a block, such as "
             "'setup { ... }', 'turn { ... }' or a proc"
@@ -627,8 +636,7 @@ def _unclosed(
             if line == first.line and tok.col < (first.column or 1):
                 continue
             if tok.text == "{":
-                text = src.lines[line - 1]
-                stack.append((tok, len(text) - len(text.lstrip())))
+                stack.append((tok, toks[0].col - 1))
             elif tok.text == "}":
                 if tok is toks[0]:
                     while stack and stack[-1][1] > tok.col - 1:
@@ -642,7 +650,66 @@ def _unclosed(
         tok = _Tok("{", inner.line or 1, inner.column or 1)
         return tok, stop, []
     chosen, before = found[0]
-    return chosen, before, [t for t, _ in found[1:]]
+    return chosen, _block_end(src, chosen.line, before), [t for t, _ in found[1:]]
+
+
+def _indent(src: _Source, line: int) -> int | None:
+    toks = src.tokens(line)
+    return toks[0].col - 1 if toks else None
+
+
+def _block_end(src: _Source, line: int, limit: int | None) -> int | None:
+    """Where the block opened on `line` ends by its indentation: the first line, before
+    line `limit`, indented no deeper than `line` (if the block's lines are deeper)."""
+    base = _indent(src, line) or 0
+    last = limit - 1 if limit is not None else len(src.lines)
+    inner = False
+    for n in range(line + 1, last + 1):
+        indent = _indent(src, n)
+        if indent is None:
+            continue
+        if indent <= base:
+            return n if inner else limit
+        inner = True
+    return limit
+
+
+def _unclosed_brace(
+    src: _Source, file: str, opens: list[Token], stop_line: int | None, count: int = 0
+) -> Diagnostic:
+    """E003 for the '{' left open when reading stopped before line stop_line, `count` of
+    them (0: all) being the ones never closed."""
+    braces = [o for o in opens if o.type == "LBRACE"]
+    brace, before, others = _unclosed(src, braces, stop_line)
+    others = others[: (count or len(braces)) - 1]
+    where = f"before line {before}" if before is not None else "at the end of the file"
+    hint = f"add '}}' {where}"
+    if len(others) == 1:
+        hint += f"; the '{{' on line {others[0].line} is not closed either"
+    elif others:
+        lines = _join([str(t.line) for t in others])
+        hint += f"; the '{{' on lines {lines} are not closed either"
+    return unclosed_bracket("{", brace.line, _span(file, brace), hint)
+
+
+def _closers_needed(err: UnexpectedInput, braces: int) -> int:
+    """How many '}' (up to `braces`) must come before the unexpected token for the
+    parser to take it: 0 if closing blocks does not help."""
+    parser = _state(err)
+    if parser is None or not isinstance(err, UnexpectedToken):
+        return 0
+    parser = parser.copy(deepcopy_values=False)
+    conf = copy(parser.parser_state.parse_conf)
+    conf.callbacks = {}
+    parser.parser_state.parse_conf = conf
+    for n in range(1, braces + 1):
+        try:
+            parser.feed_token(Token("RBRACE", "}"))
+        except UnexpectedToken:
+            return 0
+        if err.token.type in parser.accepts():
+            return n
+    return 0
 
 
 def _boundary(
@@ -667,19 +734,7 @@ def _boundary(
         prev = src.before(src.last_line(), 1 << 30)
     if opens and _CLOSER[opens[-1].type] in acc:
         if opens[-1].type == "LBRACE":
-            brace, before, others = _unclosed(
-                src, [o for o in opens if o.type == "LBRACE"], stop_line
-            )
-            where = f"before line {before}" if before is not None else "at the end of the file"
-            hint = f"add '}}' {where}"
-            if others:
-                lines = ", ".join(str(t.line) for t in others)
-                hint += (
-                    f"; the '{{' on line {lines} is not closed either"
-                    if len(others) == 1
-                    else f"; the '{{' on lines {lines} are not closed either"
-                )
-            return unclosed_bracket("{", brace.line, _span(file, brace), hint)
+            return _unclosed_brace(src, file, opens, stop_line)
         inner = opens[-1]
         tok = _Tok(_BRACKET[inner.type], inner.line or 1, inner.column or 1)
         after = f" after {_quote(prev.text)}" if prev is not None else ""
@@ -739,8 +794,13 @@ class _Reader:
     def error(self, start: int, end: int | None = None) -> UnexpectedInput | None:
         key = (start, end)
         if key not in self.seen:
+            # No tree is wanted, only where reading stops: parse without building one.
+            parser: Any = self.lark.parse_interactive(self.src.chunk(start, end), start="start")
+            conf = copy(parser.parser_state.parse_conf)
+            conf.callbacks = {}
+            parser.parser_state.parse_conf = conf
             try:
-                self.lark.parse(self.src.chunk(start, end), start="start")
+                parser.resume_parse()
                 self.seen[key] = None
             except UnexpectedInput as err:
                 self.seen[key] = err
@@ -769,7 +829,30 @@ def _diagnose(
                 return _boundary(src, file, lark, before, stop, top), top
     if eof:
         return _boundary(src, file, lark, err, "the file ends here", None), None
+    resume = src.resync(line, top or start)
+    first = src.tokens(line)[0]
+    if line > start and first.col < col and _starts_anew(src, first, _keywords(lark)):
+        # The line reads as the start of something new, yet the parser took its first
+        # word to continue the line before: if that one cannot end where it does, it
+        # is the mistake. (A keyword that may go on, like 'else' or 'by', is not taken
+        # as a name; a name may go on an expression inside '(' or '['.)
+        before = reader.error(start, line)
+        if before is not None and _eof(before):
+            acc = _accepts(before)
+            is_keyword = first.text in _keywords(lark)
+            inside = any(o.type != "LBRACE" for o in _open_brackets(before))
+            if not acc & _MAY_END and first.text.upper() not in acc and (is_keyword or not inside):
+                stop = f"line {line} cannot continue it"
+                return _boundary(src, file, lark, before, stop, line), resume
     prev = src.before(line, col, start)
+    if isinstance(err, UnexpectedToken) and first.col == col:
+        # The first word of a line that would be taken after a '}': a block is not closed.
+        opens = _open_brackets(err)
+        braces = sum(o.type == "LBRACE" for o in opens)
+        needed = _closers_needed(err, braces) if opens and opens[-1].type == "LBRACE" else 0
+        if needed:
+            resume = src.resync(line - 1, top or start, needed)
+            return _unclosed_brace(src, file, opens, line, needed), resume
     if (
         isinstance(err, UnexpectedToken)
         and prev is not None
@@ -780,9 +863,17 @@ def _diagnose(
         tok = src.at(line, col)
         what = _quote(tok.text) if tok is not None else "what follows"
         stop = f"{what} on line {line} cannot continue it"
-        diag = _boundary(src, file, lark, err, stop, line, tok)
-        return diag, src.resync(line, top or start)
-    return _unexpected(src, file, lark, err), src.resync(line, top or start)
+        return _boundary(src, file, lark, err, stop, line, tok), resume
+    return _unexpected(src, file, lark, err), resume
+
+
+def _starts_anew(src: _Source, first: _Tok, keywords: frozenset[str]) -> bool:
+    """Whether a line starting with `first` looks like a statement, declaration or
+    attribute of its own: a keyword, or a name followed by ':', '=', '+=', '-=' or '.'."""
+    if first.text in keywords:
+        return True
+    toks = src.tokens(first.line)
+    return first.word and len(toks) > 1 and toks[1].text in (":", "=", "+=", "-=", ".")
 
 
 def _beyond(later: UnexpectedInput | None, err: UnexpectedInput) -> bool:
