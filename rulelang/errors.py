@@ -628,7 +628,7 @@ def recursion(name: str, cycle: str, span: Span) -> Diagnostic:
 
 def nobody_can_act(statement: str, context: str, span: Span) -> Diagnostic:
     """E305: `choose`, `roll`, `pick` or `shuffle` where nobody can be asked to act (an
-    end rule, a def)."""
+    end rule)."""
     return _E305.at(
         span, f"{statement} cannot be used in {context}: nobody can be asked to act there"
     )
