@@ -316,6 +316,7 @@ _E240 = _entry("E240", "only attributes change")
 _E241 = _entry("E241", "table lacks player counts")
 _E242 = _entry("E242", "node outside its board")
 _E243 = _entry("E243", "list of mixed types")
+_E244 = _entry("E244", "too deep to check")
 
 
 def type_mismatch(want: object, got: object, span: Span) -> Diagnostic:
@@ -574,6 +575,15 @@ def mixed_list(first: object, other: object, span: Span) -> Diagnostic:
     """E243: a list literal whose items have types that do not mix."""
     return _E243.at(
         span, f"a list holds values of one type, but this one mixes {first} and {other}"
+    )
+
+
+def too_deep_to_check(span: Span) -> Diagnostic:
+    """E244: a rule file whose chains of calls between defs are too long to check."""
+    return _E244.at(
+        span,
+        "the rule file is too deep to check: defs call each other in a chain too long",
+        "shorten the chain: let a def compute more, or keep values in a let",
     )
 
 

@@ -72,6 +72,22 @@ def test_nesting_within_the_limit_runs(tmp_path: Path, capsys: pytest.CaptureFix
     assert code == 0
 
 
+@pytest.mark.parametrize("length", [300, 1500])
+def test_a_long_chain_of_defs_is_a_diagnostic(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], length: int
+) -> None:
+    """Defs calling each other hundreds deep exhausted the checker's stack (exit 1);
+    now it is E244, and a chain of ordinary length still plays."""
+    chain = "".join(f"def f{i}() = f{i + 1}() + 1\n" for i in range(length))
+    decls = chain + f"def f{length}() = 0"
+    code, text = cli(capsys, "validate", rules(tmp_path, "  set total += f0()", decls))
+    assert code == 65
+    assert "error[E244]" in text, text
+    short = "".join(f"def g{i}() = g{i + 1}() + 1\n" for i in range(30)) + "def g30() = 0"
+    path = rules(tmp_path, "  set total += g0() - 30", short)
+    assert cli(capsys, "play", path, "-p", "2", "--bots", "all")[0] == 0
+
+
 def test_a_number_of_too_many_digits_is_a_diagnostic(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

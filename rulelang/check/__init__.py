@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rulelang import errors
 from rulelang.check import data, declare, flow, layout, nesting, resolve, values
 from rulelang.check.context import Checker
 from rulelang.check.symbols import DefSym, ProcSym, Program
-from rulelang.diagnostics import Diagnostic, RuleError
+from rulelang.diagnostics import Diagnostic, RuleError, Span
 from rulelang.loader import Loaded
 from rulelang.syntax import ast as A
 
@@ -24,8 +25,11 @@ def check(loaded: Loaded, main_file: str) -> tuple[Program, list[Diagnostic]]:
     """Run every pass; raise RuleError with all errors, else return the program."""
     c = Checker(loaded.decls, main_file)
     nesting.run(c)  # first, and alone if it fails: the other passes recurse over the tree
-    for _name, run in PASSES if not c.errors else []:
-        run(c)
+    try:
+        for _name, run in PASSES if not c.errors else []:
+            run(c)
+    except RecursionError:  # a chain of thousands of defs, each calling the next
+        c.report(errors.too_deep_to_check(Span(main_file, 1, 1)))
     if c.errors:
         ordered = sorted(
             c.diagnostics,

@@ -21,22 +21,27 @@ def run(c: Checker) -> None:
 
 
 def _recursion(c: Checker) -> None:
+    """Report each call cycle once, at the def or proc that closes it. The search is
+    iterative: a chain of thousands of calls must not exhaust Python's stack."""
     state: dict[str, int] = {}
-
-    def visit(name: str, path: list[str]) -> None:
-        state[name] = 1
-        for callee in sorted(c.calls.get(name, ())):
-            if state.get(callee) == 1:
+    for root in sorted(c.calls):
+        if state.get(root) is not None:
+            continue
+        state[root] = 1
+        path = [root]
+        stack = [iter(sorted(c.calls.get(root, ())))]
+        while stack:
+            callee = next(stack[-1], None)
+            if callee is None:
+                stack.pop()
+                state[path.pop()] = 2
+            elif state.get(callee) == 1:
                 cycle = " -> ".join([*path[path.index(callee) :], callee])
-                sym = c.names[callee]
-                c.report(errors.recursion(callee, cycle, sym.span))
+                c.report(errors.recursion(callee, cycle, c.names[callee].span))
             elif state.get(callee) is None:
-                visit(callee, [*path, callee])
-        state[name] = 2
-
-    for name in sorted(c.calls):
-        if state.get(name) is None:
-            visit(name, [name])
+                state[callee] = 1
+                path.append(callee)
+                stack.append(iter(sorted(c.calls.get(callee, ()))))
 
 
 def _walk(stmts: tuple[A.Stmt, ...]) -> list[A.Stmt]:
