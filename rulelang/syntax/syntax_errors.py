@@ -376,10 +376,9 @@ def _conditional_expression(ctx: _Ctx) -> _Fix | None:
         cond = text[at.end - 1 : line[k].col - 1].strip()
         a = text[line[k].end - 1 : line[m].col - 1].strip()
         b = text[line[m].end - 1 : line[-1].end - 1].strip()
-        if j >= 3 and words[0] == "set" and words[j - 1] in ("=", "+=", "-="):
-            target = text[line[1].col - 1 : line[j - 1].col - 1].strip()
-            op = words[j - 1]
-            example = f"if {cond} {{ set {target} {op} {a} }} else {{ set {target} {op} {b} }}"
+        lead = text[line[0].col - 1 : at.col - 1].strip()  # 'set x =', 'say', 'win'...
+        if words[0] in ("set", "say", "win", "draw", "rank") and j >= 1:
+            example = f"if {cond} {{ {lead} {a} }} else {{ {lead} {b} }}"
         elif j == 3 and words[0] == "let" and words[2] == "=":
             name = words[1]
             example = f"let {name} = {b}' and then 'if {cond} {{ set {name} = {a} }}"
@@ -528,6 +527,48 @@ def _statement_start(ctx: _Ctx) -> _Fix | None:
     return None
 
 
+def _increment(ctx: _Ctx) -> _Fix | None:
+    """`set x++` (a missing 'set' before `x++` is _statement_start's)."""
+    tok = ctx.tok
+    if tok is None or tok.text not in ("++", "--"):
+        return None
+    toks = ctx.src.tokens(tok.line)
+    target = "x"
+    if toks[0].text == "set" and toks.index(tok) > 1:
+        target = ctx.src.lines[tok.line - 1][toks[1].col - 1 : tok.col - 1].strip()
+    return _Fix(f"write 'set {target} {tok.text[0]}= 1'", f"unexpected '{tok.text}'")
+
+
+def _def_or_proc(ctx: _Ctx) -> _Fix | None:
+    """A def written with a block, or a proc with '= expression'."""
+    tok, toks = ctx.tok, ctx.src.tokens(ctx.tok.line) if ctx.tok else []
+    if tok is None or not toks:
+        return None
+    kind = toks[1].text if toks[0].text == "override" and len(toks) > 1 else toks[0].text
+    if kind == "def" and tok.text == "{" and "EQUAL" in ctx.acc:
+        return _Fix(
+            "a def gives the value of one expression: 'def NAME(...) = EXPRESSION'; for "
+            "statements write a proc"
+        )
+    if kind == "proc" and tok.text == "=" and "LBRACE" in ctx.acc:
+        return _Fix(
+            "a proc runs statements in braces: 'proc NAME { ... }'; for a value write "
+            "'def NAME(...) = EXPRESSION'"
+        )
+    return None
+
+
+def _missing_comma(ctx: _Ctx) -> _Fix | None:
+    """`[1 2]`, `max(a b)`: two values with nothing between them."""
+    tok = ctx.tok
+    if tok is None or "COMMA" not in ctx.acc or ctx.prev is None or ctx.prev.text == ",":
+        return None
+    if not (tok.word or tok.text[0].isdigit() or tok.text[0] in '"(['):
+        return None
+    expected = describe(ctx.acc)
+    return _Fix(f"is a ',' missing before {_quote(tok.text)}? (expected {expected})")
+
+
 _FOREIGN = {
     "print": "to show a text write 'say'",
     "var": "to declare a value in a block write 'let'",
@@ -593,8 +634,11 @@ RULES: tuple[_Rule, ...] = (
     _else_if,
     _block_colon,
     _stray_brace,
-    _statement_start,
     _foreign_word,
+    _increment,
+    _def_or_proc,
+    _statement_start,
+    _missing_comma,
     _keyword_typo,
     _misplaced,
 )
@@ -692,7 +736,7 @@ def _unclosed_brace(
     return unclosed_bracket("{", brace.line, _span(file, brace), hint)
 
 
-def _closers_needed(err: UnexpectedInput, braces: int) -> int:
+def _closers_needed(err: UnexpectedInput, braces: int, keywords: frozenset[str]) -> int:
     """How many '}' (up to `braces`) must come before the unexpected token for the
     parser to take it: 0 if closing blocks does not help."""
     parser = _state(err)
@@ -702,12 +746,15 @@ def _closers_needed(err: UnexpectedInput, braces: int) -> int:
     conf = copy(parser.parser_state.parse_conf)
     conf.callbacks = {}
     parser.parser_state.parse_conf = conf
+    # Where the parser does not expect a keyword, it may have read it as a name.
+    word = str(err.token.value)
+    kinds = {err.token.type, word.upper()} if word in keywords else {err.token.type}
     for n in range(1, braces + 1):
         try:
             parser.feed_token(Token("RBRACE", "}"))
         except UnexpectedToken:
             return 0
-        if err.token.type in parser.accepts():
+        if kinds & parser.accepts():
             return n
     return 0
 
@@ -829,7 +876,7 @@ def _diagnose(
                 return _boundary(src, file, lark, before, stop, top), top
     if eof:
         return _boundary(src, file, lark, err, "the file ends here", None), None
-    resume = src.resync(line, top or start)
+    resume = src.resync(line, start)
     first = src.tokens(line)[0]
     if line > start and first.col < col and _starts_anew(src, first, _keywords(lark)):
         # The line reads as the start of something new, yet the parser took its first
@@ -845,13 +892,24 @@ def _diagnose(
                 stop = f"line {line} cannot continue it"
                 return _boundary(src, file, lark, before, stop, line), resume
     prev = src.before(line, col, start)
-    if isinstance(err, UnexpectedToken) and first.col == col:
-        # The first word of a line that would be taken after a '}': a block is not closed.
-        opens = _open_brackets(err)
+    opens = _open_brackets(err)
+    if (
+        isinstance(err, UnexpectedToken)
+        and first.col == col
+        and opens
+        and opens[-1].type == "LBRACE"
+        and (
+            first.col - 1 <= (_indent(src, opens[-1].line or 1) or 0)
+            or first.text in ("else", "elif")
+        )
+    ):
+        # The first word of a line, indented no deeper than the open block (or an 'else'
+        # that can only follow a '}'), that would be taken after a '}' or more: the
+        # block is not closed.
         braces = sum(o.type == "LBRACE" for o in opens)
-        needed = _closers_needed(err, braces) if opens and opens[-1].type == "LBRACE" else 0
+        needed = _closers_needed(err, braces, _keywords(lark))
         if needed:
-            resume = src.resync(line - 1, top or start, needed)
+            resume = src.resync(line - 1, start, needed)
             return _unclosed_brace(src, file, opens, line, needed), resume
     if (
         isinstance(err, UnexpectedToken)
