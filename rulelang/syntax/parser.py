@@ -1,4 +1,5 @@
-"""Parse rule text into the typed AST. Lark's own messages never leave this module."""
+"""Parse rule text into the typed AST. Lark's own messages never leave this module and
+syntax_errors.py, which words the errors."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ from rulelang.diagnostics import Diagnostic, RuleError, Span
 from rulelang.syntax import ast as A
 from rulelang.syntax.limits import MAX_NESTING
 from rulelang.syntax.parser_cache import cached_lark
-from rulelang.syntax.syntax_errors import expression_error, report
 
 GRAMMAR = Path(__file__).with_name("rulelang.lark")
 
@@ -44,6 +44,8 @@ def parse(text: str, file: str = "<rules>") -> A.Module:
         try:
             tree = _parser().parse(text, start="start")
         except UnexpectedInput as err:
+            from rulelang.syntax.syntax_errors import report  # only when there are errors
+
             raise RuleError(report(_parser(), text, file, err)) from None
         builder = _Builder(file)
         decls: list[A.Decl] = builder.transform(tree)
@@ -63,6 +65,8 @@ def parse_expr(text: str, file: str, line: int, col: int) -> A.Expr:
     try:
         tree = _parser().parse(text, start="expr")
     except UnexpectedInput as err:
+        from rulelang.syntax.syntax_errors import expression_error  # only when there are errors
+
         raise RuleError([expression_error(_parser(), text, file, line, col, err)]) from None
     builder = _Builder(file, offset=(line, col))
     result: A.Expr = builder.transform(tree)
