@@ -431,6 +431,18 @@ HINTS = [
         "unexpected '=='",
         "to give a value write '='; '==' compares two values",
     ),
+    (
+        HEAD + "turn {\n  if 1 < total < 3 {\n  }\n}\n",
+        (5, 16),
+        "unexpected '<'",
+        "one comparison at a time: join them with 'and', as in '1 < total and total < 3'",
+    ),
+    (
+        HEAD + "const c = [x for x in 1..3 where (1 < x <= max(2, 3))]\n",
+        (4, 41),
+        "unexpected '<='",
+        "one comparison at a time: join them with 'and', as in '1 < x and x <= max(2, 3)'",
+    ),
     # signs from other languages
     (
         HEAD + "turn {\n  let x := 1\n}\n",

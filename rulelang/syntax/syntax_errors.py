@@ -417,6 +417,37 @@ def _equals_for_comparison(ctx: _Ctx) -> _Fix | None:
     return _Fix("to compare two values write '=='; '=' gives a value (let, set, const)")
 
 
+_COMPARISONS = frozenset({"==", "!=", "<", "<=", ">", ">="})
+_EXPR_START = frozenset({"if", "while", "when", "require", "where", "and", "or", "not", "("})
+_EXPR_STOP = frozenset({"{", "and", "or", ",", "else", "prompt", "by"})
+
+
+def _chained_comparison(ctx: _Ctx) -> _Fix | None:
+    """`1 < x < 3`: the grammar compares one pair at a time."""
+    tok = ctx.tok
+    if tok is None or tok.text not in _COMPARISONS | {"in"} or "COMP_OP" in ctx.acc:
+        return None
+    toks = ctx.src.tokens(tok.line)
+    i = toks.index(tok)
+    p = next((j for j in range(i - 1, -1, -1) if toks[j].text in _COMPARISONS | {"in"}), None)
+    if p is None or "AND" not in ctx.acc:
+        return None
+    first = next((j + 1 for j in range(p - 1, -1, -1) if toks[j].text in _EXPR_START), 0)
+    last, depth = i + 1, 0
+    while last < len(toks) and depth >= 0 and (depth or toks[last].text not in _EXPR_STOP):
+        depth += (toks[last].text in "([") - (toks[last].text in ")]")
+        last += 1
+    last -= depth < 0  # the bracket that closed an outer one
+    text = ctx.src.lines[tok.line - 1]
+
+    def part(a: int, b: int) -> str:
+        return text[toks[a].col - 1 : toks[b - 1].end - 1].strip() if a < b else "..."
+
+    left, middle, right = part(first, p), part(p + 1, i), part(i + 1, last)
+    example = f"{left} {toks[p].text} {middle} and {middle} {tok.text} {right}"
+    return _Fix(f"one comparison at a time: join them with 'and', as in '{example}'")
+
+
 def _comparison_for_equals(ctx: _Ctx) -> _Fix | None:
     if ctx.tok is None or ctx.tok.text != "==":
         return None
@@ -628,6 +659,7 @@ RULES: tuple[_Rule, ...] = (
     _equals_for_comparison,
     _comparison_for_equals,
     _not_equal,
+    _chained_comparison,
     _sign,
     _letters,
     _trailing_comma,
