@@ -937,3 +937,23 @@ end when false { }
     with pytest.raises(GameRuntimeError) as info:
         rules.new_game(2)
     assert info.value.code == "R019"
+
+
+def test_a_list_of_conditions_written_out_counts_the_true_ones() -> None:
+    """`count(list)` counts the true items of a list of bools, also when the list is
+    written out (its items' type was lost: every item was counted)."""
+    rules = compile_text(
+        """global { n: int = 0 }
+turn {
+  choose k in [1, 2]
+  set n = count([true, false, k == 2]) + 10 * count([1, 2, 3])
+}
+end when n > 0 { win [current] }
+"""
+    )
+    g = rules.new_game(2)
+    g.apply("2")
+    assert g.attribute("n") == 32
+    g = rules.new_game(2)
+    g.apply("1")
+    assert g.attribute("n") == 31

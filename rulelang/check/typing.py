@@ -142,16 +142,14 @@ class ExprChecker:
         if isinstance(e, A.Name):
             return self.name(e, ctx)
         if isinstance(e, A.ListLit):
-            elem: T = NONE
-            seen: T | None = None  # the items' type so far, for E243
+            seen: T | None = None  # the items' type so far (E243 when they do not mix)
             for item in e.items:
                 t = self.expr(item, ctx)
                 if seen is not None and join(seen, t) == ANY and ANY not in (seen, t):
                     self.c.report(errors.mixed_list(seen, t, item.span))
                     return list_of(ANY)
                 seen = t if seen is None else join(seen, t)
-                elem = join(elem, t)
-            return list_of(elem)
+            return list_of(NONE if seen is None else seen)
         if isinstance(e, A.Unary):
             return self.expect(e.operand, BOOL if e.op == "not" else INT, ctx)
         if isinstance(e, A.Binary):
