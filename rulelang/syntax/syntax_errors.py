@@ -59,8 +59,6 @@ _EXPR_TERMS = _EXPR_CORE | {"TRUE", "FALSE", "NONE", "NOT", "MINUS"}
 _BINARY_TERMS = frozenset({"ADD_OP", "MUL_OP", "COMP_OP", "AND", "OR"})  # and '..'
 
 _OPERATOR_TERMS = _BINARY_TERMS | {"IN", "NOT", "DOT", "LSQB", "LPAR"}
-# After one of these the text so far may be complete: what follows starts something new.
-_MAY_END = _DECL_TERMS | _STMT_TERMS | {"RBRACE", "$END"}
 
 _NAMES = {
     "NAME": "a name",
@@ -256,6 +254,17 @@ def _open_brackets(err: UnexpectedInput) -> list[Token]:
             elif opens and _CLOSER[opens[-1].type] == v.type:
                 opens.pop()
     return opens
+
+
+def _may_end(acc: set[str]) -> bool:
+    """Whether the text read so far may be complete, what follows it starting something
+    new: a statement, a declaration, or the '}' of a block."""
+    return (
+        "RBRACE" in acc
+        or "$END" in acc
+        or len(acc & _STMT_TERMS) >= 8
+        or len(acc & _DECL_TERMS) >= 8
+    )
 
 
 def describe(terms: Iterable[str], lark: Lark) -> str:
@@ -540,16 +549,96 @@ def _block_colon(ctx: _Ctx) -> _Fix | None:
     return _Fix("a block is written in braces, '{ ... }', not after ':'")
 
 
-def _stray_brace(ctx: _Ctx) -> _Fix | None:
-    if ctx.tok is None or ctx.tok.text != "}" or any(o.type == "LBRACE" for o in ctx.opens):
+_OPENER = {"}": "LBRACE", ")": "LPAR", "]": "LSQB"}
+
+
+def _stray_closer(ctx: _Ctx) -> _Fix | None:
+    tok = ctx.tok
+    if tok is None or tok.text not in _OPENER or ctx.prev is None or ctx.prev.text == ",":
         return None
-    return _Fix("this '}' closes no '{'")
+    if any(o.type == _OPENER[tok.text] for o in ctx.opens):
+        return None
+    return _Fix(f"this '{tok.text}' closes no '{_BRACKET[_OPENER[tok.text]]}'")
+
+
+def _comment(ctx: _Ctx) -> _Fix | None:
+    """`// ...` or `/* ... */` from other languages."""
+    tok = ctx.tok
+    if tok is None or tok.text != "/":
+        return None
+    text = ctx.src.lines[tok.line - 1]
+    if text[tok.col - 1 : tok.col + 1] not in ("//", "/*") and text[tok.col - 2 : tok.col] != "//":
+        return None
+    return _Fix("comments start with '#' and run to the end of the line")
+
+
+def _decimal(ctx: _Ctx) -> _Fix | None:
+    """`1.5`: numbers are whole."""
+    tok, prev = ctx.tok, ctx.prev
+    if tok is None or prev is None or prev.text != "." or not tok.text.isdigit():
+        return None
+    before = ctx.src.before(prev.line, prev.col)
+    if before is None or not before.text.isdigit() or before.end != prev.col:
+        return None
+    return _Fix("numbers in rules are whole numbers: there are no fractions like 1.5")
+
+
+def _quotes(ctx: _Ctx) -> _Fix | None:
+    """A text where a name goes (`import "dice"`), or the other way (`game Chess`)."""
+    tok = ctx.tok
+    if tok is None:
+        return None
+    if tok.text.startswith('"') and "NAME" in ctx.acc and "STRING" not in ctx.acc:
+        return _Fix(f"a name is written without quotes: {tok.text[1:-1]}")
+    if ctx.acc == {"STRING"} and (tok.word or tok.text[0].isdigit()):
+        toks = [t for t in ctx.src.after(tok) if t.text != "{"]
+        last = toks[-1] if toks else tok
+        text = ctx.src.lines[tok.line - 1][tok.col - 1 : last.end - 1]
+        return _Fix(f'a text in quotes is expected here: "{text}"')
+    return None
+
+
+def _needs_type(ctx: _Ctx) -> _Fix | None:
+    """`def f(x) = ...` or `global { score = 0 }`: a name without its type."""
+    if ctx.acc != {"COLON"} or ctx.prev is None or not ctx.prev.word:
+        return None
+    first = ctx.src.tokens(ctx.prev.line)[0].text
+    if first in ("def", "proc", "override"):
+        return _Fix(f"each parameter has a type, as in '{ctx.prev.text}: int'")
+    return _Fix(f"an attribute has a type, as in '{ctx.prev.text}: int = 0'")
+
+
+def _braces_for_list(ctx: _Ctx) -> _Fix | None:
+    if ctx.tok is None or ctx.tok.text != "{" or not ctx.acc >= _EXPR_CORE:
+        return None
+    return _Fix("a list is written in square brackets: [1, 2, 3]")
+
+
+def _stray_else(ctx: _Ctx) -> _Fix | None:
+    """`else` or `elif` that follows no if block (a missing '}' is found earlier)."""
+    if ctx.tok is None or ctx.tok.text not in ("else", "elif") or not ctx.statement_expected():
+        return None
+    return _Fix(f"'{ctx.tok.text}' comes right after the '}}' that ends an if or elif block")
+
+
+def _for_parenthesis(ctx: _Ctx) -> _Fix | None:
+    """`for (p in players) {`."""
+    tok = ctx.tok
+    if tok is None or tok.text != "(" or ctx.prev is None or ctx.prev.text != "for":
+        return None
+    close = next((t for t in reversed(ctx.src.after(tok)) if t.text == ")"), None)
+    inner = "x in xs"
+    if close is not None:
+        inner = ctx.src.lines[tok.line - 1][tok.end - 1 : close.col - 1].strip()
+    return _Fix(f"a loop needs no parentheses: 'for {inner} {{ ... }}'")
 
 
 def _statement_start(ctx: _Ctx) -> _Fix | None:
     """A name where a statement starts: a missing 'set' or 'do'."""
     tok = ctx.tok
     if tok is None or not tok.word or tok.text in ctx.keywords or not ctx.statement_expected():
+        return None
+    if not ctx.src.first_on_line(tok):
         return None
     after = ctx.src.after(tok)
     texts = [t.text for t in after]
@@ -679,7 +768,14 @@ RULES: tuple[_Rule, ...] = (
     _trailing_comma,
     _else_if,
     _block_colon,
-    _stray_brace,
+    _stray_closer,
+    _comment,
+    _decimal,
+    _quotes,
+    _needs_type,
+    _braces_for_list,
+    _stray_else,
+    _for_parenthesis,
     _foreign_word,
     _increment,
     _def_or_proc,
@@ -934,7 +1030,7 @@ def _diagnose(
             acc = _accepts(before)
             is_keyword = first.text in _keywords(lark)
             inside = any(o.type != "LBRACE" for o in _open_brackets(before))
-            if not acc & _MAY_END and first.text.upper() not in acc and (is_keyword or not inside):
+            if not _may_end(acc) and first.text.upper() not in acc and (is_keyword or not inside):
                 stop = f"line {line} cannot continue it"
                 return _boundary(src, file, lark, before, stop, line), resume
     prev = src.before(line, col, start)
@@ -961,7 +1057,7 @@ def _diagnose(
         isinstance(err, UnexpectedToken)
         and prev is not None
         and prev.line < line
-        and not _accepts(err) & _MAY_END
+        and not _may_end(_accepts(err))
     ):
         # The line before ends too early: that is where the mistake is.
         tok = src.at(line, col)
