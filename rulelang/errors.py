@@ -717,6 +717,7 @@ _R019 = _entry("R019", "board attribute of the wrong length")
 _R020 = _entry("R020", "bad kind count")
 _R021 = _entry("R021", "table too large")
 _R022 = _entry("R022", "kind too large")
+_R030 = _entry("R030", "none used as a value")
 
 BudgetKind = Literal["loop", "rounds", "turns"]
 
@@ -859,6 +860,16 @@ def kind_too_large(count: int, kind: str, limit: int, span: Span) -> GameRuntime
         span,
         f"{count} {kind}s; at most {limit} pieces or cards of a kind are allowed",
         _raise_it("items"),
+    )
+
+
+def none_used(span: Span) -> GameRuntimeError:
+    """R030: `none` (no player, piece or card) used where a value is needed: an
+    attribute of none, none as a number or an index."""
+    return _R030.fail(
+        span,
+        "this uses none where a player, piece, card or number is needed "
+        "(a variable never set, a choice passed, or 'first' of an empty list?)",
     )
 
 

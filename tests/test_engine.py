@@ -16,7 +16,8 @@ import pytest
 
 import rulelang
 from rulelang import CHANCE, TERMINAL, Game, Ruleset, UsageError
-from rulelang.diagnostics import GameRuntimeError
+from rulelang.diagnostics import GameRuntimeError, Span
+from rulelang.runtime.code import none_used
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = ROOT / "tests" / "games" / "cards.rules"
@@ -957,3 +958,63 @@ end when n > 0 { win [current] }
     g = rules.new_game(2)
     g.apply("1")
     assert g.attribute("n") == 31
+
+
+NONE_GAME = """player {{ score: int = 0 }}
+global {{
+  who: player
+  total: int = 0
+}}
+setup {{
+{setup}
+}}
+turn {{
+  choose k in [1, 2]
+  set total += k
+{turn}
+}}
+end when total > 3 {{ win [current] }}
+"""
+
+
+@pytest.mark.parametrize(
+    ("setup", "turn", "fragment"),
+    [
+        ("", '  say "{who.name} leads"', "say"),
+        ("", "  set who.score = 3", "set who.score"),
+        ("", "  set total += who.score", "set total += who.score"),
+        ("  set total = who.score", "", "set total = who.score"),
+        ("", "  let n: int = none\n  set total += n + 1", "set total += n + 1"),
+    ],
+    ids=["name of none", "set an attribute of none", "read one", "in setup", "none as int"],
+)
+def test_none_used_as_a_value_is_a_runtime_error_at_its_statement(
+    setup: str, turn: str, fragment: str
+) -> None:
+    """`none` where a value is needed raised a Python TypeError (an internal error);
+    it is R030 at the statement that used it, on every path that runs rules."""
+    text = game_text(NONE_GAME.format(setup=setup, turn=turn), "2..2")
+    rules = rulelang.compile_source(text, "none.rules")
+    for moves in ([], ["1"]):
+        try:
+            g = rules.new_game(2)
+            for m in moves:
+                g.apply(m)
+        except GameRuntimeError as err:
+            assert err.code == "R030", err
+            assert err.span.line == line_of(text, fragment), err
+            break
+    else:
+        pytest.fail("no runtime error")
+    with pytest.raises(GameRuntimeError) as info:  # bots take the same path
+        rules.new_game(2, seed=3).playout(random.Random(1))
+    assert info.value.code == "R030"
+
+
+def test_a_type_error_not_caused_by_none_stays_a_bug() -> None:
+    err = TypeError("unsupported operand type(s) for +: 'int' and 'str'")
+    assert none_used(err, Span("x.rules", 1, 1)) is err
+    nothing: Any = None
+    with pytest.raises(TypeError) as info:  # raised here, not in generated code: a bug
+        nothing.score = nothing[0]
+    assert none_used(info.value, Span("x.rules", 1, 1)) is info.value

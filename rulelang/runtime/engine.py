@@ -22,6 +22,7 @@ from rulelang.runtime.code import (
     ChanceSpec,
     ChoiceSpec,
     Value,
+    none_used,
     run,
     too_deep,
 )
@@ -241,6 +242,8 @@ class Game(GameQueries):
                 pc = code.ops[spec.pc + 1](st)
             except RecursionError:
                 raise too_deep(code, spec.pc + 1) from None
+            except TypeError as exc:
+                raise none_used(exc, code.spans[spec.pc + 1]) from None
             if pc != PAUSE:
                 run(code, st, pc)
             return

@@ -26,6 +26,7 @@ from rulelang.check.symbols import (
     ZoneSym,
 )
 from rulelang.check.types import ANY, BOOL, T
+from rulelang.diagnostics import Span
 from rulelang.limits import Limits
 from rulelang.runtime import helpers
 from rulelang.runtime.code import Fn, Formatter
@@ -56,6 +57,8 @@ class Namespace:
             "_h": helpers,
             "_UNSET": MEMO_UNSET,
             "_NO_TILE": (None, 0, False),
+            "_SOURCES": {},  # generated function texts by file name, to place errors
+            "_STMT_SPANS": [],  # the spans that `# @N` markers in those texts refer to
         }
         self.counter = 0
         self.names: dict[int, str] = {}
@@ -71,10 +74,19 @@ class Namespace:
         self.names[id(obj)] = name
         return name
 
+    def mark(self, span: Span) -> str:
+        """A comment naming a statement's span, put after its first generated line:
+        an error in the line is placed at the statement at no cost while running."""
+        spans = cast(list[Span], self.env["_STMT_SPANS"])
+        spans.append(span)
+        return f"  # @{len(spans) - 1}"
+
     def function(self, name: str, params: str, body: list[str]) -> object:
         text = f"def {name}({params}):\n" + "\n".join("    " + line for line in body)
         scope: dict[str, object] = {}
-        exec(compile(text, f"<rulelang {name}>", "exec"), self.env, scope)  # noqa: S102
+        file = f"<rulelang {name}>"
+        cast(dict[str, str], self.env["_SOURCES"])[file] = text
+        exec(compile(text, file, "exec"), self.env, scope)  # noqa: S102
         self.env[name] = scope[name]
         return scope[name]
 

@@ -87,7 +87,14 @@ class StraightGen:
 
     # ------------------------------------------------------------ straight-line code
     def simple(self, stmt: A.Stmt) -> list[str]:
-        """Python lines for a statement that cannot pause."""
+        """Python lines for a statement that cannot pause, the first one marked with the
+        statement's span (see Namespace.mark)."""
+        lines = self._simple(stmt)
+        if lines and not lines[0].rstrip().endswith("\\"):
+            lines[0] += self.ns.mark(stmt.span)
+        return lines
+
+    def _simple(self, stmt: A.Stmt) -> list[str]:
         ex = self.ex
         s = cast(A.AnyStmt, stmt)  # every Stmt is one of A.AnyStmt
         match s:

@@ -3,7 +3,7 @@
 Each case takes one shipped rule file (rulesets/*.rules, stdlib/*.rules), applies 1-3
 seeded mutations to its text (token edits and structural ones: deep nesting, a 100 KB
 line, binary bytes, truncation), then compiles it in a separate process limited to
-1 GiB of address space and 10 s; if it compiles into a game, it starts games for the
+1 GiB of address space and 10 s of CPU time; if it compiles into a game, it starts games for the
 fewest and the most players and plays 2000 random decisions in each.
 
 Outcomes: "ok", "rule error" (RuleError), "runtime error" (GameRuntimeError), "usage
@@ -41,7 +41,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-TIMEOUT_S = 10.0
+TIMEOUT_S = 10.0  # CPU seconds a case may use (RLIMIT_CPU): a hang past it is TIMEOUT
+WALL_TIMEOUT_S = 60.0  # and wall-clock seconds, for a case that waits without computing
 MEMORY_BYTES = 1 << 30
 MAX_DECISIONS = 2000
 FAILURES = ("INTERNAL", "TIMEOUT", "MEMORY")
@@ -273,6 +274,9 @@ def _frame(exc: BaseException) -> str:
 def _limit() -> None:
     resource = __import__("resource")
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_BYTES, MEMORY_BYTES))
+    # CPU seconds, not wall-clock ones: a case on a busy machine is not a hang
+    cpu = int(TIMEOUT_S)
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
@@ -320,6 +324,8 @@ def _died(status: int) -> dict[str, str]:
         name = signal.Signals(sig).name
         if sig == signal.SIGKILL:
             return {"class": "MEMORY", "type": f"killed by {name}"}
+        if sig == signal.SIGXCPU:
+            return {"class": "TIMEOUT", "type": f"{TIMEOUT_S:g} s of CPU time used"}
         return {"class": "INTERNAL", "type": f"died by {name}", "message": "", "where": "?"}
     return {"class": "INTERNAL", "type": f"exited {os.WEXITSTATUS(status)} without a result"}
 
@@ -341,7 +347,7 @@ def run_forked(case: Case, workspace: Path) -> dict[str, str]:
         finally:
             os._exit(0)
     os.close(w)
-    deadline = time.monotonic() + TIMEOUT_S
+    deadline = time.monotonic() + WALL_TIMEOUT_S
     chunks = []
     timed_out = False
     try:
@@ -375,7 +381,7 @@ def run_spawned(case: Case, workspace: Path) -> dict[str, str]:
         p = subprocess.run(
             [sys.executable, __file__, "--child", str(workspace), str(case.seed)],
             capture_output=True,
-            timeout=TIMEOUT_S,
+            timeout=WALL_TIMEOUT_S,
             preexec_fn=_limit,  # noqa: PLW1509 - no threads in the parent
             env=env,
             cwd=workspace,
