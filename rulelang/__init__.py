@@ -21,7 +21,7 @@ if TYPE_CHECKING:
         Span,
         UsageError,
     )
-    from rulelang.runtime.code import Chose, Drew, Event, Ranked, Said
+    from rulelang.runtime.code import Chose, Drew, Event, Ranked, Reaction, Said
     from rulelang.runtime.edit import Editor
     from rulelang.runtime.engine import (
         CHANCE,
@@ -46,7 +46,7 @@ _WHERE = {
         "Span",
         "UsageError",
     ],
-    "rulelang.runtime.code": ["Chose", "Drew", "Event", "Ranked", "Said"],
+    "rulelang.runtime.code": ["Chose", "Drew", "Event", "Ranked", "Reaction", "Said"],
     "rulelang.runtime.edit": ["Editor"],
     "rulelang.runtime.ruleset": ["Ruleset"],
     "rulelang.runtime.engine": [
@@ -76,6 +76,7 @@ __all__ = [
     "GameRuntimeError",
     "PUBLIC",
     "Ranked",
+    "Reaction",
     "Refusal",
     "ReplayError",
     "RuleError",
