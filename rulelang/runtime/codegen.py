@@ -148,7 +148,9 @@ class Codegen(StraightGen):
 
     def phase(self, index: int, d: A.PhaseDecl, entries: dict[str, Label]) -> None:
         if d.order_from is not None:
-            err = self.error(errors.no_player("the player 'order ... from' starts with", d.span))
+            err = self.error(
+                errors.no_player("the player 'order ... from' gives", d.order_from.span)
+            )
             self.add(
                 [
                     f"first = {self.ex.src(d.order_from)}",
@@ -420,7 +422,9 @@ class Codegen(StraightGen):
             who = "chooser"
             asking = ["chooser = st.reactor if st.reactor >= 0 else st.current"]
         if twin is not None:  # the twin marks a choice of the reacting player
-            asking.append(f"spec = {self.ns.name_for(twin, '_spec')} if chooser == st.reactor else {name}")
+            asking.append(
+                f"spec = {self.ns.name_for(twin, '_spec')} if chooser == st.reactor else {name}"
+            )
             name = "spec"
         # in a playout (st.bot set), the decision is taken here and play goes on
         self.emit(

@@ -257,7 +257,9 @@ def event_line(game: Game, event: Event, viewer: int | None) -> str | None:
     return "ranking: " + ", ".join(st.cfg.player_names[p] for p in event.players)
 
 
-def record_line(game: Game, record: tuple[object, Value, Value, Log], viewer: int | None) -> str | None:
+def record_line(
+    game: Game, record: tuple[object, Value, Value, Log], viewer: int | None
+) -> str | None:
     """One log record as text for `viewer` (None: not shown). A pass right after the
     passing player's choice of `pass` in the round is not shown again."""
     if record[0] == "reaction" and record[2] == "pass":
