@@ -22,7 +22,7 @@ if TYPE_CHECKING:
         UsageError,
     )
     from rulelang.limits import Limits
-    from rulelang.runtime.code import Chose, Drew, Event, Ranked, Said
+    from rulelang.runtime.code import Chose, Drew, Event, Ranked, Reaction, Said
     from rulelang.runtime.edit import Editor
     from rulelang.runtime.engine import (
         CHANCE,
@@ -48,7 +48,7 @@ _WHERE = {
         "UsageError",
     ],
     "rulelang.limits": ["Limits"],
-    "rulelang.runtime.code": ["Chose", "Drew", "Event", "Ranked", "Said"],
+    "rulelang.runtime.code": ["Chose", "Drew", "Event", "Ranked", "Reaction", "Said"],
     "rulelang.runtime.edit": ["Editor"],
     "rulelang.runtime.ruleset": ["Ruleset"],
     "rulelang.runtime.engine": [
@@ -79,6 +79,7 @@ __all__ = [
     "Limits",
     "PUBLIC",
     "Ranked",
+    "Reaction",
     "Refusal",
     "ReplayError",
     "RuleError",

@@ -603,6 +603,7 @@ _E309 = _entry("E309", "phase never ends")
 _E310 = _entry("E310", "phase without a turn")
 _E311 = _entry("E311", "end rule calls a proc that asks")
 _E312 = _entry("E312", "outcome outside an end rule")
+_E313 = _entry("E313", "pass outside a reaction round")
 
 
 def phase_never_reached(phase: str, first: str, span: Span) -> Diagnostic:
@@ -691,6 +692,18 @@ def outcome_outside_end_rule(kind: str, span: Span) -> Diagnostic:
     return _E312.at(span, f"'{kind}' may only be used inside an 'end when' rule")
 
 
+def pass_outside_reaction(span: Span, in_proc: str = "") -> Diagnostic:
+    """E313: `pass` that is not inside the body of a `react` statement (a proc's body is
+    not, even when the proc is called from one)."""
+    hint = (
+        f"'pass' ends the opportunity of the 'react' it is written in; proc '{in_proc}' "
+        "cannot pass for its caller: let it return, and pass in the reaction's body"
+        if in_proc
+        else "'pass' may only be used inside 'react from PLAYER as NAME { ... }'"
+    )
+    return _E313.at(span, "'pass' outside a reaction round: there is nothing to pass", hint)
+
+
 # ====================================================================== runtime (Rxxx)
 # Raised while a game runs: each constructor returns the error for its caller to raise
 # (generated code raises one built in advance).
@@ -717,9 +730,10 @@ _R019 = _entry("R019", "board attribute of the wrong length")
 _R020 = _entry("R020", "bad kind count")
 _R021 = _entry("R021", "table too large")
 _R022 = _entry("R022", "kind too large")
+_R023 = _entry("R023", "none where a player is needed")
 _R030 = _entry("R030", "none used as a value")
 
-BudgetKind = Literal["loop", "rounds", "turns"]
+BudgetKind = Literal["loop", "rounds", "turns", "reaction"]
 
 
 def _raise_it(limit: Limit, if_meant: str = "") -> str:
@@ -735,6 +749,11 @@ def step_budget(kind: BudgetKind, budget: int, span: Span) -> GameRuntimeError:
     if kind == "loop":
         message = (
             f"this loop ran {budget} rounds without anyone being asked to act: does it ever end?"
+        )
+    elif kind == "reaction":
+        message = (
+            f"this reaction round gave {budget} opportunities without anyone being asked to "
+            "act: does its body ever pass or ask?"
         )
     elif kind == "rounds":
         message = f"this loop would run more than {budget} rounds without anyone being asked to act"
@@ -871,6 +890,12 @@ def none_used(span: Span) -> GameRuntimeError:
         "this uses none where a player, piece, card or number is needed "
         "(a variable never set, a choice passed, or 'first' of an empty list?)",
     )
+
+
+def no_player(what: str, span: Span) -> GameRuntimeError:
+    """R023: `none` where the rules need a player: `next_player(none)`,
+    `prev_player(none)`, `order ... from none`, `react from none`, `choose ... by none`."""
+    return _R023.fail(span, f"{what} is none, not a player")
 
 
 # ===================================================================== warnings (Wxxx)

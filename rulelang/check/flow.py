@@ -52,7 +52,7 @@ def _walk(stmts: tuple[A.Stmt, ...]) -> list[A.Stmt]:
             for _cond, body in s.branches:
                 out.extend(_walk(body))
             out.extend(_walk(s.otherwise))
-        elif isinstance(s, A.While | A.For | A.Repeat):
+        elif isinstance(s, A.While | A.For | A.Repeat | A.React):
             out.extend(_walk(s.body))
     return out
 

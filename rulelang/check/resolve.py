@@ -222,6 +222,22 @@ class Resolver(ExprChecker):
             self.expect(s.count, INT, ctx)
             c.hidden[id(s)] = c.new_hidden()
             self.block(s.body, ctx)
+        elif isinstance(s, A.React):
+            self.expect(s.first, PLAYER, ctx)
+            # the seat asked, the passes in a row, the reacting player of an outer round
+            c.hidden[id(s)] = c.new_hidden()
+            c.new_hidden()
+            c.new_hidden()
+            ctx.scopes.append({})
+            self.bind(s, s.var, s.span, PLAYER, ctx)
+            ctx.reacting += 1
+            self.block(s.body, ctx)
+            ctx.reacting -= 1
+            ctx.scopes.pop()
+        elif isinstance(s, A.Pass):
+            if not ctx.reacting:
+                in_proc = ctx.owner if ctx.owner in c.names else ""
+                c.report(errors.pass_outside_reaction(s.span, in_proc))
         elif isinstance(s, A.Choose):
             self.choose(s, ctx)
         elif isinstance(s, A.Roll):

@@ -55,7 +55,8 @@ BUILTIN_VALUES = {
     "round_number": BuiltinSym("round_number", NO_SPAN, INT),
 }
 STATE_BUILTINS = {"current", "turn_number", "round_number"}
-PAUSING = (A.Choose, A.Roll, A.ShuffleLet, A.ShuffleZone, A.Pick)
+# statements that may wait for a player or the dice (a reaction round asks players)
+PAUSING = (A.Choose, A.Roll, A.ShuffleLet, A.ShuffleZone, A.Pick, A.React)
 
 
 @dataclass
@@ -68,6 +69,7 @@ class Ctx:
     context: str = "rule"  # what to call this place in messages
     scopes: list[dict[str, LocalSym]] = field(default_factory=list)
     indexing: bool = False  # the name being checked is indexed: hand[p]
+    reacting: int = 0  # inside the body of this many `react` statements: `pass` is allowed
 
     def lookup(self, name: str) -> LocalSym | None:
         for scope in reversed(self.scopes):

@@ -9,7 +9,10 @@ from rulelang import Game
 
 def render_view(game: Game, view: dict[str, Any], log_tail: int = 8) -> str:
     kinds = game.rules.kinds
-    out: list[str] = [f"== {view['title']} == turn {view['turn']}, {view['current']} to play"]
+    header = f"== {view['title']} == turn {view['turn']}, {view['current']} to play"
+    if view.get("reacting"):
+        header += f"; reaction round: {view['reacting']} may react"
+    out: list[str] = [header]
     placed: set[tuple[str, str]] = set()
     for name, board in game.boards.items():
         out.append("")

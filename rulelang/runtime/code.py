@@ -63,6 +63,9 @@ class ChoiceSpec:
     allow_pass: bool
     secret: bool
     span: Span
+    # asked of the reacting player of a reaction round: the pending spec and the log
+    # record of such a choice are a twin of the statement's spec with this set
+    reaction: bool = False
 
     def options(self, st: State) -> tuple[Value, ...]:
         """The legal values now: the candidates that pass every require (and a pass)."""
@@ -126,7 +129,15 @@ class Ranked(NamedTuple):
     players: tuple[int, ...]
 
 
-Event = Chose | Drew | Said | Ranked
+class Reaction(NamedTuple):
+    """A step of a reaction round (`react`): "begin" (who: the first player asked),
+    "pass" (who: the player who passed) or "end" (who: None)."""
+
+    step: Literal["begin", "pass", "end"]
+    who: int | None
+
+
+Event = Chose | Drew | Said | Ranked | Reaction
 
 
 @dataclass

@@ -11,6 +11,7 @@ a decision usually costs one op.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 
@@ -36,7 +37,7 @@ from rulelang.runtime.reads import Reads, end_reads
 from rulelang.runtime.straight import StraightGen
 from rulelang.syntax import ast as A
 
-PAUSING = (A.Choose, A.Roll, A.Pick, A.ShuffleLet, A.ShuffleZone)
+PAUSING = (A.Choose, A.Roll, A.Pick, A.ShuffleLet, A.ShuffleZone, A.React)
 INLINE_LINES = 40  # ops up to this size are copied into the ops that jump to them
 INLINE_DEPTH = 3
 JUMP = re.compile(r"^(\s*)return (\d+)$")
@@ -76,6 +77,8 @@ class Codegen(StraightGen):
         self.cur_span: Span = NO_SPAN
         self.entries = {name: self.label() for name, s in program.procs.items() if s.pauses}
         self.ns.env.update({"_new": tuple.__new__})
+        self.passes: list[Label] = []  # where `pass` jumps, for each reaction round around
+        self.reacting = _has_reactions(program)  # choices may be asked of a reacting player
 
     # ------------------------------------------------------------ emitting
     def label(self) -> Label:
@@ -146,7 +149,18 @@ class Codegen(StraightGen):
 
     def phase(self, index: int, d: A.PhaseDecl, entries: dict[str, Label]) -> None:
         if d.order_from is not None:
-            self.add([f"st.current = {self.ex.src(d.order_from)}"], d.order_from.span)
+            err = self.error(
+                errors.no_player("the player 'order ... from' gives", d.order_from.span)
+            )
+            self.add(
+                [
+                    f"first = {self.ex.src(d.order_from)}",
+                    "if first is None:",
+                    f"    raise {err}",
+                    "st.current = first",
+                ],
+                d.order_from.span,
+            )
             if self.reads.current:
                 self.add(["st.dirty = True"], d.span)
         self.add([f"st.phase = {index}"], d.span)
@@ -204,6 +218,8 @@ class Codegen(StraightGen):
         match s:
             case A.Choose() | A.Roll() | A.Pick() | A.ShuffleLet() | A.ShuffleZone():
                 return True
+            case A.React() | A.Pass():  # a round of opportunities; a jump out of the body
+                return True
             case A.Do():
                 sym = self.p.procs.get(s.proc)
                 return sym is not None and sym.pauses
@@ -239,6 +255,10 @@ class Codegen(StraightGen):
                 self.block(s.body)
                 self.emit([*self.round_budget(s), f"return {top}"], s.span)
                 self.here(out)
+            case A.React():
+                self.react(s)
+            case A.Pass():
+                self.emit([f"return {self.passes[-1]}"], s.span)
             case A.Choose():
                 self.choose(s)
             case A.Roll():
@@ -299,6 +319,63 @@ class Codegen(StraightGen):
         self.emit([*self.round_budget(s), f"return {top}"], s.span)
         self.here(out)
 
+    def react(self, s: A.React) -> None:
+        """A reaction round: the body runs once per opportunity, for one player at a time
+        in the order of play from the first; finishing the body gives the same player
+        another opportunity, `pass` gives the next player one; it ends when every player
+        has passed in a row. Hidden slots: the seat asked, the passes in a row, and the
+        reacting player of a round around this one."""
+        seat = self.p.hidden[id(s)]
+        passes, outer = seat + 1, seat + 2
+        var = self.local(s).slot
+        err = self.error(errors.no_player("the first player of this reaction round", s.first.span))
+        self.add(
+            [
+                f"first = {self.ex.src(s.first)}",
+                "if first is None:",
+                f"    raise {err}",
+                f"st.loc[{seat}] = first",
+                f"st.loc[{passes}] = 0",
+                f"st.loc[{outer}] = st.reactor",
+                "st.log = ('reaction', first, 'begin', st.log)",
+            ],
+            s.span,
+        )
+        top, passed, out = self.here(), self.label(), self.label()
+        self.add(
+            [*self.budget(s.span, "reaction"), f"st.loc[{var}] = st.reactor = st.loc[{seat}]"],
+            s.span,
+        )
+        self.passes.append(passed)
+        try:
+            self.block(s.body)
+        finally:
+            self.passes.pop()
+        self.emit([f"st.loc[{passes}] = 0", f"return {top}"], s.span)  # acted: again
+        self.here(passed)
+        self.add(
+            [
+                f"st.log = ('reaction', st.loc[{seat}], 'pass', st.log)",
+                f"st.loc[{passes}] += 1",
+                f"if st.loc[{passes}] >= st.cfg.n:",
+                f"    st.reactor = st.loc[{outer}]",
+                "    st.log = ('reaction', None, 'end', st.log)",
+                f"    return {out}",
+                f"st.loc[{seat}] = (st.loc[{seat}] + {self.direction()}) % st.cfg.n",
+            ],
+            s.span,
+        )
+        self.emit([f"return {top}"], s.span)
+        self.here(out)
+
+    def direction(self) -> str:
+        """The step from a seat to the next in the order of the phase being played
+        (clockwise +1, counterclockwise -1; in setup, the first phase's)."""
+        steps = tuple(1 if ph.decl.order == "clockwise" else -1 for ph in self.p.phases) or (1,)
+        if len(set(steps)) == 1:
+            return str(steps[0])
+        return f"{self.ns.name_for(steps, '_dirs')}[st.phase]"
+
     def choose(self, s: A.Choose) -> None:
         ex = self.ex
         local = self.local(s)
@@ -323,6 +400,7 @@ class Codegen(StraightGen):
             s.span,
         )
         self.code.choices[pc] = spec
+        twin = dataclasses.replace(spec, reaction=True) if self.reacting else None
         opts = domain
         if s.requires:
             var = f"_v{local.slot}"
@@ -334,15 +412,28 @@ class Codegen(StraightGen):
             opts = f"tuple([{var} for {var} in {domain} if {conds}])"
         if s.allow_pass:
             opts = f"(*{opts}, None)"
-        who = ex.src(s.by) if s.by is not None else "st.current"
         err = self.error(errors.no_option_left(s.var, s.span))
         name = self.ns.name_for(spec, "_spec")
+        who, asking = "st.current", []
+        if s.by is not None:
+            who = "chooser"
+            nobody = self.error(errors.no_player("the player who chooses", s.by.span))
+            asking = [f"chooser = {ex.src(s.by)}", "if chooser is None:", f"    raise {nobody}"]
+        elif twin is not None:  # in a reaction round, the reacting player is asked
+            who = "chooser"
+            asking = ["chooser = st.reactor if st.reactor >= 0 else st.current"]
+        if twin is not None:  # the twin marks a choice of the reacting player
+            asking.append(
+                f"spec = {self.ns.name_for(twin, '_spec')} if chooser == st.reactor else {name}"
+            )
+            name = "spec"
         # in a playout (st.bot set), the decision is taken here and play goes on
         self.emit(
             [
                 "if st.dirty and _check_end(st):",
                 f"    return {OVER}",
                 *pre,
+                *asking,
                 f"opts = {opts}",
                 "if not opts:",
                 f"    raise {err}",
@@ -417,6 +508,23 @@ class Codegen(StraightGen):
             if kind == "shuffle_zone" and self.reads.zone(self.p.zones, var):
                 lines.append("st.dirty = True")
         self.emit([*lines, f"return {pc + 1}"], s.span)
+
+
+def _has_reactions(p: Program) -> bool:
+    """Does any rule of the program hold a reaction round?"""
+    bodies = [p.setup, *(ph.decl.begin for ph in p.phases), *(ph.decl.turn for ph in p.phases)]
+    bodies += [sym.decl.body for sym in p.procs.values()]
+    todo = [s for body in bodies for s in body]
+    while todo:
+        s = todo.pop()
+        if isinstance(s, A.React):
+            return True
+        if isinstance(s, A.If):
+            todo.extend(x for _c, body in s.branches for x in body)
+            todo.extend(s.otherwise)
+        elif isinstance(s, A.While | A.For | A.Repeat):
+            todo.extend(s.body)
+    return False
 
 
 def _constant(text: str) -> Fn:

@@ -74,6 +74,7 @@ class Decision:
     options: tuple[Action, ...]
     secret: bool = False  # other players do not see what is chosen
     span: Span | None = None
+    reaction: bool = False  # asked of the reacting player of a reaction round
 
 
 class Game(GameQueries):
@@ -174,6 +175,7 @@ class Game(GameQueries):
             tuple(self.legal_actions()),
             spec.secret,
             spec.span,
+            spec.reaction,
         )
 
     def legal_values(self) -> Sequence[Value]:

@@ -283,10 +283,11 @@ class ExprGen:
             return f"{SIMPLE_CALLS[f]}({a[0]})"
         if f == "seat":
             return a[0]
-        if f == "next_player":
-            return f"(({a[0]} + 1) % st.cfg.n)"
-        if f == "prev_player":
-            return f"(({a[0]} - 1) % st.cfg.n)"
+        if f in ("next_player", "prev_player"):
+            delta = 1 if f == "next_player" else -1
+            if a[0] == "st.current":  # never none: no check
+                return f"((st.current + {delta}) % st.cfg.n)"
+            return f"_h.next_seat({a[0]}, {delta}, st.cfg.n, {self.span(e)}, {f!r})"
         if f in ("step", "distance"):
             a[1:] = self.node_args(e)
         if f == "step":

@@ -99,6 +99,13 @@ def neighbour(nb: int) -> int | None:
     return None if nb < 0 else nb
 
 
+def next_seat(p: int | None, delta: int, n: int, span: Span, what: str) -> int:
+    """The seat after (delta 1) or before (delta -1) player p; `none` is R023."""
+    if p is None:
+        raise errors.no_player(f"the player given to {what}", span)
+    return (p + delta) % n
+
+
 def zone_slot(base: int, owner: int | None, span: Span) -> int:
     if owner is None:
         raise errors.zone_of_nobody(span)

@@ -14,6 +14,7 @@ from rulelang.runtime.code import (
     Drew,
     Event,
     Ranked,
+    Reaction,
     Said,
     Spec,
     Value,
@@ -64,7 +65,8 @@ class Config:
 # before). Appending is one small tuple, the generated code writes it inline, and a
 # clone shares the whole history instead of copying it. `what` is the ChoiceSpec of a
 # decision (a = who, b = value), the ChanceSpec of a chance event (a = outcome,
-# b = value drawn), "said" (a = audience, b = text) or "ranked" (a = players).
+# b = value drawn), "said" (a = audience, b = text), "ranked" (a = players) or
+# "reaction" (a = a seat or None, b = "begin", "pass" or "end": see Reaction).
 Log = tuple[object, Value, Value, "Log"] | None
 
 
@@ -77,6 +79,8 @@ def typed(record: tuple[object, Value, Value, Log]) -> Event:
         return Drew(what, a, b)
     if what == "said":
         return Said(a, b)
+    if what == "reaction":
+        return Reaction(b, a)
     return Ranked(a)
 
 
@@ -108,6 +112,7 @@ class State:
         "layers",
         "stack",
         "current",
+        "reactor",
         "phase",
         "turn",
         "index",
@@ -138,6 +143,7 @@ class State:
         self.layers: list[dict[Value, Value]] = []
         self.stack: list[int] = []  # where each running proc returns to
         self.current = 0  # the turn player
+        self.reactor = -1  # the player reacting in a reaction round (-1: none)
         self.phase = 0
         self.turn = 0
         self.index = 0  # the item whose default value is being computed
@@ -181,6 +187,7 @@ class State:
         other.layers = [layer.copy() for layer in self.layers]
         other.stack = self.stack.copy()
         other.current = self.current
+        other.reactor = self.reactor
         other.phase = self.phase
         other.turn = self.turn
         other.index = self.index
@@ -210,6 +217,7 @@ class State:
             self.pending,
             tuple(self.stack),
             self.current,
+            self.reactor,
             self.phase,
             self.over,
             tuple(self.outcome or ()),

@@ -151,8 +151,10 @@ class StraightGen:
                 return [f"_h.outcome(st, {s.kind!r}, {who})"]
             case A.Deal() | A.MoveItem() | A.AddItems() | A.Place() | A.Clear() | A.Reveal():
                 return self.places(s)
-            case A.Choose() | A.Roll() | A.Pick() | A.ShuffleLet() | A.ShuffleZone():
+            case A.Choose() | A.Roll() | A.Pick() | A.ShuffleLet() | A.ShuffleZone() | A.React():
                 raise AssertionError("a pause point is not straight-line code")
+            case A.Pass():
+                raise AssertionError("'pass' jumps: it is not straight-line code")
             case _:
                 assert_never(s)
 

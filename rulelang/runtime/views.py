@@ -8,9 +8,19 @@ from typing import TYPE_CHECKING, Any
 
 from rulelang.check.types import T
 from rulelang.diagnostics import UsageError
-from rulelang.runtime.code import ChanceSpec, ChoiceSpec, Chose, Drew, Event, Ranked, Said, Value
+from rulelang.runtime.code import (
+    ChanceSpec,
+    ChoiceSpec,
+    Chose,
+    Drew,
+    Event,
+    Ranked,
+    Reaction,
+    Said,
+    Value,
+)
 from rulelang.runtime.helpers import sample
-from rulelang.runtime.state import events_of, newest_first, typed
+from rulelang.runtime.state import Log, events_of, newest_first, typed
 from rulelang.runtime.values import Plain, plain, plainer
 
 if TYPE_CHECKING:
@@ -74,6 +84,8 @@ def view(game: Game, viewer: int | None, only: Collection[str] | None = None) ->
         "phase": game.phase,
         "current": names[st.current],
     }
+    if st.reactor >= 0 and not st.over:
+        out["reacting"] = names[st.reactor]  # a reaction round is on: who may react now
 
     def want(part: str) -> bool:
         return only is None or part in only
@@ -224,7 +236,14 @@ def event_line(game: Game, event: Event, viewer: int | None) -> str | None:
         shown = "pass" if value is None else spec.show(st, value)
         if spec.secret and viewer is not None and viewer != event.who:
             shown = HIDDEN
-        return f"{st.cfg.player_names[event.who]}: {spec.name} {shown}"
+        reacts = " reacts" if spec.reaction else ""
+        return f"{st.cfg.player_names[event.who]}{reacts}: {spec.name} {shown}"
+    if isinstance(event, Reaction):
+        if event.step == "begin":
+            return f"reaction round, starting with {st.cfg.player_names[event.who or 0]}"
+        if event.step == "pass":
+            return f"{st.cfg.player_names[event.who or 0]} passes"
+        return "the reaction round is over"
     if isinstance(event, Said):
         audience = event.audience
         return event.text if audience is None or viewer is None or viewer in audience else None
@@ -238,6 +257,24 @@ def event_line(game: Game, event: Event, viewer: int | None) -> str | None:
     return "ranking: " + ", ".join(st.cfg.player_names[p] for p in event.players)
 
 
+def record_line(
+    game: Game, record: tuple[object, Value, Value, Log], viewer: int | None
+) -> str | None:
+    """One log record as text for `viewer` (None: not shown). A pass right after the
+    passing player's choice of `pass` in the round is not shown again."""
+    if record[0] == "reaction" and record[2] == "pass":
+        before = record[3]
+        if (
+            before is not None
+            and type(before[0]) is ChoiceSpec
+            and before[0].reaction
+            and before[1] == record[1]
+            and before[2] is None
+        ):
+            return None
+    return event_line(game, typed(record), viewer)
+
+
 def log_lines(
     game: Game, viewer: int | None, tail: int | None = None, since: object = None
 ) -> list[str]:
@@ -249,18 +286,15 @@ def log_lines(
         news: list[str] = []
         record = st.log
         while record is not None and record is not since:
-            line = event_line(game, typed(record), viewer)
+            line = record_line(game, record, viewer)
             if line is not None:
                 news.append(line)
             record = record[3]
         return news[::-1]
-    if tail is None:
-        every = [event_line(game, event, viewer) for event in events_of(st)]
-        return [line for line in every if line is not None]
     lines: list[str] = []
     kept = st.cfg.lines
     record = st.log
-    while record is not None and len(lines) < tail:
+    while record is not None and (tail is None or len(lines) < tail):
         what = record[0]
         if type(what) is ChoiceSpec and game._keep and not (what.secret and viewer is not None):
             # the same text for every viewer: keep it (the record is kept too, so that
@@ -270,7 +304,7 @@ def log_lines(
                 hit = kept[id(record)] = (record, event_line(game, typed(record), None) or "")
             lines.append(hit[1])
         else:
-            line = event_line(game, typed(record), viewer)
+            line = record_line(game, record, viewer)
             if line is not None:
                 lines.append(line)
         record = record[3]
@@ -315,7 +349,7 @@ def replay_into(game: Game, log: Sequence[object]) -> None:
 def _replay_one(game: Game, event: object) -> None:
     st = game.state
     spec = st.pending
-    if isinstance(event, Said | Ranked):
+    if isinstance(event, Said | Ranked | Reaction):
         return
     if isinstance(event, Chose | Drew):
         event = (

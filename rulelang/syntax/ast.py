@@ -145,6 +145,20 @@ class Repeat(Stmt):
 
 
 @node
+class React(Stmt):
+    """`react from FIRST as VAR { BODY }`: a reaction round (see docs/language.md)."""
+
+    first: Expr
+    var: str
+    body: tuple[Stmt, ...]
+
+
+@node
+class Pass(Stmt):
+    """`pass`: the reacting player passes; only inside a reaction round."""
+
+
+@node
 class Require:
     span: Span
     cond: Expr
@@ -425,6 +439,8 @@ AnyStmt = (
     | While
     | For
     | Repeat
+    | React
+    | Pass
     | Choose
     | Roll
     | ShuffleLet

@@ -376,6 +376,14 @@ class _Builder(Transformer[Any, Any]):
         return A.Repeat(self._span(meta), c[0], self._stmts(c[1]))
 
     @v_args(meta=True)
+    def s_react(self, meta: Any, c: list[Any]) -> A.React:
+        return A.React(self._span(meta), c[0], str(c[1]), self._stmts(c[2]))
+
+    @v_args(meta=True)
+    def s_pass(self, meta: Any, _c: list[Any]) -> A.Pass:
+        return A.Pass(self._span(meta))
+
+    @v_args(meta=True)
     def s_choose(self, meta: Any, c: list[Any]) -> A.Choose:
         requires: list[A.Require] = []
         by, prompt, allow_pass, secret = None, None, False, False
