@@ -317,6 +317,8 @@ _E241 = _entry("E241", "table lacks player counts")
 _E242 = _entry("E242", "node outside its board")
 _E243 = _entry("E243", "list of mixed types")
 _E244 = _entry("E244", "too deep to check")
+_E245 = _entry("E245", "results of different types")
+_E246 = _entry("E246", "fixed value changed")
 
 
 def type_mismatch(want: object, got: object, span: Span) -> Diagnostic:
@@ -587,6 +589,35 @@ def too_deep_to_check(span: Span) -> Diagnostic:
     )
 
 
+def branches_differ(then: object, otherwise: object, span: Span) -> Diagnostic:
+    """E245: `if ... then A else B` whose two branches have types that do not mix."""
+    return _E245.at(
+        span,
+        f"the branches of 'if ... then ... else' give {then} and {otherwise}, which do not mix",
+        "both branches of a conditional expression give values of one type",
+    )
+
+
+def returns_differ(name: str, first: object, other: object, span: Span) -> Diagnostic:
+    """E245: a def written with a block whose `return`s give types that do not mix."""
+    return _E245.at(
+        span,
+        f"def '{name}' returns {first} elsewhere but {other} here, which do not mix",
+        "every 'return' of a def gives a value of one type",
+    )
+
+
+def fixed_value_changed(what: str, span: Span) -> Diagnostic:
+    """E246: `set` of an entry of a table or of a board attribute: fixed for the whole
+    game (what: "table 't'" or "board attribute 'points' of 'town'")."""
+    return _E246.at(
+        span,
+        f"{what} is fixed for the whole game: its entries cannot be changed",
+        "keep values that change in a list: a global, a player or piece attribute, or a local "
+        "('global { NAME: list(int) = ... }'), and change its items with 'set NAME[i] = ...'",
+    )
+
+
 # ========================================================================= flow (E3xx)
 
 _E301 = _entry("E301", "phase never reached")
@@ -601,6 +632,10 @@ _E309 = _entry("E309", "phase never ends")
 _E310 = _entry("E310", "phase without a turn")
 _E311 = _entry("E311", "end rule calls a proc that asks")
 _E312 = _entry("E312", "outcome outside an end rule")
+_E313 = _entry("E313", "def that acts")
+_E314 = _entry("E314", "def that changes the game")
+_E315 = _entry("E315", "def that may not return")
+_E316 = _entry("E316", "return outside a def")
 
 
 def phase_never_reached(phase: str, first: str, span: Span) -> Diagnostic:
@@ -689,6 +724,47 @@ def outcome_outside_end_rule(kind: str, span: Span) -> Diagnostic:
     return _E312.at(span, f"'{kind}' may only be used inside an 'end when' rule")
 
 
+def def_acts(statement: str, name: str, span: Span) -> Diagnostic:
+    """E313: a statement other than let, set, if, while, for, repeat and return in the
+    block of a def (a def computes a value: it does not ask, draw, move or say)."""
+    return _E313.at(
+        span,
+        f"'{statement}' cannot be used in def '{name}': a def only computes a value",
+        "a def's block may use let, set (of its own locals), if, while, for, repeat and "
+        "return; write a proc for statements that act",
+    )
+
+
+def def_changes_game(target: str, name: str, span: Span) -> Diagnostic:
+    """E314: `set` of a global or an attribute (or an item of one) in a def."""
+    return _E314.at(
+        span,
+        f"def '{name}' cannot change '{target}': a def changes only its own locals",
+        "return the value and set it where the def is called, or write a proc",
+    )
+
+
+def def_may_not_return(name: str, span: Span) -> Diagnostic:
+    """E315: a way through the block of a def that ends without `return` (span: the
+    statement it ends after, or the def)."""
+    return _E315.at(
+        span,
+        f"def '{name}' can reach the end of its block without a 'return'",
+        "every way through a def's block ends in 'return EXPR': an 'if' needs an 'else' "
+        "that returns too, and a loop may run no round",
+    )
+
+
+def return_outside_def(span: Span) -> Diagnostic:
+    """E316: `return` outside the block of a def."""
+    return _E316.at(
+        span,
+        "'return' can only be used in the block of a def",
+        "a proc, setup, turn or end rule ends at its last statement; put what must not "
+        "run in an 'if'",
+    )
+
+
 # ====================================================================== runtime (Rxxx)
 # Raised while a game runs: each constructor returns the error for its caller to raise
 # (generated code raises one built in advance).
@@ -715,6 +791,7 @@ _R019 = _entry("R019", "board attribute of the wrong length")
 _R020 = _entry("R020", "bad kind count")
 _R021 = _entry("R021", "table too large")
 _R022 = _entry("R022", "kind too large")
+_R023 = _entry("R023", "item set outside a list")
 
 BudgetKind = Literal["loop", "rounds", "turns"]
 
@@ -841,6 +918,15 @@ def kind_too_large(count: int, kind: str, limit: int, span: Span) -> GameRuntime
     """R022: a kind with more pieces or cards than the limit."""
     return _R022.fail(
         span, f"{count} {kind}s; at most {limit} pieces or cards of a kind are allowed"
+    )
+
+
+def set_outside(i: int | None, size: int, span: Span) -> GameRuntimeError:
+    """R023: `set xs[i] = v` with i outside the list (negative indexes too)."""
+    shown = "none" if i is None else i
+    return _R023.fail(
+        span,
+        f"cannot set item {shown}: it is outside the list (it has {size} items, counted from 0)",
     )
 
 

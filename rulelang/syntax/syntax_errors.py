@@ -48,14 +48,14 @@ DECLARATIONS = _words(
 )
 STATEMENTS = _words(
     "let set if while for repeat choose roll shuffle pick deal move add place clear reveal "
-    "do say win draw rank"
+    "do say win draw rank return"
 )
 
 # Lark's names for the terminals of the grammar, by class.
 _DECL_TERMS = frozenset(w.upper() for w in DECLARATIONS)
 _STMT_TERMS = frozenset(w.upper() for w in STATEMENTS)
 _EXPR_CORE = frozenset({"NAME", "INT", "STRING", "LPAR", "LSQB"})
-_EXPR_TERMS = _EXPR_CORE | {"TRUE", "FALSE", "NONE", "NOT", "MINUS"}
+_EXPR_TERMS = _EXPR_CORE | {"TRUE", "FALSE", "NONE", "NOT", "MINUS", "IF"}
 _BINARY_TERMS = frozenset({"ADD_OP", "MUL_OP", "COMP_OP", "AND", "OR", "__ANON_0"})
 _OPERATOR_TERMS = _BINARY_TERMS | {"IN", "NOT", "DOT", "LSQB", "LPAR"}
 # After one of these the text so far may be complete: what follows starts something new.
