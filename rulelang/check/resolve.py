@@ -525,6 +525,10 @@ def root_text(e: A.Expr) -> str:
         return f"{root_text(e.obj)}.{e.name}"
     if isinstance(e, A.Name):
         return e.id
+    if isinstance(e, A.Call):
+        return f"{e.func}(...)"
+    if isinstance(e, A.Index):
+        return f"{root_text(e.obj)}[...]"
     return "..."
 
 
