@@ -319,6 +319,8 @@ _E241 = _entry("E241", "table lacks player counts")
 _E242 = _entry("E242", "node outside its board")
 _E243 = _entry("E243", "list of mixed types")
 _E244 = _entry("E244", "too deep to check")
+_E245 = _entry("E245", "results of different types")
+_E246 = _entry("E246", "fixed value changed")
 
 
 def type_mismatch(want: object, got: object, span: Span) -> Diagnostic:
@@ -589,6 +591,35 @@ def too_deep_to_check(span: Span) -> Diagnostic:
     )
 
 
+def branches_differ(then: object, otherwise: object, span: Span) -> Diagnostic:
+    """E245: `if ... then A else B` whose two branches have types that do not mix."""
+    return _E245.at(
+        span,
+        f"the branches of 'if ... then ... else' give {then} and {otherwise}, which do not mix",
+        "both branches of a conditional expression give values of one type",
+    )
+
+
+def returns_differ(name: str, first: object, other: object, span: Span) -> Diagnostic:
+    """E245: a def written with a block whose `return`s give types that do not mix."""
+    return _E245.at(
+        span,
+        f"def '{name}' returns {first} elsewhere but {other} here, which do not mix",
+        "every 'return' of a def gives a value of one type",
+    )
+
+
+def fixed_value_changed(what: str, span: Span) -> Diagnostic:
+    """E246: `set` of an entry of a table or of a board attribute: fixed for the whole
+    game (what: "table 't'" or "board attribute 'points' of 'town'")."""
+    return _E246.at(
+        span,
+        f"{what} is fixed for the whole game: its entries cannot be changed",
+        "keep values that change in a list: a global, a player or piece attribute, or a local "
+        "('global { NAME: list(int) = ... }'), and change its items with 'set NAME[i] = ...'",
+    )
+
+
 # ========================================================================= flow (E3xx)
 
 _E301 = _entry("E301", "phase never reached")
@@ -604,6 +635,10 @@ _E310 = _entry("E310", "phase without a turn")
 _E311 = _entry("E311", "end rule calls a proc that asks")
 _E312 = _entry("E312", "outcome outside an end rule")
 _E313 = _entry("E313", "pass outside a reaction round")
+_E317 = _entry("E317", "def that acts")
+_E318 = _entry("E318", "def that changes the game")
+_E319 = _entry("E319", "def that may not return")
+_E320 = _entry("E320", "return outside a def")
 
 
 def phase_never_reached(phase: str, first: str, span: Span) -> Diagnostic:
@@ -704,6 +739,47 @@ def pass_outside_reaction(span: Span, in_proc: str = "") -> Diagnostic:
     return _E313.at(span, "'pass' outside a reaction round: there is nothing to pass", hint)
 
 
+def def_acts(statement: str, name: str, span: Span) -> Diagnostic:
+    """E317: a statement other than let, set, if, while, for, repeat and return in the
+    block of a def (a def computes a value: it does not ask, draw, move or say)."""
+    return _E317.at(
+        span,
+        f"'{statement}' cannot be used in def '{name}': a def only computes a value",
+        "a def's block may use let, set (of its own locals), if, while, for, repeat and "
+        "return; write a proc for statements that act",
+    )
+
+
+def def_changes_game(target: str, name: str, span: Span) -> Diagnostic:
+    """E318: `set` of a global or an attribute (or an item of one) in a def."""
+    return _E318.at(
+        span,
+        f"def '{name}' cannot change '{target}': a def changes only its own locals",
+        "return the value and set it where the def is called, or write a proc",
+    )
+
+
+def def_may_not_return(name: str, span: Span) -> Diagnostic:
+    """E319: a way through the block of a def that ends without `return` (span: the
+    statement it ends after, or the def)."""
+    return _E319.at(
+        span,
+        f"def '{name}' can reach the end of its block without a 'return'",
+        "every way through a def's block ends in 'return EXPR': an 'if' needs an 'else' "
+        "that returns too, and a loop may run no round",
+    )
+
+
+def return_outside_def(span: Span) -> Diagnostic:
+    """E320: `return` outside the block of a def."""
+    return _E320.at(
+        span,
+        "'return' can only be used in the block of a def",
+        "a proc, setup, turn or end rule ends at its last statement; put what must not "
+        "run in an 'if'",
+    )
+
+
 # ====================================================================== runtime (Rxxx)
 # Raised while a game runs: each constructor returns the error for its caller to raise
 # (generated code raises one built in advance).
@@ -731,6 +807,7 @@ _R020 = _entry("R020", "bad kind count")
 _R021 = _entry("R021", "table too large")
 _R022 = _entry("R022", "kind too large")
 _R023 = _entry("R023", "none where a player is needed")
+_R024 = _entry("R024", "item set outside a list")
 _R030 = _entry("R030", "none used as a value")
 
 BudgetKind = Literal["loop", "rounds", "turns", "reaction"]
@@ -896,6 +973,15 @@ def no_player(what: str, span: Span) -> GameRuntimeError:
     """R023: `none` where the rules need a player: `next_player(none)`,
     `prev_player(none)`, `order ... from none`, `react from none`, `choose ... by none`."""
     return _R023.fail(span, f"{what} is none, not a player")
+
+
+def set_outside(i: int | None, size: int, span: Span) -> GameRuntimeError:
+    """R024: `set xs[i] = v` with i outside the list (negative indexes too)."""
+    shown = "none" if i is None else i
+    return _R024.fail(
+        span,
+        f"cannot set item {shown}: it is outside the list (it has {size} items, counted from 0)",
+    )
 
 
 # ===================================================================== warnings (Wxxx)

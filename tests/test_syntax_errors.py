@@ -84,7 +84,7 @@ const a = 1 +
 const b = [1, 2,]
 param p = 3 "doc"
 setup {
-  set total = if a > 1 then 2 else 3
+  set total = 1 + if a > 1 then 2 else 3
 }
 turn {
   if total = 1 {
@@ -102,7 +102,7 @@ def test_every_broken_declaration_is_reported_once() -> None:
         (2, "expected '..' after '2'"),
         (4, "expected an expression after '+'"),
         (5, "unexpected ']'"),
-        (8, "'if' cannot be used inside an expression"),
+        (8, "'if' cannot be used here without parentheses"),
         (11, "unexpected '='"),  # the turn's second mistake (line 12) is not reported
         (16, "unexpected '&&'"),
     ]
@@ -331,40 +331,51 @@ def test_codes_of_the_syntax_family() -> None:
 # (text, (line, col) of the error, message, hint): the lines count from line 1 of the
 # text, HEAD being lines 1-3.
 HINTS = [
-    # a conditional expression (remove these cases if issue 8 adds one)
+    # conditional expressions: 'if C then A else B'
     (
-        HEAD + "turn {\n  set total = if total > 3 then 1 else 2\n}\n",
+        HEAD + "turn {\n  set total = 1 + if total > 3 then 1 else 2\n}\n",
+        (5, 19),
+        "'if' cannot be used here without parentheses",
+        "a conditional expression inside another is written in parentheses: "
+        "'(if CONDITION then A else B)'",
+    ),
+    (
+        HEAD + "turn {\n  let n = not if total > 3 then true else false\n}\n",
         (5, 15),
-        "'if' cannot be used inside an expression",
-        "there is no conditional expression ('if ... then ... else ...'); choose with an if "
-        "statement: 'if total > 3 { set total = 1 } else { set total = 2 }'",
+        "'if' cannot be used here without parentheses",
+        "a conditional expression inside another is written in parentheses: "
+        "'(if CONDITION then A else B)'",
     ),
     (
-        HEAD + "turn {\n  let n = if total > 3 then 1 else 2\n}\n",
-        (5, 11),
-        "'if' cannot be used inside an expression",
-        "there is no conditional expression ('if ... then ... else ...'); choose with an if "
-        "statement: 'let n = 2' and then 'if total > 3 { set n = 1 }'",
+        HEAD + "turn {\n  set total = if total > 3 then 1\n}\n",
+        (5, 34),
+        "expected 'else' after '1'",
+        "a conditional expression needs both branches: 'if CONDITION then A else B'",
     ),
     (
-        HEAD + "param max_take = 3\nconst k = if max_take > 2 then 1 else 2\n",
-        (5, 11),
-        "'if' cannot be used inside an expression",
-        "there is no conditional expression ('if ... then ... else ...'); choose with an if "
-        "statement: 'if CONDITION { set x = A } else { set x = B }'",
+        HEAD + "turn {\n  set total = if total > 3 1 else 2\n}\n",
+        (5, 28),
+        "unexpected '1'",
+        "a conditional expression is written 'if CONDITION then A else B'",
     ),
     (
-        HEAD + 'turn {\n  say if total > 1 then "a" else "b"\n}\n',
-        (5, 7),
-        "'if' cannot be used inside an expression",
-        "there is no conditional expression ('if ... then ... else ...'); choose with an if "
-        'statement: \'if total > 1 { say "a" } else { say "b" }\'',
+        HEAD + "turn {\n  set total = if total > 3 { 1 } else { 2 }\n}\n",
+        (5, 28),
+        "unexpected '{'",
+        "in an expression, 'if' is a conditional expression: 'if CONDITION then A else B'; "
+        "the if statement ('if CONDITION { ... }') is a statement of its own",
     ),
     (
         HEAD + "turn {\n  if total > 1 then {\n  }\n}\n",
         (5, 16),
         "unexpected 'then'",
         "an if statement has no 'then': write 'if CONDITION { ... }'",
+    ),
+    (
+        HEAD + "turn {\n  let k = total then 1\n}\n",
+        (5, 17),
+        "unexpected 'then'",
+        "'then' follows the condition of a conditional expression: 'if CONDITION then A else B'",
     ),
     # players
     (
@@ -683,10 +694,16 @@ HINTS = [
     ),
     (
         HEAD + "def f(x: int) {\n  x + 1\n}\n",
-        (4, 15),
+        (5, 3),
+        "unexpected 'x'",
+        "a def's block gives its value with 'return': 'return x + 1'",
+    ),
+    (
+        HEAD + "def f(x: int) = {\n  return x\n}\n",
+        (4, 17),
         "unexpected '{'",
-        "a def gives the value of one expression: 'def NAME(...) = EXPRESSION'; for "
-        "statements write a proc",
+        "a def is either 'def NAME(...) = EXPRESSION' or a block without '=': "
+        "'def NAME(...) { ... return EXPRESSION }'",
     ),
     (
         HEAD + "proc f() = 1\n",

@@ -53,6 +53,11 @@ BUILTINS: dict[str, Sig] = {
     "nodes": Sig(("board",), _is(list_of(ANY)), "board"),
     "step": Sig(("board", "int", "int"), _node, "board, node, number of steps"),
     "distance": Sig(("board", "int", "int"), _is(INT), "board, node, node"),
+    "path_length": Sig(
+        ("board", "int", "*", "list"),
+        _is(INT),
+        "board, start node, goal node or list of goal nodes, list of wall nodes",
+    ),
     "without": Sig(("list", "*"), lambda ts: ts[0], "list, value"),
     # grids and tiles (see docs/language.md, "Grids and tiles")
     "cell": Sig(("board", "int", "int"), _node, "board, x, y"),
@@ -77,6 +82,10 @@ BUILTINS: dict[str, Sig] = {
 def _fits(want: str, got: T) -> bool:
     if want == "*" or got == ANY:
         return True
+    if want == "list of nodes":
+        return compatible(list_of(INT), got)
+    if want == "node or list of nodes":
+        return compatible(INT, got) or compatible(list_of(INT), got)
     if want == "list":
         return got.name in ("list", "zone")
     if want in ("kind", "board"):
@@ -95,6 +104,8 @@ def check_call(c: Checker, e: A.Call, types: list[T]) -> T:
     wants = list(sig.args)
     if e.func in ("max", "min"):
         wants = ["list"] if len(types) == 1 else ["int", "int"]
+    if e.func == "path_length":  # a goal or a list of goals; walls: a list of nodes
+        wants[2:] = ["node or list of nodes", "list of nodes"]
     for i, (arg, t) in enumerate(zip(e.args, types, strict=True)):
         if wants and i < len(wants) and not _fits(wants[i], t):
             c.report(errors.argument_type(i + 1, e.func, wants[i], t, arg.span))

@@ -173,7 +173,15 @@ class Resolver(ExprChecker):
             context=f"def {sym.name}",
             scopes=[{p.name: p for p in sym.params}],
         )
-        sym.type = self.expr(sym.decl.body, ctx)
+        body = sym.decl.body
+        if not isinstance(body, tuple):
+            sym.type = self.expr(body, ctx)
+            return
+        ctx.block_def = sym
+        self.block(body, ctx)
+        sym.type = ctx.returns or ANY
+        if not always_returns(body):
+            self.c.report(errors.def_may_not_return(sym.name, body[-1].span if body else sym.span))
 
     # ------------------------------------------------------------ statements
     def block(self, stmts: tuple[A.Stmt, ...], ctx: Ctx) -> None:
@@ -190,6 +198,11 @@ class Resolver(ExprChecker):
 
     def stmt(self, s: A.Stmt, ctx: Ctx) -> None:
         c = self.c
+        if ctx.block_def is not None and not isinstance(s, DEF_STATEMENTS):
+            c.report(errors.def_acts(keyword(s), ctx.block_def.name, s.span))
+            if isinstance(s, A.Choose | A.Roll | A.Pick | A.ShuffleLet):
+                self.bind(s, s.var, s.span, ANY, ctx)  # known below: no second error
+            return
         if isinstance(s, PAUSING) and not ctx.pause_ok:
             c.report(errors.nobody_can_act(type(s).__name__.lower(), ctx.context, s.span))
         if isinstance(s, A.Let):
@@ -286,13 +299,31 @@ class Resolver(ExprChecker):
                 c.report(errors.needs_players(f"'{s.kind}'", t, s.players.span))
             if ctx.owner != "<end>":
                 c.report(errors.outcome_outside_end_rule(s.kind, s.span))
+        elif isinstance(s, A.Return):
+            self.return_stmt(s, ctx)
+
+    def return_stmt(self, s: A.Return, ctx: Ctx) -> None:
+        t = self.expr(s.value, ctx)
+        if ctx.block_def is None:
+            self.c.report(errors.return_outside_def(s.span))
+            return
+        if ctx.returns is None:
+            ctx.returns = t
+            return
+        joined = join(ctx.returns, t)
+        if joined == ANY and ANY not in (ctx.returns, t):
+            self.c.report(errors.returns_differ(ctx.block_def.name, ctx.returns, t, s.value.span))
+            return
+        ctx.returns = joined
 
     def set_stmt(self, s: A.Set, ctx: Ctx) -> None:
         c = self.c
         value = self.expr(s.value, ctx)
         target = s.target
-        want: T = ANY
-        if isinstance(target, A.Name):
+        want: T | None = ANY
+        if isinstance(target, A.Index):
+            want = self.item_target(target, ctx)
+        elif isinstance(target, A.Name):
             local = ctx.lookup(target.id)
             sym: Sym | None = local or c.names.get(target.id)
             if local is not None:
@@ -315,12 +346,61 @@ class Resolver(ExprChecker):
             if not isinstance(c.refs.get(id(target)), AttrSym):
                 c.report(errors.only_attributes_change(target.span))
                 return
+        if want is None:
+            return
+        root = target
+        while isinstance(root, A.Index):
+            root = root.obj
+        if ctx.block_def is not None and not isinstance(c.refs.get(id(root)), LocalSym):
+            c.report(errors.def_changes_game(root_text(root), ctx.block_def.name, target.span))
+            return
         if s.op != "=" and not compatible(INT, want):
             c.report(errors.arithmetic_assign(s.op, want, s.span))
         elif not compatible(want, value):
             c.report(errors.cannot_assign(value, want, s.value.span))
         elif s.op == "=":
             self.node_in_board(s.value, want)
+
+    def item_target(self, target: A.Index, ctx: Ctx) -> T | None:
+        """The type of an item of a list that `set xs[i] = v` changes: xs[i][j], p.xs[i].
+        The list must be a local, a global or an attribute (None after an error)."""
+        c = self.c
+        before = len(c.errors)
+        want = self.expr(target, ctx)  # the names, the indexes, lists all the way down
+        if len(c.errors) > before:
+            return None
+        levels: list[A.Index] = []
+        root: A.Expr = target
+        while isinstance(root, A.Index):
+            levels.append(root)
+            root = root.obj
+        sym = c.refs.get(id(root))
+        if isinstance(root, A.Name) and isinstance(sym, ValueSym) and sym.what == "table":
+            c.report(errors.fixed_value_changed(f"table '{root.id}'", target.span))
+            return None
+        if isinstance(root, A.Attr) and c.types.get(id(root.obj), ANY).name == "board":
+            board = c.types[id(root.obj)].arg
+            what = f"board attribute '{root.name}' of '{board}'"
+            c.report(errors.fixed_value_changed(what, target.span))
+            return None
+        if isinstance(root, A.Name) and not (
+            isinstance(sym, LocalSym) or isinstance(sym, AttrSym) and sym.owner == "global"
+        ):
+            c.report(errors.cannot_change(root.id, describe(sym) if sym else "name", root.span))
+            return None
+        if isinstance(root, A.Attr) and not isinstance(sym, AttrSym):
+            c.report(errors.only_attributes_change(root.span))
+            return None
+        if not isinstance(root, A.Name | A.Attr):
+            c.report(errors.only_attributes_change(root.span))
+            return None
+        for level in levels:
+            t = c.types.get(id(level.obj), ANY)
+            if t.name == "table":  # a local holding a table
+                what = f"table '{root_text(level.obj)}'"
+                c.report(errors.fixed_value_changed(what, target.span))
+                return None
+        return want
 
     def choose(self, s: A.Choose, ctx: Ctx) -> None:
         c = self.c
@@ -427,6 +507,61 @@ class Resolver(ExprChecker):
         c.refs[id(s)] = sym
         c.calls.setdefault(ctx.owner, set()).add(sym.name)
         self.args(s.proc, sym.params, s.args, s.span, ctx)
+
+
+# The statements a def's block may use: they compute, and change only its own locals.
+DEF_STATEMENTS = (A.Let, A.Set, A.If, A.While, A.For, A.Repeat, A.Return)
+KEYWORDS = {
+    A.Choose: "choose",
+    A.Roll: "roll",
+    A.ShuffleLet: "shuffle",
+    A.ShuffleZone: "shuffle",
+    A.Pick: "pick",
+    A.Deal: "deal",
+    A.MoveItem: "move",
+    A.AddItems: "add",
+    A.Place: "place",
+    A.Clear: "clear",
+    A.Reveal: "reveal",
+    A.Do: "do",
+    A.Say: "say",
+}
+
+
+def keyword(s: A.Stmt) -> str:
+    """The word a statement starts with, for messages."""
+    if isinstance(s, A.Outcome):
+        return s.kind
+    return KEYWORDS.get(type(s), type(s).__name__.lower())
+
+
+def root_text(e: A.Expr) -> str:
+    """A short text for the attribute or name a `set` target starts from: `p.score`."""
+    if isinstance(e, A.Attr):
+        return f"{root_text(e.obj)}.{e.name}"
+    if isinstance(e, A.Name):
+        return e.id
+    if isinstance(e, A.Call):
+        return f"{e.func}(...)"
+    if isinstance(e, A.Index):
+        return f"{root_text(e.obj)}[...]"
+    return "..."
+
+
+def always_returns(stmts: tuple[A.Stmt, ...]) -> bool:
+    """Does every way through these statements end in `return`? A loop may run no
+    round, so only `return` itself and an `if` whose every branch returns count."""
+    for s in stmts:
+        if isinstance(s, A.Return):
+            return True
+        if (
+            isinstance(s, A.If)
+            and s.otherwise
+            and all(always_returns(body) for _c, body in s.branches)
+            and always_returns(s.otherwise)
+        ):
+            return True
+    return False
 
 
 def run(c: Checker) -> None:

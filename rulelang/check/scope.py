@@ -14,7 +14,7 @@ from rulelang.check.symbols import (
     ValueSym,
     ZoneSym,
 )
-from rulelang.check.types import INT, PLAYER, list_of
+from rulelang.check.types import INT, PLAYER, T, list_of
 from rulelang.diagnostics import NO_SPAN
 from rulelang.syntax import ast as A
 
@@ -35,6 +35,7 @@ BOARD_FUNCS = TILE_FUNCS | {"cell", "neighbour"}
 NODE_ARGS: dict[str, tuple[int, ...]] = {
     "step": (1,),
     "distance": (1, 2),
+    "path_length": (1,),  # the goals and walls may be lists: checked by the board
     "neighbour": (1,),
     "tile": (1,),
     "turn_of": (1,),
@@ -70,6 +71,8 @@ class Ctx:
     scopes: list[dict[str, LocalSym]] = field(default_factory=list)
     indexing: bool = False  # the name being checked is indexed: hand[p]
     reacting: int = 0  # inside the body of this many `react` statements: `pass` is allowed
+    block_def: DefSym | None = None  # in the block of this def: only values are computed
+    returns: T | None = None  # the type of the def's `return`s so far (joined)
 
     def lookup(self, name: str) -> LocalSym | None:
         for scope in reversed(self.scopes):

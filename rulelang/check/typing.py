@@ -106,6 +106,10 @@ class ExprChecker:
             for item in e.items:
                 self.node_in_board(item, want.elem)
             return
+        if isinstance(e, A.Cond):
+            self.node_in_board(e.then, want)
+            self.node_in_board(e.otherwise, want)
+            return
         if want.name != "node":
             return
         n = self.constant(e)
@@ -162,7 +166,19 @@ class ExprChecker:
             return self.call(e, ctx)
         if isinstance(e, A.Comp):
             return self.comp(e, ctx)
+        if isinstance(e, A.Cond):
+            return self.cond(e, ctx)
         raise AssertionError(type(e))
+
+    def cond(self, e: A.Cond, ctx: Ctx) -> T:
+        """`if c then a else b`: c is a condition; the value has the type of both."""
+        self.expect(e.cond, BOOL, ctx)
+        then = self.expr(e.then, ctx)
+        otherwise = self.expr(e.otherwise, ctx)
+        t = join(then, otherwise)
+        if t == ANY and ANY not in (then, otherwise):
+            self.c.report(errors.branches_differ(then, otherwise, e.span))
+        return t
 
     def name(self, e: A.Name, ctx: Ctx) -> T:
         c = self.c
@@ -334,6 +350,11 @@ class ExprChecker:
                 for i in NODE_ARGS[e.func]:
                     if i < len(e.args) and compatible(INT, types[i]):
                         self.node_in_board(e.args[i], T("node", board.name))
+                if e.func == "path_length" and len(e.args) == 4:  # goals, walls: lists
+                    node = T("node", board.name)
+                    goal = list_of(node) if types[2].name == "list" else node
+                    self.node_in_board(e.args[2], goal)
+                    self.node_in_board(e.args[3], list_of(node))
         if e.func in BOARD_FUNCS and e.args and isinstance(e.args[0], A.Name):
             target = c.refs.get(id(e.args[0]))
             if isinstance(target, ValueSym) and isinstance(target.decl, A.BoardDecl):

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
+
+from rulelang import errors
+from rulelang.diagnostics import Span
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -64,6 +67,43 @@ class Board:
 
             row = self._dist[a] = dict(nx.single_source_shortest_path_length(self.graph, a))
         return row.get(b, -1)
+
+    def path_length(
+        self,
+        start: int | None,
+        goals: Iterable[int | None],
+        walls: Iterable[int | None],
+        span: Span,
+    ) -> int:
+        """The fewest forward steps from start to the first of goals met, never entering a
+        wall (-1 if none can be reached). A ring or a line has one way forward, so the
+        search is a walk along it."""
+        size, forward = self.size, self.forward
+        targets = self.node_set(goals, span)
+        blocked = self.node_set(walls, span)
+        if start is None:
+            return -1
+        node = start
+        for steps in range(size):
+            if node in targets:
+                return steps
+            node = forward[node]
+            if node < 0 or node in blocked:
+                return -1
+        return -1
+
+    def node_set(self, nodes: Iterable[int | None], span: Span) -> set[int]:
+        """The nodes of a list given to a rule's function (none left out; R007 for a
+        number that is not a node)."""
+        out = set()
+        size = self.size
+        for n in nodes:
+            if n is None:
+                continue
+            if not 0 <= n < size:
+                raise errors.node_outside(n, self.name, size, span)
+            out.add(n)
+        return out
 
 
 def build(name: str, shape: str, args: list[object], limit: int) -> Board:
@@ -132,6 +172,58 @@ class GridBoard(Board):
         self.attrs = {"x": tuple(x for x, _ in coords), "y": tuple(y for _, y in coords)}
         self.steps = {}
         self._dist = {}
+        # sets of cells as the bits of a number (cell i is bit i), for path_length
+        self.all_cells = (1 << self.size) - 1
+        self.has_east = sum(1 << i for i, (x, _y) in enumerate(coords) if x < x1)
+        self.has_west = sum(1 << i for i, (x, _y) in enumerate(coords) if x > x0)
+
+    def path_length(
+        self,
+        start: int | None,
+        goals: Iterable[int | None],
+        walls: Iterable[int | None],
+        span: Span,
+    ) -> int:
+        """The fewest steps (N, E, S, W) from start to the nearest of goals, never
+        entering a wall; -1 if no goal can be reached. A breadth-first search on sets of
+        cells held as the bits of a number: each round moves the whole frontier one step
+        in the four directions with a few shifts, so a round costs about as much as a
+        handful of Python operations however many cells the frontier holds."""
+        size = self.size
+        blocked = 0
+        for n in walls:
+            if n is not None:
+                if not 0 <= n < size:
+                    raise errors.node_outside(n, self.name, size, span)
+                blocked |= 1 << n
+        targets = 0
+        for n in goals:
+            if n is not None:
+                if not 0 <= n < size:
+                    raise errors.node_outside(n, self.name, size, span)
+                targets |= 1 << n
+        if start is None:
+            return -1
+        frontier = 1 << start
+        if frontier & targets:
+            return 0
+        free = self.all_cells & ~blocked & ~frontier
+        if not targets & free:
+            return -1
+        east, west, width = self.has_east, self.has_west, self.width
+        steps = 0
+        while frontier:
+            steps += 1
+            frontier = (
+                ((frontier & east) << 1)
+                | ((frontier & west) >> 1)
+                | (frontier << width)
+                | (frontier >> width)
+            ) & free
+            if frontier & targets:
+                return steps
+            free ^= frontier
+        return -1
 
     def cell(self, x: int, y: int) -> int | None:
         if 0 <= x - self.x0 < self.width and 0 <= y - self.y0 < self.height:

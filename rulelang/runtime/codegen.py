@@ -111,7 +111,7 @@ class Codegen(StraightGen):
     # ------------------------------------------------------------ the program
     def build(self) -> Code:
         p = self.p
-        self.ex.compile_defs()
+        self.ex.compile_defs(self.simple_block)
         for name, sym in p.procs.items():
             if not sym.pauses:
                 self.simple_proc(name, sym)

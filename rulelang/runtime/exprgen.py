@@ -10,6 +10,7 @@ becomes a generated Python function whose parameters are Python arguments.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import assert_never, cast
 
 from rulelang.check.layout import Layout
@@ -186,6 +187,9 @@ class ExprGen:
                 return self.call(e)
             case A.Comp():
                 return self.comp(e)
+            case A.Cond():
+                cond, then = self.src(e.cond), self.src(e.then)
+                return f"({then} if {cond} else {self.src(e.otherwise)})"
             case _:
                 assert_never(e)
 
@@ -288,8 +292,11 @@ class ExprGen:
             if a[0] == "st.current":  # never none: no check
                 return f"((st.current + {delta}) % st.cfg.n)"
             return f"_h.next_seat({a[0]}, {delta}, st.cfg.n, {self.span(e)}, {f!r})"
-        if f in ("step", "distance"):
+        if f in ("step", "distance", "path_length"):
             a[1:] = self.node_args(e)
+        if f == "path_length":
+            goals = a[2] if self.type_of(args[2]).name == "list" else f"({a[2]},)"
+            return f"{a[0]}.path_length({a[1]}, {goals}, {a[3]}, {self.span(e)})"
         if f == "step":
             board = self.ref(args[0])
             if (
@@ -382,19 +389,30 @@ class ExprGen:
         return f"_h.extreme([{elem} {loop}], {f}, {self.span(e)}, {f!r})"
 
     # ------------------------------------------------------------------ defs
-    def compile_defs(self) -> None:
+    def compile_defs(self, block: Callable[[tuple[A.Stmt, ...]], list[str]]) -> None:
         """Every def becomes a generated function; defs whose value is fixed for the
-        whole table (no state read, no text shown) are computed once per table."""
+        whole table (no state read, no text shown) are computed once per table. The
+        block of a def is compiled by `block` (straight-line code, see straight.py); its
+        parameters and locals are Python variables of the function."""
         for name, sym in self.p.defs.items():
             params = [f"_a{p.slot}" for p in sym.params]
             for p, py in zip(sym.params, params, strict=True):
                 self.bound[p.slot] = py
+            decl_body = sym.decl.body
+            lets = self.own_locals(decl_body) if isinstance(decl_body, tuple) else []
+            for slot in lets:
+                self.bound[slot] = f"_a{slot}"
             try:
-                body = self.src(sym.decl.body)
+                if isinstance(decl_body, tuple):
+                    self.ns.function(f"_d_{name}", ", ".join(["st", *params]), block(decl_body))
+                    continue
+                body = self.src(decl_body)
             finally:
                 for p in sym.params:
                     self.bound.pop(p.slot, None)
-            if not sym.params and fixed(self.p, sym.decl.body):
+                for slot in lets:
+                    self.bound.pop(slot, None)
+            if not sym.params and fixed(self.p, decl_body):
                 slot = self.memo_slots[name] = len(self.memo_slots)
                 lines = [
                     "memo = st.cfg.memo",
@@ -406,6 +424,23 @@ class ExprGen:
             else:
                 lines = [f"return {body}"]
             self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines)
+
+    def own_locals(self, stmts: tuple[A.Stmt, ...]) -> list[int]:
+        """The slots of the `let`s in a def's block (at any depth)."""
+        slots: list[int] = []
+        stack: list[object] = list(stmts)
+        while stack:
+            s = stack.pop()
+            if isinstance(s, tuple):
+                stack.extend(s)
+            elif isinstance(s, A.Let):
+                slots.append(self.p.locals_of[id(s)].slot)
+            elif isinstance(s, A.If):
+                stack.extend(body for _c, body in s.branches)
+                stack.append(s.otherwise)
+            elif isinstance(s, A.While | A.For | A.Repeat):
+                stack.append(s.body)
+        return slots
 
 
 def fixed(program: Program, e: object) -> bool:

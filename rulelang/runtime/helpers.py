@@ -25,6 +25,28 @@ def index(seq: Sequence[Value], i: int, span: Span) -> Value:
     raise errors.index_outside(i, len(seq), span)
 
 
+def item_to_set(seq: Sequence[Value], i: int, span: Span) -> Value:
+    """`xs[i]` on the way to an item that `set xs[i][j] = v` changes (R023 outside)."""
+    try:
+        if 0 <= i < len(seq):
+            return seq[i]
+    except TypeError:  # none as the index
+        pass
+    raise errors.set_outside(i, len(seq), span)
+
+
+def replaced(seq: Sequence[Value], i: int, value: Value, span: Span) -> tuple[Value, ...]:
+    """A copy of the list with item i replaced: `set xs[i] = v` (R023 outside). Lists
+    are tuples that are never changed in place, so no clone or other variable that
+    holds the old list sees the change."""
+    try:
+        if 0 <= i < len(seq):
+            return (*seq[:i], value, *seq[i + 1 :])
+    except TypeError:  # none as the index
+        pass
+    raise errors.set_outside(i, len(seq), span)
+
+
 def lookup(table: dict[Value, Value], key: Value, span: Span) -> Value:
     try:
         return table[key]

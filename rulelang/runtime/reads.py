@@ -27,13 +27,17 @@ class Reads:
 
 def expressions(program: Program, roots: list[object]) -> Iterator[A.Expr]:
     """Every expression node within roots, and within the body of every def they call
-    (each def once): the walk both end-rule reads and fixed defs are found by."""
+    (each def once; the statements of a def's block too): the walk both end-rule reads
+    and fixed defs are found by."""
     seen: set[str] = set()
     stack: list[object] = list(roots)
     while stack:
         node = stack.pop()
         if isinstance(node, tuple | list):
             stack.extend(node)
+            continue
+        if isinstance(node, A.Stmt):  # in the block of a def
+            stack.extend(getattr(node, f) for f in node.__dataclass_fields__)
             continue
         if not isinstance(node, A.Expr):
             continue

@@ -244,7 +244,10 @@ def _assigned(program: Program) -> set[AttrSym]:
         if isinstance(node, tuple | list):
             stack.extend(node)
         elif isinstance(node, A.Set):
-            sym = program.refs.get(id(node.target))
+            target = node.target
+            while isinstance(target, A.Index):  # set p.scores[i] = v changes p.scores
+                target = target.obj
+            sym = program.refs.get(id(target))
             if isinstance(sym, AttrSym):
                 assigned.add(sym)
         elif hasattr(node, "__dataclass_fields__") and not isinstance(node, A.Expr):

@@ -100,7 +100,8 @@ class StraightGen:
         match s:
             case A.Let():
                 local = self.local(s)
-                return [f"st.loc[{local.slot}] = {ex.as_type(s.value, local.type)}"]
+                where = ex.bound.get(local.slot, f"st.loc[{local.slot}]")  # a def's: Python
+                return [f"{where} = {ex.as_type(s.value, local.type)}"]
             case A.Set():
                 return self.set(s)
             case A.If():
@@ -149,6 +150,8 @@ class StraightGen:
                 many = ex.type_of(s.players).name == "list"
                 who = ex.src(s.players) if many else f"({ex.src(s.players)},)"
                 return [f"_h.outcome(st, {s.kind!r}, {who})"]
+            case A.Return():  # only in the block of a def, a Python function
+                return [f"return {ex.src(s.value)}"]
             case A.Deal() | A.MoveItem() | A.AddItems() | A.Place() | A.Clear() | A.Reveal():
                 return self.places(s)
             case A.Choose() | A.Roll() | A.Pick() | A.ShuffleLet() | A.ShuffleZone() | A.React():
@@ -163,16 +166,12 @@ class StraightGen:
         return lines or ["pass"]
 
     def set(self, s: A.Set) -> list[str]:
+        if isinstance(s.target, A.Index):
+            return self.set_item(s, s.target)
         ex = self.ex
         sym = self.p.refs.get(id(s.target))
-        if isinstance(s.target, A.Name) and isinstance(sym, LocalSym):
-            where = ex.bound.get(sym.slot, f"st.loc[{sym.slot}]")
-        elif isinstance(s.target, A.Name) and isinstance(sym, AttrSym):
-            where = f"st.vars[{sym.slot}]"
-        elif isinstance(s.target, A.Attr) and isinstance(sym, AttrSym):
-            where = f"st.cols[{sym.slot}][{ex.src(s.target.obj)}]"
-        else:
-            raise AssertionError(s.target)
+        where = self.place_of(s.target, sym)
+        assert sym is not None
         want = sym.type
         if want.name == "node" and s.op != "=":  # a step along the numbers, checked
             span = ex.span(s)
@@ -180,6 +179,64 @@ class StraightGen:
             lines = [f"{where} = _h.node(st.cfg.boards[{want.arg!r}], {value}, {span})"]
         else:
             lines = [f"{where} {s.op} {ex.as_type(s.value, want)}"]
+        if isinstance(sym, AttrSym) and sym in self.reads.attrs:
+            lines.append("st.dirty = True")
+        return lines
+
+    def place_of(self, target: A.Expr, sym: object) -> str:
+        """Where a `set` target (a local, a global or an attribute) lives in the state."""
+        ex = self.ex
+        if isinstance(target, A.Name) and isinstance(sym, LocalSym):
+            return ex.bound.get(sym.slot, f"st.loc[{sym.slot}]")
+        if isinstance(target, A.Name) and isinstance(sym, AttrSym):
+            return f"st.vars[{sym.slot}]"
+        if isinstance(target, A.Attr) and isinstance(sym, AttrSym):
+            return f"st.cols[{sym.slot}][{ex.src(target.obj)}]"
+        raise AssertionError(target)
+
+    def set_item(self, s: A.Set, target: A.Index) -> list[str]:
+        """`set xs[i][j] op v`. Lists are tuples, never changed in place (a clone and
+        another variable may hold the same one): each level is rebuilt with its item
+        replaced, from the innermost out, and the new list is stored where xs lives."""
+        ex = self.ex
+        levels: list[A.Index] = []
+        root: A.Expr = target
+        while isinstance(root, A.Index):
+            levels.append(root)
+            root = root.obj
+        levels.reverse()  # from the list stored in the state inwards
+        sym = self.p.refs.get(id(root))
+        lines: list[str] = []
+        if isinstance(root, A.Attr):  # the owner is worked out once
+            lines.append(f"_owner = {ex.src(root.obj)}")
+            assert isinstance(sym, AttrSym)
+            where = f"st.cols[{sym.slot}][_owner]"
+        else:
+            where = self.place_of(root, sym)
+        last = len(levels) - 1
+        if last == 0 and s.op == "=":  # the common case: one level, read once
+            value = ex.as_type(s.value, ex.type_of(target))
+            index = ex.src(target.index)
+            lines.append(f"{where} = _h.replaced({where}, {index}, {value}, {ex.span(target)})")
+            if isinstance(sym, AttrSym) and sym in self.reads.attrs:
+                lines.append("st.dirty = True")
+            return lines
+        lines.append(f"_l0 = {where}")
+        for k, level in enumerate(levels):
+            lines.append(f"_i{k} = {ex.src(level.index)}")
+            if k < last:
+                lines.append(f"_l{k + 1} = _h.item_to_set(_l{k}, _i{k}, {ex.span(level)})")
+        want = ex.type_of(target)
+        if s.op == "=":
+            value = ex.as_type(s.value, want)
+        else:
+            old = f"_h.item_to_set(_l{last}, _i{last}, {ex.span(target)})"
+            value = f"({old} {s.op[0]} {ex.src(s.value)})"
+            if want.name == "node":  # a step along the numbers, checked
+                value = f"_h.node(st.cfg.boards[{want.arg!r}], {value}, {ex.span(s)})"
+        for k in range(last, -1, -1):
+            value = f"_h.replaced(_l{k}, _i{k}, {value}, {ex.span(levels[k])})"
+        lines.append(f"{where} = {value}")
         if isinstance(sym, AttrSym) and sym in self.reads.attrs:
             lines.append("st.dirty = True")
         return lines

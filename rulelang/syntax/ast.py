@@ -97,6 +97,15 @@ class Binary(Expr):
     right: Expr
 
 
+@node
+class Cond(Expr):
+    """`if cond then then else otherwise`: the conditional expression."""
+
+    cond: Expr
+    then: Expr
+    otherwise: Expr
+
+
 # ---------------------------------------------------------------- statements
 
 
@@ -114,7 +123,7 @@ class Let(Stmt):
 
 @node
 class Set(Stmt):
-    target: Expr  # Name or Attr
+    target: Expr  # Name, Attr, or Index of one of them (an item of a list): xs[i][j]
     op: str  # = += -=
     value: Expr
 
@@ -266,6 +275,13 @@ class Outcome(Stmt):
     players: Expr
 
 
+@node
+class Return(Stmt):
+    """`return EXPR`: the value of a def written with a block."""
+
+    value: Expr
+
+
 # ---------------------------------------------------------------- declarations
 
 
@@ -379,7 +395,7 @@ class ParamSpec:
 @node
 class DefDecl(Named):
     params: tuple[ParamSpec, ...]
-    body: Expr
+    body: Expr | tuple[Stmt, ...]  # `= EXPR`, or a block that ends in `return EXPR`
 
 
 @node
@@ -431,6 +447,7 @@ AnyExpr = (
     | ListLit
     | Unary
     | Binary
+    | Cond
 )
 AnyStmt = (
     Let
@@ -455,4 +472,5 @@ AnyStmt = (
     | Do
     | Say
     | Outcome
+    | Return
 )

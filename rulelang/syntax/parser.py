@@ -281,6 +281,10 @@ class _Builder(Transformer[Any, Any]):
         return A.DefDecl(self._span(meta), str(c[1]), bool(c[0]), c[2] or (), c[3])
 
     @v_args(meta=True)
+    def def_block(self, meta: Any, c: list[Any]) -> A.DefDecl:
+        return A.DefDecl(self._span(meta), str(c[1]), bool(c[0]), c[2] or (), self._stmts(c[3]))
+
+    @v_args(meta=True)
     def proc_decl(self, meta: Any, c: list[Any]) -> A.ProcDecl:
         return A.ProcDecl(self._span(meta), str(c[1]), bool(c[0]), c[2] or (), self._stmts(c[3]))
 
@@ -486,6 +490,10 @@ class _Builder(Transformer[Any, Any]):
         return A.Outcome(self._span(meta), "rank", c[0])
 
     @v_args(meta=True)
+    def s_return(self, meta: Any, c: list[Any]) -> A.Return:
+        return A.Return(self._span(meta), c[0])
+
+    @v_args(meta=True)
     def tgt_name(self, meta: Any, c: list[Any]) -> A.Name:
         return A.Name(self._span(meta), str(c[0]))
 
@@ -493,7 +501,15 @@ class _Builder(Transformer[Any, Any]):
     def tgt_attr(self, meta: Any, c: list[Any]) -> A.Attr:
         return A.Attr(self._span(meta), c[0], str(c[1]))
 
+    @v_args(meta=True)
+    def tgt_index(self, meta: Any, c: list[Any]) -> A.Index:
+        return A.Index(self._span(meta), c[0], c[1])
+
     # ---- expressions
+    @v_args(meta=True)
+    def e_if(self, meta: Any, c: list[Any]) -> A.Cond:
+        return A.Cond(self._span(meta), c[0], c[1], c[2])
+
     def _chain(self, meta: Any, c: list[Any], ops: list[str]) -> A.Expr:
         result: A.Expr = c[0]
         for op, right in zip(ops, c[1:], strict=True):

@@ -48,14 +48,14 @@ DECLARATIONS = _words(
 )
 STATEMENTS = _words(
     "let set if while for repeat choose roll shuffle pick deal move add place clear reveal "
-    "do say win draw rank react pass"
+    "do say win draw rank react pass return"
 )
 
 # Lark's names for the terminals of the grammar, by class.
 _DECL_TERMS = frozenset(w.upper() for w in DECLARATIONS)
 _STMT_TERMS = frozenset(w.upper() for w in STATEMENTS)
 _EXPR_CORE = frozenset({"NAME", "INT", "STRING", "LPAR", "LSQB"})
-_EXPR_TERMS = _EXPR_CORE | {"TRUE", "FALSE", "NONE", "NOT", "MINUS"}
+_EXPR_TERMS = _EXPR_CORE | {"TRUE", "FALSE", "NONE", "NOT", "MINUS", "IF"}
 _BINARY_TERMS = frozenset({"ADD_OP", "MUL_OP", "COMP_OP", "AND", "OR"})  # and '..'
 
 _OPERATOR_TERMS = _BINARY_TERMS | {"IN", "NOT", "DOT", "LSQB", "LPAR"}
@@ -374,47 +374,46 @@ _EXPR_BEFORE = frozenset(
 )
 
 
+_COND_FORM = "'if CONDITION then A else B'"
+
+
 def _conditional_expression(ctx: _Ctx) -> _Fix | None:
-    """`set x = if c then a else b`. The language has no conditional expression (issue 8
-    may add one: then this rule and its tests go)."""
-    if ctx.tok is None:
-        return None
-    toks = [t for t in ctx.src.tokens(ctx.tok.line) if t.col <= ctx.tok.col]
-    for i in range(len(toks) - 1, 0, -1):
-        if toks[i].text == "if" and toks[i - 1].text in _EXPR_BEFORE:
-            break
-    else:
-        return None
-    at = toks[i]
-    line = ctx.src.tokens(at.line)
-    words = [t.text for t in line]
-    example = "if CONDITION { set x = A } else { set x = B }"
-    j = line.index(at)
-    if "then" in words[j:] and "else" in words[j:]:
-        k = j + words[j:].index("then")
-        m = k + words[k:].index("else")
-        text = ctx.src.lines[at.line - 1]
-        cond = text[at.end - 1 : line[k].col - 1].strip()
-        a = text[line[k].end - 1 : line[m].col - 1].strip()
-        b = text[line[m].end - 1 : line[-1].end - 1].strip()
-        lead = text[line[0].col - 1 : at.col - 1].strip()  # 'set x =', 'say', 'win'...
-        if words[0] in ("set", "say", "win", "draw", "rank") and j >= 1:
-            example = f"if {cond} {{ {lead} {a} }} else {{ {lead} {b} }}"
-        elif j == 3 and words[0] == "let" and words[2] == "=":
-            name = words[1]
-            example = f"let {name} = {b}' and then 'if {cond} {{ set {name} = {a} }}"
-    return _Fix(
-        f"there is no conditional expression ('if ... then ... else ...'); choose with an "
-        f"if statement: '{example}'",
-        message="'if' cannot be used inside an expression",
-        tok=at,
-    )
+    """A conditional expression `if c then a else b` gone wrong: inside an operator
+    without parentheses, without 'then' (or with braces, like the statement), or
+    without 'else'."""
+    tok, prev = ctx.tok, ctx.prev
+    if prev is not None and prev.text == "if" and not ctx.acc >= _EXPR_CORE:
+        # 'if' where only an operand may come (after an operator, 'not' or a sign) is
+        # read as a name, and what follows it is unexpected
+        toks = [t for t in ctx.src.tokens(prev.line) if t.col < prev.col]
+        if toks and toks[-1].text in _EXPR_BEFORE:
+            return _Fix(
+                "a conditional expression inside another is written in parentheses: "
+                "'(if CONDITION then A else B)'",
+                "'if' cannot be used here without parentheses",
+                tok=prev,
+            )
+    if "THEN" in ctx.acc and not _may_end(ctx.acc):
+        if tok is not None and tok.text == "{":
+            return _Fix(
+                f"in an expression, 'if' is a conditional expression: {_COND_FORM}; the if "
+                "statement ('if CONDITION { ... }') is a statement of its own"
+            )
+        return _Fix(f"a conditional expression is written {_COND_FORM}")
+    if "ELSE" in ctx.acc and prev is not None:
+        words = [t.text for t in ctx.src.tokens(prev.line) if t.col <= prev.col]
+        if "then" in words and words.count("else") < words.count("then"):
+            return _Fix(f"a conditional expression needs both branches: {_COND_FORM}")
+    return None
 
 
 def _then(ctx: _Ctx) -> _Fix | None:
     if ctx.tok is None or ctx.tok.text != "then":
         return None
-    return _Fix("an if statement has no 'then': write 'if CONDITION { ... }'")
+    first = ctx.src.tokens(ctx.tok.line)[0].text
+    if first in ("if", "elif"):
+        return _Fix("an if statement has no 'then': write 'if CONDITION { ... }'")
+    return _Fix(f"'then' follows the condition of a conditional expression: {_COND_FORM}")
 
 
 def _players(ctx: _Ctx) -> _Fix | None:
@@ -674,15 +673,15 @@ def _increment(ctx: _Ctx) -> _Fix | None:
 
 
 def _def_or_proc(ctx: _Ctx) -> _Fix | None:
-    """A def written with a block, or a proc with '= expression'."""
+    """A def with both '=' and a block, or a proc with '= expression'."""
     tok, toks = ctx.tok, ctx.src.tokens(ctx.tok.line) if ctx.tok else []
     if tok is None or not toks:
         return None
     kind = toks[1].text if toks[0].text == "override" and len(toks) > 1 else toks[0].text
-    if kind == "def" and tok.text == "{" and "EQUAL" in ctx.acc:
+    if kind == "def" and tok.text == "{" and ctx.prev is not None and ctx.prev.text == "=":
         return _Fix(
-            "a def gives the value of one expression: 'def NAME(...) = EXPRESSION'; for "
-            "statements write a proc"
+            "a def is either 'def NAME(...) = EXPRESSION' or a block without '=': "
+            "'def NAME(...) { ... return EXPRESSION }'"
         )
     if kind == "proc" and tok.text == "=" and "LBRACE" in ctx.acc:
         return _Fix(
@@ -690,6 +689,21 @@ def _def_or_proc(ctx: _Ctx) -> _Fix | None:
             "'def NAME(...) = EXPRESSION'"
         )
     return None
+
+
+def _def_value(ctx: _Ctx) -> _Fix | None:
+    """An expression where a statement starts, in the block of a def: its value is
+    given with 'return'."""
+    tok = ctx.tok
+    if tok is None or not ctx.statement_expected() or not ctx.opens:
+        return None
+    if tok.text in ctx.keywords and tok.text not in ("not", "true", "false", "none"):
+        return None
+    outer = ctx.src.tokens(ctx.opens[0].line or 1)
+    if "def" not in [t.text for t in outer[:2]]:
+        return None
+    rest = _line_rest(ctx.src, tok).strip()
+    return _Fix(f"a def's block gives its value with 'return': 'return {rest}'")
 
 
 def _missing_comma(ctx: _Ctx) -> _Fix | None:
@@ -773,13 +787,14 @@ RULES: tuple[_Rule, ...] = (
     _decimal,
     _quotes,
     _needs_type,
+    _def_or_proc,  # before _braces_for_list: 'def f() = {' is a def with a block
     _braces_for_list,
     _stray_else,
     _for_parenthesis,
     _foreign_word,
     _increment,
-    _def_or_proc,
     _statement_start,
+    _def_value,
     _missing_comma,
     _keyword_typo,
     _misplaced,
