@@ -144,6 +144,7 @@ _E118 = _entry("E118", "data entry count")
 _E119 = _entry("E119", "data entry attribute unknown")
 _E120 = _entry("E120", "data entry value of the wrong type")
 _E121 = _entry("E121", "data entry value missing")
+_E122 = _entry("E122", "data entry value not of its enum")
 
 
 def unknown(what: str, name: str, span: Span, candidates: Iterable[str] = ()) -> Diagnostic:
@@ -271,6 +272,16 @@ def data_missing(where: str, name: str, kind: str, span: Span) -> Diagnostic:
     return _E121.at(span, f"{where}: '{name}' is missing, and {kind} gives it no default")
 
 
+def data_not_in_enum(
+    where: str, key: str, enum: str, value: str, span: Span, values: Iterable[str]
+) -> Diagnostic:
+    """E122: a data file value, for an attribute whose type is an enum, that is not one
+    of the enum's values."""
+    values = list(values)
+    hint = did_you_mean(value, values) or f"the values of {enum}: {', '.join(values)}"
+    return _E122.at(span, f"{where}: '{key}' must be a value of {enum}, not {value!r}", hint)
+
+
 # ============================================================ meaning and types (E2xx)
 
 _E201 = _entry("E201", "type mismatch")
@@ -319,10 +330,11 @@ _E243 = _entry("E243", "list of mixed types")
 _E244 = _entry("E244", "too deep to check")
 
 
-def type_mismatch(want: object, got: object, span: Span) -> Diagnostic:
+def type_mismatch(want: object, got: object, span: Span, hint: str = "") -> Diagnostic:
     """E201: a value of one type where another is expected (a condition, an argument of
-    a def or proc, a default, a typed `let`, a count...)."""
-    return _E201.at(span, f"expected {want}, found {got}")
+    a def or proc, a default, a typed `let`, a count...); the hint: how to write the
+    value of an enum that was written as a text."""
+    return _E201.at(span, f"expected {want}, found {got}", hint)
 
 
 def wrong_arity(name: str, takes: str, many: bool, what: str, given: int, span: Span) -> Diagnostic:
@@ -371,14 +383,16 @@ def in_needs_list(got: object, span: Span) -> Diagnostic:
     return _E208.at(span, f"'in' needs a list on its right, found {got}")
 
 
-def never_in(left: object, elem: object, span: Span) -> Diagnostic:
-    """E209: `x in y` where x can never be one of y's items."""
-    return _E209.at(span, f"{left} can never be in a list of {elem}")
+def never_in(left: object, elem: object, span: Span, hint: str = "") -> Diagnostic:
+    """E209: `x in y` where x can never be one of y's items (the hint: how to write the
+    value of an enum that was written as a text)."""
+    return _E209.at(span, f"{left} can never be in a list of {elem}", hint)
 
 
-def cannot_compare(left: object, right: object, span: Span) -> Diagnostic:
-    """E210: `==`, `!=` or an order between values of unrelated types."""
-    return _E210.at(span, f"cannot compare {left} with {right}")
+def cannot_compare(left: object, right: object, span: Span, hint: str = "") -> Diagnostic:
+    """E210: `==`, `!=` or an order between values of unrelated types (the hint: how to
+    write the value of an enum that was written as a text)."""
+    return _E210.at(span, f"cannot compare {left} with {right}", hint)
 
 
 def order_needs_numbers(op: str, got: object, span: Span) -> Diagnostic:
@@ -517,9 +531,10 @@ def arithmetic_assign(op: str, want: object, span: Span) -> Diagnostic:
     return _E233.at(span, f"'{op}' needs a number, but the target is {want}")
 
 
-def cannot_assign(value: object, want: object, span: Span) -> Diagnostic:
-    """E234: `set x = v` with v of a type x cannot hold."""
-    return _E234.at(span, f"cannot assign {value} to something of type {want}")
+def cannot_assign(value: object, want: object, span: Span, hint: str = "") -> Diagnostic:
+    """E234: `set x = v` with v of a type x cannot hold (the hint: how to write the
+    value of an enum that was written as a text)."""
+    return _E234.at(span, f"cannot assign {value} to something of type {want}", hint)
 
 
 def zone_holds_other(zone: str, kind: str, item: object, span: Span) -> Diagnostic:
@@ -601,6 +616,8 @@ _E309 = _entry("E309", "phase never ends")
 _E310 = _entry("E310", "phase without a turn")
 _E311 = _entry("E311", "end rule calls a proc that asks")
 _E312 = _entry("E312", "outcome outside an end rule")
+_E313 = _entry("E313", "'do base' outside an override")
+_E314 = _entry("E314", "base of an override is not a block")
 
 
 def phase_never_reached(phase: str, first: str, span: Span) -> Diagnostic:
@@ -687,6 +704,24 @@ def end_rule_calls_asking_proc(proc: str, span: Span) -> Diagnostic:
 def outcome_outside_end_rule(kind: str, span: Span) -> Diagnostic:
     """E312: `win`, `draw` or `rank` outside an `end when` rule."""
     return _E312.at(span, f"'{kind}' may only be used inside an 'end when' rule")
+
+
+def base_outside_override(context: str, proc_named_base: bool, span: Span) -> Diagnostic:
+    """E313: `do base` in a block that does not override a block of a base file."""
+    hint = (
+        "'do base' always means the base file's version of the block; rename the proc 'base'"
+        if proc_named_base
+        else "'do base' runs the base file's version of the block that an 'override' replaces"
+    )
+    return _E313.at(span, f"'do base' in {context}, which does not override a base block", hint)
+
+
+def base_not_a_block(name: str, what: str, span: Span) -> Diagnostic:
+    """E314: `do base` in an override whose base is not a block (a proc overriding a
+    const, a def...)."""
+    return _E314.at(
+        span, f"'do base' in the override of '{name}', but the base's '{name}' is {what}"
+    )
 
 
 # ====================================================================== runtime (Rxxx)

@@ -273,38 +273,45 @@ class Resolver(ExprChecker):
 
     def set_stmt(self, s: A.Set, ctx: Ctx) -> None:
         c = self.c
-        value = self.expr(s.value, ctx)
+        want = self.set_target(s, ctx)
+        if want is None:  # the target is wrong; that error says it all
+            self.expr(s.value, ctx)
+            return
+        value = self.typed(s.value, want, ctx)
+        if s.op != "=" and not compatible(INT, want):
+            c.report(errors.arithmetic_assign(s.op, want, s.span))
+        elif not compatible(want, value):
+            hint = self.enum_hint(want, value, s.value)
+            c.report(errors.cannot_assign(value, want, s.value.span, hint))
+        elif s.op == "=":
+            self.node_in_board(s.value, want)
+
+    def set_target(self, s: A.Set, ctx: Ctx) -> T | None:
+        """The type of what `set` changes; None (reported) when it cannot change."""
+        c = self.c
         target = s.target
-        want: T = ANY
         if isinstance(target, A.Name):
             local = ctx.lookup(target.id)
             sym: Sym | None = local or c.names.get(target.id)
             if local is not None:
-                want = local.type
                 c.refs[id(target)] = local
-            elif isinstance(sym, AttrSym) and sym.owner == "global":
-                want = sym.type
+                return local.type
+            if isinstance(sym, AttrSym) and sym.owner == "global":
                 c.refs[id(target)] = sym
-            elif sym is None:
+                return sym.type
+            if sym is None:
                 c.unknown("variable", target.id, target.span, self._visible(ctx))
-                return
             else:
                 c.report(errors.cannot_change(target.id, describe(sym), target.span))
-                return
-        else:
-            before = len(c.errors)
-            want = self.expr(target, ctx)
-            if len(c.errors) > before:
-                return  # the target itself is wrong; that error says it all
-            if not isinstance(c.refs.get(id(target)), AttrSym):
-                c.report(errors.only_attributes_change(target.span))
-                return
-        if s.op != "=" and not compatible(INT, want):
-            c.report(errors.arithmetic_assign(s.op, want, s.span))
-        elif not compatible(want, value):
-            c.report(errors.cannot_assign(value, want, s.value.span))
-        elif s.op == "=":
-            self.node_in_board(s.value, want)
+            return None
+        before = len(c.errors)
+        want = self.expr(target, ctx)
+        if len(c.errors) > before:
+            return None
+        if not isinstance(c.refs.get(id(target)), AttrSym):
+            c.report(errors.only_attributes_change(target.span))
+            return None
+        return want
 
     def choose(self, s: A.Choose, ctx: Ctx) -> None:
         c = self.c
@@ -401,6 +408,19 @@ class Resolver(ExprChecker):
 
     def do(self, s: A.Do, ctx: Ctx) -> None:
         c = self.c
+        if s.proc == "base":  # the loader links `do base` in an override to its base
+            named_base = isinstance(c.names.get("base"), ProcSym)
+            where = ctx.context
+            owner = c.names.get(ctx.owner)
+            if isinstance(owner, ProcSym):
+                base_of = owner.decl.base_of  # a base's block, kept for an override
+                where = f"proc {base_of or owner.name}" if base_of != "setup" else "setup"
+            elif where == "phase main":
+                where = "the turn"
+            c.report(errors.base_outside_override(where, named_base, s.span))
+            for a in s.args:
+                self.expr(a, ctx)
+            return
         sym = c.names.get(s.proc)
         if not isinstance(sym, ProcSym):
             procs = [n for n, v in c.names.items() if isinstance(v, ProcSym)]
