@@ -320,8 +320,8 @@ class ExprChecker:
             left = self.expr(e.left, ctx)
             right = self.expr(e.right, ctx)
         elif op in ("in", "notin"):
-            if self.may_be_bare(e.left, ctx) and not self.may_be_bare(e.right, ctx):
-                right = self.expr(e.right, ctx)  # `gold in found`: a bare enum value
+            if self.may_be_bare(e.left, ctx):  # `gold in found`: a bare enum value
+                right = self.expr(e.right, ctx)
                 item = right.elem if right.name in ("list", "zone") and right.elem else ANY
                 left = self.typed(e.left, item, ctx)
             else:
