@@ -89,8 +89,9 @@ def _entry(c: Checker, kind: KindSym, number: int, entry: Any) -> dict[str, Any]
                 c.report(errors.data_not_in_enum(where, key, bad.enum, bad.value, d.span, values))
             else:
                 c.report(errors.data_wrong_type(where, key, attr.type, value, d.span))
+    given = {str(key) for key in entry}
     for name, attr in kind.attrs.items():
-        if name not in row and attr.default is None:
+        if name not in given and attr.default is None:  # a wrong value is reported once
             c.report(errors.data_missing(where, name, kind.name, d.span))
     return row
 
