@@ -297,7 +297,10 @@ def test_an_error_in_an_interpolated_expression_is_in_the_text() -> None:
         (HEAD + "42\n", "expected a declaration (such as 'phase', 'turn' or 'end when')"),
         (HEAD + "const c = 1 2\n", "expected a declaration (such as"),
         (HEAD + "turn {\n  if total {{\n  }\n}\n", "expected '}' or a statement"),
-        (HEAD + "turn {\n  set total = total ]\n}\n", "expected '}' or a statement"),
+        (
+            HEAD + "turn {\n  set total = total 3\n}\n",
+            "expected '}', a statement (such as 'set', 'if' or 'choose') or an operator",
+        ),
     ],
 )
 def test_what_is_expected_is_said_in_classes(text: str, expected: str) -> None:
@@ -445,6 +448,36 @@ HINTS = [
     ),
     # signs from other languages
     (
+        HEAD + "turn {\n  // a comment\n  set total = 1\n}\n",
+        (5, 3),
+        "unexpected '/'",
+        "comments start with '#' and run to the end of the line",
+    ),
+    (
+        HEAD + "turn {\n  set total = 1 // a comment\n}\n",
+        (5, 18),
+        "unexpected '/'",
+        "comments start with '#' and run to the end of the line",
+    ),
+    (
+        HEAD + "const x = 1.5\n",
+        (4, 13),
+        "unexpected '5'",
+        "numbers in rules are whole numbers: there are no fractions like 1.5",
+    ),
+    (
+        HEAD + "const xs = {1, 2}\n",
+        (4, 12),
+        "unexpected '{'",
+        "a list is written in square brackets: [1, 2, 3]",
+    ),
+    (
+        HEAD + "turn {\n  for (p in players) {\n  }\n}\n",
+        (5, 7),
+        "unexpected '('",
+        "a loop needs no parentheses: 'for p in players { ... }'",
+    ),
+    (
         HEAD + "turn {\n  let x := 1\n}\n",
         (5, 9),
         "unexpected ':='",
@@ -572,7 +605,49 @@ HINTS = [
         "unexpected '2'",
         "is a ',' missing before '2'? (expected ',', ']', 'for' or an operator)",
     ),
+    (
+        HEAD + "turn {\n  set total = max(1, 2))\n}\n",
+        (5, 24),
+        "unexpected ')'",
+        "this ')' closes no '('",
+    ),
     # words and places
+    (
+        "game The Game\nplayers 2..4\n",
+        (1, 6),
+        "unexpected 'The'",
+        'a text in quotes is expected here: "The Game"',
+    ),
+    (
+        HEAD + 'import "dice"\n',
+        (4, 8),
+        'unexpected text "dice"',
+        "a name is written without quotes: dice",
+    ),
+    (
+        HEAD + "extends base.rules\n",
+        (4, 9),
+        "unexpected 'base'",
+        'a text in quotes is expected here: "base.rules"',
+    ),
+    (
+        HEAD + "def f(x) = x\n",
+        (4, 8),
+        "unexpected ')'",
+        "each parameter has a type, as in 'x: int'",
+    ),
+    (
+        'game "t"\nglobal { score = 0 }\n',
+        (2, 16),
+        "unexpected '='",
+        "an attribute has a type, as in 'score: int = 0'",
+    ),
+    (
+        HEAD + "turn {\n  elif total > 1 {\n  }\n}\n",
+        (5, 3),
+        "unexpected 'elif'",
+        "'elif' comes right after the '}' that ends an if or elif block",
+    ),
     (
         HEAD + "turn {\n  choos x in 1..3\n}\n",
         (5, 3),

@@ -56,10 +56,9 @@ _DECL_TERMS = frozenset(w.upper() for w in DECLARATIONS)
 _STMT_TERMS = frozenset(w.upper() for w in STATEMENTS)
 _EXPR_CORE = frozenset({"NAME", "INT", "STRING", "LPAR", "LSQB"})
 _EXPR_TERMS = _EXPR_CORE | {"TRUE", "FALSE", "NONE", "NOT", "MINUS"}
-_BINARY_TERMS = frozenset({"ADD_OP", "MUL_OP", "COMP_OP", "AND", "OR", "__ANON_0"})
+_BINARY_TERMS = frozenset({"ADD_OP", "MUL_OP", "COMP_OP", "AND", "OR"})  # and '..'
+
 _OPERATOR_TERMS = _BINARY_TERMS | {"IN", "NOT", "DOT", "LSQB", "LPAR"}
-# After one of these the text so far may be complete: what follows starts something new.
-_MAY_END = _DECL_TERMS | _STMT_TERMS | {"RBRACE", "$END"}
 
 _NAMES = {
     "NAME": "a name",
@@ -69,10 +68,7 @@ _NAMES = {
     "COMP_OP": "a comparison such as '==' or '<'",
     "ADD_OP": "'+' or '-'",
     "MUL_OP": "'*', '/' or '%'",
-    "AUDIENCE": "all, owner or none",
     "$END": "the end of the file",
-    "__ANON_0": "'..'",
-    "__ANON_1": "'int'",
 }
 _PUNCT = {
     "LBRACE": "{",
@@ -91,10 +87,12 @@ _CLOSER = {"LBRACE": "RBRACE", "LPAR": "RPAR", "LSQB": "RSQB"}
 _BRACKET = {"LBRACE": "{", "LPAR": "(", "LSQB": "[", "RBRACE": "}", "RPAR": ")", "RSQB": "]"}
 
 _TOP_LINE = re.compile(r"^(?:{})\b".format("|".join(DECLARATIONS)), re.MULTILINE)
-# A rough tokenizer, enough to find the words and signs around an error (the grammar's
-# strings and comments, then words, numbers, two-character signs, any other character).
+# A rough tokenizer, enough to find the words and signs around an error: the grammar's
+# strings and comments, then words, numbers, two-character signs, any other character
+# but the grammar's white space.
 _TOKEN = re.compile(
-    r'"(?:[^"\\\n]|\\.)*"|#.*|[A-Za-z_][A-Za-z0-9_]*|[0-9]+|\.\.|[=!<>+\-:]=|&&|\|\||<>|\+\+|\S'
+    r'"(?:[^"\\\n]|\\.)*"|#.*|[A-Za-z_][A-Za-z0-9_]*|[0-9]+|\.\.|[=!<>+\-:]=|&&|\|\||<>|\+\+'
+    r"|[^ \t\f\r\n]"
 )
 _ASSIGN = frozenset({"=", "+=", "-=", "++", "--", ":="})
 
@@ -232,6 +230,16 @@ def _keywords(lark: Lark) -> frozenset[str]:
     )
 
 
+@lru_cache(maxsize=16)
+def _terminal(lark: Lark, literal: str) -> str:
+    """Lark's name for the terminal that is exactly `literal` ('..' has no name in the
+    grammar, so Lark numbers it)."""
+    for t in lark.terminals:
+        if t.pattern.type == "str" and t.pattern.value == literal:
+            return str(t.name)
+    return literal  # pragma: no cover - the grammar has them all
+
+
 def _open_brackets(err: UnexpectedInput) -> list[Token]:
     parser = _state(err)
     if parser is None:
@@ -248,9 +256,21 @@ def _open_brackets(err: UnexpectedInput) -> list[Token]:
     return opens
 
 
-def describe(terms: Iterable[str], lark: Lark | None = None) -> str:
+def _may_end(acc: set[str]) -> bool:
+    """Whether the text read so far may be complete, what follows it starting something
+    new: a statement, a declaration, or the '}' of a block."""
+    return (
+        "RBRACE" in acc
+        or "$END" in acc
+        or len(acc & _STMT_TERMS) >= 8
+        or len(acc & _DECL_TERMS) >= 8
+    )
+
+
+def describe(terms: Iterable[str], lark: Lark) -> str:
     """What the parser would accept, in classes: 'a statement', 'an expression'..."""
     rest = set(terms)
+    binary = _BINARY_TERMS | {_terminal(lark, "..")}
     classes: list[str] = []
     if len(rest & _DECL_TERMS) >= 8:
         classes.append("a declaration (such as 'phase', 'turn' or 'end when')")
@@ -261,26 +281,23 @@ def describe(terms: Iterable[str], lark: Lark | None = None) -> str:
     if rest >= _EXPR_CORE:
         classes.append("an expression")
         rest -= _EXPR_TERMS
-    if len(rest & _BINARY_TERMS) >= 3:
+    if len(rest & binary) >= 3:
         classes.append("an operator")
-        rest -= _OPERATOR_TERMS
+        rest -= _OPERATOR_TERMS | binary
     single = sorted({_name(t, lark) for t in rest})
     return _join(single + classes)
 
 
-def _name(term: str, lark: Lark | None) -> str:
+def _name(term: str, lark: Lark) -> str:
     if term in _NAMES:
         return _NAMES[term]
     if term in _PUNCT:
         return f"'{_PUNCT[term]}'"
-    if lark is not None:
-        try:
-            pattern = lark.get_terminal(term).pattern
-            if pattern.type == "str":
-                return f"'{pattern.value}'"
-        except KeyError:
-            pass
-    return f"'{term.lower()}'"
+    try:
+        pattern = lark.get_terminal(term).pattern
+    except KeyError:  # pragma: no cover - every name in an error is a terminal's
+        return f"'{term.lower()}'"
+    return f"'{pattern.value}'" if pattern.type == "str" else f"'{term.lower()}'"
 
 
 def _join(items: list[str]) -> str:
@@ -304,8 +321,8 @@ class _Ctx:
     a text that stops too early); `prev` the token before it (or before the end)."""
 
     src: _Source
+    lark: Lark
     err: UnexpectedInput
-    keywords: frozenset[str]
     acc: set[str]
     tok: _Tok | None
     prev: _Tok | None
@@ -318,6 +335,10 @@ class _Ctx:
             return []
         toks = [t for t in self.src.tokens(self.prev.line) if t.col <= self.prev.col]
         return [t.text for t in toks[-n:]]
+
+    @property
+    def keywords(self) -> frozenset[str]:
+        return _keywords(self.lark)
 
     def statement_expected(self) -> bool:
         return len(self.acc & _STMT_TERMS) >= 8
@@ -398,7 +419,9 @@ def _then(ctx: _Ctx) -> _Fix | None:
 
 def _players(ctx: _Ctx) -> _Fix | None:
     """`players 2` (a single count) or `players 2-4`, `players 2 to 4`."""
-    if ctx.prev is None or "__ANON_0" not in ctx.acc or ctx.words_before(2)[:1] != ["players"]:
+    if ctx.prev is None or ctx.words_before(2)[:1] != ["players"]:
+        return None
+    if _terminal(ctx.lark, "..") not in ctx.acc:
         return None
     low = ctx.prev.text
     if ctx.tok is not None and ctx.tok.line == ctx.prev.line:
@@ -526,16 +549,96 @@ def _block_colon(ctx: _Ctx) -> _Fix | None:
     return _Fix("a block is written in braces, '{ ... }', not after ':'")
 
 
-def _stray_brace(ctx: _Ctx) -> _Fix | None:
-    if ctx.tok is None or ctx.tok.text != "}" or any(o.type == "LBRACE" for o in ctx.opens):
+_OPENER = {"}": "LBRACE", ")": "LPAR", "]": "LSQB"}
+
+
+def _stray_closer(ctx: _Ctx) -> _Fix | None:
+    tok = ctx.tok
+    if tok is None or tok.text not in _OPENER or ctx.prev is None or ctx.prev.text == ",":
         return None
-    return _Fix("this '}' closes no '{'")
+    if any(o.type == _OPENER[tok.text] for o in ctx.opens):
+        return None
+    return _Fix(f"this '{tok.text}' closes no '{_BRACKET[_OPENER[tok.text]]}'")
+
+
+def _comment(ctx: _Ctx) -> _Fix | None:
+    """`// ...` or `/* ... */` from other languages."""
+    tok = ctx.tok
+    if tok is None or tok.text != "/":
+        return None
+    text = ctx.src.lines[tok.line - 1]
+    if text[tok.col - 1 : tok.col + 1] not in ("//", "/*") and text[tok.col - 2 : tok.col] != "//":
+        return None
+    return _Fix("comments start with '#' and run to the end of the line")
+
+
+def _decimal(ctx: _Ctx) -> _Fix | None:
+    """`1.5`: numbers are whole."""
+    tok, prev = ctx.tok, ctx.prev
+    if tok is None or prev is None or prev.text != "." or not tok.text.isdigit():
+        return None
+    before = ctx.src.before(prev.line, prev.col)
+    if before is None or not before.text.isdigit() or before.end != prev.col:
+        return None
+    return _Fix("numbers in rules are whole numbers: there are no fractions like 1.5")
+
+
+def _quotes(ctx: _Ctx) -> _Fix | None:
+    """A text where a name goes (`import "dice"`), or the other way (`game Chess`)."""
+    tok = ctx.tok
+    if tok is None:
+        return None
+    if tok.text.startswith('"') and "NAME" in ctx.acc and "STRING" not in ctx.acc:
+        return _Fix(f"a name is written without quotes: {tok.text[1:-1]}")
+    if ctx.acc == {"STRING"} and (tok.word or tok.text[0].isdigit()):
+        toks = [t for t in ctx.src.after(tok) if t.text != "{"]
+        last = toks[-1] if toks else tok
+        text = ctx.src.lines[tok.line - 1][tok.col - 1 : last.end - 1]
+        return _Fix(f'a text in quotes is expected here: "{text}"')
+    return None
+
+
+def _needs_type(ctx: _Ctx) -> _Fix | None:
+    """`def f(x) = ...` or `global { score = 0 }`: a name without its type."""
+    if ctx.acc != {"COLON"} or ctx.prev is None or not ctx.prev.word:
+        return None
+    first = ctx.src.tokens(ctx.prev.line)[0].text
+    if first in ("def", "proc", "override"):
+        return _Fix(f"each parameter has a type, as in '{ctx.prev.text}: int'")
+    return _Fix(f"an attribute has a type, as in '{ctx.prev.text}: int = 0'")
+
+
+def _braces_for_list(ctx: _Ctx) -> _Fix | None:
+    if ctx.tok is None or ctx.tok.text != "{" or not ctx.acc >= _EXPR_CORE:
+        return None
+    return _Fix("a list is written in square brackets: [1, 2, 3]")
+
+
+def _stray_else(ctx: _Ctx) -> _Fix | None:
+    """`else` or `elif` that follows no if block (a missing '}' is found earlier)."""
+    if ctx.tok is None or ctx.tok.text not in ("else", "elif") or not ctx.statement_expected():
+        return None
+    return _Fix(f"'{ctx.tok.text}' comes right after the '}}' that ends an if or elif block")
+
+
+def _for_parenthesis(ctx: _Ctx) -> _Fix | None:
+    """`for (p in players) {`."""
+    tok = ctx.tok
+    if tok is None or tok.text != "(" or ctx.prev is None or ctx.prev.text != "for":
+        return None
+    close = next((t for t in reversed(ctx.src.after(tok)) if t.text == ")"), None)
+    inner = "x in xs"
+    if close is not None:
+        inner = ctx.src.lines[tok.line - 1][tok.end - 1 : close.col - 1].strip()
+    return _Fix(f"a loop needs no parentheses: 'for {inner} {{ ... }}'")
 
 
 def _statement_start(ctx: _Ctx) -> _Fix | None:
     """A name where a statement starts: a missing 'set' or 'do'."""
     tok = ctx.tok
     if tok is None or not tok.word or tok.text in ctx.keywords or not ctx.statement_expected():
+        return None
+    if not ctx.src.first_on_line(tok):
         return None
     after = ctx.src.after(tok)
     texts = [t.text for t in after]
@@ -596,7 +699,7 @@ def _missing_comma(ctx: _Ctx) -> _Fix | None:
         return None
     if not (tok.word or tok.text[0].isdigit() or tok.text[0] in '"(['):
         return None
-    expected = describe(ctx.acc)
+    expected = describe(ctx.acc, ctx.lark)
     return _Fix(f"is a ',' missing before {_quote(tok.text)}? (expected {expected})")
 
 
@@ -665,7 +768,14 @@ RULES: tuple[_Rule, ...] = (
     _trailing_comma,
     _else_if,
     _block_colon,
-    _stray_brace,
+    _stray_closer,
+    _comment,
+    _decimal,
+    _quotes,
+    _needs_type,
+    _braces_for_list,
+    _stray_else,
+    _for_parenthesis,
     _foreign_word,
     _increment,
     _def_or_proc,
@@ -822,7 +932,7 @@ def _boundary(
         )
     if prev is None:  # pragma: no cover - a declaration keyword always comes first
         return syntax_error(f"expected {describe(acc, lark)}", Span(file, 1, 1))
-    ctx = _Ctx(src, err, _keywords(lark), acc, None, prev, opens, following)
+    ctx = _Ctx(src, lark, err, acc, None, prev, opens, following)
     fix = _targeted(ctx)
     message = f"expected {describe(acc, lark)} after {_quote(prev.text)}"
     return syntax_error(message, _after_span(file, prev), fix.hint if fix else stop)
@@ -846,7 +956,7 @@ def _unexpected(src: _Source, file: str, lark: Lark, err: UnexpectedInput) -> Di
     else:
         message = f"unexpected {_quote(tok.text)}"
     prev = src.before(line, col)
-    ctx = _Ctx(src, err, _keywords(lark), acc, tok, prev, opens)
+    ctx = _Ctx(src, lark, err, acc, tok, prev, opens)
     fix = _targeted(ctx)
     hint = f"expected {describe(acc, lark)}" if acc else ""
     if fix is None:
@@ -909,7 +1019,7 @@ def _diagnose(
     if eof:
         return _boundary(src, file, lark, err, "the file ends here", None), None
     resume = src.resync(line, start)
-    first = src.tokens(line)[0]
+    first = (src.tokens(line) or [_Tok(_lark_text(err), line, col)])[0]
     if line > start and first.col < col and _starts_anew(src, first, _keywords(lark)):
         # The line reads as the start of something new, yet the parser took its first
         # word to continue the line before: if that one cannot end where it does, it
@@ -920,7 +1030,7 @@ def _diagnose(
             acc = _accepts(before)
             is_keyword = first.text in _keywords(lark)
             inside = any(o.type != "LBRACE" for o in _open_brackets(before))
-            if not acc & _MAY_END and first.text.upper() not in acc and (is_keyword or not inside):
+            if not _may_end(acc) and first.text.upper() not in acc and (is_keyword or not inside):
                 stop = f"line {line} cannot continue it"
                 return _boundary(src, file, lark, before, stop, line), resume
     prev = src.before(line, col, start)
@@ -947,7 +1057,7 @@ def _diagnose(
         isinstance(err, UnexpectedToken)
         and prev is not None
         and prev.line < line
-        and not _accepts(err) & _MAY_END
+        and not _may_end(_accepts(err))
     ):
         # The line before ends too early: that is where the mistake is.
         tok = src.at(line, col)
@@ -979,9 +1089,11 @@ def report(lark: Lark, text: str, file: str, first: UnexpectedInput) -> list[Dia
     start: int | None = 1
     err: UnexpectedInput | None = first
     while err is not None and start is not None and len(out) < MAX_ERRORS:
-        diag, start = _diagnose(reader, file, start, err)
+        diag, resume = _diagnose(reader, file, start, err)
         out.append(diag)
-        err = reader.error(start) if start is not None else None
+        if resume is None or resume <= start:  # (the next start is always further on)
+            break
+        start, err = resume, reader.error(resume)
     return out
 
 
