@@ -231,3 +231,16 @@ def test_a_variant_may_replace_an_enum(tmp_path: Path) -> None:
     )
     game = rulelang.compile_file(tmp_path / "v.rules").new_game(2)
     assert [a.text for a in game.legal_actions()] == ["miner", "saboteur", "gold_seeker"]
+
+
+def test_a_tool_sets_an_enum_attribute_by_the_value_s_name() -> None:
+    game = rulelang.compile_source(GAME, "suits.rules").new_game(2, seed=1)
+    game.edit().set("trump", "spades", of=None)
+    assert game.attribute("trump", kind="global") is sys.intern("spades")
+    game.edit().set("favourite", "clubs", of=1)
+    assert game.view(None)["players"][1]["favourite"] == "clubs"
+    with pytest.raises(rulelang.UsageError, match=r"holds a value of suit \(hearts, spades"):
+        game.edit().set("trump", "diamonds", of=None)
+    game.apply("spades")
+    game.apply("spades 1")
+    assert game.attribute("score", of=0, kind="player") == 2  # spades are trump now
