@@ -21,6 +21,7 @@ if TYPE_CHECKING:
         Span,
         UsageError,
     )
+    from rulelang.limits import Limits
     from rulelang.runtime.code import Chose, Drew, Event, Ranked, Said
     from rulelang.runtime.edit import Editor
     from rulelang.runtime.engine import (
@@ -46,6 +47,7 @@ _WHERE = {
         "Span",
         "UsageError",
     ],
+    "rulelang.limits": ["Limits"],
     "rulelang.runtime.code": ["Chose", "Drew", "Event", "Ranked", "Said"],
     "rulelang.runtime.edit": ["Editor"],
     "rulelang.runtime.ruleset": ["Ruleset"],
@@ -74,6 +76,7 @@ __all__ = [
     "Event",
     "Game",
     "GameRuntimeError",
+    "Limits",
     "PUBLIC",
     "Ranked",
     "Refusal",

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rulelang.check import check
-from rulelang.diagnostics import Diagnostic
+from rulelang.diagnostics import Diagnostic, UsageError
+from rulelang.limits import DEFAULT_LIMITS, Limits
 from rulelang.loader import Loader
 
 if TYPE_CHECKING:
@@ -24,9 +25,12 @@ if TYPE_CHECKING:
 Allow = Iterable[str | os.PathLike[str]]
 
 
-def compile_file(path: str | Path, *, allow: Allow = ()) -> Ruleset:
-    """Raise FileNotFoundError, or RuleError carrying every diagnostic."""
-    ruleset, _warnings = compile_file_with_warnings(path, allow=allow)
+def compile_file(
+    path: str | Path, *, allow: Allow = (), limits: Limits = DEFAULT_LIMITS
+) -> Ruleset:
+    """Raise FileNotFoundError, or RuleError carrying every diagnostic. `limits` is the
+    runtime's resource budget of the ruleset (see rulelang.limits)."""
+    ruleset, _warnings = compile_file_with_warnings(path, allow=allow, limits=limits)
     return ruleset
 
 
@@ -38,18 +42,28 @@ def check_file(path: str | Path, *, allow: Allow = ()) -> tuple[Program, list[Di
 
 
 def compile_file_with_warnings(
-    path: str | Path, *, allow: Allow = ()
+    path: str | Path, *, allow: Allow = (), limits: Limits = DEFAULT_LIMITS
 ) -> tuple[Ruleset, list[Diagnostic]]:
     from rulelang.runtime.ruleset import Ruleset
 
+    _check_limits(limits)
     program, diagnostics = check_file(path, allow=allow)
-    return Ruleset(program), diagnostics
+    return Ruleset(program, limits), diagnostics
 
 
-def compile_source(text: str, name: str = "<rules>", *, allow: Allow = ()) -> Ruleset:
+def compile_source(
+    text: str, name: str = "<rules>", *, allow: Allow = (), limits: Limits = DEFAULT_LIMITS
+) -> Ruleset:
     """`name` stands for the file's path: what it extends or reads is relative to it."""
     from rulelang.runtime.ruleset import Ruleset
 
+    _check_limits(limits)
     loaded = Loader(allow).load_text(text, name)
     program, _diagnostics = check(loaded, name)
-    return Ruleset(program)
+    return Ruleset(program, limits)
+
+
+def _check_limits(limits: object) -> None:
+    """Refuse anything but a Limits before the (slower) check of the rule file."""
+    if not isinstance(limits, Limits):
+        raise UsageError(f"limits must be a rulelang.Limits, not {limits!r}")

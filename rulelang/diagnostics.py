@@ -95,16 +95,17 @@ class GameRuntimeError(RulelangError):
     runtime constructor of rulelang/errors.py; `render(err.diagnostic, sources)` quotes
     the line."""
 
-    def __init__(self, code: str, message: str, span: Span):
+    def __init__(self, code: str, message: str, span: Span, hint: str = ""):
         self.code = code
         self.span = span
         self.message = message
+        self.hint = hint
         super().__init__(render(self.diagnostic))
 
     @property
     def diagnostic(self) -> Diagnostic:
         """The error as a diagnostic of severity "runtime error", for `render`."""
-        return Diagnostic(self.code, self.message, self.span, RUNTIME)
+        return Diagnostic(self.code, self.message, self.span, RUNTIME, self.hint)
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (GameRuntimeError, (self.code, self.message, self.span))
+        return (GameRuntimeError, (self.code, self.message, self.span, self.hint))

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rulelang.diagnostics import Diagnostic, GameRuntimeError, Span, did_you_mean
+from rulelang.limits import OPTIONS as LIMIT_OPTIONS
+from rulelang.limits import Limit
 
 FAMILIES = {
     "E0": "syntax",
@@ -58,10 +60,10 @@ class Entry:
         assert not self.runtime, self.code
         return Diagnostic(self.code, message, span, self.severity, hint)
 
-    def fail(self, span: Span, message: str) -> GameRuntimeError:
+    def fail(self, span: Span, message: str, hint: str = "") -> GameRuntimeError:
         """A runtime error of this kind, for the caller to raise."""
         assert self.runtime, self.code
-        return GameRuntimeError(self.code, message, span)
+        return GameRuntimeError(self.code, message, span, hint)
 
 
 CATALOGUE: dict[str, Entry] = {}
@@ -754,6 +756,13 @@ _R022 = _entry("R022", "kind too large")
 BudgetKind = Literal["loop", "rounds", "turns"]
 
 
+def _raise_it(limit: Limit, if_meant: str = "") -> str:
+    """The hint of an error that stops at a limit (a field of `rulelang.Limits`): the
+    option of the `rulelang` command that raises it, and the field in the API."""
+    how = f"raise it with {LIMIT_OPTIONS[limit]} (limits=Limits({limit}=...) in the API)"
+    return f"{if_meant}, {how}" if if_meant else how
+
+
 def step_budget(kind: BudgetKind, budget: int, span: Span) -> GameRuntimeError:
     """R001: the rules ran on without asking anyone: a loop ran (or would run) past the
     step budget, or turns passed that asked nobody."""
@@ -765,7 +774,7 @@ def step_budget(kind: BudgetKind, budget: int, span: Span) -> GameRuntimeError:
         message = f"this loop would run more than {budget} rounds without anyone being asked to act"
     else:
         message = f"{budget} turns passed without anyone being asked to act: the game cannot end"
-    return _R001.fail(span, message)
+    return _R001.fail(span, message, _raise_it("steps", "if the rules mean to run this long"))
 
 
 def no_option_left(var: str, span: Span) -> GameRuntimeError:
@@ -800,21 +809,28 @@ def node_outside(node: int, board: str, size: int, span: Span) -> GameRuntimeErr
     )
 
 
-def board_not_built(reason: str, span: Span) -> GameRuntimeError:
-    """R008: a board that cannot be built: no nodes, too many, wrong arguments."""
-    return _R008.fail(span, reason)
+def board_not_built(reason: str, span: Span, too_many: bool = False) -> GameRuntimeError:
+    """R008: a board that cannot be built: no nodes, too many (past the limit of items:
+    `too_many`), wrong arguments."""
+    return _R008.fail(span, reason, _raise_it("items") if too_many else "")
 
 
 def range_too_long(low: int, high: int, limit: int, span: Span) -> GameRuntimeError:
     """R009: `a..b` with more numbers than the limit."""
     return _R009.fail(
-        span, f"{low}..{high} has {high - low + 1} numbers; at most {limit} are allowed"
+        span,
+        f"{low}..{high} has {high - low + 1} numbers; at most {limit} are allowed",
+        _raise_it("items"),
     )
 
 
 def never_ends(what: str, span: Span) -> GameRuntimeError:
     """R010: bots alone kept a game going past their budget of decisions."""
-    return _R010.fail(span, f"{what}: do its end rules ever hold?")
+    return _R010.fail(
+        span,
+        f"{what}: do its end rules ever hold?",
+        _raise_it("decisions", "if the game is meant to last this long"),
+    )
 
 
 def nests_too_deeply_at_runtime(span: Span) -> GameRuntimeError:
@@ -869,13 +885,15 @@ def bad_kind_count(kind: str, count: object, span: Span) -> GameRuntimeError:
 
 def table_too_large(table: str, limit: int, span: Span) -> GameRuntimeError:
     """R021: a table with more keys than the limit."""
-    return _R021.fail(span, f"table '{table}' has more than {limit} keys")
+    return _R021.fail(span, f"table '{table}' has more than {limit} keys", _raise_it("items"))
 
 
 def kind_too_large(count: int, kind: str, limit: int, span: Span) -> GameRuntimeError:
     """R022: a kind with more pieces or cards than the limit."""
     return _R022.fail(
-        span, f"{count} {kind}s; at most {limit} pieces or cards of a kind are allowed"
+        span,
+        f"{count} {kind}s; at most {limit} pieces or cards of a kind are allowed",
+        _raise_it("items"),
     )
 
 

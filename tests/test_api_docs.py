@@ -75,6 +75,7 @@ def test_every_exported_name_is_described(text: str, name: str) -> None:
         "Ruleset.kinds",
         "Ruleset.pieces",
         "Ruleset.globals",
+        "Ruleset.limits",
     ],
 )
 def test_every_public_member_is_described(text: str, member: str) -> None:

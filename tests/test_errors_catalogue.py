@@ -181,6 +181,8 @@ def test_each_example_gives_its_code_and_message(
         err = _runtime(section, tmp_path)
         assert err.code == section.code, f"{where}: {err}"
         assert _normal(err.message, tmp_path) == section.message, where
+        if section.hint is not None:
+            assert err.hint == section.hint, where
         return
     found = _static(section, tmp_path)
     assert found, where
@@ -193,22 +195,22 @@ def test_each_example_gives_its_code_and_message(
 
 
 def test_the_example_of_r010_never_ends_under_simulate(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import rulelang.cli.simulate
+    """Played with fewer decisions than the default (--max-decisions), to stay quick."""
     from rulelang.cli.main import run
 
     [section] = [s for s in SECTIONS if s.code == "R010"]
-    monkeypatch.setattr(rulelang.cli.simulate, "BOT_DECISIONS", 200)
     path = tmp_path / "example.rules"
     path.write_text(section.rules, encoding="utf-8")
-    code = run(["simulate", str(path), "-p", "2", "-n", "1"])
+    code = run(["simulate", str(path), "-p", "2", "-n", "1", "--max-decisions", "200"])
     err = capsys.readouterr().err
     assert code == cli_errors.EX_SOFTWARE
     assert "runtime error[R010]" in err
     assert section.message is not None
     said = section.message.partition(" did not end")[2].replace("100000", "200")
     assert said and said in err
+    assert section.hint is not None and f"= hint: {section.hint}" in err
 
 
 # --------------------------------------------------------------------------- one place

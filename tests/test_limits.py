@@ -1,16 +1,24 @@
 """Limits: rule files that nest too deeply, numbers too long, and sizes that would
 exhaust memory end in a diagnostic (65) or a rule's runtime error (70), never in a
-Python exception or a machine out of memory."""
+Python exception or a machine out of memory. The runtime's resource budget (items,
+steps, decisions) is configurable: `--max-items`, `--max-steps`, `--max-decisions` on
+the command line, `limits=Limits(...)` in the API."""
 
 from __future__ import annotations
 
+import pickle
+import random
 from pathlib import Path
 
 import pytest
 
+import rulelang
+from rulelang import GameRuntimeError, Limits, UsageError
 from rulelang.cli.main import run
-from rulelang.runtime.code import MAX_ITEMS
+from rulelang.limits import DEFAULT_LIMITS
 from rulelang.syntax.limits import MAX_NESTING
+
+MAX_ITEMS = DEFAULT_LIMITS.items
 
 SKELETON = """game "limits"
 players 2..2
@@ -25,8 +33,8 @@ end when total > 6 {{ win [current] }}
 """
 
 
-def rules(tmp_path: Path, body: str = "", decls: str = "") -> Path:
-    path = tmp_path / "limits.rules"
+def rules(tmp_path: Path, body: str = "", decls: str = "", name: str = "limits") -> Path:
+    path = tmp_path / f"{name}.rules"
     path.write_text(SKELETON.format(body=body, decls=decls), encoding="utf-8")
     return path
 
@@ -141,23 +149,16 @@ end when total < 0 { draw players }
 
 @pytest.mark.parametrize("command", ["play", "simulate"])
 def test_a_game_bots_never_end_stops_with_a_clear_message(
-    tmp_path: Path,
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    command: str,
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
 ) -> None:
-    import rulelang.cli.play
-    import rulelang.cli.simulate
-
-    monkeypatch.setattr(rulelang.cli.play, "BOT_DECISIONS", 300)
-    monkeypatch.setattr(rulelang.cli.simulate, "BOT_DECISIONS", 300)
     path = tmp_path / "forever.rules"
     path.write_text(NEVER_ENDS, encoding="utf-8")
     argv = ["-p", "2", "--bots", "all"] if command == "play" else ["-p", "2", "-n", "2"]
-    code, text = cli(capsys, command, path, *argv)
+    code, text = cli(capsys, command, path, *argv, "--max-decisions", "300")
     assert code == 70
     assert "runtime error[R010]" in text and "300 decisions" in text
     assert "do its end rules ever hold?" in text
+    assert "= hint: if the game is meant to last this long, raise it with --max-decisions" in text
 
 
 HUGE_TABLE = """game "t"
@@ -192,3 +193,303 @@ def test_the_fuzzers_huge_ranges_end_in_diagnostics_or_runtime_errors(
     )
     code, text = cli(capsys, "validate", players)
     assert code == 65 and "at most 100 players may play, not 999999999999999999" in text
+
+
+# --------------------------------------------------------------------------- the options
+# Each limit lowered by its option stops a game that the default lets play, and raised
+# lets play a game that the default stops; small sizes keep the tests fast.
+SMALL = {"--max-items": 1000, "--max-steps": 1000, "--max-decisions": 300}
+
+# (option, body or declarations within the default but past the small limit, code)
+LOWERED = [
+    ("--max-items", "  choose n in 1..2000", "", "R009"),
+    ("--max-items", "  let n = len(1..2000)\n  set total += n - n", "", "R009"),
+    ("--max-items", "  roll r = d\n  set total += r - r", "die d = 1..2000", "R009"),
+    ("--max-items", "", "piece p count 2000 { }", "R022"),
+    ("--max-items", "", "table t { 1..2000: 1 }\nconst c = t[5]", "R021"),
+    ("--max-items", "", "board b = grid(0, 99, 0, 19)", "R008"),
+    ("--max-items", "", "board b = ring(2000)", "R008"),
+    ("--max-steps", "  repeat 2000 { set total += 0 }", "", "R001"),
+    ("--max-steps", "  for i in 1..2000 { set total += 0 }", "", "R001"),
+    ("--max-steps", "  let i = 0\n  while i < 2000 { set i += 1 }", "", "R001"),
+]
+LOWERED_IDS = ["choice", "range", "die", "kind", "table", "grid", "ring", "repeat", "for", "while"]
+
+# (option, raised value, body past the default limit, code)
+RAISED = [
+    (
+        "--max-items",
+        MAX_ITEMS + 1,
+        f"  let n = len(1..{MAX_ITEMS + 1})\n  set total += n - n",
+        "R009",
+    ),
+    ("--max-steps", 250_000, "  repeat 200000 { set total += 0 }", "R001"),
+]
+
+# ends after about 670 decisions: within the default, past the small limit
+LONG = NEVER_ENDS.replace(
+    "end when total < 0 { draw players }", "end when total > 1000 { win [current] }"
+)
+# ends after about 107 000 decisions: past the default (100 000)
+LONGER = LONG.replace("total > 1000", "total > 160000")
+
+
+def hint(option: str) -> str:
+    return f"raise it with {option} (limits=Limits("
+
+
+@pytest.mark.parametrize("option, body, decls, code_", LOWERED, ids=LOWERED_IDS)
+def test_a_lowered_limit_stops_a_game_the_default_plays(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    option: str,
+    body: str,
+    decls: str,
+    code_: str,
+) -> None:
+    path = rules(tmp_path, body, decls)
+    assert cli(capsys, "play", path, "-p", "2", "--bots", "all")[0] == 0
+    code, text = cli(capsys, "play", path, "-p", "2", "--bots", "all", option, SMALL[option])
+    assert code == 70, text
+    assert f"runtime error[{code_}]" in text and str(SMALL[option]) in text
+    assert hint(option) in text
+
+
+@pytest.mark.parametrize("option, raised, body, code_", RAISED, ids=["items", "steps"])
+def test_a_raised_limit_plays_a_game_the_default_stops(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    option: str,
+    raised: int,
+    body: str,
+    code_: str,
+) -> None:
+    path = rules(tmp_path, body)
+    code, text = cli(capsys, "play", path, "-p", "2", "--bots", "all")
+    assert code == 70 and f"runtime error[{code_}]" in text, text
+    assert cli(capsys, "play", path, "-p", "2", "--bots", "all", option, raised)[0] == 0
+
+
+def test_a_lowered_limit_of_decisions_stops_play(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "long.rules"
+    path.write_text(LONG, encoding="utf-8")
+    assert cli(capsys, "play", path, "-p", "2", "--bots", "all")[0] == 0
+    code, text = cli(capsys, "play", path, "-p", "2", "--bots", "all", "--max-decisions", "300")
+    assert code == 70 and "runtime error[R010]" in text
+    assert "bots took 300 decisions in a row and the game did not end" in text
+
+
+def late(body: str) -> str:
+    """The body run only from the third turn or so: not by the first turn, which
+    `simulate` plays in its own process to check the table, but in the workers."""
+    return "  if total > 2 {\n" + "\n".join("  " + line for line in body.splitlines()) + "\n  }"
+
+
+# (option, body past the small limit, body past the default, the raised limit, code);
+# each body runs late (see `late`) in the workers of `simulate`
+SIMULATED = [
+    (
+        "--max-items",
+        "  choose n in 1..2000",
+        f"  choose n in 1..{MAX_ITEMS + 1}",
+        MAX_ITEMS + 1,
+        "R009",
+    ),
+    (
+        "--max-items",
+        "  let n = len(1..2000)\n  set total += n - n",
+        f"  let n = len(1..{MAX_ITEMS + 1})\n  set total += n - n",
+        MAX_ITEMS + 1,
+        "R009",
+    ),
+    (
+        "--max-steps",
+        "  repeat 2000 { set total += 0 }",
+        "  repeat 200000 { set total += 0 }",
+        250_000,
+        "R001",
+    ),
+]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize(
+    "option, lowered_body, raised_body, raised, code_", SIMULATED, ids=["choice", "items", "steps"]
+)
+def test_simulate_and_its_workers_keep_the_limits(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    jobs: int,
+    option: str,
+    lowered_body: str,
+    raised_body: str,
+    raised: int,
+    code_: str,
+) -> None:
+    sim = ["-p", "2", "-n", "2", "--jobs", jobs]
+    path = rules(tmp_path, late(lowered_body))
+    assert cli(capsys, "simulate", path, *sim)[0] == 0
+    code, text = cli(capsys, "simulate", path, *sim, option, SMALL[option])
+    assert code == 70 and f"runtime error[{code_}]" in text and hint(option) in text, text
+    # another file: a process compiles each file it simulates once (cli/simulate.py)
+    path = rules(tmp_path, late(raised_body), name="raised")
+    code, text = cli(capsys, "simulate", path, *sim)
+    assert code == 70 and f"runtime error[{code_}]" in text, text
+    assert cli(capsys, "simulate", path, *sim, option, raised)[0] == 0
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_simulate_keeps_the_limit_of_decisions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], jobs: int
+) -> None:
+    sim = ["-p", "2", "-n", "2", "--jobs", jobs, "--json"]
+    long, longer = tmp_path / "long.rules", tmp_path / "longer.rules"
+    long.write_text(LONG, encoding="utf-8")
+    longer.write_text(LONGER, encoding="utf-8")
+    assert cli(capsys, "simulate", long, *sim)[0] == 0
+    code, text = cli(capsys, "simulate", long, *sim, "--max-decisions", "300")
+    assert code == 70 and "did not end after 300 decisions by bots" in text, text
+    code, text = cli(capsys, "simulate", longer, *sim)
+    assert code == 70 and "did not end after 100000 decisions by bots" in text, text
+    code, text = cli(capsys, "simulate", longer, *sim, "--max-decisions", "200000")
+    assert code == 0 and '"mean_decisions": 1' in text, text
+
+
+def test_resume_takes_the_limits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A game saved as bots played it resumes under the limits given to `resume`."""
+    path, save = tmp_path / "forever.rules", tmp_path / "forever.save.json"
+    path.write_text(NEVER_ENDS, encoding="utf-8")
+    play = ["play", path, "-p", "2", "--bots", "all", "--save", save, "--max-decisions", "50"]
+    code, text = cli(capsys, *play)
+    assert code == 70 and "bots took 50 decisions in a row" in text
+    code, text = cli(capsys, "resume", save, "--max-decisions", "20")
+    assert code == 70 and "bots took 20 decisions in a row" in text, text
+
+
+@pytest.mark.parametrize("command", ["play", "resume", "simulate"])
+@pytest.mark.parametrize(
+    "option, value",
+    [
+        ("--max-items", "0"),
+        ("--max-steps", "-1"),
+        ("--max-decisions", "0"),
+        ("--max-items", "many"),
+        ("--max-steps", "1.5"),
+        ("--max-decisions", ""),
+    ],
+)
+def test_a_bad_limit_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, option: str, value: str
+) -> None:
+    path = rules(tmp_path)
+    args = {"play": [path, "-p", "2", "--bots", "all"], "simulate": [path, "-p", "2", "-n", "1"]}
+    argv = args.get(command, [tmp_path / "none.save.json"])
+    code, text = cli(capsys, command, *argv, option, value)
+    assert code == 64, text
+    assert text.startswith("error: ") and option in text, text
+    if value.lstrip("-").isdigit():
+        assert f"{option} must be a whole number of at least 1, not {value}" in text
+
+
+def test_help_gives_the_limits_and_their_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("play", "resume", "simulate"):
+        code, text = cli(capsys, command, "--help")
+        assert code == 0
+        for option in ("--max-items", "--max-steps", "--max-decisions"):
+            assert option in text, (command, option)
+        for default in ("1000000", "100000"):
+            assert f"[default: {default}]" in text, (command, default)
+
+
+# --------------------------------------------------------------------------- the API
+def test_the_api_takes_limits(tmp_path: Path) -> None:
+    source = SKELETON.format(body="  let n = len(1..2000)\n  set total += n - n", decls="")
+    rulelang.compile_source(source).new_game(2)  # within the default
+    small = rulelang.compile_source(source, limits=Limits(items=1000))
+    assert small.limits == Limits(items=1000, steps=100_000, decisions=100_000)
+    with pytest.raises(GameRuntimeError) as info:
+        small.new_game(2)
+    assert info.value.code == "R009"
+    assert info.value.message == "1..2000 has 2000 numbers; at most 1000 are allowed"
+    assert info.value.hint == "raise it with --max-items (limits=Limits(items=...) in the API)"
+    path = tmp_path / "limits.rules"
+    path.write_text(source, encoding="utf-8")
+    with pytest.raises(GameRuntimeError):
+        rulelang.compile_file(path, limits=Limits(items=1999)).new_game(2)
+    ruleset, _warnings = rulelang.compile_file_with_warnings(path, limits=Limits(items=2000))
+    ruleset.new_game(2)
+
+
+def test_each_compile_keeps_its_own_limits() -> None:
+    """The limits are constants of the generated code: two compiles of one text with
+    other limits, in one process, each keep theirs (no cache mixes them up)."""
+    source = SKELETON.format(
+        body="  choose n in 1..2000\n  repeat 1500 { set total += 0 }", decls=""
+    )
+    small_items = rulelang.compile_source(source, limits=Limits(items=1000))
+    small_steps = rulelang.compile_source(source, limits=Limits(steps=1000))
+    default = rulelang.compile_source(source)
+    for ruleset, code in [(small_items, "R009"), (small_steps, "R001"), (default, None)]:
+        try:
+            ruleset.new_game(2).playout(random.Random(1))
+        except GameRuntimeError as err:
+            assert err.code == code
+        else:
+            assert code is None
+
+
+def test_simulate_workers_compile_once_per_limits(tmp_path: Path) -> None:
+    from rulelang.cli.simulate import play_chunk
+
+    path = rules(tmp_path, late("  let n = len(1..2000)\n  set total += n - n"))
+    [played] = play_chunk((str(path), 2, [0], {}, Limits()))
+    assert played.results
+    with pytest.raises(GameRuntimeError) as info:
+        play_chunk((str(path), 2, [0], {}, Limits(items=1000)))
+    assert info.value.code == "R009"
+    assert play_chunk((str(path), 2, [0], {}, Limits()))[0].results == played.results
+
+
+def test_playout_stops_at_the_rulesets_limit_of_decisions() -> None:
+    forever = rulelang.compile_source(NEVER_ENDS, limits=Limits(decisions=50))
+    game = forever.new_game(2)
+    assert game.playout(random.Random(1)) == 50 and not game.is_over()
+    assert game.playout(random.Random(1), max_decisions=7) == 7
+    assert (
+        rulelang.compile_source(NEVER_ENDS).new_game(2).playout(random.Random(1), max_decisions=10)
+        == 10
+    )
+
+
+@pytest.mark.parametrize(
+    "given",
+    [{"items": 0}, {"steps": -5}, {"decisions": True}, {"items": 1.5}, {"steps": "10"}],
+)
+def test_a_bad_limit_is_a_usage_error_in_the_api(given: dict[str, object]) -> None:
+    with pytest.raises(UsageError, match="must be a whole number of at least 1"):
+        Limits(**given)  # type: ignore[arg-type]
+
+
+def test_limits_must_be_limits() -> None:
+    with pytest.raises(UsageError, match="limits must be a rulelang.Limits"):
+        rulelang.compile_source(NEVER_ENDS, limits={"items": 5})  # type: ignore[arg-type]
+
+
+def test_a_runtime_error_keeps_its_hint_through_pickling() -> None:
+    """Workers of `simulate` send their errors back pickled: the hint comes along."""
+    forever = rulelang.compile_source(
+        SKELETON.format(body="  choose n in 1..20", decls=""), limits=Limits(items=10)
+    )
+    with pytest.raises(GameRuntimeError) as info:
+        forever.new_game(2)
+    again = pickle.loads(pickle.dumps(info.value))
+    assert (again.code, again.message, again.hint) == (
+        info.value.code,
+        info.value.message,
+        info.value.hint,
+    )
+    assert str(again).endswith(
+        "= hint: raise it with --max-items (limits=Limits(items=...) in the API)"
+    )

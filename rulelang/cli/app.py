@@ -24,6 +24,7 @@ from rulelang.cli.errors import (
     usage,
 )
 from rulelang.diagnostics import GameRuntimeError, RuleError, render
+from rulelang.limits import DEFAULT_LIMITS, OPTIONS, Limit, Limits
 
 app = typer.Typer(
     add_completion=False,
@@ -43,14 +44,54 @@ AllowPath = Annotated[
 ]
 
 
-def load(path: Path, allow: list[Path] | None = None) -> Ruleset:
+# The runtime's resource budget (rulelang/limits.py), for play, resume and simulate.
+MaxItems = Annotated[
+    int,
+    typer.Option(
+        "--max-items",
+        metavar="N",
+        help="The most numbers in a range a..b (dice, options of a choice), keys of a "
+        "table, nodes of a board, cells of a grid, pieces or cards of a kind; past it a "
+        "game stops with R009 (R021, R008, R022).",
+    ),
+]
+MaxSteps = Annotated[
+    int,
+    typer.Option(
+        "--max-steps",
+        metavar="N",
+        help="The most rounds of loops and turns the rules run between two decisions; "
+        "past it a game stops with R001.",
+    ),
+]
+MaxDecisions = Annotated[
+    int,
+    typer.Option(
+        "--max-decisions",
+        metavar="N",
+        help="The most decisions bots alone take in one game; past it the game stops "
+        "with R010 (it never ends).",
+    ),
+]
+
+
+def limits_of(items: int, steps: int, decisions: int) -> Limits:
+    """The limits the options give; a value below 1 is a usage error."""
+    given: dict[Limit, int] = {"items": items, "steps": steps, "decisions": decisions}
+    for name, value in given.items():
+        if value < 1:
+            raise usage(f"{OPTIONS[name]} must be a whole number of at least 1, not {value}")
+    return Limits(**given)
+
+
+def load(path: Path, allow: list[Path] | None = None, limits: Limits = DEFAULT_LIMITS) -> Ruleset:
     from rulelang.cli.validate import allowed_folders
 
     folders = allowed_folders(allow)
     if not path.is_file():
         raise usage(f"no such rule file: {path}")
     try:
-        ruleset, warnings = compile_file_with_warnings(path, allow=folders)
+        ruleset, warnings = compile_file_with_warnings(path, allow=folders, limits=limits)
     except RuleError as err:
         raise CliExit(
             EX_DATAERR,
@@ -121,9 +162,13 @@ def play(
         typer.Option(help="Save the game to this file after every move (resume it later)."),
     ] = None,
     allow_path: AllowPath = None,
+    max_items: MaxItems = DEFAULT_LIMITS.items,
+    max_steps: MaxSteps = DEFAULT_LIMITS.steps,
+    max_decisions: MaxDecisions = DEFAULT_LIMITS.decisions,
 ) -> None:
     """Play a game in the terminal: friends on one screen, or against bots."""
-    ruleset = load(file, allow_path)
+    limits = limits_of(max_items, max_steps, max_decisions)
+    ruleset = load(file, allow_path, limits)
     name_list = [n.strip() for n in names.split(",")] if names else None
     options = parse_options(option or [])
     try:
@@ -185,7 +230,16 @@ def run_table(
         if save is not None:
             write_save(save, g, record, "error: the game")
 
-    table = Table(game, set(record.bots), bot_seed, input, print, delay=delay, after_move=keep)
+    table = Table(
+        game,
+        set(record.bots),
+        bot_seed,
+        input,
+        print,
+        delay=delay,
+        after_move=keep,
+        max_decisions=ruleset.limits.decisions,
+    )
     try:
         table.run()
     except GameRuntimeError as err:
@@ -215,8 +269,12 @@ def resume(
         bool,
         typer.Option(help="Replay the game even if its rule file changed since it was saved."),
     ] = False,
+    max_items: MaxItems = DEFAULT_LIMITS.items,
+    max_steps: MaxSteps = DEFAULT_LIMITS.steps,
+    max_decisions: MaxDecisions = DEFAULT_LIMITS.decisions,
 ) -> None:
     """Continue a saved game where it was left."""
+    limits = limits_of(max_items, max_steps, max_decisions)
     if not saved.is_file():
         raise usage(f"no such saved game: {saved}")
     try:
@@ -224,7 +282,7 @@ def resume(
     except saves.SaveError as exc:
         raise CliExit(EX_DATAERR, f"error: {exc}") from None
     rules_path = Path(record.rules)
-    ruleset = load(rules_path, allow_path)
+    ruleset = load(rules_path, allow_path, limits)
     now = saves.fingerprint(rules_path)
     if now != record.rules_sha256:
         differs = (
@@ -262,12 +320,16 @@ def simulate(
         typer.Option("--option", "-o", help="Change a param of the rules: name=value."),
     ] = None,
     allow_path: AllowPath = None,
+    max_items: MaxItems = DEFAULT_LIMITS.items,
+    max_steps: MaxSteps = DEFAULT_LIMITS.steps,
+    max_decisions: MaxDecisions = DEFAULT_LIMITS.decisions,
 ) -> None:
     """Play many games with random bots; report win rates per seat and per secret identity."""
     from rulelang.cli.simulate import simulate as run_simulation
     from rulelang.loader import allowed_in_environment
 
-    ruleset = load(file, allow_path)
+    limits = limits_of(max_items, max_steps, max_decisions)
+    ruleset = load(file, allow_path, limits)
     options = parse_options(option or [])
     if n < 1:
         raise usage("-n must be at least 1")
@@ -283,10 +345,12 @@ def simulate(
         try:
             if sys.stderr.isatty():
                 with typer.progressbar(length=n, label="simulating", file=sys.stderr) as bar:
-                    summary = run_simulation(str(file), players, n, seed, options, jobs, bar.update)
+                    summary = run_simulation(
+                        str(file), players, n, seed, options, jobs, bar.update, limits
+                    )
             else:
                 summary = run_simulation(
-                    str(file), players, n, seed, options, jobs, lambda done: None
+                    str(file), players, n, seed, options, jobs, lambda done: None, limits
                 )
         except GameRuntimeError as err:
             raise runtime_error(err, ruleset.program.sources) from None

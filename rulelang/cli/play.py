@@ -9,7 +9,7 @@ from collections.abc import Callable
 from rulelang import CHANCE, PUBLIC, Action, Game
 from rulelang.cli.errors import never_ends
 from rulelang.cli.render import render_view
-from rulelang.runtime.code import BOT_DECISIONS
+from rulelang.limits import DEFAULT_LIMITS
 
 CLEAR = "\033[2J\033[H"
 
@@ -32,8 +32,10 @@ class Table:
         clear: bool = True,
         delay: float = 0.0,
         after_move: Callable[[Game], None] | None = None,
+        max_decisions: int = DEFAULT_LIMITS.decisions,
     ):
         self.game = game
+        self.max_decisions = max_decisions  # bots alone, in a row (R010 past it)
         self.bots = bots
         self.rng = random.Random(f"bots:{seed}")  # derived from the game's one seed
         self.after_move = after_move
@@ -49,16 +51,16 @@ class Table:
     def run(self) -> None:
         game = self.game
         by_bots = 0  # decisions bots took since a human last played
+        most = self.max_decisions
         while not game.is_over():
             who = game.current_player()
             if who == CHANCE:
                 game.resolve_chance()
             elif who in self.bots:
                 by_bots += 1
-                if by_bots > BOT_DECISIONS:
+                if by_bots > most:
                     raise never_ends(
-                        game,
-                        f"bots took {BOT_DECISIONS} decisions in a row and the game did not end",
+                        game, f"bots took {most} decisions in a row and the game did not end"
                     )
                 self.bot_move(who)
             else:

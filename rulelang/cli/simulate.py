@@ -15,7 +15,7 @@ from typing import Any
 from rulelang import PUBLIC, Game, Ruleset
 from rulelang.api import compile_file
 from rulelang.cli.errors import never_ends
-from rulelang.runtime.code import BOT_DECISIONS
+from rulelang.limits import DEFAULT_LIMITS, Limits
 
 CHUNK = 25
 
@@ -29,8 +29,10 @@ class Record:
 
 
 @lru_cache(maxsize=4)
-def _rules(path: str) -> Ruleset:
-    return compile_file(path)
+def _rules(path: str, limits: Limits) -> Ruleset:
+    """The ruleset a worker plays, compiled once per process (keyed by the limits too:
+    they are written into the generated code)."""
+    return compile_file(path, limits=limits)
 
 
 def bot_rng(seed: int) -> random.Random:
@@ -52,17 +54,22 @@ def record(game: Game, decisions: int) -> Record:
     return Record(game.results(), game.turn_number, decisions, secrets)
 
 
-def play_chunk(args: tuple[str, int, list[int], dict[str, str]]) -> list[Record]:
-    path, players, seeds, options = args
-    rules = _rules(path)
+Chunk = tuple[str, int, list[int], dict[str, str], Limits]
+
+
+def play_chunk(args: Chunk) -> list[Record]:
+    """Play the games of some seeds (in a worker process when --jobs > 1: everything it
+    needs, the limits too, is in `args`)."""
+    path, players, seeds, options, limits = args
+    rules = _rules(path, limits)
+    most = limits.decisions
     out = []
     for seed in seeds:
         game = rules.new_game(players, seed, options)
-        decisions = game.playout(bot_rng(seed), max_decisions=BOT_DECISIONS)
+        decisions = game.playout(bot_rng(seed), max_decisions=most)
         if not game.is_over():
             raise never_ends(
-                game,
-                f"the game with seed {seed} did not end after {BOT_DECISIONS} decisions by bots",
+                game, f"the game with seed {seed} did not end after {most} decisions by bots"
             )
         out.append(record(game, decisions))
     return out
@@ -74,10 +81,18 @@ def _ignore_interrupts() -> None:
 
 
 def run_games(
-    path: str, players: int, n: int, seed: int, options: dict[str, str], jobs: int
+    path: str,
+    players: int,
+    n: int,
+    seed: int,
+    options: dict[str, str],
+    jobs: int,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> Iterator[list[Record]]:
     seeds = list(range(seed, seed + n))
-    chunks = [(path, players, seeds[i : i + CHUNK], options) for i in range(0, n, CHUNK)]
+    chunks: list[Chunk] = [
+        (path, players, seeds[i : i + CHUNK], options, limits) for i in range(0, n, CHUNK)
+    ]
     if jobs <= 1:
         for chunk in chunks:
             yield play_chunk(chunk)
@@ -222,10 +237,11 @@ def simulate(
     options: dict[str, str],
     jobs: int,
     progress: Callable[[int], None],
+    limits: Limits = DEFAULT_LIMITS,
 ) -> Summary:
     summary = Summary(players=players)
     start = time.perf_counter()
-    for chunk in run_games(path, players, n, seed, options, jobs):
+    for chunk in run_games(path, players, n, seed, options, jobs, limits):
         for r in chunk:
             summary.add(r)
         progress(len(chunk))

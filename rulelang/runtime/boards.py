@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rulelang.runtime.code import MAX_ITEMS
-
 if TYPE_CHECKING:
     import networkx as nx
 
 # networkx is imported where a graph is built or searched, not at module level: it costs a
 # noticeable part of a cold start, and validating a rule file never builds a board.
+
+
+class TooLarge(ValueError):
+    """A board past the limit of items (the ruleset's `Limits.items`)."""
 
 
 class Board:
@@ -64,23 +66,25 @@ class Board:
         return row.get(b, -1)
 
 
-def build(name: str, shape: str, args: list[object]) -> Board:
+def build(name: str, shape: str, args: list[object], limit: int) -> Board:
+    """A board of `shape` built from its arguments; ValueError (TooLarge past `limit`
+    nodes or cells) saying why it cannot be."""
     if shape == "grid":
         if len(args) != 4 or not all(isinstance(a, int) for a in args):
             raise ValueError("grid() takes four numbers: x from, x to, y from, y to")
         x0, x1, y0, y1 = (int(a) for a in args)  # type: ignore[call-overload]
-        if (x1 - x0 + 1) * (y1 - y0 + 1) > MAX_ITEMS:
-            raise ValueError(
+        if (x1 - x0 + 1) * (y1 - y0 + 1) > limit:
+            raise TooLarge(
                 f"grid '{name}' would have {(x1 - x0 + 1) * (y1 - y0 + 1)} cells; "
-                f"at most {MAX_ITEMS} are allowed"
+                f"at most {limit} are allowed"
             )
         return GridBoard(name, x0, x1, y0, y1)
     if len(args) != 1:
         raise ValueError(f"{shape}() takes one argument: a number of nodes or a list of names")
     arg = args[0]
     size = arg if isinstance(arg, int) else len(arg)  # type: ignore[arg-type]
-    if size > MAX_ITEMS:
-        raise ValueError(f"board '{name}' would have {size} nodes; at most {MAX_ITEMS} are allowed")
+    if size > limit:
+        raise TooLarge(f"board '{name}' would have {size} nodes; at most {limit} are allowed")
     if isinstance(arg, int):
         names: Sequence[str] = [str(i) for i in range(arg)]
     else:

@@ -33,13 +33,8 @@ OVER = -2  # an op ended the game
 CHANCE = -1  # who acts at a chance event
 TERMINAL = -4  # who acts when the game is over
 PUBLIC = -1  # a viewer who is none of the players: sees only what all may see
-STEP_BUDGET = 100_000  # loop rounds allowed between two decisions
-# The most items a range, a die, a board, a kind or the options of a choice may have:
-# past it a rule stops with R009 instead of exhausting memory (docs/language.md).
-MAX_ITEMS = 1_000_000
-# The most decisions bots alone take in one game (`rulelang play --bots all`,
-# `rulelang simulate`) before it is stopped as a game that never ends (R010).
-BOT_DECISIONS = 100_000
+# The sizes a rule may reach, the steps it may run between two decisions and the
+# decisions bots alone may take are a ruleset's `Limits` (rulelang/limits.py).
 
 ChanceKind = Literal["roll", "pick", "shuffle", "shuffle_zone"]
 

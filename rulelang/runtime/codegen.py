@@ -18,9 +18,9 @@ from rulelang import errors
 from rulelang.check.layout import Layout
 from rulelang.check.symbols import ProcSym, Program, ValueSym
 from rulelang.diagnostics import NO_SPAN, Span
+from rulelang.limits import Limits
 from rulelang.runtime.code import (
     CHANCE,
-    MAX_ITEMS,
     OVER,
     PAUSE,
     ChanceKind,
@@ -63,11 +63,12 @@ class Ops:
 
 
 class Codegen(StraightGen):
-    def __init__(self, program: Program, layout: Layout):
+    def __init__(self, program: Program, layout: Layout, limits: Limits):
         self.p = program
         self.layout = layout
+        self.limits = limits
         self.ns = Namespace()
-        self.ex = ExprGen(program, layout, self.ns)
+        self.ex = ExprGen(program, layout, self.ns, limits)
         self.reads: Reads = end_reads(program)
         self.code = Code()
         self.ops = Ops()
@@ -363,14 +364,15 @@ class Codegen(StraightGen):
 
     def _domain(self, e: A.Expr) -> tuple[str, list[str]]:
         """The candidates of a choice, and lines to run first. A range `a..b` stays a
-        Python range (checked against MAX_ITEMS inline: choices are the hot path)."""
+        Python range, checked inline against the limit of items, a constant of the
+        generated code (choices are the hot path)."""
         if isinstance(e, A.Binary) and e.op == "..":
             ex = self.ex
             pre = [
                 f"low = {ex.src(e.left)}",
                 f"high = {ex.src(e.right)}",
-                f"if high - low >= {MAX_ITEMS}:",
-                f"    _h.upto(low, high, {ex.span(e)})",
+                f"if high - low >= {self.limits.items}:",
+                f"    _h.upto(low, high, {self.limits.items}, {ex.span(e)})",
             ]
             return "range(low, high + 1)", pre
         return self.ex.src(e), []

@@ -353,10 +353,13 @@ class Game(GameQueries):
         )
 
     # ---------------------------------------------------------------- fast paths
-    def playout(self, rng: random.Random, max_decisions: int = 1_000_000) -> int:
-        """Play on with uniformly random decisions until the end (or max_decisions);
-        return how many decisions were taken. The fast path for simulations: the
-        generated code takes each decision where it is asked, without pausing."""
+    def playout(self, rng: random.Random, max_decisions: int | None = None) -> int:
+        """Play on with uniformly random decisions until the end (or max_decisions,
+        by default the ruleset's `limits.decisions`); return how many decisions were
+        taken. The fast path for simulations: the generated code takes each decision
+        where it is asked, without pausing."""
+        if max_decisions is None:
+            max_decisions = self.rules.limits.decisions
         st = self.state
         code = self.rules.code
         taken = 0

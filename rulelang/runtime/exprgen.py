@@ -28,6 +28,7 @@ from rulelang.check.symbols import (
     ZoneSym,
 )
 from rulelang.check.types import ANY, BOOL, T
+from rulelang.limits import Limits
 from rulelang.runtime import helpers
 from rulelang.runtime.code import Fn, Formatter
 from rulelang.runtime.reads import expressions
@@ -81,10 +82,11 @@ class Namespace:
 
 
 class ExprGen:
-    def __init__(self, program: Program, layout: Layout, ns: Namespace):
+    def __init__(self, program: Program, layout: Layout, ns: Namespace, limits: Limits):
         self.p = program
         self.layout = layout
         self.ns = ns
+        self.limits = limits
         self.name_cols: dict[str, int] = {
             k.name: k.attrs["name"].slot
             for k in program.kinds
@@ -217,7 +219,7 @@ class ExprGen:
         if op == "%":
             return f"_h.modulo({left}, {right}, {self.span(e)})"
         if op == "..":
-            return f"tuple(_h.upto({left}, {right}, {self.span(e)}))"
+            return f"tuple(_h.upto({left}, {right}, {self.limits.items}, {self.span(e)}))"
         if op == "notin":
             return f"({left} not in {right})"
         return f"({left} {op} {right})"

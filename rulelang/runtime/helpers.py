@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from rulelang import errors
 from rulelang.diagnostics import Span
-from rulelang.runtime.code import MAX_ITEMS, ChanceSpec, Value
+from rulelang.runtime.code import ChanceSpec, Value
 
 if TYPE_CHECKING:
     from rulelang.runtime.boards import Board
@@ -79,10 +79,11 @@ def number(text: str, span: Span) -> int:
         raise errors.not_a_number(text, span) from None
 
 
-def upto(low: int, high: int, span: Span) -> range:
-    """`low..high`, refused past MAX_ITEMS numbers."""
-    if high - low + 1 > MAX_ITEMS:
-        raise errors.range_too_long(low, high, MAX_ITEMS, span)
+def upto(low: int, high: int, limit: int, span: Span) -> range:
+    """`low..high`, refused past `limit` numbers (the ruleset's limit of items, written
+    into the generated code)."""
+    if high - low + 1 > limit:
+        raise errors.range_too_long(low, high, limit, span)
     return range(low, high + 1)
 
 

@@ -11,8 +11,9 @@ from rulelang import errors
 from rulelang.check.symbols import AttrSym, Program, ValueSym
 from rulelang.check.types import T
 from rulelang.diagnostics import UsageError
+from rulelang.limits import DEFAULT_LIMITS, Limits
 from rulelang.runtime import boards
-from rulelang.runtime.code import MAX_ITEMS, Code, Value
+from rulelang.runtime.code import Code, Value
 from rulelang.runtime.codegen import Codegen
 from rulelang.runtime.engine import Game
 from rulelang.runtime.exprgen import MEMO_UNSET, ExprGen
@@ -23,17 +24,18 @@ from rulelang.syntax import ast as A
 
 class Ruleset:
     """A checked rule file compiled once into generated Python; starts any number of
-    games."""
+    games. Its `limits` are written into the generated code."""
 
-    def __init__(self, program: Program):
+    def __init__(self, program: Program, limits: Limits = DEFAULT_LIMITS):
         assert program.layout is not None
         self.program = program
+        self.limits = limits
         self.layout = program.layout
         self.title = program.title
         self.is_library = program.library
         self.min_players = program.min_players
         self.max_players = program.max_players
-        gen = Codegen(program, self.layout)
+        gen = Codegen(program, self.layout, limits)
         self.code: Code = gen.build()
         self.ex: ExprGen = gen.ex
         self.params = {v.name: v for v in program.values if v.what == "param"}
@@ -74,11 +76,12 @@ class Ruleset:
                 return lambda st: tuple(faces(st))
             case A.TableDecl():
                 entries = [(lo, hi, ex.lambda_of(e)) for lo, hi, e in d.entries]
-                if sum(hi - lo + 1 for lo, hi, _e in entries) > MAX_ITEMS:
+                limit = self.limits.items
+                if sum(hi - lo + 1 for lo, hi, _e in entries) > limit:
                     span = d.span
 
                     def too_big(st: State) -> Value:
-                        raise errors.table_too_large(d.name, MAX_ITEMS, span)
+                        raise errors.table_too_large(d.name, limit, span)
 
                     return too_big
                 return lambda st: {k: f(st) for lo, hi, f in entries for k in range(lo, hi + 1)}
@@ -89,12 +92,14 @@ class Ruleset:
     def _board_fn(self, d: A.BoardDecl) -> Callable[[State], Value]:
         args = [self.ex.lambda_of(a) for a in d.args]
         attrs = [(n, self.ex.lambda_of(e)) for n, e in d.attrs]
+        limit = self.limits.items
 
         def board(st: State) -> boards.Board:
             try:
-                b = boards.build(d.name, d.shape, [a(st) for a in args])
+                b = boards.build(d.name, d.shape, [a(st) for a in args], limit)
             except ValueError as exc:
-                raise errors.board_not_built(str(exc), d.span) from None
+                too_many = isinstance(exc, boards.TooLarge)
+                raise errors.board_not_built(str(exc), d.span, too_many) from None
             for name, f in attrs:
                 values = tuple(f(st))
                 if len(values) != len(b):
@@ -201,8 +206,8 @@ class Ruleset:
             n = f(st)
             if not isinstance(n, int) or n < 0:
                 raise errors.bad_kind_count(k.name, n, k.decl.span)
-            if n > MAX_ITEMS:
-                raise errors.kind_too_large(n, k.name, MAX_ITEMS, k.decl.span)
+            if n > self.limits.items:
+                raise errors.kind_too_large(n, k.name, self.limits.items, k.decl.span)
             counts[k.name] = n
             cfg.entities[k.name] = tuple(range(n))
         for kind, rows in p.data_rows.items():

@@ -12,7 +12,7 @@ from rulelang import errors
 from rulelang.check.layout import Layout
 from rulelang.check.symbols import AttrSym, LocalSym, Program
 from rulelang.diagnostics import GameRuntimeError, Span
-from rulelang.runtime.code import STEP_BUDGET
+from rulelang.limits import Limits
 from rulelang.runtime.exprgen import ExprGen, Namespace, proc_function
 from rulelang.runtime.reads import Reads
 from rulelang.syntax import ast as A
@@ -24,14 +24,16 @@ class StraightGen:
     ns: Namespace
     ex: ExprGen
     reads: Reads
+    limits: Limits
 
     def error(self, err: GameRuntimeError) -> str:
         """The name under which generated code raises `err` (made in advance)."""
         return self.ns.name_for(err, "_e")
 
     def budget(self, span: Span, kind: errors.BudgetKind) -> list[str]:
-        err = self.error(errors.step_budget(kind, STEP_BUDGET, span))
-        return ["st.steps += 1", f"if st.steps > {STEP_BUDGET}:", f"    raise {err}"]
+        steps = self.limits.steps  # a constant of the generated code
+        err = self.error(errors.step_budget(kind, steps, span))
+        return ["st.steps += 1", f"if st.steps > {steps}:", f"    raise {err}"]
 
     def round_budget(self, s: A.While | A.For | A.Repeat) -> list[str]:
         """A loop whose every round asks a player to decide cannot run away unnoticed
@@ -61,11 +63,12 @@ class StraightGen:
     def rounds_budget(self, rounds: str, span: Span) -> list[str]:
         """Count a loop's rounds against the budget before it starts (a loop that
         cannot pause runs all its rounds at once)."""
-        err = self.error(errors.step_budget("rounds", STEP_BUDGET, span))
+        steps = self.limits.steps
+        err = self.error(errors.step_budget("rounds", steps, span))
         return [
             f"if {rounds} > 0:",
             f"    st.steps += {rounds}",
-            f"    if st.steps > {STEP_BUDGET}:",
+            f"    if st.steps > {steps}:",
             f"        raise {err}",
         ]
 
