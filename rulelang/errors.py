@@ -146,6 +146,7 @@ _E118 = _entry("E118", "data entry count")
 _E119 = _entry("E119", "data entry attribute unknown")
 _E120 = _entry("E120", "data entry value of the wrong type")
 _E121 = _entry("E121", "data entry value missing")
+_E122 = _entry("E122", "data entry value not of its enum")
 
 
 def unknown(what: str, name: str, span: Span, candidates: Iterable[str] = ()) -> Diagnostic:
@@ -273,6 +274,16 @@ def data_missing(where: str, name: str, kind: str, span: Span) -> Diagnostic:
     return _E121.at(span, f"{where}: '{name}' is missing, and {kind} gives it no default")
 
 
+def data_not_in_enum(
+    where: str, key: str, enum: str, value: str, span: Span, values: Iterable[str]
+) -> Diagnostic:
+    """E122: a data file value, for an attribute whose type is an enum, that is not one
+    of the enum's values."""
+    values = list(values)
+    hint = did_you_mean(value, values) or f"the values of {enum}: {', '.join(values)}"
+    return _E122.at(span, f"{where}: '{key}' must be a value of {enum}, not {value!r}", hint)
+
+
 # ============================================================ meaning and types (E2xx)
 
 _E201 = _entry("E201", "type mismatch")
@@ -323,10 +334,11 @@ _E245 = _entry("E245", "results of different types")
 _E246 = _entry("E246", "fixed value changed")
 
 
-def type_mismatch(want: object, got: object, span: Span) -> Diagnostic:
+def type_mismatch(want: object, got: object, span: Span, hint: str = "") -> Diagnostic:
     """E201: a value of one type where another is expected (a condition, an argument of
-    a def or proc, a default, a typed `let`, a count...)."""
-    return _E201.at(span, f"expected {want}, found {got}")
+    a def or proc, a default, a typed `let`, a count...); the hint: how to write the
+    value of an enum that was written as a text."""
+    return _E201.at(span, f"expected {want}, found {got}", hint)
 
 
 def wrong_arity(name: str, takes: str, many: bool, what: str, given: int, span: Span) -> Diagnostic:
@@ -375,14 +387,16 @@ def in_needs_list(got: object, span: Span) -> Diagnostic:
     return _E208.at(span, f"'in' needs a list on its right, found {got}")
 
 
-def never_in(left: object, elem: object, span: Span) -> Diagnostic:
-    """E209: `x in y` where x can never be one of y's items."""
-    return _E209.at(span, f"{left} can never be in a list of {elem}")
+def never_in(left: object, elem: object, span: Span, hint: str = "") -> Diagnostic:
+    """E209: `x in y` where x can never be one of y's items (the hint: how to write the
+    value of an enum that was written as a text)."""
+    return _E209.at(span, f"{left} can never be in a list of {elem}", hint)
 
 
-def cannot_compare(left: object, right: object, span: Span) -> Diagnostic:
-    """E210: `==`, `!=` or an order between values of unrelated types."""
-    return _E210.at(span, f"cannot compare {left} with {right}")
+def cannot_compare(left: object, right: object, span: Span, hint: str = "") -> Diagnostic:
+    """E210: `==`, `!=` or an order between values of unrelated types (the hint: how to
+    write the value of an enum that was written as a text)."""
+    return _E210.at(span, f"cannot compare {left} with {right}", hint)
 
 
 def order_needs_numbers(op: str, got: object, span: Span) -> Diagnostic:
@@ -521,9 +535,10 @@ def arithmetic_assign(op: str, want: object, span: Span) -> Diagnostic:
     return _E233.at(span, f"'{op}' needs a number, but the target is {want}")
 
 
-def cannot_assign(value: object, want: object, span: Span) -> Diagnostic:
-    """E234: `set x = v` with v of a type x cannot hold."""
-    return _E234.at(span, f"cannot assign {value} to something of type {want}")
+def cannot_assign(value: object, want: object, span: Span, hint: str = "") -> Diagnostic:
+    """E234: `set x = v` with v of a type x cannot hold (the hint: how to write the
+    value of an enum that was written as a text)."""
+    return _E234.at(span, f"cannot assign {value} to something of type {want}", hint)
 
 
 def zone_holds_other(zone: str, kind: str, item: object, span: Span) -> Diagnostic:
@@ -639,6 +654,8 @@ _E317 = _entry("E317", "def that acts")
 _E318 = _entry("E318", "def that changes the game")
 _E319 = _entry("E319", "def that may not return")
 _E320 = _entry("E320", "return outside a def")
+_E321 = _entry("E321", "'do base' outside an override")
+_E322 = _entry("E322", "base of an override is not a block")
 
 
 def phase_never_reached(phase: str, first: str, span: Span) -> Diagnostic:
@@ -777,6 +794,24 @@ def return_outside_def(span: Span) -> Diagnostic:
         "'return' can only be used in the block of a def",
         "a proc, setup, turn or end rule ends at its last statement; put what must not "
         "run in an 'if'",
+    )
+
+
+def base_outside_override(context: str, proc_named_base: bool, span: Span) -> Diagnostic:
+    """E321: `do base` in a block that does not override a block of a base file."""
+    hint = (
+        "'do base' always means the base file's version of the block; rename the proc 'base'"
+        if proc_named_base
+        else "'do base' runs the base file's version of the block that an 'override' replaces"
+    )
+    return _E321.at(span, f"'do base' in {context}, which does not override a base block", hint)
+
+
+def base_not_a_block(name: str, what: str, span: Span) -> Diagnostic:
+    """E322: `do base` in an override whose base is not a block (a proc overriding a
+    const, a def...)."""
+    return _E322.at(
+        span, f"'do base' in the override of '{name}', but the base's '{name}' is {what}"
     )
 
 

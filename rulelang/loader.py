@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -168,6 +168,22 @@ def shipped_stdlib() -> Path:
     return installed if installed.is_dir() else package.parent / "stdlib"
 
 
+def _describe(decl: A.Decl) -> str:
+    """What a declaration is, in a message: "a const", "a def"..."""
+    words = {
+        A.ParamDecl: "a param",
+        A.ConstDecl: "a const",
+        A.TableDecl: "a table",
+        A.DieDecl: "a die",
+        A.BoardDecl: "a board",
+        A.KindDecl: "a kind",
+        A.ZoneDecl: "a zone",
+        A.DefDecl: "a def",
+        A.EnumDecl: "an enum",
+    }
+    return words.get(type(decl), "not a block")
+
+
 def _key(decl: A.Decl) -> tuple[str, str] | None:
     if isinstance(decl, A.PhaseDecl):
         return ("phase", decl.name)
@@ -180,6 +196,61 @@ def _key(decl: A.Decl) -> tuple[str, str] | None:
     if isinstance(decl, A.Named):
         return ("value", decl.name)
     return None
+
+
+BLOCK_DECLS = (A.ProcDecl, A.SetupDecl, A.PhaseDecl)
+
+
+def _map_base(value: object, fn: Callable[[A.Do], A.Stmt]) -> object:
+    """`value` (a statement, or a tuple holding statements) with every `do base` in it
+    replaced by fn(it); the same object where nothing changed."""
+    if isinstance(value, A.Do):
+        return fn(value) if value.proc == "base" else value
+    if isinstance(value, A.Stmt):
+        changed = {}
+        for name in getattr(type(value), "_fields", ()):
+            old = getattr(value, name)
+            if isinstance(old, tuple):
+                new = _map_base(old, fn)
+                if new is not old:
+                    changed[name] = new
+        return replace(value, **changed) if changed else value
+    if isinstance(value, tuple):
+        items = [_map_base(x, fn) for x in value]
+        if any(a is not b for a, b in zip(items, value, strict=True)):
+            return tuple(items)
+    return value
+
+
+def base_calls(stmts: tuple[A.Stmt, ...]) -> list[A.Do]:
+    """The `do base` statements in a block, nested ones included."""
+    found: list[A.Do] = []
+
+    def keep(s: A.Do) -> A.Stmt:
+        found.append(s)
+        return s
+
+    _map_base(stmts, keep)
+    return found
+
+
+def _procs_called(decls: Iterable[A.Decl]) -> set[str]:
+    """The names of the procs `do` statements anywhere in these declarations call."""
+    called: set[str] = set()
+
+    def walk(value: object) -> None:
+        if isinstance(value, A.Do):
+            called.add(value.proc)
+        if isinstance(value, A.Stmt | A.Decl):
+            for name in getattr(type(value), "_fields", ()):
+                walk(getattr(value, name))
+        elif isinstance(value, tuple):
+            for x in value:
+                walk(x)
+
+    for d in decls:
+        walk(d)
+    return called
 
 
 @dataclass
@@ -196,6 +267,7 @@ class Loader:
         self.imported: set[str] = set()
         self.allow = allowed_dirs(allow)
         self.trees: list[Path] = []  # folders the files read may be in, set per main file
+        self.base_names: set[str] = set()  # the names given to base versions of blocks
 
     def load_file(self, path: Path) -> Loaded:
         path = Path(path)
@@ -367,7 +439,9 @@ class Loader:
                 old = result[where[k]]
                 if isinstance(decl, A.Named) and not decl.override:
                     self._report(errors.redefined_without_override(k[1], old.span, decl.span))
+                decl, bases = self._link_base(decl, old)
                 result[where[k]] = decl
+                result.extend(bases)
                 continue
             if isinstance(decl, A.Named) and decl.override:
                 self._report(errors.override_without_base(decl.name, decl.span))
@@ -375,7 +449,79 @@ class Loader:
             result.append(decl)
             if k is not None:
                 where.setdefault(k, len(result) - 1)
-        return result
+        return self._prune(result)
+
+    # ------------------------------------------------------------ do base
+    def _base_name(self, what: str) -> str:
+        """A name for the base version of a block, which no rule file can write (it
+        holds spaces): "base setup", "base gain", "base turn of round", then
+        "base gain (2)" for the base of a variant of a variant."""
+        name = f"base {what}"
+        n = 1
+        while name in self.base_names:
+            n += 1
+            name = f"base {what} ({n})"
+        self.base_names.add(name)
+        return name
+
+    def _link_base(self, decl: A.Decl, old: A.Decl) -> tuple[A.Decl, list[A.Decl]]:
+        """An override whose blocks say `do base`: the base's version of each such
+        block is kept as a proc under a name of its own, and `do base` calls it."""
+        if not isinstance(decl, BLOCK_DECLS):
+            return decl, []
+        if isinstance(decl, A.PhaseDecl):
+            blocks = {"begin": decl.begin, "turn": decl.turn}
+        else:
+            blocks = {"body": decl.body}
+        uses = {part: base_calls(stmts) for part, stmts in blocks.items()}
+        if not any(uses.values()):
+            return decl, []
+        if type(old) is not type(decl):
+            what = _describe(old)
+            for calls in uses.values():
+                for call in calls:
+                    self._report(errors.base_not_a_block(decl.name, what, call.span))
+            return decl, []
+        made: list[A.Decl] = []
+        changes: dict[str, tuple[A.Stmt, ...]] = {}
+        for part, calls in uses.items():
+            if not calls:
+                continue
+            params: tuple[A.ParamSpec, ...] = ()
+            if isinstance(old, A.ProcDecl):
+                what, params, body = decl.name, old.params, old.body
+            elif isinstance(old, A.PhaseDecl):
+                shown = "turn" if decl.name == "main" else f"{part} of phase {decl.name}"
+                what, body = shown, old.begin if part == "begin" else old.turn
+            else:
+                assert isinstance(old, A.SetupDecl)
+                what, body = "setup", old.body
+            name = self._base_name(what)
+            made.append(A.ProcDecl(old.span, name, False, params, body, base_of=what))
+            own = decl.params if isinstance(decl, A.ProcDecl) else ()
+
+            def link(s: A.Do, name: str = name, own: tuple[A.ParamSpec, ...] = own) -> A.Stmt:
+                args = tuple(A.Name(s.span, p.name) for p in own) if s.bare else s.args
+                return A.Do(s.span, name, args)
+
+            changes[part] = _map_base(blocks[part], link)  # type: ignore[assignment]
+        return replace(decl, **changes), made
+
+    def _prune(self, decls: list[A.Decl]) -> list[A.Decl]:
+        """Drop the base versions of blocks that nothing calls any more (an override
+        of an override that does not say `do base`)."""
+        if not any(isinstance(d, A.ProcDecl) and d.base_of for d in decls):
+            return decls
+        while True:
+            called = _procs_called(decls)
+            kept = [
+                d
+                for d in decls
+                if not (isinstance(d, A.ProcDecl) and d.base_of and d.name not in called)
+            ]
+            if len(kept) == len(decls):
+                return kept
+            decls = kept
 
     def _report(self, diag: Diagnostic) -> None:
         self.out.diagnostics.append(diag)

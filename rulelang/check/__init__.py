@@ -56,6 +56,7 @@ def check(loaded: Loaded, main_file: str) -> tuple[Program, list[Diagnostic]]:
         values=c.values_in_order,
         kinds=c.kinds,
         zones=c.zones,
+        enums=c.enums,
         player_attrs=list(c.player_attrs.values()),
         globals=list(c.global_attrs.values()),
         columns=list(storage.columns),

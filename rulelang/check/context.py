@@ -5,6 +5,7 @@ from __future__ import annotations
 from rulelang import errors
 from rulelang.check.symbols import (
     AttrSym,
+    EnumSym,
     KindSym,
     LocalSym,
     PhaseSym,
@@ -28,6 +29,7 @@ class Checker:
         self.names: dict[str, Sym] = {}
         self.kinds: list[KindSym] = []
         self.kinds_by_name: dict[str, KindSym] = {}
+        self.enums: dict[str, EnumSym] = {}
         self.player_attrs: dict[str, AttrSym] = {}
         self.global_attrs: dict[str, AttrSym] = {}
         self.zones: list[ZoneSym] = []

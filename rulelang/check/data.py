@@ -9,6 +9,7 @@ and at most `MAX_FILE_BYTES` of it.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -80,30 +81,48 @@ def _entry(c: Checker, kind: KindSym, number: int, entry: Any) -> dict[str, Any]
         if attr is None:
             c.report(errors.data_unknown_attribute(where, kind.name, str(key), d.span, kind.attrs))
             continue
-        converted = _convert(value, attr.type)
-        if converted is _BAD:
-            c.report(errors.data_wrong_type(where, key, attr.type, value, d.span))
-            continue
-        row[attr.name] = converted
+        try:
+            row[attr.name] = _convert(c, value, attr.type)
+        except _Bad as bad:
+            if bad.enum:
+                values = c.enums[bad.enum].values
+                c.report(errors.data_not_in_enum(where, key, bad.enum, bad.value, d.span, values))
+            else:
+                c.report(errors.data_wrong_type(where, key, attr.type, value, d.span))
+    given = {str(key) for key in entry}
     for name, attr in kind.attrs.items():
-        if name not in row and attr.default is None:
+        if name not in given and attr.default is None:  # a wrong value is reported once
             c.report(errors.data_missing(where, name, kind.name, d.span))
     return row
 
 
-_BAD = object()
+class _Bad(Exception):
+    """A data value that does not fit; enum and value set when it is a text that is not
+    one of an enum's values."""
+
+    def __init__(self, enum: str = "", value: str = "") -> None:
+        super().__init__(value)
+        self.enum = enum
+        self.value = value
 
 
-def _convert(value: Any, t: T) -> Any:
+def _convert(c: Checker, value: Any, t: T) -> Any:
     if t.name == "int":
-        return value if isinstance(value, int) and not isinstance(value, bool) else _BAD
-    if t.name == "bool":
-        return value if isinstance(value, bool) else _BAD
-    if t.name == "text":
-        return str(value) if isinstance(value, str | int | float) else _BAD
-    if t.name == "list" and t.elem is not None:
-        if not isinstance(value, list):
-            return _BAD
-        items = [_convert(v, t.elem) for v in value]
-        return _BAD if any(i is _BAD for i in items) else tuple(items)
-    return _BAD  # pieces, players and nodes cannot be written in a data file
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    elif t.name == "bool":
+        if isinstance(value, bool):
+            return value
+    elif t.name == "text":
+        if isinstance(value, str | int | float):
+            return str(value)
+    elif t.name == "enum":
+        # an enum value is the interned text of its name, as in the generated code
+        enum = c.enums[t.arg]
+        if isinstance(value, str):
+            if value in enum.values:
+                return sys.intern(value)
+            raise _Bad(enum.name, value)
+    elif t.name == "list" and t.elem is not None and isinstance(value, list):
+        return tuple(_convert(c, v, t.elem) for v in value)
+    raise _Bad()  # pieces, players and nodes cannot be written in a data file

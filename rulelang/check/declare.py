@@ -7,6 +7,7 @@ from rulelang.check.context import Checker
 from rulelang.check.symbols import (
     AttrSym,
     DefSym,
+    EnumSym,
     KindSym,
     PhaseSym,
     ProcSym,
@@ -48,10 +49,15 @@ def _declare(c: Checker, d: A.Decl) -> None:
             A.BoardDecl: "board",
         }[type(d)]
         c.define(ValueSym(d.name, d.span, ANY, what, d))
+    elif isinstance(d, A.EnumDecl):
+        _enum(c, d)
     elif isinstance(d, A.KindDecl):
         kind = KindSym(d.name, d.span, T("kind", d.name), d, index=len(c.kinds))
         if d.name in c.kinds_by_name:
             c.duplicate(d.name, d.span, c.kinds_by_name[d.name].span)
+            return
+        if d.name in c.enums:  # both are types
+            c.duplicate(d.name, d.span, c.enums[d.name].span)
             return
         c.kinds.append(kind)
         c.kinds_by_name[d.name] = kind
@@ -85,6 +91,23 @@ def _declare(c: Checker, d: A.Decl) -> None:
         c.ends.append(d)
 
 
+def _enum(c: Checker, d: A.EnumDecl) -> None:
+    seen: dict[str, Span] = {}
+    for value, span in zip(d.values, d.value_spans or [d.span] * len(d.values), strict=True):
+        if value in seen:
+            c.duplicate(value, span, seen[value])
+        seen.setdefault(value, span)
+    if d.name in c.kinds_by_name:  # both are types
+        c.duplicate(d.name, d.span, c.kinds_by_name[d.name].span)
+        return
+    if d.name in c.names:
+        c.duplicate(d.name, d.span, c.names[d.name].span)
+        return
+    sym = EnumSym(d.name, d.span, T("enum", d.name), d, tuple(seen))
+    c.names[d.name] = sym
+    c.enums[d.name] = sym
+
+
 def _attr(c: Checker, a: A.AttrDecl, owner: str, into: dict[str, AttrSym]) -> AttrSym | None:
     if a.name in into:
         c.duplicate(a.name, a.span, into[a.name].span)
@@ -111,5 +134,8 @@ def resolve_type(c: Checker, t: A.TypeExpr) -> T:
         return T("node", t.arg)
     if t.arg in c.kinds_by_name:
         return T("entity", t.arg)
-    c.unknown("type", t.arg, t.span, ["int", "bool", "text", "player", *c.kinds_by_name])
+    if t.arg in c.enums:
+        return T("enum", t.arg)
+    types = ["int", "bool", "text", "player", *c.kinds_by_name, *c.enums]
+    c.unknown("type", t.arg, t.span, types)
     return ANY

@@ -318,48 +318,53 @@ class Resolver(ExprChecker):
 
     def set_stmt(self, s: A.Set, ctx: Ctx) -> None:
         c = self.c
-        value = self.expr(s.value, ctx)
-        target = s.target
-        want: T | None = ANY
-        if isinstance(target, A.Index):
-            want = self.item_target(target, ctx)
-        elif isinstance(target, A.Name):
-            local = ctx.lookup(target.id)
-            sym: Sym | None = local or c.names.get(target.id)
-            if local is not None:
-                want = local.type
-                c.refs[id(target)] = local
-            elif isinstance(sym, AttrSym) and sym.owner == "global":
-                want = sym.type
-                c.refs[id(target)] = sym
-            elif sym is None:
-                c.unknown("variable", target.id, target.span, self._visible(ctx))
-                return
-            else:
-                c.report(errors.cannot_change(target.id, describe(sym), target.span))
-                return
-        else:
-            before = len(c.errors)
-            want = self.expr(target, ctx)
-            if len(c.errors) > before:
-                return  # the target itself is wrong; that error says it all
-            if not isinstance(c.refs.get(id(target)), AttrSym):
-                c.report(errors.only_attributes_change(target.span))
-                return
-        if want is None:
+        want = self.set_target(s, ctx)
+        if want is None:  # the target is wrong; that error says it all
+            self.expr(s.value, ctx)
             return
-        root = target
+        value = self.typed(s.value, want, ctx)
+        root = s.target
         while isinstance(root, A.Index):
             root = root.obj
         if ctx.block_def is not None and not isinstance(c.refs.get(id(root)), LocalSym):
-            c.report(errors.def_changes_game(root_text(root), ctx.block_def.name, target.span))
+            c.report(errors.def_changes_game(root_text(root), ctx.block_def.name, s.target.span))
             return
         if s.op != "=" and not compatible(INT, want):
             c.report(errors.arithmetic_assign(s.op, want, s.span))
         elif not compatible(want, value):
-            c.report(errors.cannot_assign(value, want, s.value.span))
+            hint = self.enum_hint(want, value, s.value)
+            c.report(errors.cannot_assign(value, want, s.value.span, hint))
         elif s.op == "=":
             self.node_in_board(s.value, want)
+
+    def set_target(self, s: A.Set, ctx: Ctx) -> T | None:
+        """The type of what `set` changes; None (reported) when it cannot change."""
+        c = self.c
+        target = s.target
+        if isinstance(target, A.Index):
+            return self.item_target(target, ctx)
+        if isinstance(target, A.Name):
+            local = ctx.lookup(target.id)
+            sym: Sym | None = local or c.names.get(target.id)
+            if local is not None:
+                c.refs[id(target)] = local
+                return local.type
+            if isinstance(sym, AttrSym) and sym.owner == "global":
+                c.refs[id(target)] = sym
+                return sym.type
+            if sym is None:
+                c.unknown("variable", target.id, target.span, self._visible(ctx))
+            else:
+                c.report(errors.cannot_change(target.id, describe(sym), target.span))
+            return None
+        before = len(c.errors)
+        want = self.expr(target, ctx)
+        if len(c.errors) > before:
+            return None
+        if not isinstance(c.refs.get(id(target)), AttrSym):
+            c.report(errors.only_attributes_change(target.span))
+            return None
+        return want
 
     def item_target(self, target: A.Index, ctx: Ctx) -> T | None:
         """The type of an item of a list that `set xs[i] = v` changes: xs[i][j], p.xs[i].
@@ -497,6 +502,19 @@ class Resolver(ExprChecker):
 
     def do(self, s: A.Do, ctx: Ctx) -> None:
         c = self.c
+        if s.proc == "base":  # the loader links `do base` in an override to its base
+            named_base = isinstance(c.names.get("base"), ProcSym)
+            where = ctx.context
+            owner = c.names.get(ctx.owner)
+            if isinstance(owner, ProcSym):
+                base_of = owner.decl.base_of  # a base's block, kept for an override
+                where = f"proc {base_of or owner.name}" if base_of != "setup" else "setup"
+            elif where == "phase main":
+                where = "the turn"
+            c.report(errors.base_outside_override(where, named_base, s.span))
+            for a in s.args:
+                self.expr(a, ctx)
+            return
         sym = c.names.get(s.proc)
         if not isinstance(sym, ProcSym):
             procs = [n for n, v in c.names.items() if isinstance(v, ProcSym)]

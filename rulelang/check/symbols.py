@@ -46,6 +46,33 @@ class KindSym(Sym):
 
 
 @dataclass(eq=False)
+class EnumValueSym(Sym):
+    """One value of an enum: `card_kind.path`, or `path` where a card_kind is expected.
+    At run time it is the interned text of its name."""
+
+    enum: str
+    value: str
+
+
+@dataclass(eq=False)
+class EnumSym(Sym):
+    """An enum: its values, in the order written. Read as a value, it is the list of
+    them."""
+
+    decl: A.EnumDecl
+    values: tuple[str, ...] = ()
+    members: dict[str, EnumValueSym] = field(default_factory=dict)
+
+    def member(self, value: str) -> EnumValueSym:
+        sym = self.members.get(value)
+        if sym is None:
+            sym = self.members[value] = EnumValueSym(
+                value, self.span, T("enum", self.name), self.name, value
+            )
+        return sym
+
+
+@dataclass(eq=False)
 class ZoneSym(Sym):
     kind: str
     per_player: bool
@@ -94,6 +121,7 @@ class Program:
     values: list[ValueSym]  # in evaluation order
     kinds: list[KindSym]
     zones: list[ZoneSym]
+    enums: dict[str, EnumSym]
     player_attrs: list[AttrSym]
     globals: list[AttrSym]
     columns: list[AttrSym]  # every player/kind attribute, by column

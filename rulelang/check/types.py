@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class T:
-    name: str  # int bool text player entity list none any zone node table
-    arg: str = ""  # kind name (entity, zone) or board name (node)
+    name: str  # int bool text player entity enum list none any zone node table
+    arg: str = ""  # kind name (entity, zone), board name (node) or enum name (enum)
     elem: T | None = None  # list element, table value
 
     def __str__(self) -> str:
@@ -16,6 +16,8 @@ class T:
             return f"list({self.elem})"
         if self.name == "node":
             return f"node({self.arg})"
+        if self.name == "enum":
+            return self.arg
         if self.name in ("entity", "zone"):
             return self.arg if self.name == "entity" else f"zone of {self.arg}"
         if self.name == "table":
@@ -46,7 +48,7 @@ def compatible(want: T, got: T) -> bool:
     numeric = {"int", "node"}
     if want.name in numeric and got.name in numeric:
         return True
-    if got == NONE and want.name in ("entity", "player", "node", "int", "text"):
+    if got == NONE and want.name in ("entity", "player", "node", "int", "text", "enum"):
         return True
     if want.name == "list" and got.name == "list":
         assert want.elem is not None and got.elem is not None

@@ -20,6 +20,7 @@ from rulelang.check.symbols import (
     AttrSym,
     BuiltinSym,
     DefSym,
+    EnumSym,
     KindSym,
     LocalSym,
     ValueSym,
@@ -52,12 +53,107 @@ class ExprChecker:
         raise NotImplementedError
 
     def expect(self, e: A.Expr, want: T, ctx: Ctx) -> T:
-        got = self.expr(e, ctx)
+        got = self.typed(e, want, ctx)
         if not compatible(want, got):
-            self.c.report(errors.type_mismatch(want, got, e.span))
+            self.c.report(errors.type_mismatch(want, got, e.span, self.enum_hint(want, got, e)))
         else:
             self.node_in_board(e, want)
         return got
+
+    # ------------------------------------------------------------ enums
+    def typed(self, e: A.Expr, want: T, ctx: Ctx) -> T:
+        """The type of e where a value of type `want` is expected. There, a bare name
+        that is a value of the enum expected means that value (`c.kind == path`),
+        unless a local, global, param or const is called so."""
+        if want.name == "enum" and isinstance(e, A.Name):
+            found = self.bare_value(e, want, ctx)
+            if found is not None:
+                self.c.types[id(e)] = found
+                return found
+        elif (
+            isinstance(e, A.ListLit)
+            and want.name == "list"
+            and want.elem is not None
+            and want.elem.name == "enum"
+        ):
+            t = self.list_lit(e, ctx, want.elem)
+            self.c.types[id(e)] = t
+            return t
+        return self.expr(e, ctx)
+
+    def holder(self, e: A.Name, ctx: Ctx) -> object:
+        """What a name means as a value, before enums are thought of: a local, a
+        global, a fixed value, a zone, a built-in value, a def, a kind..., or None."""
+        local = ctx.lookup(e.id)
+        if local is not None:
+            return local
+        return self.c.names.get(e.id) or BUILTIN_VALUES.get(e.id) or self.c.kinds_by_name.get(e.id)
+
+    def may_be_bare(self, e: A.Expr, ctx: Ctx) -> bool:
+        """Could e be a bare enum value: a name that does not hold an enum value already
+        (a local, global or fixed value of an enum type, or an enum's name)?"""
+        if not isinstance(e, A.Name):
+            return False
+        sym = self.holder(e, ctx)
+        if isinstance(sym, EnumSym):
+            return False
+        if isinstance(sym, LocalSym | ValueSym | AttrSym | BuiltinSym):
+            return sym.type.name not in ("enum", "any")  # any: a value not typed yet
+        return True  # nothing, or a def, proc, kind or zone: no enum value
+
+    def bare_value(self, e: A.Name, want: T, ctx: Ctx) -> T | None:
+        """The enum type of a bare name that is a value of the enum `want`; None when
+        the name means something else. A name holding a value of that enum (a local, a
+        global...) keeps its meaning; any other name (a zone called `discard`, a def
+        called `start`) gives way to the enum's value, the only one that fits."""
+        enum = self.c.enums.get(want.arg)
+        if enum is None or not self.may_be_bare(e, ctx):
+            return None
+        if e.id in enum.values:
+            self.c.refs[id(e)] = enum.member(e.id)
+            return want
+        if self.holder(e, ctx) is not None:
+            return None  # an ordinary name, checked as such
+        self.c.unknown(f"value of {enum.name}", e.id, e.span, list(enum.values))
+        return ANY
+
+    def enum_hint(self, a: T, b: T, e: A.Expr | None = None) -> str:
+        """How to write a value of an enum that was written as a text (e: the text)."""
+        if a.name == "list" and b.name == "list" and a.elem is not None and b.elem is not None:
+            a, b = a.elem, b.elem
+        if b.name == "enum" and a == TEXT:
+            a, b = b, a
+        enum = self.c.enums.get(a.arg) if a.name == "enum" else None
+        if enum is None:
+            return ""
+        if isinstance(e, A.Name) and e.id in enum.values:
+            what = describe(self.c.refs[id(e)]) if id(e) in self.c.refs else "another name"
+            return f"'{e.id}' here is a {what}; the value of {enum.name} is {enum.name}.{e.id}"
+        if b != TEXT:
+            return ""
+        texts = [e] if isinstance(e, A.TextLit) else []
+        if isinstance(e, A.ListLit):
+            texts = [x for x in e.items if isinstance(x, A.TextLit)]
+        words = [x.parts[0] for x in texts if len(x.parts) == 1 and isinstance(x.parts[0], str)]
+        if words and all(w in enum.values for w in words):
+            shown = ", ".join(f"{enum.name}.{w}" for w in words)
+            return f"values of the enum {enum.name} are written without quotes: {shown}"
+        return f"{enum.name} is an enum; its values are {', '.join(enum.values)}"
+
+    def enum_value(self, e: A.Attr, ctx: Ctx) -> T | None:
+        """`E.value` of an enum E; None when e is not one."""
+        if not isinstance(e.obj, A.Name) or ctx.lookup(e.obj.id) is not None:
+            return None
+        enum = self.c.names.get(e.obj.id)
+        if not isinstance(enum, EnumSym):
+            return None
+        self.c.refs[id(e.obj)] = enum
+        self.c.types[id(e.obj)] = list_of(enum.type)
+        if e.name not in enum.values:
+            self.c.unknown(f"value of {enum.name}", e.name, e.span, list(enum.values))
+            return ANY
+        self.c.refs[id(e)] = enum.member(e.name)
+        return enum.type
 
     # ------------------------------------------------------------ values known statically
     def fixed(self, e: A.Expr) -> A.Expr:
@@ -146,14 +242,7 @@ class ExprChecker:
         if isinstance(e, A.Name):
             return self.name(e, ctx)
         if isinstance(e, A.ListLit):
-            seen: T | None = None  # the items' type so far (E243 when they do not mix)
-            for item in e.items:
-                t = self.expr(item, ctx)
-                if seen is not None and join(seen, t) == ANY and ANY not in (seen, t):
-                    self.c.report(errors.mixed_list(seen, t, item.span))
-                    return list_of(ANY)
-                seen = t if seen is None else join(seen, t)
-            return list_of(NONE if seen is None else seen)
+            return self.list_lit(e, ctx, None)
         if isinstance(e, A.Unary):
             return self.expect(e.operand, BOOL if e.op == "not" else INT, ctx)
         if isinstance(e, A.Binary):
@@ -179,6 +268,17 @@ class ExprChecker:
         if t == ANY and ANY not in (then, otherwise):
             self.c.report(errors.branches_differ(then, otherwise, e.span))
         return t
+
+    def list_lit(self, e: A.ListLit, ctx: Ctx, elem: T | None) -> T:
+        """A list written out; elem: the type of item expected, if known."""
+        seen: T | None = None  # the items' type so far (E243 when they do not mix)
+        for item in e.items:
+            t = self.expr(item, ctx) if elem is None else self.typed(item, elem, ctx)
+            if seen is not None and join(seen, t) == ANY and ANY not in (seen, t):
+                self.c.report(errors.mixed_list(seen, t, item.span))
+                return list_of(ANY)
+            seen = t if seen is None else join(seen, t)
+        return list_of(NONE if seen is None else seen)
 
     def name(self, e: A.Name, ctx: Ctx) -> T:
         c = self.c
@@ -210,6 +310,8 @@ class ExprChecker:
             if ctx.static:
                 c.report(errors.fixed_depends_on_game(ctx.context, e.id, True, e.span))
             return sym.type
+        if isinstance(sym, EnumSym):  # every value of the enum, in order
+            return list_of(sym.type)
         c.report(errors.not_a_value(e.id, describe(sym), e.span))
         return ANY
 
@@ -230,8 +332,23 @@ class ExprChecker:
             self.expect(e.left, BOOL, ctx)
             self.expect(e.right, BOOL, ctx)
             return BOOL
-        left = self.expr(e.left, ctx)
-        right = self.expr(e.right, ctx)
+        if op in ("+", "-", "*", "/", "%", ".."):
+            left = self.expr(e.left, ctx)
+            right = self.expr(e.right, ctx)
+        elif op in ("in", "notin"):
+            if self.may_be_bare(e.left, ctx):  # `gold in found`: a bare enum value
+                right = self.expr(e.right, ctx)
+                item = right.elem if right.name in ("list", "zone") and right.elem else ANY
+                left = self.typed(e.left, item, ctx)
+            else:
+                left = self.expr(e.left, ctx)
+                right = self.typed(e.right, list_of(left), ctx)
+        elif self.may_be_bare(e.left, ctx) and not self.may_be_bare(e.right, ctx):
+            right = self.expr(e.right, ctx)  # `path == c.kind`
+            left = self.typed(e.left, right, ctx)
+        else:
+            left = self.expr(e.left, ctx)
+            right = self.typed(e.right, left, ctx)
         if op in ("+", "-", "*", "/", "%"):
             if op == "+" and left.name == "list" and right.name == "list":
                 return list_of(join(left.elem or ANY, right.elem or ANY))
@@ -251,16 +368,21 @@ class ExprChecker:
             if elem is None and right != ANY:
                 c.report(errors.in_needs_list(right, e.right.span))
             elif elem is not None and not (compatible(elem, left) or compatible(left, elem)):
-                c.report(errors.never_in(left, elem, e.span))
+                hint = self.enum_hint(left, elem, e.right if left.name == "enum" else e.left)
+                c.report(errors.never_in(left, elem, e.span, hint))
             return BOOL
         if not (compatible(left, right) or compatible(right, left)):
-            c.report(errors.cannot_compare(left, right, e.span))
+            text = e.right if left.name == "enum" else e.left
+            c.report(errors.cannot_compare(left, right, e.span, self.enum_hint(left, right, text)))
         elif op in ("<", "<=", ">", ">=") and not compatible(INT, left):
             c.report(errors.order_needs_numbers(op, left, e.span))
         return BOOL
 
     def attr_expr(self, e: A.Attr, ctx: Ctx) -> T:
         c = self.c
+        value = self.enum_value(e, ctx)
+        if value is not None:
+            return value
         obj = self.expr(e.obj, ctx)
         attrs: dict[str, AttrSym] = {}
         if obj == PLAYER:

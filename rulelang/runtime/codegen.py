@@ -32,7 +32,7 @@ from rulelang.runtime.code import (
     Op,
     Require,
 )
-from rulelang.runtime.exprgen import ExprGen, Namespace
+from rulelang.runtime.exprgen import ExprGen, Namespace, proc_function
 from rulelang.runtime.reads import Reads, end_reads
 from rulelang.runtime.straight import StraightGen
 from rulelang.syntax import ast as A
@@ -186,7 +186,7 @@ class Codegen(StraightGen):
 
     def simple_proc(self, name: str, sym: ProcSym) -> None:
         body = [line for s in sym.decl.body for line in self.simple(s)]
-        self.ns.function(f"_p_{name}", "st", body or ["pass"])
+        self.ns.function(proc_function(name), "st", body or ["pass"])
 
     def check_end(self) -> None:
         """`_check_end(st)`: run the first end rule whose condition holds; True if the

@@ -7,6 +7,7 @@ the game's record, so an edited game cannot be replayed from it.
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 from rulelang.check.types import T
@@ -133,6 +134,12 @@ class Editor:
             return self.item(t.arg, value)
         elif t.name == "node":
             return self.node(t.arg, value)
+        elif t.name == "enum":  # by its name, kept as the interned text the rules use
+            values = self.game.rules.program.enums[t.arg].values
+            if isinstance(value, str) and value in values:
+                return sys.intern(value)
+            shown = ", ".join(values)
+            raise self._error(f"'{name}' holds a value of {t} ({shown}), not {value!r}")
         elif t.name == "list" and t.elem is not None and isinstance(value, list | tuple):
             return tuple(self._value_of(t.elem, v, name) for v in value)
         elif isinstance(value, _PLAIN.get(t.name, ())) and (

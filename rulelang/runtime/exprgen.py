@@ -19,6 +19,8 @@ from rulelang.check.symbols import (
     AttrSym,
     BuiltinSym,
     DefSym,
+    EnumSym,
+    EnumValueSym,
     KindSym,
     LocalSym,
     Program,
@@ -212,6 +214,10 @@ class ExprGen:
                 return f"st.cfg.consts[{sym.slot}]"
             case KindSym():
                 return repr(sym.name)
+            case EnumValueSym():  # an enum value is its name, a constant (interned) text
+                return repr(sym.value)
+            case EnumSym():
+                return repr(sym.values)
             case ZoneSym():
                 base = self.layout.zone_base[sym.name]
                 return str(base) if sym.per_player else f"st.zones[{base}]"
@@ -236,6 +242,8 @@ class ExprGen:
 
     def attr(self, e: A.Attr) -> str:
         sym = self.ref(e)
+        if isinstance(sym, EnumValueSym):
+            return repr(sym.value)
         obj = self.src(e.obj)
         if isinstance(sym, AttrSym):
             return f"st.cols[{sym.slot}][{obj}]"
@@ -464,3 +472,12 @@ def fixed(program: Program, e: object) -> bool:
         if isinstance(sym, DefSym) and sym.params:
             return False
     return True
+
+
+def proc_function(name: str) -> str:
+    """The name of the generated Python function of a proc that never pauses. The base
+    version of an overridden block has a name no rule file can write ("base setup"):
+    its function is named from the name's bytes, which no other proc's can be."""
+    if name.isidentifier():
+        return f"_p_{name}"
+    return "_P_" + name.encode("utf-8").hex()

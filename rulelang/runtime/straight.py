@@ -13,7 +13,7 @@ from rulelang.check.layout import Layout
 from rulelang.check.symbols import AttrSym, LocalSym, Program
 from rulelang.diagnostics import GameRuntimeError, Span
 from rulelang.limits import Limits
-from rulelang.runtime.exprgen import ExprGen, Namespace
+from rulelang.runtime.exprgen import ExprGen, Namespace, proc_function
 from rulelang.runtime.reads import Reads
 from rulelang.syntax import ast as A
 
@@ -143,7 +143,7 @@ class StraightGen:
                     *indent(self.simple_block(s.body)),
                 ]
             case A.Do():
-                return [*self.proc_args(s), f"_p_{s.proc}(st)"]
+                return [*self.proc_args(s), f"{proc_function(s.proc)}(st)"]
             case A.Say():
                 return self.say(s)
             case A.Outcome():

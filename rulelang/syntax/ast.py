@@ -259,8 +259,9 @@ class Reveal(Stmt):
 
 @node
 class Do(Stmt):
-    proc: str
+    proc: str  # "base": the base version of the overridden block this is in
     args: tuple[Expr, ...]
+    bare: bool = False  # written without parentheses: `do base` passes the same arguments
 
 
 @node
@@ -379,6 +380,14 @@ class GlobalDecl(Decl):
 
 
 @node
+class EnumDecl(Named):
+    """`enum NAME { a, b, c }`: a type whose values are the names listed."""
+
+    values: tuple[str, ...]
+    value_spans: tuple[Span, ...] = ()
+
+
+@node
 class ZoneDecl(Named):
     kind: str
     per_player: bool
@@ -402,6 +411,7 @@ class DefDecl(Named):
 class ProcDecl(Named):
     params: tuple[ParamSpec, ...]
     body: tuple[Stmt, ...]
+    base_of: str = ""  # for the base version of an overridden block: what it was
 
 
 @node

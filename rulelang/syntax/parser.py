@@ -232,6 +232,17 @@ class _Builder(Transformer[Any, Any]):
         return str(c[0])
 
     @v_args(meta=True)
+    def enum_decl(self, meta: Any, c: list[Any]) -> A.EnumDecl:
+        names = [t for t in c[2:] if t is not None]
+        return A.EnumDecl(
+            self._span(meta),
+            str(c[1]),
+            bool(c[0]),
+            tuple(str(t) for t in names),
+            tuple(self._tok_span(t) for t in names),
+        )
+
+    @v_args(meta=True)
     def zone_decl(self, meta: Any, c: list[Any]) -> A.ZoneDecl:
         vis = c[4] or "all"
         return A.ZoneDecl(self._span(meta), str(c[1]), bool(c[0]), str(c[2]), c[3] is not None, vis)
@@ -471,7 +482,10 @@ class _Builder(Transformer[Any, Any]):
 
     @v_args(meta=True)
     def s_do(self, meta: Any, c: list[Any]) -> A.Do:
-        return A.Do(self._span(meta), str(c[0]), tuple(a for a in c[1:] if a is not None))
+        name: Token = c[0]
+        bare = (meta.end_line, meta.end_column) == (name.end_line, name.end_column)
+        args = tuple(a for a in c[1:] if a is not None)
+        return A.Do(self._span(meta), str(name), args, bare and str(name) == "base")
 
     @v_args(meta=True)
     def s_say(self, meta: Any, c: list[Any]) -> A.Say:
