@@ -656,6 +656,8 @@ _E319 = _entry("E319", "def that may not return")
 _E320 = _entry("E320", "return outside a def")
 _E321 = _entry("E321", "'do base' outside an override")
 _E322 = _entry("E322", "base of an override is not a block")
+_E323 = _entry("E323", "complete choice with nothing to complete")
+_E324 = _entry("E324", "shuffle in the effect of a complete choice")
 
 
 def phase_never_reached(phase: str, first: str, span: Span) -> Diagnostic:
@@ -815,6 +817,29 @@ def base_not_a_block(name: str, what: str, span: Span) -> Diagnostic:
     )
 
 
+def nothing_to_complete(var: str, span: Span) -> Diagnostic:
+    """E323: a `complete` choice whose effect (the rest of its block, and the procs it
+    calls) asks no choice and draws nothing: every option completes, `complete` does
+    nothing."""
+    return _E323.at(
+        span,
+        f"the choice of '{var}' is 'complete', but nothing after it in its block can fail "
+        "to complete: no choice, roll or pick follows",
+        "remove 'complete', or put the choice in the block whose end the effect reaches",
+    )
+
+
+def shuffle_in_effect(var: str, shuffled: str, span: Span, at: Span) -> Diagnostic:
+    """E324: a shuffle in the effect of a `complete` choice (its orders are too many to
+    try them all)."""
+    return _E324.at(
+        span,
+        f"the choice of '{var}' is 'complete', but its effect shuffles {shuffled} (at "
+        f"{at.line}:{at.col}): a shuffle has too many orders to try each",
+        "shuffle before the choice or after the block the choice is in",
+    )
+
+
 # ====================================================================== runtime (Rxxx)
 # Raised while a game runs: each constructor returns the error for its caller to raise
 # (generated code raises one built in advance).
@@ -843,6 +868,7 @@ _R021 = _entry("R021", "table too large")
 _R022 = _entry("R022", "kind too large")
 _R023 = _entry("R023", "none where a player is needed")
 _R024 = _entry("R024", "item set outside a list")
+_R025 = _entry("R025", "completion search too long")
 _R030 = _entry("R030", "none used as a value")
 
 BudgetKind = Literal["loop", "rounds", "turns", "reaction"]
@@ -1016,6 +1042,17 @@ def set_outside(i: int | None, size: int, span: Span) -> GameRuntimeError:
     return _R024.fail(
         span,
         f"cannot set item {shown}: it is outside the list (it has {size} items, counted from 0)",
+    )
+
+
+def completion_budget(var: str, limit: int, span: Span) -> GameRuntimeError:
+    """R025: a `complete` choice visited more states than the limit while it looked for
+    a way to complete its options' effect."""
+    return _R025.fail(
+        span,
+        f"looking for a way to complete each option of '{var}' visited more than {limit} "
+        "states",
+        _raise_it("completion", "if the effect is that large"),
     )
 
 

@@ -16,13 +16,14 @@ from typing import Literal
 
 from rulelang.diagnostics import UsageError
 
-Limit = Literal["items", "steps", "decisions"]  # the fields of Limits
+Limit = Literal["items", "steps", "decisions", "completion"]  # the fields of Limits
 
 # the option of the `rulelang` command that sets each limit
 OPTIONS: dict[Limit, str] = {
     "items": "--max-items",
     "steps": "--max-steps",
     "decisions": "--max-decisions",
+    "completion": "--max-completion",
 }
 
 
@@ -36,12 +37,15 @@ class Limits:
     steps: the rounds of loops and turns the rules may run between two decisions (R001);
     decisions: the decisions bots alone take in one game (`rulelang play --bots all`,
         `rulelang simulate`) before it is stopped as a game that never ends (R010), and
-        the default `max_decisions` of `Game.playout`.
+        the default `max_decisions` of `Game.playout`;
+    completion: the states one `complete` choice may visit while it looks for a way to
+        complete the effect of its options (R025).
     """
 
     items: int = 1_000_000
     steps: int = 100_000
     decisions: int = 100_000
+    completion: int = 10_000
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -75,9 +75,25 @@ MaxDecisions = Annotated[
 ]
 
 
-def limits_of(items: int, steps: int, decisions: int) -> Limits:
+MaxCompletion = Annotated[
+    int,
+    typer.Option(
+        "--max-completion",
+        metavar="N",
+        help="The most states one 'complete' choice visits while it looks for a way to "
+        "complete its options' effect; past it the game stops with R025.",
+    ),
+]
+
+
+def limits_of(items: int, steps: int, decisions: int, completion: int) -> Limits:
     """The limits the options give; a value below 1 is a usage error."""
-    given: dict[Limit, int] = {"items": items, "steps": steps, "decisions": decisions}
+    given: dict[Limit, int] = {
+        "items": items,
+        "steps": steps,
+        "decisions": decisions,
+        "completion": completion,
+    }
     for name, value in given.items():
         if value < 1:
             raise usage(f"{OPTIONS[name]} must be a whole number of at least 1, not {value}")
@@ -165,9 +181,10 @@ def play(
     max_items: MaxItems = DEFAULT_LIMITS.items,
     max_steps: MaxSteps = DEFAULT_LIMITS.steps,
     max_decisions: MaxDecisions = DEFAULT_LIMITS.decisions,
+    max_completion: MaxCompletion = DEFAULT_LIMITS.completion,
 ) -> None:
     """Play a game in the terminal: friends on one screen, or against bots."""
-    limits = limits_of(max_items, max_steps, max_decisions)
+    limits = limits_of(max_items, max_steps, max_decisions, max_completion)
     ruleset = load(file, allow_path, limits)
     name_list = [n.strip() for n in names.split(",")] if names else None
     options = parse_options(option or [])
@@ -272,9 +289,10 @@ def resume(
     max_items: MaxItems = DEFAULT_LIMITS.items,
     max_steps: MaxSteps = DEFAULT_LIMITS.steps,
     max_decisions: MaxDecisions = DEFAULT_LIMITS.decisions,
+    max_completion: MaxCompletion = DEFAULT_LIMITS.completion,
 ) -> None:
     """Continue a saved game where it was left."""
-    limits = limits_of(max_items, max_steps, max_decisions)
+    limits = limits_of(max_items, max_steps, max_decisions, max_completion)
     if not saved.is_file():
         raise usage(f"no such saved game: {saved}")
     try:
@@ -323,12 +341,13 @@ def simulate(
     max_items: MaxItems = DEFAULT_LIMITS.items,
     max_steps: MaxSteps = DEFAULT_LIMITS.steps,
     max_decisions: MaxDecisions = DEFAULT_LIMITS.decisions,
+    max_completion: MaxCompletion = DEFAULT_LIMITS.completion,
 ) -> None:
     """Play many games with random bots; report win rates per seat and per secret identity."""
     from rulelang.cli.simulate import simulate as run_simulation
     from rulelang.loader import allowed_in_environment
 
-    limits = limits_of(max_items, max_steps, max_decisions)
+    limits = limits_of(max_items, max_steps, max_decisions, max_completion)
     ruleset = load(file, allow_path, limits)
     options = parse_options(option or [])
     if n < 1:

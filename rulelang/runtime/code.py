@@ -30,6 +30,7 @@ Formatter = Callable[["State", Value], str]
 
 PAUSE = -1  # an op waits for a decision or a chance outcome
 OVER = -2  # an op ended the game
+DONE = -3  # a clone searching for a completion reached the end of the effect
 CHANCE = -1  # who acts at a chance event
 TERMINAL = -4  # who acts when the game is over
 PUBLIC = -1  # a viewer who is none of the players: sees only what all may see
@@ -66,19 +67,29 @@ class ChoiceSpec:
     # asked of the reacting player of a reaction round: the pending spec and the log
     # record of such a choice are a twin of the statement's spec with this set
     reaction: bool = False
+    # a `complete` choice: keeps the options whose effect can be completed
+    # (runtime/complete.py); None for any other choice
+    complete: Callable[[State, tuple[Value, ...], ChoiceSpec, int], tuple[Value, ...]] | None = (
+        None
+    )
 
     def options(self, st: State) -> tuple[Value, ...]:
-        """The legal values now: the candidates that pass every require (and a pass)."""
+        """The legal values now: the candidates that pass every require and, for a
+        `complete` choice, whose effect can be completed (and a pass)."""
         slot, saved = self.slot, st.loc[self.slot]
-        kept = []
+        kept: tuple[Value, ...] = ()
         try:
+            found = []
             for v in self.domain(st):
                 st.loc[slot] = v
                 if all(r.cond(st) for r in self.requires):
-                    kept.append(v)
+                    found.append(v)
+            kept = tuple(found)
         finally:
             st.loc[slot] = saved
-        return (*kept, None) if self.allow_pass else tuple(kept)
+        if self.complete is not None:
+            kept = self.complete(st, kept, self, st.who)
+        return (*kept, None) if self.allow_pass else kept
 
 
 @dataclass(frozen=True, slots=True, eq=False)

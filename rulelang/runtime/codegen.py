@@ -22,6 +22,7 @@ from rulelang.diagnostics import NO_SPAN, Span
 from rulelang.limits import Limits
 from rulelang.runtime.code import (
     CHANCE,
+    DONE,
     OVER,
     PAUSE,
     ChanceKind,
@@ -32,6 +33,7 @@ from rulelang.runtime.code import (
     Op,
     Require,
 )
+from rulelang.runtime.complete import Completer
 from rulelang.runtime.exprgen import ExprGen, Namespace, proc_function
 from rulelang.runtime.reads import Reads, end_reads
 from rulelang.runtime.straight import StraightGen
@@ -79,6 +81,11 @@ class Codegen(StraightGen):
         self.ns.env.update({"_new": tuple.__new__})
         self.passes: list[Label] = []  # where `pass` jumps, for each reaction round around
         self.reacting = _has_reactions(program)  # choices may be asked of a reacting player
+        # the blocks being compiled that hold a `complete` choice (the end of such a
+        # block ends its effect), and how many of them each reaction round found open
+        self.effects: list[int] = []
+        self.effects_at: list[int] = []
+        self.blocks = 0
 
     # ------------------------------------------------------------ emitting
     def label(self) -> Label:
@@ -208,11 +215,22 @@ class Codegen(StraightGen):
 
     # ------------------------------------------------------------ pausing code
     def block(self, stmts: tuple[A.Stmt, ...]) -> None:
-        for s in stmts:
-            if self.pauses(s):
-                self.pausing(s)
-            else:
-                self.add(self.simple(s), s.span)
+        effect = any(isinstance(s, A.Choose) and s.complete for s in stmts)
+        if effect:
+            self.blocks += 1
+            self.effects.append(self.blocks)
+        try:
+            for s in stmts:
+                if self.pauses(s):
+                    self.pausing(s)
+                else:
+                    self.add(self.simple(s), s.span)
+        finally:
+            if effect:
+                key = self.effects.pop()
+        if effect:
+            self.add(effect_end([key]), stmts[-1].span)
+
 
     def pauses(self, s: A.Stmt) -> bool:
         match s:
@@ -257,8 +275,9 @@ class Codegen(StraightGen):
                 self.here(out)
             case A.React():
                 self.react(s)
-            case A.Pass():
-                self.emit([f"return {self.passes[-1]}"], s.span)
+            case A.Pass():  # leaves the blocks opened in the round's body
+                left = self.effects[self.effects_at[-1] :]
+                self.emit([*(effect_end(left) if left else []), f"return {self.passes[-1]}"], s.span)
             case A.Choose():
                 self.choose(s)
             case A.Roll():
@@ -347,10 +366,12 @@ class Codegen(StraightGen):
             s.span,
         )
         self.passes.append(passed)
+        self.effects_at.append(len(self.effects))
         try:
             self.block(s.body)
         finally:
             self.passes.pop()
+            self.effects_at.pop()
         self.emit([f"st.loc[{passes}] = 0", f"return {top}"], s.span)  # acted: again
         self.here(passed)
         self.add(
@@ -400,7 +421,6 @@ class Codegen(StraightGen):
             s.span,
         )
         self.code.choices[pc] = spec
-        twin = dataclasses.replace(spec, reaction=True) if self.reacting else None
         opts = domain
         if s.requires:
             var = f"_v{local.slot}"
@@ -410,8 +430,12 @@ class Codegen(StraightGen):
             finally:
                 del ex.bound[local.slot]
             opts = f"tuple([{var} for {var} in {domain} if {conds}])"
-        if s.allow_pass:
-            opts = f"(*{opts}, None)"
+        complete = None
+        if s.complete:
+            complete = Completer(self.code, self.effects[-1], s.var, self.limits.completion, s.span)
+            spec = dataclasses.replace(spec, complete=complete)
+            self.code.choices[pc] = spec
+        twin = dataclasses.replace(spec, reaction=True) if self.reacting else None
         err = self.error(errors.no_option_left(s.var, s.span))
         name = self.ns.name_for(spec, "_spec")
         who, asking = "st.current", []
@@ -427,6 +451,11 @@ class Codegen(StraightGen):
                 f"spec = {self.ns.name_for(twin, '_spec')} if chooser == st.reactor else {name}"
             )
             name = "spec"
+        if complete is not None:
+            fn = self.ns.name_for(complete, "_complete")
+            opts = f"{fn}(st, tuple({opts}), {name}, {who})"
+        if s.allow_pass:
+            opts = f"(*{opts}, None)"
         # in a playout (st.bot set), the decision is taken here and play goes on
         self.emit(
             [
@@ -525,6 +554,17 @@ def _has_reactions(p: Program) -> bool:
         elif isinstance(s, A.While | A.For | A.Repeat):
             todo.extend(s.body)
     return False
+
+
+def effect_end(keys: list[int]) -> list[str]:
+    """Where the blocks of these effects end: a clone looking for a way to complete
+    one of them (at the same depth of procs) has found one."""
+    test = f"_eff[0] == {keys[0]}" if len(keys) == 1 else f"_eff[0] in {tuple(keys)}"
+    return [
+        "_eff = st.effect",
+        f"if _eff is not None and {test} and _eff[1] == len(st.stack):",
+        f"    return {DONE}",
+    ]
 
 
 def _constant(text: str) -> Fn:

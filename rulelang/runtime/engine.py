@@ -350,6 +350,12 @@ class Game(GameQueries):
                 for r in spec.requires:
                     if not r.cond(st):
                         return Refusal(str(r.reason(st)), r.span)
+                if spec.complete is not None:  # it passes every require
+                    return Refusal(
+                        f"'{text}' has no way to complete its effect: a later choice "
+                        "would have no option",
+                        spec.span,
+                    )
         finally:
             st.loc[spec.slot] = saved
         shown = ", ".join(a.text for a in self.legal_actions()[:12])

@@ -131,6 +131,7 @@ class State:
         "reach",
         "bot",
         "budget",
+        "effect",
     )
 
     def __init__(self, cfg: Config, rng: random.Random):
@@ -164,6 +165,9 @@ class State:
         # may take (0 otherwise)
         self.bot: Callable[[], float] = _no_bot
         self.budget = 0
+        # while a clone looks for a way to complete an effect (runtime/complete.py): the
+        # effect's block, the depth of the proc stack in it, and the states visited
+        self.effect: tuple[int, int, list[int]] | None = None
 
     def draw(self) -> random.Random:
         """The generator, copied first if a clone shares it (copy on write: cloning
@@ -206,6 +210,7 @@ class State:
         other.reach = self.reach  # replaced, never changed in place, when tiles change
         other.bot = _no_bot
         other.budget = 0
+        other.effect = self.effect
         return other
 
     def fingerprint(self) -> tuple[object, ...]:

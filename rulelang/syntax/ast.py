@@ -183,6 +183,8 @@ class Choose(Stmt):
     prompt: TextLit | None
     allow_pass: bool
     secret: bool
+    # an option is offered only if its effect can be completed (docs/language.md)
+    complete: bool = False
 
 
 @node

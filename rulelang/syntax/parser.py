@@ -401,7 +401,7 @@ class _Builder(Transformer[Any, Any]):
     @v_args(meta=True)
     def s_choose(self, meta: Any, c: list[Any]) -> A.Choose:
         requires: list[A.Require] = []
-        by, prompt, allow_pass, secret = None, None, False, False
+        by, prompt, allow_pass, secret, complete = None, None, False, False, False
         for tag, val in c[2:]:
             if tag == "require":
                 requires.append(val)
@@ -411,10 +411,20 @@ class _Builder(Transformer[Any, Any]):
                 prompt = val
             elif tag == "pass":
                 allow_pass = True
+            elif tag == "complete":
+                complete = True
             else:
                 secret = True
         return A.Choose(
-            self._span(meta), str(c[0]), c[1], tuple(requires), by, prompt, allow_pass, secret
+            self._span(meta),
+            str(c[0]),
+            c[1],
+            tuple(requires),
+            by,
+            prompt,
+            allow_pass,
+            secret,
+            complete,
         )
 
     @v_args(meta=True)
@@ -432,6 +442,9 @@ class _Builder(Transformer[Any, Any]):
 
     def c_secret(self, _c: list[Any]) -> tuple[str, Any]:
         return ("secret", True)
+
+    def c_complete(self, _c: list[Any]) -> tuple[str, Any]:
+        return ("complete", True)
 
     @v_args(meta=True)
     def s_roll(self, meta: Any, c: list[Any]) -> A.Roll:
