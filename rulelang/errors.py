@@ -1050,8 +1050,7 @@ def completion_budget(var: str, limit: int, span: Span) -> GameRuntimeError:
     a way to complete its options' effect."""
     return _R025.fail(
         span,
-        f"looking for a way to complete each option of '{var}' visited more than {limit} "
-        "states",
+        f"looking for a way to complete each option of '{var}' visited more than {limit} states",
         _raise_it("completion", "if the effect is that large"),
     )
 

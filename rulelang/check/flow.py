@@ -13,6 +13,7 @@ from rulelang.syntax import ast as A
 def run(c: Checker) -> None:
     _recursion(c)
     _pausing_procs(c)
+    _complete_choices(c)
     if c.library:
         return
     _phases(c)
@@ -103,3 +104,58 @@ def _phases(c: Checker) -> None:
     for p in c.phases:
         if p.name not in reached:
             c.report(errors.phase_never_reached(p.name, c.phases[0].name, p.span))
+
+
+def _complete_choices(c: Checker) -> None:
+    """A `complete` choice needs something after it in its effect (the rest of its
+    block, and the procs that calls) that may fail to complete: a choice, roll or pick
+    (E323); and no shuffle there (E324)."""
+    bodies = [c.setup, *(p.decl.begin for p in c.phases), *(p.decl.turn for p in c.phases)]
+    bodies += [s.decl.body for s in c.names.values() if isinstance(s, ProcSym)]
+    for body in bodies:
+        for block in _blocks(body):
+            for i, s in enumerate(block):
+                if not (isinstance(s, A.Choose) and s.complete):
+                    continue
+                asks, shuffle = _effect(c, block[i + 1 :])
+                if shuffle is not None:
+                    name = shuffle.zone if isinstance(shuffle, A.ShuffleZone) else shuffle.var
+                    c.report(errors.shuffle_in_effect(s.var, name, s.span, shuffle.span))
+                elif not asks:
+                    c.report(errors.nothing_to_complete(s.var, s.span))
+
+
+def _blocks(stmts: tuple[A.Stmt, ...]) -> list[tuple[A.Stmt, ...]]:
+    """A block and every block nested in it."""
+    out = [stmts]
+    for s in stmts:
+        if isinstance(s, A.If):
+            for _cond, body in s.branches:
+                out.extend(_blocks(body))
+            out.extend(_blocks(s.otherwise))
+        elif isinstance(s, A.While | A.For | A.Repeat | A.React):
+            out.extend(_blocks(s.body))
+    return out
+
+
+def _effect(
+    c: Checker, stmts: tuple[A.Stmt, ...]
+) -> tuple[bool, A.ShuffleLet | A.ShuffleZone | None]:
+    """Does running these statements (and the procs they call) ask a choice or draw
+    a roll or pick; and the first shuffle among them, if any."""
+    asks = False
+    seen: set[str] = set()
+    todo = list(stmts)
+    while todo:
+        stmt = todo.pop(0)
+        for s in _walk((stmt,)):
+            if isinstance(s, A.ShuffleLet | A.ShuffleZone):
+                return asks, s
+            if isinstance(s, A.Choose | A.Roll | A.Pick | A.React):
+                asks = True
+            if isinstance(s, A.Do) and s.proc not in seen:
+                seen.add(s.proc)
+                target = c.names.get(s.proc)
+                if isinstance(target, ProcSym):
+                    todo.extend(target.decl.body)
+    return asks, None

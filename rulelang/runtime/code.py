@@ -69,9 +69,7 @@ class ChoiceSpec:
     reaction: bool = False
     # a `complete` choice: keeps the options whose effect can be completed
     # (runtime/complete.py); None for any other choice
-    complete: Callable[[State, tuple[Value, ...], ChoiceSpec, int], tuple[Value, ...]] | None = (
-        None
-    )
+    complete: Callable[[State, tuple[Value, ...], ChoiceSpec, int], tuple[Value, ...]] | None = None
 
     def options(self, st: State) -> tuple[Value, ...]:
         """The legal values now: the candidates that pass every require and, for a

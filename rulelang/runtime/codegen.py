@@ -231,7 +231,6 @@ class Codegen(StraightGen):
         if effect:
             self.add(effect_end([key]), stmts[-1].span)
 
-
     def pauses(self, s: A.Stmt) -> bool:
         match s:
             case A.Choose() | A.Roll() | A.Pick() | A.ShuffleLet() | A.ShuffleZone():
@@ -277,7 +276,8 @@ class Codegen(StraightGen):
                 self.react(s)
             case A.Pass():  # leaves the blocks opened in the round's body
                 left = self.effects[self.effects_at[-1] :]
-                self.emit([*(effect_end(left) if left else []), f"return {self.passes[-1]}"], s.span)
+                ends = effect_end(left) if left else []
+                self.emit([*ends, f"return {self.passes[-1]}"], s.span)
             case A.Choose():
                 self.choose(s)
             case A.Roll():

@@ -71,7 +71,7 @@ class Completer:
             if err.code == "R002":  # a later choice with no option: no completion here
                 return False
             raise
-        if pc == DONE or pc == OVER:
+        if pc in (DONE, OVER):
             return True
         spec = st.pending
         if type(spec) is ChoiceSpec:
