@@ -419,6 +419,8 @@ class Resolver(ExprChecker):
         for r in s.requires:
             self.expect(r.cond, BOOL, ctx)
             self.expr(r.reason, ctx)
+        if s.unfinished is not None:
+            self.expr(s.unfinished, ctx)
         ctx.scopes.pop()
         ctx.scopes[-1][s.var] = local
         if isinstance(s.domain, A.ListLit) and not s.domain.items and not s.allow_pass:

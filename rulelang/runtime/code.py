@@ -71,6 +71,8 @@ class ChoiceSpec:
     # (runtime/complete.py); None for any other choice
     complete: Callable[[State, tuple[Value, ...], ChoiceSpec, int], tuple[Value, ...]] | None = None
 
+    unfinished: Fn | None = None  # `complete else "..."`: the reason, reading the choice
+
     def options(self, st: State) -> tuple[Value, ...]:
         """The legal values now: the candidates that pass every require and, for a
         `complete` choice, whose effect can be completed (and a pass)."""

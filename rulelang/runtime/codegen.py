@@ -433,7 +433,8 @@ class Codegen(StraightGen):
         complete = None
         if s.complete:
             complete = Completer(self.code, self.effects[-1], s.var, self.limits.completion, s.span)
-            spec = dataclasses.replace(spec, complete=complete)
+            unfinished = ex.lambda_of(s.unfinished) if s.unfinished is not None else None
+            spec = dataclasses.replace(spec, complete=complete, unfinished=unfinished)
             self.code.choices[pc] = spec
         twin = dataclasses.replace(spec, reaction=True) if self.reacting else None
         err = self.error(errors.no_option_left(s.var, s.span))

@@ -350,7 +350,9 @@ class Game(GameQueries):
                 for r in spec.requires:
                     if not r.cond(st):
                         return Refusal(str(r.reason(st)), r.span)
-                if spec.complete is not None:  # it passes every require
+                if spec.unfinished is not None:  # it passes every require
+                    return Refusal(str(spec.unfinished(st)), spec.span)
+                if spec.complete is not None:
                     return Refusal(
                         f"'{text}' has no way to complete its effect: a later choice "
                         "would have no option",

@@ -185,6 +185,7 @@ class Choose(Stmt):
     secret: bool
     # an option is offered only if its effect can be completed (docs/language.md)
     complete: bool = False
+    unfinished: TextLit | None = None  # `complete else "..."`: why an option is not offered
 
 
 @node

@@ -402,6 +402,7 @@ class _Builder(Transformer[Any, Any]):
     def s_choose(self, meta: Any, c: list[Any]) -> A.Choose:
         requires: list[A.Require] = []
         by, prompt, allow_pass, secret, complete = None, None, False, False, False
+        unfinished = None
         for tag, val in c[2:]:
             if tag == "require":
                 requires.append(val)
@@ -412,7 +413,7 @@ class _Builder(Transformer[Any, Any]):
             elif tag == "pass":
                 allow_pass = True
             elif tag == "complete":
-                complete = True
+                complete, unfinished = True, val
             else:
                 secret = True
         return A.Choose(
@@ -425,6 +426,7 @@ class _Builder(Transformer[Any, Any]):
             allow_pass,
             secret,
             complete,
+            unfinished,
         )
 
     @v_args(meta=True)
@@ -443,8 +445,8 @@ class _Builder(Transformer[Any, Any]):
     def c_secret(self, _c: list[Any]) -> tuple[str, Any]:
         return ("secret", True)
 
-    def c_complete(self, _c: list[Any]) -> tuple[str, Any]:
-        return ("complete", True)
+    def c_complete(self, c: list[Any]) -> tuple[str, Any]:
+        return ("complete", self._text(c[0]) if c and c[0] is not None else None)
 
     @v_args(meta=True)
     def s_roll(self, meta: Any, c: list[Any]) -> A.Roll:
