@@ -900,6 +900,11 @@ def step_budget(kind: BudgetKind, budget: int, span: Span) -> GameRuntimeError:
     return _R001.fail(span, message, _raise_it("steps", "if the rules mean to run this long"))
 
 
+def is_no_option_left(err: GameRuntimeError) -> bool:
+    """Is err an R002 (a choice with no option left)?"""
+    return err.code == _R002.code
+
+
 def no_option_left(var: str, span: Span) -> GameRuntimeError:
     """R002: a `choose` (that may not pass) with no option left."""
     return _R002.fail(span, f"nobody can choose '{var}' here: no option is left")

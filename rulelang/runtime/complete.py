@@ -68,7 +68,7 @@ class Completer:
         try:
             pc = run(self.code, st, pc)
         except GameRuntimeError as err:
-            if err.code == "R002":  # a later choice with no option: no completion here
+            if errors.is_no_option_left(err):  # a later choice with no option left
                 return False
             raise
         if pc in (DONE, OVER):
