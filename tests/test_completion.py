@@ -277,6 +277,31 @@ def test_a_search_past_the_completion_limit_is_r025() -> None:
     assert err.value.code == "R002"
 
 
+LONG = """
+game "long"
+players 2..2
+global { score: int = 0 }
+
+turn {
+  choose x in 1..2 complete
+  repeat 2000 {
+    choose y in 1..2 require y >= x else "too small"
+  }
+  choose z in 1..2 require z > x else "too small"
+  set score += 1
+}
+
+end when score >= 10 { win [current] }
+"""
+
+
+def test_a_long_chain_of_choices_in_the_effect_is_searched_without_recursion() -> None:
+    g = rulelang.compile_source(LONG).new_game(2, 1)
+    assert texts(g) == ["1"]  # 2 leaves no z, after 2000 choices
+    g.apply("1")
+    assert texts(g) == ["1", "2"]
+
+
 def test_the_completion_limit_is_a_limit_of_the_ruleset() -> None:
     assert Limits().completion == 10_000
     with pytest.raises(UsageError):

@@ -60,7 +60,33 @@ class Completer:
         return opts if len(kept) == len(opts) else tuple(kept)
 
     def completes(self, st: State, pc: int) -> bool:
-        """Run the clone st from pc: can it reach the end of the effect?"""
+        """Run the clone st from pc: can it reach the end of the effect? Depth first,
+        without recursion (an effect may ask thousands of choices in a row): each
+        frame is a choice (any option completes) or a roll or pick (every outcome)."""
+        node = self.step(st, pc)
+        if type(node) is bool:
+            return node
+        stack = [node]
+        result = False
+        while stack:
+            frame = stack[-1]
+            child = frame.next()
+            if child is None:  # a choice with no option left that completes; or all did
+                stack.pop()
+                result = not frame.any
+            else:
+                node = self.step(*child)
+                if type(node) is not bool:
+                    stack.append(node)
+                    continue
+                result = node
+            while stack and result == stack[-1].any:  # decided: this frame too
+                stack.pop()
+        return result
+
+    def step(self, st: State, pc: int) -> bool | _Frame:
+        """Run on to the end of the effect (True), a choice with no option (False), or
+        the next choice or chance event (its frame)."""
         seen = st.effect[2]  # type: ignore[index]
         seen[0] += 1
         if seen[0] > self.limit:
@@ -75,32 +101,51 @@ class Completer:
             return True
         spec = st.pending
         if type(spec) is ChoiceSpec:
-            opts = st.options
             if spec.allow_pass:  # passing completes
                 return True
-            last = len(opts) - 1
-            for i, v in enumerate(opts):
-                c = st if i == last else st.clone()
-                c.loc[spec.slot] = v
-                c.log = (spec, st.who, v, c.log)
-                c.pending = None
-                if self.completes(c, spec.pc + 1):
-                    return True
-            return False
+            return _Frame(True, st, spec, tuple(st.options))
         assert isinstance(spec, ChanceSpec)
         if spec.kind in ("roll", "pick"):  # every outcome must complete
-            size = len(spec.source(st))
-            outcomes: range | list[int | tuple[int, ...]] = range(size)
+            outcomes: tuple[int | tuple[int, ...], ...] = tuple(range(len(spec.source(st))))
         else:  # the checker keeps shuffles out of effects (E324): the order as it is
-            outcomes = [tuple(range(len(tuple(spec.source(st)))))]
-        last = len(outcomes) - 1
-        for i, outcome in enumerate(outcomes):
-            c = st if i == last else st.clone()
-            c.pending = None
-            helpers.settle(c, spec, outcome)
-            if not self.completes(c, spec.pc + 1):
-                return False
-        return True
+            outcomes = (tuple(range(len(tuple(spec.source(st))))),)
+        if not outcomes:  # nothing to draw from: the rules stop there (R012)
+            return False
+        return _Frame(False, st, spec, outcomes)
+
+
+class _Frame:
+    """A decision met by the search: a choice (`any`: one option must complete) or a
+    roll or pick (every outcome must), and the alternatives not tried yet."""
+
+    __slots__ = ("any", "at", "items", "spec", "st")
+
+    def __init__(
+        self, any_: bool, st: State, spec: ChoiceSpec | ChanceSpec, items: tuple[Value, ...]
+    ) -> None:
+        self.any = any_
+        self.st = st
+        self.spec = spec
+        self.items = items
+        self.at = 0
+
+    def next(self) -> tuple[State, int] | None:
+        """The state after the next alternative (the last one reuses the frame's
+        state), and where the rules go on; None when none is left."""
+        at, items, spec = self.at, self.items, self.spec
+        if at >= len(items):
+            return None
+        self.at = at + 1
+        c = self.st if at == len(items) - 1 else self.st.clone()
+        c.pending = None
+        if type(spec) is ChoiceSpec:
+            v = items[at]
+            c.loc[spec.slot] = v
+            c.log = (spec, self.st.who, v, c.log)
+        else:
+            assert isinstance(spec, ChanceSpec)
+            helpers.settle(c, spec, items[at])
+        return c, spec.pc + 1
 
 
 __all__ = ["Completer"]
