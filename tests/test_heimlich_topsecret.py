@@ -419,7 +419,11 @@ def test_played_cards_leave_the_game(rules: Ruleset) -> None:
     play(g, 1, "forward 1 to 3", "Perry", "1")
     assert g.zone("hand", 1) == ["swap"]
     assert len(g.zone("played")) == before + 1 and g.zone("played")[-1] == "forward 1 to 3"
-    assert "P2 plays 'forward 1 to 3'" in g.history(PUBLIC)
+    assert g.history(PUBLIC)[-3:] == [
+        "P2 reacts: plays forward 1 to 3",
+        "P2 reacts: mover Perry",
+        "P2 reacts: steps 1",
+    ]
 
 
 def test_a_card_with_no_legal_effect_is_not_offered(rules: Ruleset) -> None:
@@ -683,7 +687,7 @@ def test_hands_and_agents_stay_hidden_at_every_step(rules: Ruleset, players: int
         g.apply(rng.choice(g.legal_actions()))
         steps += 1
     assert_hidden(g, players)
-    assert any("plays '" in line for line in g.history(PUBLIC))  # cards were played
+    assert any(" reacts: plays " in line for line in g.history(PUBLIC))  # cards were played
 
 
 # --------------------------------------------------------------------------- random games
