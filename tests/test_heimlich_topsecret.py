@@ -212,6 +212,27 @@ def test_setup_runs_the_base_setup_then_deals_two_cards(rules: Ruleset, players:
     assert g.turn_number == 1 and g.current_player() == 0
 
 
+def test_hand_size_params(rules: Ruleset) -> None:
+    g = rules.new_game(3, seed=2, options={"start_hand": "3", "max_hand": "3"})
+    assert [len(g.zone("hand", s)) for s in range(3)] == [3, 3, 3]
+    assert len(g.zone("deck")) == 25 - 9
+    rng = random.Random(2)
+    full_draws = 0
+    while not g.is_over():
+        decision = g.pending()
+        if decision.name == "points" and len(g.zone("hand", decision.player)) == 3:
+            full_draws += 1
+            before = len(g.zone("deck"))
+            g.apply("0")
+            assert len(g.zone("deck")) == before  # a full hand draws nothing
+        elif decision.reaction:
+            g.apply("pass")  # nobody plays: the hands stay full
+        else:
+            g.apply(rng.choice(g.legal_actions()))
+        assert max(len(g.zone("hand", s)) for s in range(3)) <= 3
+    assert full_draws > 0
+
+
 def test_setup_deals_from_the_top_of_the_shuffled_stack(rules: Ruleset) -> None:
     g = start(rules, 3, hands={0: ["swap", "follow"], 1: ["to the safe", "move safe"]})
     assert g.zone("hand", 0) == ["swap", "follow"]
@@ -557,6 +578,25 @@ def test_all_to_church(rules: Ruleset) -> None:
     assert all(row["at"] == "church" for row in agent_rows(g).values())
     pass_round(g)
     assert all(score(g, a) == 0 for a in AGENTS[:5])  # the safe is in building 7
+
+
+def test_all_to_church_with_the_safe_in_the_church_triggers_scoring(rules: Ruleset) -> None:
+    g = opening(rules, ["all to church"], Perry="building 9")
+    g.edit().set("safe", "church")
+    play(g, 1, "all to church")
+    pass_round(g)
+    assert g.pending().name == "target" and g.current_player() == 0
+    assert all(score(g, a) == 0 for a in AGENTS[:5])  # the church is worth 0 ...
+    assert g.why_not("church").reason == "the safe must move to a different building"
+
+
+def test_swap_into_the_safe_s_building_triggers_scoring(rules: Ruleset) -> None:
+    g = opening(rules, ["swap"], Doyle="building 7")
+    play(g, 1, "swap", "Bucci", "Doyle")  # Bucci to building 7, Doyle to building 2
+    assert (at(g, "Bucci"), at(g, "Doyle")) == ("building 7", "building 2")
+    pass_round(g)
+    assert g.pending().name == "target"
+    assert (score(g, "Bucci"), score(g, "Doyle"), score(g, "Perry")) == (7, 2, 0)
 
 
 def test_swap(rules: Ruleset) -> None:
