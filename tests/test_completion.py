@@ -14,6 +14,7 @@ import pytest
 
 import rulelang
 from rulelang import GameRuntimeError, Limits, Ruleset, UsageError
+from rulelang.runtime.code import ChoiceSpec
 
 # Take 1 to 3; then a second helping, in a proc, must keep the sum at most 3: taking 3
 # leaves no second helping (R002 without `complete`).
@@ -349,4 +350,37 @@ def test_saboteur_with_complete_instead_of_can_play_plays_the_same_games() -> No
             a.apply(action)
             b.apply(action)
         assert a.results() == b.results()
+    assert refused > 0
+
+
+TOPSECRET = ROOT / "rulesets" / "heimlich-topsecret.rules"
+PLAYABLE = """      require playable(plays) else "this card has no legal effect now"
+"""
+TOPSECRET_COMPLETE = """      complete else "this card has no legal effect now"
+"""
+
+
+def test_heimlich_top_secret_with_complete_instead_of_playable_plays_the_same_games() -> None:
+    """Likewise for Heimlich's top-secret cards, in a reaction round: `playable` restates
+    each card's first choice; `complete` finds the same cards."""
+    text = TOPSECRET.read_text(encoding="utf-8")
+    assert PLAYABLE in text
+    variant = rulelang.compile_source(text.replace(PLAYABLE, TOPSECRET_COMPLETE), str(TOPSECRET))
+    shipped = rulelang.compile_file(TOPSECRET)
+    decisions = refused = 0
+    for seed in range(4):
+        a, b = shipped.new_game(4, seed), variant.new_game(4, seed)
+        rng = random.Random(seed)
+        while not a.is_over():
+            assert texts(a) == texts(b)
+            spec = b.state.pending
+            if isinstance(spec, ChoiceSpec) and spec.name == "plays":
+                # a card in hand that is not offered (the pass is an option too)
+                refused += len(tuple(spec.domain(b.state))) + 1 > len(texts(b))
+            action = texts(a)[int(rng.random() * len(texts(a)))]
+            a.apply(action)
+            b.apply(action)
+            decisions += 1
+        assert a.results() == b.results()
+    assert decisions > 100
     assert refused > 0
