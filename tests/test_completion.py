@@ -14,6 +14,7 @@ import pytest
 
 import rulelang
 from rulelang import GameRuntimeError, Limits, Ruleset, UsageError
+from rulelang.cli.main import run
 from rulelang.runtime.code import ChoiceSpec
 
 # Take 1 to 3; then a second helping, in a proc, must keep the sum at most 3: taking 3
@@ -384,3 +385,18 @@ def test_heimlich_top_secret_with_complete_instead_of_playable_plays_the_same_ga
         assert a.results() == b.results()
     assert decisions > 100
     assert refused > 0
+
+
+def test_the_command_line_sets_the_completion_limit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "deep.rules"
+    path.write_text(DEEP, encoding="utf-8")
+    simulate = ["simulate", str(path), "-p", "2", "-n", "1"]
+    assert run([*simulate, "--max-completion", "50"]) == 70
+    text = capsys.readouterr()
+    assert "R025" in text.out + text.err
+    assert "--max-completion" in text.out + text.err
+    assert run([*simulate, "--max-completion", "0"]) != 0
+    text = capsys.readouterr()
+    assert "--max-completion must be a whole number of at least 1" in text.out + text.err
