@@ -17,6 +17,7 @@ from rulelang.runtime.code import Code, Value
 from rulelang.runtime.codegen import Codegen
 from rulelang.runtime.engine import Game
 from rulelang.runtime.exprgen import MEMO_UNSET, ExprGen
+from rulelang.runtime.bots import Bot
 from rulelang.runtime.state import Config, State
 from rulelang.runtime.views import ViewPlan
 from rulelang.syntax import ast as A
@@ -62,6 +63,8 @@ class Ruleset:
         self._fixed_names = not any(a.name == "name" for a in assigned)
         self._changing = tuple(a.slot for a in program.columns if a in assigned)
         self.view_plan = ViewPlan(self)
+        # the declared bots, in the order written (see runtime/bots.py)
+        self.bots: dict[str, Bot] = {b.name: Bot(b, self.ex, limits.steps) for b in program.bots}
 
     def _value_fn(self, v: ValueSym) -> Callable[[State], Value]:
         d = v.decl

@@ -359,6 +359,35 @@ class _Builder(Transformer[Any, Any]):
     def end_decl(self, meta: Any, c: list[Any]) -> A.EndDecl:
         return A.EndDecl(self._span(meta), "end", bool(c[0]), c[1], self._stmts(c[2]))
 
+    @v_args(meta=True)
+    def bot_decl(self, meta: Any, c: list[Any]) -> A.BotDecl:
+        choices = tuple(x for x in c[3:] if isinstance(x, A.BotChoice))
+        return A.BotDecl(self._span(meta), str(c[1]), bool(c[0]), c[2], choices)
+
+    def bot_for(self, c: list[Any]) -> A.Expr:
+        return c[0]  # type: ignore[no-any-return]
+
+    @v_args(meta=True)
+    def bot_choice(self, meta: Any, c: list[Any]) -> A.BotChoice:
+        rules = tuple(r for r in c[1:] if isinstance(r, A.BotRule))
+        return A.BotChoice(self._span(meta), str(c[0]), self._tok_span(c[0]), rules)
+
+    @v_args(meta=True)
+    def b_prefer(self, meta: Any, c: list[Any]) -> A.BotRule:
+        return A.BotRule(self._span(meta), "prefer", tuple(c))
+
+    @v_args(meta=True)
+    def b_best(self, meta: Any, c: list[Any]) -> A.BotRule:
+        return A.BotRule(self._span(meta), "best", (c[0],))
+
+    @v_args(meta=True)
+    def b_least(self, meta: Any, c: list[Any]) -> A.BotRule:
+        return A.BotRule(self._span(meta), "least", (c[0],))
+
+    @v_args(meta=True)
+    def b_random(self, meta: Any, c: list[Any]) -> A.BotRule:
+        return A.BotRule(self._span(meta), "random", ())
+
     def block(self, c: list[Any]) -> tuple[A.Stmt, ...]:
         return tuple(c)
 
