@@ -1042,7 +1042,6 @@ def bot_step_budget(bot: str, choice: str, budget: int, span: Span) -> GameRunti
     ranking the options of one choice."""
     return _R031.fail(
         span,
-        f"bot '{bot}' ran more than {budget} rounds of loops ranking the options of "
-        f"'{choice}'",
+        f"bot '{bot}' ran more than {budget} rounds of loops ranking the options of '{choice}'",
         "a rule of the bot (or a def it calls) loops without end? " + _raise_it("steps"),
     )

@@ -5,8 +5,8 @@ from __future__ import annotations
 from rulelang import errors
 from rulelang.check.context import Checker
 from rulelang.check.symbols import (
-    BotSym,
     AttrSym,
+    BotSym,
     DefSym,
     EnumSym,
     KindSym,

@@ -89,7 +89,9 @@ class Bot:
                 break
             if rule.kind == "prefer":
                 for fn in rule.fns:
-                    met = [v for v in kept if self._call(st, fn, (st, seat, v), spec.name, rule.span)]
+                    met = [
+                        v for v in kept if self._call(st, fn, (st, seat, v), spec.name, rule.span)
+                    ]
                     if met:
                         kept = met
                         break
@@ -100,7 +102,9 @@ class Bot:
                 kept = [v for v, x in zip(kept, values, strict=True) if x == top]
         return kept
 
-    def _call(self, st: State, fn: Callable[..., Value], args: tuple[Value, ...], choice: str, span: Span) -> Value:
+    def _call(
+        self, st: State, fn: Callable[..., Value], args: tuple[Value, ...], choice: str, span: Span
+    ) -> Value:
         """Run one rule with the bot's own step budget (the game's count is kept)."""
         saved = st.steps
         st.steps = 0

@@ -13,11 +13,11 @@ from rulelang.check.types import T
 from rulelang.diagnostics import UsageError
 from rulelang.limits import DEFAULT_LIMITS, Limits
 from rulelang.runtime import boards
+from rulelang.runtime.bots import Bot
 from rulelang.runtime.code import Code, Value
 from rulelang.runtime.codegen import Codegen
 from rulelang.runtime.engine import Game
 from rulelang.runtime.exprgen import MEMO_UNSET, ExprGen
-from rulelang.runtime.bots import Bot
 from rulelang.runtime.state import Config, State
 from rulelang.runtime.views import ViewPlan
 from rulelang.syntax import ast as A
