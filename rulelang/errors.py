@@ -1037,6 +1037,11 @@ def bot_reads_hidden(bot: str, what: str, why: str, via: str, span: Span) -> Dia
     )
 
 
+def is_step_budget(err: GameRuntimeError) -> bool:
+    """Is this the R001 of `step_budget` (a bot's own budget turns it into R031)?"""
+    return err.code == _R001.code
+
+
 def bot_step_budget(bot: str, choice: str, budget: int, span: Span) -> GameRuntimeError:
     """R031: a bot's rule (or a def it calls) ran past the bot's own step budget while
     ranking the options of one choice."""

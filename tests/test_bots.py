@@ -441,6 +441,20 @@ def test_a_choice_name_no_choose_has_is_e101_with_a_suggestion(tmp_path: Path) -
     assert (d.code, d.message, d.hint) == ("E101", "unknown choice 'kk'", "did you mean 'k'?")
 
 
+def test_a_misspelt_rule_is_a_syntax_error_and_rule_words_stay_names(tmp_path: Path) -> None:
+    text = CARDS + "bot b { when choosing n { least n, n  otherwise rando  favour n } }"
+    found = errors_of(text, tmp_path)
+    assert [(d.code, d.message) for d in found] == [
+        ("E001", "'least' takes one value"),
+        ("E001", "'otherwise' is written 'otherwise random'"),
+        ("E001", "unexpected 'favour' in a bot's rules"),
+    ]
+    names = CARDS.replace("score: int = 0", "score: int = 0  best: int = 1  least: int = 2")
+    names += "const prefer = 3\nconst otherwise = 4\nconst random = 5\nconst choosing = 6\n"
+    names += "bot b { when choosing n { best n + prefer + otherwise + random + choosing } }"
+    assert list(compile_text(names, tmp_path).bots) == ["b"]
+
+
 def test_rules_are_typed(tmp_path: Path) -> None:
     found = errors_of(CARDS + "bot b { when choosing n { prefer n  best n == 1 } }", tmp_path)
     assert [d.code for d in found] == ["E201", "E201"]

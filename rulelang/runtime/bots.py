@@ -111,7 +111,7 @@ class Bot:
         try:
             return fn(*args)
         except GameRuntimeError as exc:
-            if exc.code == "R001":
+            if errors.is_step_budget(exc):
                 raise errors.bot_step_budget(self.name, choice or "for", self.steps, span) from None
             raise
         except TypeError as exc:

@@ -373,20 +373,27 @@ class _Builder(Transformer[Any, Any]):
         return A.BotChoice(self._span(meta), str(c[0]), self._tok_span(c[0]), rules)
 
     @v_args(meta=True)
-    def b_prefer(self, meta: Any, c: list[Any]) -> A.BotRule:
-        return A.BotRule(self._span(meta), "prefer", tuple(c))
-
-    @v_args(meta=True)
-    def b_best(self, meta: Any, c: list[Any]) -> A.BotRule:
-        return A.BotRule(self._span(meta), "best", (c[0],))
-
-    @v_args(meta=True)
-    def b_least(self, meta: Any, c: list[Any]) -> A.BotRule:
-        return A.BotRule(self._span(meta), "least", (c[0],))
-
-    @v_args(meta=True)
-    def b_random(self, meta: Any, c: list[Any]) -> A.BotRule:
-        return A.BotRule(self._span(meta), "random", ())
+    def bot_rule(self, meta: Any, c: list[Any]) -> A.BotRule:
+        word, exprs = str(c[0]), tuple(c[1:])
+        span = self._span(meta)
+        if word == "otherwise" and len(exprs) == 1 and exprs[0] == A.Name(exprs[0].span, "random"):
+            return A.BotRule(span, "random", ())
+        if word == "prefer" or (word in ("best", "least") and len(exprs) == 1):
+            return A.BotRule(span, word, exprs)
+        where = self._tok_span(c[0])
+        if word in ("best", "least", "otherwise"):
+            shown = "is written 'otherwise random'" if word == "otherwise" else "takes one value"
+            self.problems.append(errors.syntax_error(f"'{word}' {shown}", span))
+        else:
+            self.problems.append(
+                errors.syntax_error(
+                    f"unexpected '{word}' in a bot's rules",
+                    where,
+                    "a rule is 'prefer C1, C2, ...', 'best VALUE', 'least VALUE' or "
+                    "'otherwise random'",
+                )
+            )
+        return A.BotRule(span, "random", ())
 
     def block(self, c: list[Any]) -> tuple[A.Stmt, ...]:
         return tuple(c)
