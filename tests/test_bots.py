@@ -576,3 +576,40 @@ def test_simulate_plays_the_declared_bots(
     assert means["fast"] == 11.0
     assert means["slow"] == 59.0
     assert means["fast random"] == means["slow random"]  # random bots: the same games
+
+
+def docs_example() -> str:
+    text = (Path(__file__).resolve().parent.parent / "docs" / "language.md").read_text("utf-8")
+    section = text.split("## Computer players: bot", 1)[1]
+    return section.split("```rulelang\n", 1)[1].split("```", 1)[0]
+
+
+def test_the_example_of_the_language_page_plays_as_its_bots_say(tmp_path: Path) -> None:
+    rules = compile_text(docs_example(), tmp_path)
+    assert list(rules.bots) == ["spender", "saver"]
+    spent = passed = 0
+    for seed in range(10):
+        game = rules.new_game(3, seed=seed)
+        while not game.is_over():
+            who = game.current_player()
+            decision = game.pending()
+            assert decision is not None
+            action = game.bot_choice()
+            role = game.attribute("role", who)
+            assert game.bot_for(who) == ("spender" if role == "spender" else "saver")
+            if decision.name == "c":
+                coins = [v for v in game.legal_values() if v is not None]
+                value = {c: game.attribute("value", c, kind="coin") for c in coins}
+                if role == "spender" and coins:
+                    assert action.value is not None
+                    assert value[action.value] == max(value.values())
+                if role == "saver":
+                    score = game.attribute("score", who)
+                    if action.value is None:
+                        passed += 1
+                        assert all(score + v < 10 for v in value.values())
+                    else:
+                        assert score + value[action.value] >= 10
+                spent += action.value is not None
+            game.apply(action)
+    assert spent and passed
