@@ -613,3 +613,29 @@ def test_the_example_of_the_language_page_plays_as_its_bots_say(tmp_path: Path) 
                 spent += action.value is not None
             game.apply(action)
     assert spent and passed
+
+
+def test_the_stone_seekers_bots_can_be_declared(tmp_path: Path) -> None:
+    """design.md 3.4: the bot sketched there, appended to the blocks of the stone
+    seekers' rule file, compiles against the shipped Saboteur and plays to the end;
+    with the seed's `targets`, which reads face-down goals with `tile`, it is E247."""
+    root = Path(__file__).resolve().parent.parent
+    design = (root / "docs" / "design.md").read_text("utf-8")
+    blocks = re.findall(r"((?:<!--[^\n]*-->\n)+)```rulelang\n(.*?)^```", design, re.S | re.M)
+    group = "\n".join(b for d, b in blocks if "group saboteur-stoneseekers.rules" in d)
+    sketch = design.split("The sketch as first planned")[0].rsplit("```text\n", 1)[1]
+    sketch = sketch.split("```", 1)[0]
+    for name in ("saboteur.rules", "saboteur-cards.yaml"):
+        (tmp_path / name).write_text((root / "rulesets" / name).read_text("utf-8"), "utf-8")
+    rules = compile_text(group + "\n" + sketch, tmp_path, "stoneseekers.rules")
+    game = rules.new_game(4, seed=2)
+    decisions = 0
+    while not game.is_over():
+        assert game.bot_for(game.current_player()) == "dwarf"
+        game.apply(game.bot_choice())
+        decisions += 1
+    assert "win" in game.results() and decisions > 20
+    with_seed_targets = sketch.replace("override def targets", "def targets_unused")
+    found = errors_of(group + "\n" + with_seed_targets, tmp_path)
+    assert {d.code for d in found} == {"E247"}
+    assert all("tile(...)" in d.message and "in def targets" in d.message for d in found)
