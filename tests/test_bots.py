@@ -476,7 +476,7 @@ def forever(x: int) {
 }
 def short(x: int) {
   let i = 0
-  while i < 2000 { set i += 1 }
+  while i < 1000 { set i += 1 }
   return i + x
 }
 bot stuck { when choosing n { best forever(n) } }
@@ -498,7 +498,8 @@ def test_a_bot_that_loops_forever_stops_with_r031(tmp_path: Path) -> None:
         info.value.message
         == "bot 'stuck' ran more than 5000 rounds of loops ranking the options of 'n'"
     )
-    # each option gets the bot's own budget, apart from the game's steps
+    # the ranking (4 options, 1000 rounds each) has the bot's own budget, apart from
+    # the game's steps
     game.state.steps = 4990
     assert game.bot_choice("busy").text == "5"
     assert game.state.steps == 4990

@@ -77,47 +77,59 @@ class Bot:
 
     def applies(self, st: State, seat: int) -> bool:
         """Does the bot's `for` condition hold for this seat now?"""
-        if self._cond is None:
+        cond = self._cond
+        if cond is None:
             return True
-        return bool(self._call(st, self._cond, (st, seat), "", self.span))
+        saved = st.steps
+        st.steps = 0  # the bot's own step budget
+        try:
+            return bool(cond(st, seat))
+        except GameRuntimeError as exc:
+            raise self._budget(exc, "") from None
+        except TypeError as exc:
+            raise none_used(exc, self.span) from None
+        finally:
+            st.steps = saved
 
     def rank(self, st: State, seat: int, spec: ChoiceSpec, options: Sequence[Value]) -> list[Value]:
-        """The options its rules keep for the choice (all of them without rules)."""
+        """The options its rules keep for the choice (all of them without rules). The
+        ranking has the bot's own step budget, apart from the game's."""
         kept = list(options)
-        for rule in self._rules.get(spec.name, ()):
-            if len(kept) <= 1:
-                break
-            if rule.kind == "prefer":
-                for fn in rule.fns:
-                    met = [
-                        v for v in kept if self._call(st, fn, (st, seat, v), spec.name, rule.span)
-                    ]
-                    if met:
-                        kept = met
-                        break
-            elif rule.kind in ("best", "least"):
-                fn = rule.fns[0]
-                values = [self._call(st, fn, (st, seat, v), spec.name, rule.span) for v in kept]
-                top = max(values) if rule.kind == "best" else min(values)
-                kept = [v for v, x in zip(kept, values, strict=True) if x == top]
-        return kept
-
-    def _call(
-        self, st: State, fn: Callable[..., Value], args: tuple[Value, ...], choice: str, span: Span
-    ) -> Value:
-        """Run one rule with the bot's own step budget (the game's count is kept)."""
+        rules = self._rules.get(spec.name, ())
+        if not rules:
+            return kept
         saved = st.steps
         st.steps = 0
+        span = self.span
         try:
-            return fn(*args)
+            for rule in rules:
+                if len(kept) <= 1:
+                    break
+                span = rule.span
+                if rule.kind == "prefer":
+                    for fn in rule.fns:
+                        met = [v for v in kept if fn(st, seat, v)]
+                        if met:
+                            kept = met
+                            break
+                elif rule.kind in ("best", "least"):
+                    fn = rule.fns[0]
+                    values = [fn(st, seat, v) for v in kept]
+                    top = max(values) if rule.kind == "best" else min(values)
+                    kept = [v for v, x in zip(kept, values, strict=True) if x == top]
         except GameRuntimeError as exc:
-            if errors.is_step_budget(exc):
-                raise errors.bot_step_budget(self.name, choice or "for", self.steps, span) from None
-            raise
+            raise self._budget(exc, spec.name) from None
         except TypeError as exc:
             raise none_used(exc, span) from None
         finally:
             st.steps = saved
+        return kept
+
+    def _budget(self, exc: GameRuntimeError, choice: str) -> GameRuntimeError:
+        """R001 raised inside the bot's rules is its own budget used up: R031."""
+        if errors.is_step_budget(exc):
+            return errors.bot_step_budget(self.name, choice, self.steps, exc.span)
+        return exc
 
 
 def bot_generator(seed: int, seat: int) -> random.Random:
