@@ -455,6 +455,19 @@ def test_a_misspelt_rule_is_a_syntax_error_and_rule_words_stay_names(tmp_path: P
     assert list(compile_text(names, tmp_path).bots) == ["b"]
 
 
+def test_a_variant_overrides_a_bot_and_adds_others(tmp_path: Path) -> None:
+    base = CARDS + "bot careful { when choosing n { best n } }\n"
+    (tmp_path / "base.rules").write_text(base, encoding="utf-8")
+    variant = 'extends "base.rules"\noverride bot careful { when choosing n { least n } }\n'
+    rules = compile_text(variant + "bot bold { when choosing n { best n } }\n", tmp_path)
+    assert list(rules.bots) == ["careful", "bold"]
+    game = rules.new_game(2, seed=1)
+    at(game, "n")
+    assert game.bot_choice().text == "1" and game.bot_choice("bold").text == "5"
+    [d] = errors_of('extends "base.rules"\nbot careful { }\n', tmp_path)
+    assert d.code == "E112"
+
+
 def test_rules_are_typed(tmp_path: Path) -> None:
     found = errors_of(CARDS + "bot b { when choosing n { prefer n  best n == 1 } }", tmp_path)
     assert [d.code for d in found] == ["E201", "E201"]
@@ -640,3 +653,26 @@ def test_the_stone_seekers_bots_can_be_declared(tmp_path: Path) -> None:
     found = errors_of(group + "\n" + with_seed_targets, tmp_path)
     assert {d.code for d in found} == {"E247"}
     assert all("tile(...)" in d.message and "in def targets" in d.message for d in found)
+
+
+def test_a_save_keeps_the_bot_of_each_seat(tmp_path: Path) -> None:
+    from rulelang.cli import saves
+
+    path = tmp_path / "cards.rules"
+    path.write_text(CARDS + BOTS, encoding="utf-8")
+    record = saves.Save(
+        str(path), saves.fingerprint(path), 3, 1, bots=[1, 2], bot_names={"2": "random"}
+    )
+    saves.write(tmp_path / "g.save.json", record)
+    back = saves.read(tmp_path / "g.save.json")
+    assert (back.bots, back.bot_names) == ([1, 2], {"2": "random"})
+    data = json.loads((tmp_path / "g.save.json").read_text("utf-8"))
+    del data["bot_names"]  # a save of an earlier version: every bot seat plays the declared
+    data["checksum"] = saves.checksum(data)
+    (tmp_path / "old.save.json").write_text(json.dumps(data), "utf-8")
+    assert saves.read(tmp_path / "old.save.json").bot_names == {}
+    data["bot_names"] = {"0": "random"}  # seat 1 is not a bot seat
+    data["checksum"] = saves.checksum(data)
+    (tmp_path / "bad.save.json").write_text(json.dumps(data), "utf-8")
+    with pytest.raises(saves.SaveError, match="'bot_names' is missing or wrong"):
+        saves.read(tmp_path / "bad.save.json")
