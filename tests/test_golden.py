@@ -16,7 +16,12 @@ import rulelang
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
-CASES = [("heimlich.rules", 4, 1), ("saboteur.rules", 5, 1), ("saboteur-official.rules", 4, 2)]
+CASES = [
+    ("heimlich.rules", 4, 1),
+    ("heimlich-topsecret.rules", 4, 1),
+    ("saboteur.rules", 5, 1),
+    ("saboteur-official.rules", 4, 2),
+]
 
 
 def transcript(rules_file: str, players: int, seed: int) -> str:
