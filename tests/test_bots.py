@@ -414,6 +414,26 @@ bot nosy {
     assert sum("role_of" in d.message for d in hidden) == 1
 
 
+def test_the_for_condition_and_block_defs_are_checked_too(tmp_path: Path) -> None:
+    text = (
+        HIDDEN_HEAD
+        + """
+def pile_high() {
+  let best = 0
+  for x in pile { set best = max(best, x.value) }
+  return best
+}
+bot nosy for next_player(me).role == hunter {
+  when choosing n { least n + pile_high() }
+}
+"""
+    )
+    found = errors_of(text, tmp_path)
+    assert [d.code for d in found] == ["E247", "E247"]
+    assert "reads 'next_player(...).role'" in found[1].message
+    assert "reads zone 'pile' (in def pile_high" in found[0].message
+
+
 def test_what_a_bot_may_read_compiles(tmp_path: Path) -> None:
     text = (
         HIDDEN_HEAD
@@ -516,6 +536,20 @@ def test_a_bot_that_loops_forever_stops_with_r031(tmp_path: Path) -> None:
     game.state.steps = 4990
     assert game.bot_choice("busy").text == "5"
     assert game.state.steps == 4990
+
+
+def test_a_for_condition_that_loops_forever_is_r031(tmp_path: Path) -> None:
+    path = tmp_path / "loop.rules"
+    defs = LOOPING.split("bot stuck", 1)[0]
+    path.write_text(defs + "bot lost for forever(1) > 0 { }\n", encoding="utf-8")
+    rules = rulelang.compile_file(path, limits=rulelang.Limits(steps=300))
+    game = rules.new_game(2, seed=1)
+    with pytest.raises(GameRuntimeError) as info:
+        game.bot_for(0)
+    assert info.value.code == "R031"
+    assert info.value.message == (
+        "bot 'lost' ran more than 300 rounds of loops checking its 'for' condition"
+    )
 
 
 def test_a_bot_that_loops_forever_stops_the_command_line_with_r031(
