@@ -1043,10 +1043,12 @@ def is_step_budget(err: GameRuntimeError) -> bool:
 
 
 def bot_step_budget(bot: str, choice: str, budget: int, span: Span) -> GameRuntimeError:
-    """R031: a bot's rule (or a def it calls) ran past the bot's own step budget while
-    ranking the options of one choice."""
+    """R031: a bot's rules (or the defs they call) ran past the bot's own step budget
+    while ranking the options of one choice (or checking its `for` condition, when
+    `choice` is empty)."""
+    what = f"ranking the options of '{choice}'" if choice else "checking its 'for' condition"
     return _R031.fail(
         span,
-        f"bot '{bot}' ran more than {budget} rounds of loops ranking the options of '{choice}'",
+        f"bot '{bot}' ran more than {budget} rounds of loops {what}",
         "a rule of the bot (or a def it calls) loops without end? " + _raise_it("steps"),
     )
