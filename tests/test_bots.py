@@ -434,6 +434,27 @@ bot nosy for next_player(me).role == hunter {
     assert "reads zone 'pile' (in def pile_high" in found[0].message
 
 
+def test_a_parameter_a_def_changes_is_no_longer_the_bots_player(tmp_path: Path) -> None:
+    text = (
+        HIDDEN_HEAD
+        + """
+def neighbours_role(p: player) {
+  set p = next_player(p)
+  return p.role
+}
+def own_role(p: player) {
+  let r = p.role
+  return r
+}
+bot nosy {
+  when choosing n { prefer neighbours_role(me) == hunter, own_role(me) == keeper }
+}
+"""
+    )
+    [d] = errors_of(text, tmp_path)
+    assert d.code == "E247" and "reads 'p.role' (in def neighbours_role" in d.message
+
+
 def test_what_a_bot_may_read_compiles(tmp_path: Path) -> None:
     text = (
         HIDDEN_HEAD

@@ -4,8 +4,9 @@ A bot's `for` condition and rules, and every def they call (transitively), are w
 with the set of names known to hold the bot's own player: `me`, and in a def the
 parameters that a call passed `me` (a def is walked once per such set of parameters).
 Ownership is proven by the name alone: `me.hand_size` or `hand[me]` where `me` (or such
-a parameter) is written, never through another expression (`current`, `players[i]`,
-a local of a def's block), which may be someone else.
+a parameter, unless the def's block sets it) is written, never through another
+expression (`current`, `players[i]`, a local of a def's block), which may be someone
+else.
 
 Allowed: attributes `visible to all`; player attributes `visible to owner` of that
 name; zones visible to all, and `ZONE[me]` of a per-player zone visible to its owner;
@@ -122,14 +123,32 @@ class Proof:
 
     def call(self, e: A.Call, sym: DefSym, me: frozenset[int]) -> None:
         """Walk the def's body, knowing which of its parameters hold the bot's player."""
+        changed = _set_names(sym.decl.body)  # a parameter set in the block: not proven
         given = frozenset(
-            id(p) for p, a in zip(sym.params, e.args, strict=False) if self.is_me(a, me)
+            id(p)
+            for p, a in zip(sym.params, e.args, strict=False)
+            if self.is_me(a, me) and p.name not in changed
         )
         key = (sym.name, given)
         if key in self.done:
             return
         self.done.add(key)
         self.walk(sym.decl.body, given, f" (in def {sym.name}, called at {e.span})")
+
+
+def _set_names(body: object) -> set[str]:
+    """The names that `set NAME = ...` changes anywhere in a def's block."""
+    names: set[str] = set()
+    stack: list[object] = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, tuple | list):
+            stack.extend(node)
+        elif isinstance(node, A.Set) and isinstance(node.target, A.Name):
+            names.add(node.target.id)
+        elif isinstance(node, A.Stmt):
+            stack.extend(getattr(node, f) for f in node.__dataclass_fields__)
+    return names
 
 
 def _text(e: A.Expr | None) -> str:
