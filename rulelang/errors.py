@@ -332,6 +332,7 @@ _E243 = _entry("E243", "list of mixed types")
 _E244 = _entry("E244", "too deep to check")
 _E245 = _entry("E245", "results of different types")
 _E246 = _entry("E246", "fixed value changed")
+_E247 = _entry("E247", "bot reads hidden information")
 
 
 def type_mismatch(want: object, got: object, span: Span, hint: str = "") -> Diagnostic:
@@ -870,6 +871,7 @@ _R023 = _entry("R023", "none where a player is needed")
 _R024 = _entry("R024", "item set outside a list")
 _R025 = _entry("R025", "completion search too long")
 _R030 = _entry("R030", "none used as a value")
+_R031 = _entry("R031", "bot step budget")
 
 BudgetKind = Literal["loop", "rounds", "turns", "reaction"]
 
@@ -1062,3 +1064,32 @@ def completion_budget(var: str, limit: int, span: Span) -> GameRuntimeError:
 
 # ===================================================================== warnings (Wxxx)
 # None today: a warning would be a W code here, built with `Entry.at`.
+
+
+def bot_reads_hidden(bot: str, what: str, why: str, via: str, span: Span) -> Diagnostic:
+    """E247: a bot's condition or rule (or a def it calls) reads what its player may not
+    see: an attribute or global visible to none, one visible to owner of someone not
+    known to be the bot's player, a hidden zone, or a face-down tile."""
+    return _E247.at(
+        span,
+        f"bot '{bot}' reads {what}{via}, which its player may not see: {why}",
+        "a bot may read only what its player's view shows; see 'Computer players' "
+        "in docs/language.md",
+    )
+
+
+def is_step_budget(err: GameRuntimeError) -> bool:
+    """Is this the R001 of `step_budget` (a bot's own budget turns it into R031)?"""
+    return err.code == _R001.code
+
+
+def bot_step_budget(bot: str, choice: str, budget: int, span: Span) -> GameRuntimeError:
+    """R031: a bot's rules (or the defs they call) ran past the bot's own step budget
+    while ranking the options of one choice (or checking its `for` condition, when
+    `choice` is empty)."""
+    what = f"ranking the options of '{choice}'" if choice else "checking its 'for' condition"
+    return _R031.fail(
+        span,
+        f"bot '{bot}' ran more than {budget} rounds of loops {what}",
+        "a rule of the bot (or a def it calls) loops without end? " + _raise_it("steps"),
+    )

@@ -180,6 +180,7 @@ def _describe(decl: A.Decl) -> str:
         A.ZoneDecl: "a zone",
         A.DefDecl: "a def",
         A.EnumDecl: "an enum",
+        A.BotDecl: "a bot",
     }
     return words.get(type(decl), "not a block")
 

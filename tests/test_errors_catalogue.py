@@ -175,8 +175,8 @@ def test_each_example_gives_its_code_and_message(
     for name, text in section.files.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
     where = f"docs/errors.md:{section.line}"
-    if section.code == "R010":
-        return  # played by rulelang simulate: see the test below
+    if section.code in ("R010", "R031"):
+        return  # played by rulelang simulate: see the tests below
     if CATALOGUE[section.code].runtime:
         err = _runtime(section, tmp_path)
         assert err.code == section.code, f"{where}: {err}"
@@ -232,6 +232,23 @@ def test_each_code_is_one_kind_of_message() -> None:
 
 
 # --------------------------------------------------------------------------- one renderer
+def test_the_example_of_r031_stops_a_bot_under_simulate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Played with a smaller step budget than the default (--max-steps), to stay quick."""
+    from rulelang.cli.main import run
+
+    [section] = [s for s in SECTIONS if s.code == "R031"]
+    path = tmp_path / "example.rules"
+    path.write_text(section.rules, encoding="utf-8")
+    code = run(["simulate", str(path), "-p", "2", "-n", "1", "--max-steps", "300"])
+    err = capsys.readouterr().err
+    assert code == cli_errors.EX_SOFTWARE
+    assert section.message is not None and section.hint is not None
+    assert f"runtime error[R031]: {section.message.replace('100000', '300')}" in err
+    assert f"= hint: {section.hint}" in err
+
+
 def test_runtime_and_static_errors_render_the_same_way() -> None:
     text = 'game "t"\nplayers 2..2\nglobal { x: int = 0 }\nturn {\n  choose n in [0]\n'
     text += "  set x = 12 / n\n}\nend when false { }\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rulelang import errors
-from rulelang.check import data, declare, flow, layout, nesting, resolve, values
+from rulelang.check import data, declare, flow, hidden, layout, nesting, resolve, values
 from rulelang.check.context import Checker
 from rulelang.check.symbols import DefSym, ProcSym, Program
 from rulelang.diagnostics import Diagnostic, RuleError, Span
@@ -18,6 +18,7 @@ PASSES: list[tuple[str, Callable[[Checker], None]]] = [
     ("data", data.run),
     ("values", values.run),
     ("flow", flow.run),
+    ("hidden", hidden.run),  # what bots read: only what their player may see
 ]
 
 
@@ -74,5 +75,6 @@ def check(loaded: Loaded, main_file: str) -> tuple[Program, list[Diagnostic]]:
         files=loaded.files,
         data_rows=c.data_rows,
         layout=storage,
+        bots=list(c.bots.values()),
     )
     return program, c.diagnostics

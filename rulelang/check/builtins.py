@@ -64,6 +64,7 @@ BUILTINS: dict[str, Sig] = {
     "neighbour": Sig(("board", "int", "int"), _node, "board, node, direction 0-3 (N, E, S, W)"),
     "tile": Sig(("board", "int"), _is(ANY), "board, node"),
     "turn_of": Sig(("board", "int"), _is(INT), "board, node"),
+    "face_up": Sig(("board", "int"), _is(ANY), "board, node"),
     "secret_at": Sig(("board", "int"), _is(BOOL), "board, node"),
     "open_side": Sig(("board", "int", "int"), _is(BOOL), "board, node, direction"),
     "fits": Sig(("board", "int", "*", "int"), _is(BOOL), "board, node, tile, quarter turns"),

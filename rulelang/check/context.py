@@ -5,6 +5,7 @@ from __future__ import annotations
 from rulelang import errors
 from rulelang.check.symbols import (
     AttrSym,
+    BotSym,
     EnumSym,
     KindSym,
     LocalSym,
@@ -36,6 +37,7 @@ class Checker:
         self.phases: list[PhaseSym] = []
         self.setup: tuple[A.Stmt, ...] = ()
         self.ends: list[A.EndDecl] = []
+        self.bots: dict[str, BotSym] = {}
         self.refs: dict[int, Sym] = {}
         self.types: dict[int, T] = {}
         self.locals_of: dict[int, LocalSym] = {}

@@ -6,6 +6,7 @@ from rulelang import errors
 from rulelang.check.context import Checker
 from rulelang.check.symbols import (
     AttrSym,
+    BotSym,
     DefSym,
     EnumSym,
     KindSym,
@@ -89,6 +90,11 @@ def _declare(c: Checker, d: A.Decl) -> None:
         c.phases.append(PhaseSym(d.name, d.span, ANY, d, index=len(c.phases)))
     elif isinstance(d, A.EndDecl):
         c.ends.append(d)
+    elif isinstance(d, A.BotDecl):
+        if d.name in c.bots:
+            c.duplicate(d.name, d.span, c.bots[d.name].span)
+            return
+        c.bots[d.name] = BotSym(d.name, d.span, ANY, d)
 
 
 def _enum(c: Checker, d: A.EnumDecl) -> None:

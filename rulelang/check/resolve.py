@@ -89,6 +89,36 @@ class Resolver(ExprChecker):
         for end in c.ends:
             self.expect(end.cond, BOOL, Ctx())
             self.block(end.body, Ctx(pause_ok=False, context="an end rule", owner="<end>"))
+        if c.bots:
+            self.bots()
+
+    def bots(self) -> None:
+        """A bot's `for` condition and rules: `me` is its player; in the rules of
+        `when choosing VAR`, VAR is the option considered, typed like the options of
+        every `choose VAR` of the file (joined). What they may read: hidden.py."""
+        c = self.c
+        chosen: dict[str, T] = {}
+        for s in choices(c):
+            t = c.locals_of[id(s)].type
+            chosen[s.var] = join(chosen[s.var], t) if s.var in chosen else t
+        for bot in c.bots.values():
+            d = bot.decl
+            me = bot.me = c.new_local("me", d.span, PLAYER)
+            where = f"bot {bot.name}"
+            if d.cond is not None:
+                self.expect(d.cond, BOOL, Ctx(pause_ok=False, context=where, scopes=[{"me": me}]))
+            for ch in d.choices:
+                if ch.name not in chosen:
+                    c.unknown("choice", ch.name, ch.name_span, sorted(chosen))
+                    continue
+                if ch.name in bot.options:
+                    c.duplicate(ch.name, ch.name_span, ch.name_span)
+                    continue
+                option = bot.options[ch.name] = c.new_local(ch.name, ch.name_span, chosen[ch.name])
+                ctx = Ctx(pause_ok=False, context=where, scopes=[{"me": me, ch.name: option}])
+                for rule in ch.rules:
+                    for e in rule.exprs:
+                        self.expect(e, BOOL if rule.kind == "prefer" else INT, ctx)
 
     def value_decl(self, sym: ValueSym) -> None:
         d = sym.decl
@@ -582,6 +612,22 @@ def always_returns(stmts: tuple[A.Stmt, ...]) -> bool:
         ):
             return True
     return False
+
+
+def choices(c: Checker) -> list[A.Choose]:
+    """Every `choose` statement of the file (setup, phases, procs, base blocks)."""
+    found: dict[int, A.Choose] = {}
+    stack: list[object] = [*c.decls, *(s.decl for s in c.names.values() if isinstance(s, ProcSym))]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, tuple | list):
+            stack.extend(node)
+        elif isinstance(node, A.Choose):
+            found[id(node)] = node
+            stack.extend(node.requires)
+        elif hasattr(node, "__dataclass_fields__") and not isinstance(node, A.Expr):
+            stack.extend(getattr(node, f) for f in node.__dataclass_fields__)
+    return [s for s in found.values() if id(s) in c.locals_of]
 
 
 def run(c: Checker) -> None:

@@ -20,6 +20,7 @@ from rulelang.syntax import ast as A
 
 TILE_FUNCS = {
     "tile",
+    "face_up",
     "turn_of",
     "open_side",
     "fits",
@@ -38,6 +39,7 @@ NODE_ARGS: dict[str, tuple[int, ...]] = {
     "path_length": (1,),  # the goals and walls may be lists: checked by the board
     "neighbour": (1,),
     "tile": (1,),
+    "face_up": (1,),
     "turn_of": (1,),
     "secret_at": (1,),
     "open_side": (1,),

@@ -109,6 +109,16 @@ class BuiltinSym(Sym):
     """players, player_count, current, index."""
 
 
+@dataclass(eq=False)
+class BotSym(Sym):
+    """A `bot`: `me` (the bot's player) and, per choice it has rules for, the local
+    that holds the option under consideration."""
+
+    decl: A.BotDecl
+    me: LocalSym | None = None
+    options: dict[str, LocalSym] = field(default_factory=dict)
+
+
 @dataclass
 class Program:
     """A checked ruleset: declarations, symbols, and what every name node means."""
@@ -139,3 +149,4 @@ class Program:
     files: list[str] = field(default_factory=list)
     data_rows: dict[str, list[dict[str, object]]] = field(default_factory=dict)
     layout: Layout | None = None
+    bots: list[BotSym] = field(default_factory=list)  # in the order declared

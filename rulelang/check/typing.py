@@ -488,7 +488,7 @@ class ExprChecker:
                     return node
                 if e.func in ("reached", "touching", "spots", "placed"):
                     return list_of(node)
-                if e.func == "tile":
+                if e.func in ("tile", "face_up"):
                     return T("entity", target.decl.tiles) if target.decl.tiles else ANY
                 return result
         if e.func in ("pieces", "nodes") and e.args and isinstance(e.args[0], A.Name):

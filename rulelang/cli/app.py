@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated
 
@@ -23,8 +24,9 @@ from rulelang.cli.errors import (
     say_err,
     usage,
 )
-from rulelang.diagnostics import GameRuntimeError, RuleError, render
+from rulelang.diagnostics import GameRuntimeError, RuleError, did_you_mean, render
 from rulelang.limits import DEFAULT_LIMITS, OPTIONS, Limit, Limits
+from rulelang.runtime.bots import RANDOM
 
 app = typer.Typer(
     add_completion=False,
@@ -129,20 +131,33 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
     return out
 
 
-def parse_bots(spec: str, players: int) -> set[int]:
-    spec = spec.strip().lower()
-    if spec in ("", "none"):
-        return set()
-    if spec == "all":
-        return set(range(players))
-    seats = set()
+def parse_bots(spec: str, players: int, known: Iterable[str] = ()) -> dict[int, str | None]:
+    """The seats bots play (from 0), each with the bot named for it (`2:careful`,
+    `all:random`) or None: the ruleset's declared bots (random if it declares none).
+    An unknown bot name is a usage error with "did you mean"."""
+    spec = spec.strip()
+    if spec.lower() in ("", "none"):
+        return {}
+    names = [RANDOM, *known]
+    seats: dict[int, str | None] = {}
     for part in spec.split(","):
-        if not part.strip().isdigit() or not 1 <= int(part) <= players:
+        seat, sep, name = (x.strip() for x in part.partition(":"))
+        if sep and name not in names:
+            hint = did_you_mean(name, names)
             raise usage(
-                f"--bots takes 'all', 'none' or seat numbers 1..{players} "
-                f"separated by commas, not '{spec}'"
+                f"--bots: unknown bot '{name}'; the bots of these rules are "
+                + ", ".join(names)
+                + (f" ({hint})" if hint else "")
             )
-        seats.add(int(part) - 1)
+        if seat.lower() == "all":
+            seats.update(dict.fromkeys(range(players), name or None))
+            continue
+        if not seat.isdigit() or not 1 <= int(seat) <= players:
+            raise usage(
+                f"--bots takes 'all', 'none' or seat numbers 1..{players} separated by "
+                f"commas, each optionally with ':BOT' (2:random), not '{spec}'"
+            )
+        seats[int(seat) - 1] = name or None
     return seats
 
 
@@ -164,7 +179,11 @@ def play(
     file: Annotated[Path, typer.Argument(help="The rule file of the game.")],
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")],
     bots: Annotated[
-        str, typer.Option(help="Seats played by bots: 'all', 'none' or e.g. 2,3")
+        str,
+        typer.Option(
+            help="Seats played by bots: 'all', 'none' or e.g. 2,3; a seat may name its bot, "
+            "2:random,3:careful (default: the rules' declared bots, else random)"
+        ),
     ] = "none",
     seed: Annotated[int, typer.Option(help="Seed of the game's one random generator.")] = 0,
     option: Annotated[
@@ -194,6 +213,7 @@ def play(
         raise usage(str(exc)) from None
     except GameRuntimeError as err:
         raise runtime_error(err, ruleset.program.sources) from None
+    chosen = parse_bots(bots, players, ruleset.bots)
     record = saves.Save(
         str(file),
         saves.fingerprint(file),
@@ -201,9 +221,10 @@ def play(
         seed,
         options,
         list(game.player_names),
-        sorted(parse_bots(bots, players)),
+        sorted(chosen),
+        bot_names={str(s): name for s, name in chosen.items() if name is not None},
     )
-    run_table(ruleset, game, record, save, seed, delay)
+    run_table(ruleset, game, record, save, delay)
 
 
 def write_save(where: Path, game: Game, record: saves.Save, who: str) -> None:
@@ -235,7 +256,6 @@ def run_table(
     game: Game,
     record: saves.Save,
     save: Path | None,
-    bot_seed: int | str,
     delay: float,
 ) -> None:
     """Play at the table; on leaving an unfinished game, save it so nothing is lost."""
@@ -247,10 +267,10 @@ def run_table(
         if save is not None:
             write_save(save, g, record, "error: the game")
 
+    named = {int(s): name for s, name in record.bot_names.items()}
     table = Table(
         game,
-        set(record.bots),
-        bot_seed,
+        {seat: named.get(seat) for seat in record.bots},
         input,
         print,
         delay=delay,
@@ -322,7 +342,7 @@ def resume(
     if game.is_over():
         raise CliExit(EX_DATAERR, f"error: the saved game {saved} is already over")
     print(f"Resuming {ruleset.title} after {len(record.log)} events.")
-    run_table(ruleset, game, record, save or saved, f"{record.seed}:{len(record.log)}", delay)
+    run_table(ruleset, game, record, save or saved, delay)
 
 
 @app.command()
@@ -337,13 +357,21 @@ def simulate(
         list[str] | None,
         typer.Option("--option", "-o", help="Change a param of the rules: name=value."),
     ] = None,
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="The bot of each seat: e.g. 2:random,3:careful or all:random; seats not "
+            "named play the rules' declared bots (random if there are none)"
+        ),
+    ] = "all",
     allow_path: AllowPath = None,
     max_items: MaxItems = DEFAULT_LIMITS.items,
     max_steps: MaxSteps = DEFAULT_LIMITS.steps,
     max_decisions: MaxDecisions = DEFAULT_LIMITS.decisions,
     max_completion: MaxCompletion = DEFAULT_LIMITS.completion,
 ) -> None:
-    """Play many games with random bots; report win rates per seat and per secret identity."""
+    """Play many games with bots (the rules' declared bots, else random); report win
+    rates per seat and per secret identity."""
     from rulelang.cli.simulate import simulate as run_simulation
     from rulelang.loader import allowed_in_environment
 
@@ -354,6 +382,8 @@ def simulate(
         raise usage("-n must be at least 1")
     if jobs < 1:
         raise usage("--jobs must be at least 1")
+    chosen = parse_bots(bots, players, ruleset.bots)  # seats not named: the declared bots
+    seat_bots = tuple(chosen.get(seat) for seat in range(players))
     try:
         ruleset.new_game(players, seed, options)
     except UsageError as exc:
@@ -365,11 +395,11 @@ def simulate(
             if sys.stderr.isatty():
                 with typer.progressbar(length=n, label="simulating", file=sys.stderr) as bar:
                     summary = run_simulation(
-                        str(file), players, n, seed, options, jobs, bar.update, limits
+                        str(file), players, n, seed, options, jobs, bar.update, limits, seat_bots
                     )
             else:
                 summary = run_simulation(
-                    str(file), players, n, seed, options, jobs, lambda done: None, limits
+                    str(file), players, n, seed, options, jobs, lambda d: None, limits, seat_bots
                 )
         except GameRuntimeError as err:
             raise runtime_error(err, ruleset.program.sources) from None

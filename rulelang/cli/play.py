@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
 
@@ -25,8 +24,7 @@ class Table:
     def __init__(
         self,
         game: Game,
-        bots: set[int],
-        seed: int | str,
+        bots: dict[int, str | None],
         read: Reader,
         write: Writer,
         clear: bool = True,
@@ -36,8 +34,8 @@ class Table:
     ):
         self.game = game
         self.max_decisions = max_decisions  # bots alone, in a row (R010 past it)
+        # the seats bots play, each with its bot's name, or None: the declared bots
         self.bots = bots
-        self.rng = random.Random(f"bots:{seed}")  # derived from the game's one seed
         self.after_move = after_move
         self.read = read
         self.write = write
@@ -77,9 +75,8 @@ class Table:
         return news
 
     def bot_move(self, who: int) -> None:
-        actions = self.game.legal_actions()
-        action = actions[int(self.rng.random() * len(actions))]
-        self.game.apply(action)
+        # the bot's ties are drawn from the seat's generator, derived from the seed
+        self.game.apply(self.game.bot_choice(self.bots[who]))
         if self.after_move:
             self.after_move(self.game)
         for line in self.public_news():

@@ -37,6 +37,9 @@ class Save:
     names: list[str] = field(default_factory=list)
     bots: list[int] = field(default_factory=list)  # seats, from 0
     log: list[Any] = field(default_factory=list)
+    # the bot each seat of `bots` was given by name ("random" or a declared bot), by
+    # seat number ("2"); a seat not listed uses the ruleset's declared bots
+    bot_names: dict[str, str] = field(default_factory=dict)
 
 
 def fingerprint(path: Path) -> str:
@@ -151,6 +154,7 @@ def read(path: Path) -> Save:
         list(data["names"]),
         list(data["bots"]),
         data["log"],
+        dict(data.get("bot_names", {})),
     )
 
 
@@ -187,6 +191,12 @@ def _check_fields(path: Path, data: dict[str, Any]) -> None:
     bots = data["bots"]
     if not all(type(b) is int and 0 <= b < players for b in bots) or len(set(bots)) != len(bots):
         raise bad("bots")
+    named = data.get("bot_names", {})
+    if not isinstance(named, dict) or not all(
+        isinstance(k, str) and k.isdigit() and int(k) in bots and isinstance(v, str)
+        for k, v in named.items()
+    ):
+        raise bad("bot_names")
     for number, event in enumerate(data["log"], 1):
         if not _event_ok(event):
             raise SaveError(

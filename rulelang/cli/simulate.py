@@ -12,10 +12,11 @@ from functools import lru_cache
 from multiprocessing import Pool
 from typing import Any
 
-from rulelang import PUBLIC, Game, Ruleset
+from rulelang import CHANCE, PUBLIC, Game, Ruleset
 from rulelang.api import compile_file
 from rulelang.cli.errors import never_ends
 from rulelang.limits import DEFAULT_LIMITS, Limits
+from rulelang.runtime.bots import RANDOM
 
 CHUNK = 25
 
@@ -54,25 +55,47 @@ def record(game: Game, decisions: int) -> Record:
     return Record(game.results(), game.turn_number, decisions, secrets)
 
 
-Chunk = tuple[str, int, list[int], dict[str, str], Limits]
+# the bot of each seat: a name ("random" or a declared bot), or None for the declared
+# bots (random when the rules declare none)
+SeatBots = tuple[str | None, ...]
+Chunk = tuple[str, int, list[int], dict[str, str], Limits, SeatBots]
 
 
 def play_chunk(args: Chunk) -> list[Record]:
     """Play the games of some seeds (in a worker process when --jobs > 1: everything it
     needs, the limits too, is in `args`)."""
-    path, players, seeds, options, limits = args
+    path, players, seeds, options, limits, *rest = args
+    seat_bots: SeatBots = tuple(rest[0]) if rest else ()
     rules = _rules(path, limits)
     most = limits.decisions
+    random_only = not rules.bots or bool(seat_bots) and all(b == RANDOM for b in seat_bots)
     out = []
     for seed in seeds:
         game = rules.new_game(players, seed, options)
-        decisions = game.playout(bot_rng(seed), max_decisions=most)
+        if random_only:  # the fast path: the generated code takes the decisions
+            decisions = game.playout(bot_rng(seed), max_decisions=most)
+        else:
+            decisions = play_bots(game, seat_bots, most)
         if not game.is_over():
             raise never_ends(
                 game, f"the game with seed {seed} did not end after {most} decisions by bots"
             )
         out.append(record(game, decisions))
     return out
+
+
+def play_bots(game: Game, seat_bots: SeatBots, most: int) -> int:
+    """Play on with each seat's bot (`Game.bot_choice`) until the end or `most`
+    decisions; return how many were taken."""
+    taken = 0
+    while not game.is_over() and taken < most:
+        who = game.current_player()
+        if who == CHANCE:
+            game.resolve_chance()
+            continue
+        game.apply(game.bot_choice(seat_bots[who] if who < len(seat_bots) else None))
+        taken += 1
+    return taken
 
 
 def _ignore_interrupts() -> None:
@@ -88,10 +111,12 @@ def run_games(
     options: dict[str, str],
     jobs: int,
     limits: Limits = DEFAULT_LIMITS,
+    seat_bots: SeatBots = (),
 ) -> Iterator[list[Record]]:
     seeds = list(range(seed, seed + n))
     chunks: list[Chunk] = [
-        (path, players, seeds[i : i + CHUNK], options, limits) for i in range(0, n, CHUNK)
+        (path, players, seeds[i : i + CHUNK], options, limits, seat_bots)
+        for i in range(0, n, CHUNK)
     ]
     if jobs <= 1:
         for chunk in chunks:
@@ -238,10 +263,11 @@ def simulate(
     jobs: int,
     progress: Callable[[int], None],
     limits: Limits = DEFAULT_LIMITS,
+    seat_bots: SeatBots = (),
 ) -> Summary:
     summary = Summary(players=players)
     start = time.perf_counter()
-    for chunk in run_games(path, players, n, seed, options, jobs, limits):
+    for chunk in run_games(path, players, n, seed, options, jobs, limits, seat_bots):
         for r in chunk:
             summary.add(r)
         progress(len(chunk))

@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from rulelang.diagnostics import Span, UsageError
+from rulelang.diagnostics import Span, UsageError, did_you_mean
 from rulelang.runtime import helpers
+from rulelang.runtime.bots import RANDOM, bot_generator
 from rulelang.runtime.code import (
     CHANCE,
     PAUSE,
@@ -84,6 +85,7 @@ class Game(GameQueries):
         self.rules = ruleset
         self.state = state
         self._keep = ruleset._fixed_names  # legal actions may be kept (see legal_actions)
+        self._bot_rngs: dict[int, random.Random] = {}  # each seat's bot generator
 
     # ---------------------------------------------------------------- running
     def _run(self, pc: int) -> None:
@@ -396,7 +398,47 @@ class Game(GameQueries):
         return taken
 
     def clone(self) -> Game:
-        return Game(self.rules, self.state.clone())
+        other = Game(self.rules, self.state.clone())
+        for seat, rng in self._bot_rngs.items():
+            copy = random.Random.__new__(random.Random)
+            copy.setstate(rng.getstate())
+            other._bot_rngs[seat] = copy
+        return other
+
+    # ---------------------------------------------------------------- bots
+    def bot_for(self, seat: int) -> str:
+        """The name of the declared bot that plays this seat now: the first bot (in the
+        order declared) whose `for` condition holds for it, else "random"."""
+        for bot in self.rules.bots.values():
+            if bot.applies(self.state, seat):
+                return bot.name
+        return RANDOM
+
+    def bot_choice(self, bot: str | None = None) -> Action:
+        """The action a bot takes at the pending choice, for the seat asked: the named
+        bot (a declared one, or "random"), by default the one `bot_for` names. Its
+        ties are drawn from the seat's bot generator (derived from the game's seed,
+        separate from the dice), so the same seed and moves give the same choices."""
+        st = self.state
+        spec = st.pending
+        if not isinstance(spec, ChoiceSpec) or st.over:
+            raise UsageError("the game is not waiting for a player's decision")
+        seat = st.who
+        name = self.bot_for(seat) if bot is None else bot
+        options = list(st.options)
+        if name != RANDOM:
+            found = self.rules.bots.get(name)
+            if found is None:
+                known = [RANDOM, *self.rules.bots]
+                hint = did_you_mean(name, known)
+                raise UsageError(f"unknown bot '{name}'" + (f"; {hint}" if hint else ""))
+            options = found.rank(st, seat, spec, options)
+        rng = self._bot_rngs.get(seat)
+        if rng is None:
+            rng = self._bot_rngs[seat] = bot_generator(st.cfg.seed, seat)
+        value = options[int(rng.random() * len(options))]
+        show = spec.show
+        return _new(Action, (value, "pass" if value is None else show(st, value)))
 
 
 def _position(source: tuple[Value, ...], outcome: Value, spec: ChanceSpec, st: State) -> int | None:

@@ -350,6 +350,8 @@ class ExprGen:
         if f in ("tile", "turn_of", "secret_at"):  # (tile, turn, face down) of a cell
             part = ("tile", "turn_of", "secret_at").index(f)
             return f"st.layers[{layer}].get({a[0]}, _NO_TILE)[{part}]"
+        if f == "face_up":  # the tile on a cell if it lies face up, else none
+            return f"_h.face_up(st.layers[{layer}].get({a[0]}, _NO_TILE))"
         if f == "open_side":
             return f"{ops}.open_side(st, {a[0]}, {a[1]} % 4)"
         if f in ("fits", "joins"):

@@ -260,3 +260,8 @@ def settle(st: State, spec: ChanceSpec, outcome: int | tuple[int, ...]) -> None:
     else:
         value = st.zones[spec.zone] = tuple(source[j] for j in outcome)
     st.log = (spec, outcome, value, st.log)
+
+
+def face_up(entry: tuple[Value, int, bool]) -> Value:
+    """The tile of a cell's (tile, turn, face down) entry if it lies face up, else none."""
+    return None if entry[2] else entry[0]

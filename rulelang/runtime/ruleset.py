@@ -13,6 +13,7 @@ from rulelang.check.types import T
 from rulelang.diagnostics import UsageError
 from rulelang.limits import DEFAULT_LIMITS, Limits
 from rulelang.runtime import boards
+from rulelang.runtime.bots import Bot
 from rulelang.runtime.code import Code, Value
 from rulelang.runtime.codegen import Codegen
 from rulelang.runtime.engine import Game
@@ -62,6 +63,8 @@ class Ruleset:
         self._fixed_names = not any(a.name == "name" for a in assigned)
         self._changing = tuple(a.slot for a in program.columns if a in assigned)
         self.view_plan = ViewPlan(self)
+        # the declared bots, in the order written (see runtime/bots.py)
+        self.bots: dict[str, Bot] = {b.name: Bot(b, self.ex, limits.steps) for b in program.bots}
 
     def _value_fn(self, v: ValueSym) -> Callable[[State], Value]:
         d = v.decl

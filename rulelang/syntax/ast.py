@@ -418,6 +418,35 @@ class ProcDecl(Named):
 
 
 @node
+class BotRule:
+    """One rule of a bot's choice: `prefer C1, C2` (kind "prefer": a priority list),
+    `best E` / `least E` (the options with the highest / lowest value), or `otherwise
+    random` (kind "random": no narrowing; what is left is drawn by the bot's generator)."""
+
+    span: Span
+    kind: str  # prefer best least random
+    exprs: tuple[Expr, ...]
+
+
+@node
+class BotChoice:
+    """`when choosing VAR { RULES }`: the rules for every `choose VAR in ...`."""
+
+    span: Span
+    name: str
+    name_span: Span
+    rules: tuple[BotRule, ...]
+
+
+@node
+class BotDecl(Named):
+    """`bot NAME [for COND] { when choosing ... }`: a computer player, as rules."""
+
+    cond: Expr | None
+    choices: tuple[BotChoice, ...]
+
+
+@node
 class SetupDecl(Named):
     body: tuple[Stmt, ...]
 

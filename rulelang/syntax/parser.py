@@ -359,6 +359,42 @@ class _Builder(Transformer[Any, Any]):
     def end_decl(self, meta: Any, c: list[Any]) -> A.EndDecl:
         return A.EndDecl(self._span(meta), "end", bool(c[0]), c[1], self._stmts(c[2]))
 
+    @v_args(meta=True)
+    def bot_decl(self, meta: Any, c: list[Any]) -> A.BotDecl:
+        choices = tuple(x for x in c[3:] if isinstance(x, A.BotChoice))
+        return A.BotDecl(self._span(meta), str(c[1]), bool(c[0]), c[2], choices)
+
+    def bot_for(self, c: list[Any]) -> A.Expr:
+        return c[0]  # type: ignore[no-any-return]
+
+    @v_args(meta=True)
+    def bot_choice(self, meta: Any, c: list[Any]) -> A.BotChoice:
+        rules = tuple(r for r in c[1:] if isinstance(r, A.BotRule))
+        return A.BotChoice(self._span(meta), str(c[0]), self._tok_span(c[0]), rules)
+
+    @v_args(meta=True)
+    def bot_rule(self, meta: Any, c: list[Any]) -> A.BotRule:
+        word, exprs = str(c[0]), tuple(c[1:])
+        span = self._span(meta)
+        if word == "otherwise" and len(exprs) == 1 and exprs[0] == A.Name(exprs[0].span, "random"):
+            return A.BotRule(span, "random", ())
+        if word == "prefer" or (word in ("best", "least") and len(exprs) == 1):
+            return A.BotRule(span, word, exprs)
+        where = self._tok_span(c[0])
+        if word in ("best", "least", "otherwise"):
+            shown = "is written 'otherwise random'" if word == "otherwise" else "takes one value"
+            self.problems.append(errors.syntax_error(f"'{word}' {shown}", span))
+        else:
+            self.problems.append(
+                errors.syntax_error(
+                    f"unexpected '{word}' in a bot's rules",
+                    where,
+                    "a rule is 'prefer C1, C2, ...', 'best VALUE', 'least VALUE' or "
+                    "'otherwise random'",
+                )
+            )
+        return A.BotRule(span, "random", ())
+
     def block(self, c: list[Any]) -> tuple[A.Stmt, ...]:
         return tuple(c)
 

@@ -1,0 +1,138 @@
+"""Computer players declared as rules (`bot NAME [for COND] { when choosing VAR { ... } }`).
+
+A bot ranks the options of the pending choice of the seat it plays: the rules of the
+`when choosing` block named like the choice's variable narrow the options in the
+order written (`prefer C1, C2, ...`: the options meeting the first condition that any
+option meets; `best E` / `least E`: the options with the highest / lowest value), and
+what is left (every option, for a choice without rules) is drawn by the bot's own
+generator. The checker has proven that the rules read only what the bot's player may
+see (check/hidden.py), so a bot decides the same whatever is hidden from it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rulelang import errors
+from rulelang.check.symbols import BotSym
+from rulelang.diagnostics import GameRuntimeError, Span
+from rulelang.runtime.code import ChoiceSpec, Value, none_used
+from rulelang.runtime.exprgen import ExprGen
+from rulelang.runtime.state import State
+
+RANDOM = "random"  # the name of the bot that every ruleset has: uniformly random
+
+RuleFn = Callable[[State, int, Value], Value]
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    kind: str  # prefer best least random
+    fns: tuple[RuleFn, ...]
+    span: Span
+
+
+class Bot:
+    """One declared bot, compiled: `applies(state, seat)` says whether its `for`
+    condition holds for that seat; `rank` narrows the options of a pending choice."""
+
+    def __init__(self, sym: BotSym, ex: ExprGen, steps: int):
+        self.name = sym.name
+        self.span = sym.span
+        self.steps = steps
+        self.choices = tuple(ch.name for ch in sym.decl.choices)
+        me = sym.me
+        assert me is not None
+        ex.bound[me.slot] = "_me"
+        try:
+            cond = sym.decl.cond
+            self._cond: Callable[[State, int], Value] | None = None
+            if cond is not None:
+                self._cond = ex.ns.function(  # type: ignore[assignment]
+                    f"_bc_{sym.name}", "st, _me", [f"return {ex.src(cond)}"]
+                )
+            self._rules: dict[str, tuple[Rule, ...]] = {}
+            for ch in sym.decl.choices:
+                option = sym.options.get(ch.name)
+                if option is None:
+                    continue
+                ex.bound[option.slot] = "_opt"
+                try:
+                    rules = []
+                    for r in ch.rules:
+                        fns = tuple(
+                            ex.ns.function(  # the name is unique per expression
+                                ex.ns.name_for(e, "_br"), "st, _me, _opt", [f"return {ex.src(e)}"]
+                            )
+                            for e in r.exprs
+                        )
+                        rules.append(Rule(r.kind, fns, r.span))  # type: ignore[arg-type]
+                    self._rules[ch.name] = tuple(rules)
+                finally:
+                    del ex.bound[option.slot]
+        finally:
+            del ex.bound[me.slot]
+
+    def applies(self, st: State, seat: int) -> bool:
+        """Does the bot's `for` condition hold for this seat now?"""
+        cond = self._cond
+        if cond is None:
+            return True
+        saved = st.steps
+        st.steps = 0  # the bot's own step budget
+        try:
+            return bool(cond(st, seat))
+        except GameRuntimeError as exc:
+            raise self._budget(exc, "") from None
+        except TypeError as exc:
+            raise none_used(exc, self.span) from None
+        finally:
+            st.steps = saved
+
+    def rank(self, st: State, seat: int, spec: ChoiceSpec, options: Sequence[Value]) -> list[Value]:
+        """The options its rules keep for the choice (all of them without rules). The
+        ranking has the bot's own step budget, apart from the game's."""
+        kept = list(options)
+        rules = self._rules.get(spec.name, ())
+        if not rules:
+            return kept
+        saved = st.steps
+        st.steps = 0
+        span = self.span
+        try:
+            for rule in rules:
+                if len(kept) <= 1:
+                    break
+                span = rule.span
+                if rule.kind == "prefer":
+                    for fn in rule.fns:
+                        met = [v for v in kept if fn(st, seat, v)]
+                        if met:
+                            kept = met
+                            break
+                elif rule.kind in ("best", "least"):
+                    fn = rule.fns[0]
+                    values = [fn(st, seat, v) for v in kept]
+                    top = max(values) if rule.kind == "best" else min(values)
+                    kept = [v for v, x in zip(kept, values, strict=True) if x == top]
+        except GameRuntimeError as exc:
+            raise self._budget(exc, spec.name) from None
+        except TypeError as exc:
+            raise none_used(exc, span) from None
+        finally:
+            st.steps = saved
+        return kept
+
+    def _budget(self, exc: GameRuntimeError, choice: str) -> GameRuntimeError:
+        """R001 raised inside the bot's rules is its own budget used up: R031."""
+        if errors.is_step_budget(exc):
+            return errors.bot_step_budget(self.name, choice, self.steps, exc.span)
+        return exc
+
+
+def bot_generator(seed: int, seat: int) -> random.Random:
+    """The generator of the bot at a seat: derived from the game's seed, separate from
+    the game's chance generator (a bot never changes the dice) and from other seats'."""
+    return random.Random(f"rulelang bot {seed} {seat}")
