@@ -400,3 +400,23 @@ def test_the_command_line_sets_the_completion_limit(
     assert run([*simulate, "--max-completion", "0"]) != 0
     text = capsys.readouterr()
     assert "--max-completion must be a whole number of at least 1" in text.out + text.err
+
+
+def test_a_replay_and_an_edit_see_the_same_options() -> None:
+    ruleset = rules(TRAP)
+    g = ruleset.new_game(2, 5)
+    for _ in range(5):
+        g.apply(texts(g)[-1])
+    again = rulelang.replay(ruleset, 2, 5, g.events())
+    assert again.state.fingerprint() == g.state.fingerprint()
+    assert texts(again) == texts(g)
+    # an edit recomputes the options of the pending choice, with their completion
+    capped = TRAP.replace("score: int = 0", "score: int = 0  cap: int = 3").replace(
+        "x + y <= 3", "x + y <= cap"
+    )
+    edited = rules(capped).new_game(2, 1)
+    assert texts(edited) == ["1", "2"]
+    edited.edit().set("cap", 4)
+    assert texts(edited) == ["1", "2", "3"]
+    edited.edit().set("cap", 2)
+    assert texts(edited) == ["1"]
