@@ -420,3 +420,20 @@ def test_a_replay_and_an_edit_see_the_same_options() -> None:
     assert texts(edited) == ["1", "2", "3"]
     edited.edit().set("cap", 2)
     assert texts(edited) == ["1"]
+
+
+def test_a_declared_bot_ranks_only_the_options_that_complete() -> None:
+    greedy = (
+        TRAP
+        + """
+bot greedy {
+  when choosing x {
+    best x
+  }
+}
+"""
+    )
+    g = rules(greedy).new_game(2, 1)
+    assert g.bot_choice("greedy").text == "2"  # 3 would be best, but is no option
+    g.apply(g.bot_choice("greedy"))
+    assert texts(g) == ["1"]
