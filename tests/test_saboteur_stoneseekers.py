@@ -88,13 +88,6 @@ def game(
     return g
 
 
-def to_play(g: Game, seat: int) -> None:
-    """Hand the turn to `seat`: the others discard until it is their turn."""
-    while g.current_player() != seat:
-        g.apply(texts(g)[0])
-        g.apply("discard")
-
-
 def put(g: Game, at: str, name: str, turn: int = 0) -> None:
     g.edit().place("maze", at, spare(g, name), turn)
 
@@ -146,7 +139,7 @@ def test_roles_follow_the_table(rules: Ruleset, n: int) -> None:
     for seed in range(3):
         g = rules.new_game(n, seed=seed)
         assert role_counts(g) == ROLE_CARDS[n]
-        assert len(g.items("aside")) == 1          # one role card set aside unseen
+        assert len(g.items("aside")) == 1  # one role card set aside unseen
         assert {str(g.attribute("role", of=p)) for p in range(n)} <= set(ROLES)
 
 
@@ -160,11 +153,11 @@ def test_a_role_is_seen_by_its_player_only(rules: Ruleset) -> None:
 # --------------------------------------------------------------------------- points
 def test_a_path_card_scores_one_more_than_its_neighbours(rules: Ruleset) -> None:
     g = game(rules, ["gold_seeker"] * 3, {0: ["tunnel W-E"], 1: ["tunnel N-E-S-W"]})
-    play(g, "tunnel W-E", "1,0", "0")           # next to the start only
+    play(g, "tunnel W-E", "1,0", "0")  # next to the start only
     assert points(g) == [2, 0, 0]
     for at in ("3,0", "2,1", "2,-1"):
         put(g, at, "tunnel N-E-S-W")
-    play(g, "tunnel N-E-S-W", "2,0", "0")       # four cards around it
+    play(g, "tunnel N-E-S-W", "2,0", "0")  # four cards around it
     assert points(g) == [2, 5, 0]
 
 
@@ -173,15 +166,18 @@ def test_a_card_next_to_a_face_down_goal_counts_it(rules: Ruleset) -> None:
     corridor(g, 6)
     put(g, "7,0", "tunnel N-W")
     put(g, "7,1", "tunnel N-S")
-    play(g, "tunnel N-S", "7,2", "0")           # 7,1 below, the goal at 8,2 beside it
+    play(g, "tunnel N-S", "7,2", "0")  # 7,1 below, the goal at 8,2 beside it
     assert points(g) == [3, 0, 0]
     assert g.tile("maze", "8,2", 0) == {**g.tile("maze", "8,2", 0), "secret": True}
     assert not g.is_over()
 
 
 def test_action_cards_score_two(rules: Ruleset) -> None:
-    g = game(rules, ["gold_seeker", "stone_seeker", "saboteur"],
-             {0: ["broken pick"], 1: ["rockfall"], 2: ["repair pick"]})
+    g = game(
+        rules,
+        ["gold_seeker", "stone_seeker", "saboteur"],
+        {0: ["broken pick"], 1: ["rockfall"], 2: ["repair pick"]},
+    )
     put(g, "1,0", "tunnel W-E")
     play(g, "broken pick", "P3")
     assert names(g, g.items("front", 2)) == ["broken pick"]
@@ -203,10 +199,10 @@ def test_a_discard_scores_nothing(rules: Ruleset) -> None:
 def reach_goal(rules: Ruleset, roles: Sequence[str], gold_at: str) -> Game:
     """P1 lays the last tunnel before the goal at 8,0; every hand is scripted."""
     hands = {
-        0: ["tunnel W-E", "repair pick", "broken lamp"],      # after the lay: 10 + 5
-        1: ["rockfall", "tunnel N-S", "dead end W"],           # 3 + 1 + 1
-        2: ["map", "repair cart"],                             # 0 + 10
-        3: ["broken cart"],                                    # 5
+        0: ["tunnel W-E", "repair pick", "broken lamp"],  # after the lay: 10 + 5
+        1: ["rockfall", "tunnel N-S", "dead end W"],  # 3 + 1 + 1
+        2: ["map", "repair cart"],  # 0 + 10
+        3: ["broken cart"],  # 5
     }
     g = game(rules, roles, hands, gold_at=gold_at)
     corridor(g, 6)
@@ -265,7 +261,7 @@ def test_without_saboteurs_the_most_points_win(rules: Ruleset) -> None:
     g.apply("map")
     g.apply("discard")
     assert g.is_over()
-    assert g.results() == ["loss", "win", "loss", "win"]       # a tie shares the win
+    assert g.results() == ["loss", "win", "loss", "win"]  # a tie shares the win
     assert g.attribute("ending") is None
 
 
@@ -275,7 +271,7 @@ def test_the_game_goes_on_while_a_hand_holds_cards(rules: Ruleset) -> None:
     g.apply("map")
     g.apply("discard")
     assert not g.is_over()
-    assert g.current_player() == 2                      # P2 has no cards and passes
+    assert g.current_player() == 2  # P2 has no cards and passes
 
 
 # --------------------------------------------------------------------------- the bots
@@ -302,11 +298,10 @@ def test_a_seeker_looks_only_at_goals_it_still_aims_at(rules: Ruleset) -> None:
 
 
 def test_a_seeker_repairs_its_own_tool_before_blocking(rules: Ruleset) -> None:
-    g = game(rules, ["gold_seeker", "saboteur", "stone_seeker"],
-             {0: SEEKER_HAND[:4], 1: ["map"]})
+    g = game(rules, ["gold_seeker", "saboteur", "stone_seeker"], {0: SEEKER_HAND[:4], 1: ["map"]})
     edit = g.edit()
     edit.move(spare(g, "broken pick"), "front", 0)
-    edit.move(spare(g, "broken pick"), "front", 1)      # P2's is broken too
+    edit.move(spare(g, "broken pick"), "front", 1)  # P2's is broken too
     assert bot_turn(g) == ["repair pick", "play", "P1"]
     assert g.items("front", 0) == []
 
@@ -325,24 +320,28 @@ def test_a_saboteur_blocks_before_repairing(rules: Ruleset) -> None:
 
 
 def test_a_seeker_lays_a_through_tunnel_closest_to_its_goals(rules: Ruleset) -> None:
-    g = game(rules, ["gold_seeker", "saboteur", "stone_seeker"],
-             {0: ["tunnel W-E", "dead end W-E", "rockfall"]})
+    g = game(
+        rules,
+        ["gold_seeker", "saboteur", "stone_seeker"],
+        {0: ["tunnel W-E", "dead end W-E", "rockfall"]},
+    )
     corridor(g, 3)
     assert bot_turn(g) == ["tunnel W-E", "play", "4,0", "0"]
     assert points(g)[0] == 2
 
 
 def test_a_saboteur_lays_a_dead_end(rules: Ruleset) -> None:
-    g = game(rules, ["saboteur", "gold_seeker", "stone_seeker"],
-             {0: ["tunnel W-E", "dead end W-E", "map"]})
+    g = game(
+        rules,
+        ["saboteur", "gold_seeker", "stone_seeker"],
+        {0: ["tunnel W-E", "dead end W-E", "map"]},
+    )
     corridor(g, 3)
     assert bot_turn(g)[:3] == ["dead end W-E", "play", "4,0"]
 
 
 @pytest.mark.parametrize(("aim", "spot"), [("8,2", "1,1"), ("8,-2", "1,-1")])
-def test_a_path_goes_towards_the_goals_still_aimed_at(
-    rules: Ruleset, aim: str, spot: str
-) -> None:
+def test_a_path_goes_towards_the_goals_still_aimed_at(rules: Ruleset, aim: str, spot: str) -> None:
     g = game(rules, ["stone_seeker", "saboteur", "gold_seeker"], {0: ["tunnel N-S"]})
     put(g, "1,0", "tunnel N-E-S-W")
     g.edit().set("aims", [aim], of=0)
@@ -365,7 +364,7 @@ def test_a_saboteur_clears_the_through_tunnel_closest_to_a_goal(rules: Ruleset) 
     g = game(rules, ["saboteur", "gold_seeker", "stone_seeker"], {0: ["rockfall", "map"]})
     g.edit().move(spare(g, "broken pick"), "front", 0)  # no path for it
     corridor(g, 5)
-    put(g, "6,1", "dead end W")                        # closer, but a dead end
+    put(g, "6,1", "dead end W")  # closer, but a dead end
     assert bot_turn(g) == ["rockfall", "play", "5,0"]
 
 
@@ -391,7 +390,7 @@ def test_a_seeker_discards_a_dead_end(rules: Ruleset) -> None:
     g = game(rules, ["gold_seeker", "saboteur", "stone_seeker"], {0: hand})
     edit = g.edit()
     edit.move(spare(g, "broken pick"), "front", 0)
-    edit.set("seen", GOAL_CELLS, of=0)                  # no map to play
+    edit.set("seen", GOAL_CELLS, of=0)  # no map to play
     assert bot_turn(g) == ["dead end W", "discard"]
 
 
@@ -424,7 +423,7 @@ def hide_differently(g: Game, seat: int) -> Game:
                     edit.move(c, "deck")
                     edit.move(swap, "hand", p)
     for c in other.items("deck")[: len(other.items("deck")) // 2]:
-        edit.move(c, "deck")                            # a new order
+        edit.move(c, "deck")  # a new order
     seen = set(other.attribute("seen", of=seat, viewer=seat))
     hidden = [a for a in GOAL_CELLS if a not in seen and other.tile("maze", a, seat)["secret"]]
     if len(hidden) >= 2:
@@ -445,7 +444,7 @@ def test_a_bot_choice_ignores_what_its_player_cannot_see(rules: Ruleset, n: int)
         seat = g.current_player()
         if seat < 0:
             break
-        other = hide_differently(g, seat)               # before g's bot draws
+        other = hide_differently(g, seat)  # before g's bot draws
         choice = g.bot_choice()
         assert other.bot_choice() == choice
         g.apply(choice)
