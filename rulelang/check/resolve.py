@@ -295,14 +295,18 @@ class Resolver(ExprChecker):
             c.refs[id(s)] = die
             self.need(die, ctx)
             self.bind(s, s.var, s.span, die.type.elem or ANY, ctx)
+            self.log_texts(s, ctx)
         elif isinstance(s, A.ShuffleLet):
             t = self.iterable(s.source, ctx)
             self.bind(s, s.var, s.span, list_of(t), ctx)
+            self.log_texts(s, ctx)
         elif isinstance(s, A.Pick):
             t = self.iterable(s.source, ctx)
             self.bind(s, s.var, s.span, t, ctx)
+            self.log_texts(s, ctx)
         elif isinstance(s, A.ShuffleZone):
             self.zone_named(s.zone, s.span, per_player=False)
+            self.log_texts(s, ctx)
         elif isinstance(s, A.Deal):
             self.expect(s.count, INT, ctx)
             src = self.zone_named(s.source, s.span, per_player=False)
@@ -437,6 +441,12 @@ class Resolver(ExprChecker):
                 return None
         return want
 
+    def log_texts(self, s: A.Choose | A.Roll | A.Pick | A.ShuffleLet | A.ShuffleZone, ctx: Ctx) -> None:
+        """The `log` texts of a choice or chance event, read where the value is known."""
+        for text in (s.log, s.log_hidden):
+            if text is not None:
+                self.expr(text, ctx)
+
     def choose(self, s: A.Choose, ctx: Ctx) -> None:
         c = self.c
         t = self.iterable(s.domain, ctx)
@@ -451,6 +461,7 @@ class Resolver(ExprChecker):
             self.expr(r.reason, ctx)
         if s.unfinished is not None:
             self.expr(s.unfinished, ctx)
+        self.log_texts(s, ctx)
         ctx.scopes.pop()
         ctx.scopes[-1][s.var] = local
         if isinstance(s.domain, A.ListLit) and not s.domain.items and not s.allow_pass:

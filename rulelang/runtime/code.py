@@ -72,6 +72,10 @@ class ChoiceSpec:
     complete: Callable[[State, tuple[Value, ...], ChoiceSpec, int], tuple[Value, ...]] | None = None
 
     unfinished: Fn | None = None  # `complete else "..."`: the reason, reading the choice
+    # `log "..." [else "..."]`: the log line, and the one for those who may not see the
+    # value, reading the choice; built when a player decides (never in a playout)
+    narrate: Fn | None = None
+    narrate_hidden: Fn | None = None
 
     def options(self, st: State) -> tuple[Value, ...]:
         """The legal values now: the candidates that pass every require and, for a
@@ -104,6 +108,8 @@ class ChanceSpec:
     show: Formatter  # shows one value of the source
     span: Span
     zone: int = -1  # the zone slot a zone shuffle reorders
+    narrate: Fn | None = None  # `log "..."`, as for a choice
+    narrate_hidden: Fn | None = None
 
 
 Spec = ChoiceSpec | ChanceSpec
@@ -115,6 +121,8 @@ class Chose(NamedTuple):
     who: int
     decision: ChoiceSpec
     value: Value
+    text: str | None = None  # the `log` line, built when the choice was made
+    hidden: str | None = None  # the line for those who may not see the value
 
 
 class Drew(NamedTuple):
@@ -125,6 +133,8 @@ class Drew(NamedTuple):
     decision: ChanceSpec
     outcome: int | tuple[int, ...]
     value: Value
+    text: str | None = None  # the log line, built when it happened (not in a playout)
+    hidden: str | None = None  # the line for those who may not see the value
 
 
 class Said(NamedTuple):

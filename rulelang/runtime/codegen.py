@@ -397,6 +397,14 @@ class Codegen(StraightGen):
             return str(steps[0])
         return f"{self.ns.name_for(steps, '_dirs')}[st.phase]"
 
+    def narration(self, s: A.Stmt) -> tuple[Fn | None, Fn | None]:
+        """The `log` texts of a choice or chance event, reading its value from its slot."""
+        log, hidden = getattr(s, "log", None), getattr(s, "log_hidden", None)
+        return (
+            self.ex.lambda_of(log) if log is not None else None,
+            self.ex.lambda_of(hidden) if hidden is not None else None,
+        )
+
     def choose(self, s: A.Choose) -> None:
         ex = self.ex
         local = self.local(s)
@@ -420,6 +428,8 @@ class Codegen(StraightGen):
             s.secret,
             s.span,
         )
+        narrate, hidden = self.narration(s)
+        spec = dataclasses.replace(spec, narrate=narrate, narrate_hidden=hidden)
         self.code.choices[pc] = spec
         opts = domain
         if s.requires:
@@ -511,7 +521,8 @@ class Codegen(StraightGen):
         else:
             show = self.ex.fmt(local.type) if local is not None else _plain
         pc = len(self.ops.bodies)
-        spec = ChanceSpec(pc, kind, var, slot, source, show, s.span, zone)
+        narrate, hidden = self.narration(s)
+        spec = ChanceSpec(pc, kind, var, slot, source, show, s.span, zone, narrate, hidden)
         self.code.chances[pc] = spec
         name = self.ns.name_for(spec, "_spec")
         lines = [
@@ -531,7 +542,8 @@ class Codegen(StraightGen):
                 "rng = st.rng if not st.rng_shared else st.draw()",
                 "i = int(rng.random() * len(values))",
                 f"st.loc[{slot}] = values[i]",
-                f"st.log = ({name}, i, values[i], st.log)",
+                f"st.log = ({name}, i, values[i], st.log) if st.budget else "
+                f"_h.chance_record(st, {name}, i, values[i])",
             ]
         else:
             lines.append(f"_h.settle(st, {name}, _h.sample(st, {name}))")

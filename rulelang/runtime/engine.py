@@ -239,7 +239,7 @@ class Game(GameQueries):
         ):  # the common case, without further calls
             value = action.value
             st.loc[spec.slot] = value
-            st.log = (spec, st.who, value, st.log)
+            st.log = helpers.choice_record(st, spec, st.who, value)
             st.pending = None
             code = self.rules.code
             try:  # most decisions end at the next pause within one op
@@ -272,7 +272,7 @@ class Game(GameQueries):
         if value not in st.options:
             raise UsageError(f"{value!r} is not one of the options for '{spec.name}'")
         st.loc[spec.slot] = value
-        st.log = (spec, st.who, value, st.log)
+        st.log = helpers.choice_record(st, spec, st.who, value)
         st.pending = None
         run(self.rules.code, st, spec.pc + 1)
 

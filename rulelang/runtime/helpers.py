@@ -4,11 +4,11 @@ moving things between places, outcomes and chance. Nothing here knows any game."
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rulelang import errors
 from rulelang.diagnostics import Span
-from rulelang.runtime.code import ChanceSpec, Value
+from rulelang.runtime.code import ChanceSpec, ChoiceSpec, Value
 
 if TYPE_CHECKING:
     from rulelang.runtime.boards import Board
@@ -259,7 +259,32 @@ def settle(st: State, spec: ChanceSpec, outcome: int | tuple[int, ...]) -> None:
         value = st.loc[spec.slot] = tuple(source[j] for j in outcome)
     else:
         value = st.zones[spec.zone] = tuple(source[j] for j in outcome)
-    st.log = (spec, outcome, value, st.log)
+    st.log = (spec, outcome, value, st.log) if st.budget else chance_record(st, spec, outcome, value)
+
+
+def chance_record(st: State, spec: ChanceSpec, outcome: object, value: Value) -> tuple[Any, ...]:
+    """The log record of a chance event outside a playout, with its line: the rule
+    file's `log` text, or a sentence (who rolls is the current player)."""
+    if spec.narrate is not None:
+        hidden = spec.narrate_hidden(st) if spec.narrate_hidden is not None else None
+        return (spec, outcome, value, st.log, str(spec.narrate(st)), hidden)
+    name = st.cfg.player_names[st.current]
+    if spec.kind == "roll":
+        text = f"{name} rolls {spec.show(st, value)}"
+    elif spec.kind == "pick":
+        text = f"picked at random: {spec.show(st, value)}"
+    else:
+        text = f"{name} shuffles"
+    return (spec, outcome, value, st.log, text, None)
+
+
+def choice_record(st: State, spec: ChoiceSpec, who: int, value: Value) -> tuple[Any, ...]:
+    """The log record of a player's decision (outside a playout; the choice is in its
+    slot): with the rule file's `log` lines when it has them."""
+    if spec.narrate is None or value is None:
+        return (spec, who, value, st.log)
+    hidden = spec.narrate_hidden(st) if spec.narrate_hidden is not None else None
+    return (spec, who, value, st.log, str(spec.narrate(st)), hidden)
 
 
 def face_up(entry: tuple[Value, int, bool]) -> Value:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rulelang.runtime.code import (
     ChanceSpec,
@@ -67,16 +67,18 @@ class Config:
 # decision (a = who, b = value), the ChanceSpec of a chance event (a = outcome,
 # b = value drawn), "said" (a = audience, b = text), "ranked" (a = players) or
 # "reaction" (a = a seat or None, b = "begin", "pass" or "end": see Reaction).
-Log = tuple[object, Value, Value, "Log"] | None
+# (what, a, b, the record before) and, for a choice or chance event logged outside a
+# playout, its log line and the line for those who may not see the value
+Log = tuple[Any, ...] | None
 
 
-def typed(record: tuple[object, Value, Value, Log]) -> Event:
+def typed(record: tuple[Any, ...]) -> Event:
     """A log record as its typed event."""
-    what, a, b, _before = record
+    what, a, b = record[0], record[1], record[2]
     if isinstance(what, ChoiceSpec):
-        return Chose(a, what, b)
+        return Chose(a, what, b, *record[4:])
     if isinstance(what, ChanceSpec):
-        return Drew(what, a, b)
+        return Drew(what, a, b, *record[4:])
     if what == "said":
         return Said(a, b)
     if what == "reaction":

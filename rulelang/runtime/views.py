@@ -233,11 +233,16 @@ def event_line(game: Game, event: Event, viewer: int | None) -> str | None:
     st = game.state
     if isinstance(event, Chose):
         spec, value = event.decision, event.value
-        shown = "pass" if value is None else spec.show(st, value)
-        if spec.secret and viewer is not None and viewer != event.who:
-            shown = HIDDEN
-        reacts = " reacts" if spec.reaction else ""
-        return f"{st.cfg.player_names[event.who]}{reacts}: {spec.name} {shown}"
+        name = st.cfg.player_names[event.who]
+        if value is None:
+            return f"{name} passes"
+        seen = not spec.secret or viewer is None or viewer == event.who
+        if event.text is not None and (seen or event.hidden is not None):
+            return event.text if seen else event.hidden
+        verb = "reacts with" if spec.reaction else "chooses"
+        if not seen:
+            return f"{name} {'reacts' if spec.reaction else 'chooses'} in secret"
+        return f"{name} {verb} {spec.show(st, value)}"
     if isinstance(event, Reaction):
         if event.step == "begin":
             return f"reaction round, starting with {st.cfg.player_names[event.who or 0]}"
@@ -249,11 +254,17 @@ def event_line(game: Game, event: Event, viewer: int | None) -> str | None:
         return event.text if audience is None or viewer is None or viewer in audience else None
     if isinstance(event, Drew):
         chance = event.decision
+        seen = chance.kind != "pick" or viewer is None
+        if event.text is not None and (seen or event.hidden is not None):
+            return event.text if seen else event.hidden
+        if not seen:
+            return "something is picked at random"
+        if event.text is not None:
+            return event.text
+        # a record without its line (made in a playout): a sentence from the event
         if not isinstance(event.outcome, int):
-            return f"shuffled {chance.name}"
-        if chance.kind == "roll" or viewer is None:
-            return f"{chance.kind} {chance.name}: {chance.show(st, event.value)}"
-        return f"pick {chance.name}: (picked)"
+            return "a shuffle"
+        return f"{chance.kind}: {chance.show(st, event.value)}"
     return "ranking: " + ", ".join(st.cfg.player_names[p] for p in event.players)
 
 

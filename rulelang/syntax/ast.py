@@ -186,29 +186,40 @@ class Choose(Stmt):
     # an option is offered only if its effect can be completed (docs/language.md)
     complete: bool = False
     unfinished: TextLit | None = None  # `complete else "..."`: why an option is not offered
+    # `log "..." [else "..."]`: the log line, and the one for those who may not see the value
+    log: TextLit | None = None
+    log_hidden: TextLit | None = None
 
 
 @node
 class Roll(Stmt):
     var: str
     die: str
+    log: TextLit | None = None
+    log_hidden: TextLit | None = None
 
 
 @node
 class ShuffleLet(Stmt):
     var: str
     source: Expr
+    log: TextLit | None = None
+    log_hidden: TextLit | None = None
 
 
 @node
 class ShuffleZone(Stmt):
     zone: str
+    log: TextLit | None = None
+    log_hidden: TextLit | None = None
 
 
 @node
 class Pick(Stmt):
     var: str
     source: Expr
+    log: TextLit | None = None
+    log_hidden: TextLit | None = None
 
 
 @node

@@ -439,6 +439,7 @@ class _Builder(Transformer[Any, Any]):
         requires: list[A.Require] = []
         by, prompt, allow_pass, secret, complete = None, None, False, False, False
         unfinished = None
+        log: tuple[Any, Any] = (None, None)
         for tag, val in c[2:]:
             if tag == "require":
                 requires.append(val)
@@ -450,6 +451,8 @@ class _Builder(Transformer[Any, Any]):
                 allow_pass = True
             elif tag == "complete":
                 complete, unfinished = True, val
+            elif tag == "log":
+                log = val
             else:
                 secret = True
         return A.Choose(
@@ -463,6 +466,7 @@ class _Builder(Transformer[Any, Any]):
             secret,
             complete,
             unfinished,
+            *log,
         )
 
     @v_args(meta=True)
@@ -471,6 +475,12 @@ class _Builder(Transformer[Any, Any]):
 
     def c_by(self, c: list[Any]) -> tuple[str, Any]:
         return ("by", c[0])
+
+    def log_opt(self, c: list[Any]) -> tuple[Any, Any]:
+        return (self._text(c[0]), self._text(c[1]) if c[1] is not None else None)
+
+    def c_log(self, c: list[Any]) -> tuple[str, Any]:
+        return ("log", c[0])
 
     def c_prompt(self, c: list[Any]) -> tuple[str, Any]:
         return ("prompt", self._text(c[0]))
@@ -486,19 +496,19 @@ class _Builder(Transformer[Any, Any]):
 
     @v_args(meta=True)
     def s_roll(self, meta: Any, c: list[Any]) -> A.Roll:
-        return A.Roll(self._span(meta), str(c[0]), str(c[1]))
+        return A.Roll(self._span(meta), str(c[0]), str(c[1]), *(c[2] or (None, None)))
 
     @v_args(meta=True)
     def s_shuffle_let(self, meta: Any, c: list[Any]) -> A.ShuffleLet:
-        return A.ShuffleLet(self._span(meta), str(c[0]), c[1])
+        return A.ShuffleLet(self._span(meta), str(c[0]), c[1], *(c[2] or (None, None)))
 
     @v_args(meta=True)
     def s_shuffle_zone(self, meta: Any, c: list[Any]) -> A.ShuffleZone:
-        return A.ShuffleZone(self._span(meta), str(c[0]))
+        return A.ShuffleZone(self._span(meta), str(c[0]), *(c[1] or (None, None)))
 
     @v_args(meta=True)
     def s_pick(self, meta: Any, c: list[Any]) -> A.Pick:
-        return A.Pick(self._span(meta), str(c[0]), c[1])
+        return A.Pick(self._span(meta), str(c[0]), c[1], *(c[2] or (None, None)))
 
     @v_args(meta=True)
     def s_deal(self, meta: Any, c: list[Any]) -> A.Deal:
