@@ -238,7 +238,8 @@ def event_line(game: Game, event: Event, viewer: int | None) -> str | None:
             return f"{name} passes"
         seen = not spec.secret or viewer is None or viewer == event.who
         if event.text is not None and (seen or event.hidden is not None):
-            return event.text if seen else event.hidden
+            line = event.text if seen else event.hidden
+            return line or None  # an empty `log ""`: no line
         verb = "reacts with" if spec.reaction else "chooses"
         if not seen:
             return f"{name} {'reacts' if spec.reaction else 'chooses'} in secret"
@@ -256,7 +257,8 @@ def event_line(game: Game, event: Event, viewer: int | None) -> str | None:
         chance = event.decision
         seen = chance.kind != "pick" or viewer is None
         if event.text is not None and (seen or event.hidden is not None):
-            return event.text if seen else event.hidden
+            line = event.text if seen else event.hidden
+            return line or None  # an empty `log ""`: no line
         if not seen:
             return "something is picked at random"
         if event.text is not None:
@@ -313,7 +315,8 @@ def log_lines(
             hit = kept.get(id(record))
             if hit is None or hit[0] is not record:
                 hit = kept[id(record)] = (record, event_line(game, typed(record), None) or "")
-            lines.append(hit[1])
+            if hit[1]:
+                lines.append(hit[1])
         else:
             line = record_line(game, record, viewer)
             if line is not None:
