@@ -271,8 +271,9 @@ def chance_record(st: State, spec: ChanceSpec, outcome: object, value: Value) ->
     name = st.cfg.player_names[st.current]
     if spec.kind == "roll":
         text = f"{name} rolls {spec.show(st, value)}"
-    elif spec.kind == "pick":
+    elif spec.kind == "pick":  # seen by the referee only
         text = f"picked at random: {spec.show(st, value)}"
+        return (spec, outcome, value, st.log, text, "something is picked at random")
     else:
         text = f"{name} shuffles"
     return (spec, outcome, value, st.log, text, None)

@@ -255,7 +255,8 @@ def event_line(game: Game, event: Event, viewer: int | None) -> str | None:
         return event.text if audience is None or viewer is None or viewer in audience else None
     if isinstance(event, Drew):
         chance = event.decision
-        seen = chance.kind != "pick" or viewer is None
+        # a pick is seen by the referee, or by all when its `log` has no `else` text
+        seen = chance.kind != "pick" or viewer is None or event.hidden is None
         if event.text is not None and (seen or event.hidden is not None):
             line = event.text if seen else event.hidden
             return line or None  # an empty `log ""`: no line
