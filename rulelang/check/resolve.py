@@ -441,7 +441,9 @@ class Resolver(ExprChecker):
                 return None
         return want
 
-    def log_texts(self, s: A.Choose | A.Roll | A.Pick | A.ShuffleLet | A.ShuffleZone, ctx: Ctx) -> None:
+    def log_texts(
+        self, s: A.Choose | A.Roll | A.Pick | A.ShuffleLet | A.ShuffleZone, ctx: Ctx
+    ) -> None:
         """The `log` texts of a choice or chance event, read where the value is known."""
         for text in (s.log, s.log_hidden):
             if text is not None:

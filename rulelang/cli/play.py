@@ -74,6 +74,17 @@ class Table:
         self.seen_public = self.game.mark()
         return news
 
+    def private_news(self, who: int, since: object) -> list[str]:
+        """The lines `who` sees since the mark `since` that not everyone sees."""
+        public = self.game.history(PUBLIC, since=since)
+        mine = []
+        for line in self.game.history(who, since=since):
+            if line in public:
+                public.remove(line)
+            else:
+                mine.append(line)
+        return mine
+
     def bot_move(self, who: int) -> None:
         # the bot's ties are drawn from the seat's generator, derived from the seed
         self.game.apply(self.game.bot_choice(self.bots[who]))
@@ -116,9 +127,14 @@ class Table:
                 continue
             action = self.pick(actions, answer)
             if action is not None:
+                before = game.mark()
                 game.apply(action)
                 if self.after_move:
                     self.after_move(game)
+                # what only this player may know (a map's goal, a card taken) is shown
+                # at once, while the screen is still theirs
+                for line in self.private_news(who, before):
+                    self.write(f"  {line}")
                 self.seen_public = game.mark()
                 return
             if not answer:

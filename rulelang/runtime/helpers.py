@@ -259,7 +259,9 @@ def settle(st: State, spec: ChanceSpec, outcome: int | tuple[int, ...]) -> None:
         value = st.loc[spec.slot] = tuple(source[j] for j in outcome)
     else:
         value = st.zones[spec.zone] = tuple(source[j] for j in outcome)
-    st.log = (spec, outcome, value, st.log) if st.budget else chance_record(st, spec, outcome, value)
+    st.log = (
+        (spec, outcome, value, st.log) if st.budget else chance_record(st, spec, outcome, value)
+    )
 
 
 def chance_record(st: State, spec: ChanceSpec, outcome: object, value: Value) -> tuple[Any, ...]:

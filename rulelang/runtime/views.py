@@ -237,7 +237,8 @@ def event_line(game: Game, event: Event, viewer: int | None) -> str | None:
         if value is None:
             return f"{name} passes"
         seen = not spec.secret or viewer is None or viewer == event.who
-        if event.text is not None and (seen or event.hidden is not None):
+        # an empty `log ""` without an else text: no line for anyone
+        if event.text is not None and (seen or event.hidden is not None or not event.text):
             line = event.text if seen else event.hidden
             return line or None  # an empty `log ""`: no line
         verb = "reacts with" if spec.reaction else "chooses"
