@@ -134,16 +134,16 @@ def test_the_log_shows_reactions_and_hides_secret_choices(chips: rulelang.Rulese
     everything = game.history(None)
     assert everything == [
         "reaction round, starting with P2",
-        "P2 reacts: c chip 10",
-        "P2 reacts: c pass",
-        "P3 reacts: c pass",
-        "P1 reacts: c pass",
+        "P2 reacts with chip 10",
+        "P2 passes",
+        "P3 passes",
+        "P1 passes",
         "the reaction round is over",
     ]
     # the chip is secret: its player sees it, the others see that P2 reacted
-    assert game.history(1)[1] == "P2 reacts: c chip 10"
-    assert game.history(0)[1] == "P2 reacts: c ?"
-    assert game.history(rulelang.PUBLIC)[1] == "P2 reacts: c ?"
+    assert game.history(1)[1] == "P2 reacts with chip 10"
+    assert game.history(0)[1] == "P2 reacts in secret"
+    assert game.history(rulelang.PUBLIC)[1] == "P2 reacts in secret"
     assert game.view(0)["log"] == game.history(0)
     kinds = [type(e).__name__ for e in game.events()]
     assert kinds == ["Reaction", "Chose", "Chose", "Reaction", "Chose", "Reaction"] + [
@@ -224,7 +224,7 @@ def test_a_choice_in_a_reaction_asks_the_reacting_player_even_in_a_proc() -> Non
         (0, "choose done", False),
     ]
     history = game.history(None)
-    assert "P2 reacts: n 1" in history and "P1: ok yes" in history
+    assert "P2 reacts with 1" in history and "P1 chooses yes" in history
 
 
 def test_counterclockwise_phases_react_counterclockwise_and_rounds_may_nest() -> None:

@@ -698,7 +698,7 @@ def test_the_gold_each_miner_takes_is_hidden_from_the_others(rules: Ruleset) -> 
         play(g, "tunnel W-E", "7,0", "0")
         assert sorted(texts(g)) == ["1 gold", "1 gold", "2 gold", "2 gold", "3 gold"]
         g.apply(pick)
-        assert g.view(3)["log"][-1] == "P1: n ?"
+        assert g.view(3)["log"][-1] == "P1 takes a gold card"
         assert g.view(3)["zones"]["gold[P1]"] == {"size": 1}
         views.append((g.view(3), g.history(3)))
     # the cards still waiting to be taken would tell which one P1 took
@@ -886,7 +886,7 @@ def test_a_map_peek_is_seen_by_the_peeker_only(either: Ruleset) -> None:
     for p in (1, 2, 3):
         assert not any("You look at" in x for x in log(g, p))
         assert not any("stone" in x or "gold" in x for x in log(g, p))
-        assert "P1: g 8,2" in log(g, p)  # which goal was looked at is public
+        assert "P1 plays a map and looks at the goal at 8,2" in log(g, p)  # public
         assert "P1: c ?" in log(g, p)
     # the goal stays face down for everyone, the peeker included
     assert maze(g)["8,2"]["secret"] is True
