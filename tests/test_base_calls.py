@@ -67,7 +67,7 @@ override phase main {
         "base begin",
         "v1 begin",
         "v1 turn",
-        "P1: n 2",
+        "P1 chooses 2",
         "base gain 2",
         "v1 turn",  # the next turn runs up to its choice
     ]

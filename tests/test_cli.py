@@ -555,7 +555,7 @@ def test_play_all_bots_reads_no_input(
     else:
         assert "draw" in outcome
     # the bots' moves were narrated
-    assert re.search(r"^  (Ann|Bob|Cy|Di|Ed): mover \w+$", out, re.M)
+    assert re.search(r"^  (Ann|Bob|Cy|Di|Ed) moves \w+ \d buildings? clockwise, to ", out, re.M)
 
 
 def test_play_all_bots_is_deterministic(

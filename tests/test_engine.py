@@ -560,10 +560,10 @@ def test_cards_secret_bid_and_private_say(cards: Ruleset) -> None:
     assert texts(g) == ["0", "1", "2"]
     g.apply("2")
     mine, theirs, everything = g.view(0)["log"], g.view(1)["log"], g.view(None)["log"]
-    assert "P1: b 2" in mine and "you bid 2" in mine
-    assert "P1: b ?" in theirs and "P1: b 2" not in theirs
+    assert "P1 chooses 2" in mine and "you bid 2" in mine
+    assert "P1 chooses in secret" in theirs and "P1 chooses 2" not in theirs
     assert "you bid 2" not in theirs
-    assert "P1: b 2" in everything and "you bid 2" in everything
+    assert "P1 chooses 2" in everything and "you bid 2" in everything
     assert g.view(2)["log"] == theirs
     # the bid attribute is visible to its owner only
     assert g.view(0)["players"][0]["bid"] == 2
@@ -571,7 +571,7 @@ def test_cards_secret_bid_and_private_say(cards: Ruleset) -> None:
     assert g.view(1)["players"][1]["bid"] == 0
     assert [p["bid"] for p in g.view(None)["players"]] == [2, 0, 0]
     g.apply("1")
-    assert "P2: b ?" in g.view(0)["log"]
+    assert "P2 chooses in secret" in g.view(0)["log"]
     assert "you bid 1" in g.view(1)["log"] and "you bid 1" not in g.view(0)["log"]
     assert g.view(1)["log"].count("you bid 2") == 0
 
@@ -602,7 +602,7 @@ def test_cards_out_of_turn_choice_with_pass(cards: Ruleset) -> None:
     g.apply_chance(6)  # a six, by its face
     points = card_value(card) + 6
     assert g.view(None)["players"][player]["points"] == points
-    assert "roll bonus: 6" in g.view((player + 1) % 3)["log"]
+    assert f"P{player + 1} rolls 6" in g.view((player + 1) % 3)["log"]
     # every other player is asked in turn, out of turn, and may pass
     first = (player + 1) % 3
     second = (player + 2) % 3
@@ -619,7 +619,7 @@ def test_cards_out_of_turn_choice_with_pass(cards: Ruleset) -> None:
     assert g.view(asked)["options"] == [*hand, "pass"]
     assert "options" not in g.view(player) and "prompt" not in g.view(player)
     g.apply("pass")
-    assert f"P{asked + 1}: r pass" in g.view(None)["log"]
+    assert f"P{asked + 1} passes" in g.view(None)["log"]
     asked2 = g.current_player()
     assert asked2 == others[1]
     stolen = g.view(None)["zones"][f"hand[P{asked2 + 1}]"][1]
@@ -738,7 +738,7 @@ def test_cards_omniscient_view_shows_everything(cards: Ruleset) -> None:
     assert v["zones"]["hand[P1]"] == ["number20", "number19", "number18"]
     assert v["zones"]["hand[P2]"] == ["number17", "number16", "number15"]
     assert [p["bid"] for p in v["players"]] == [2, 1]
-    assert {"P1: b 2", "P2: b 1", "you bid 2", "you bid 1"} <= set(v["log"])
+    assert {"P1 chooses 2", "P2 chooses 1", "you bid 2", "you bid 1"} <= set(v["log"])
     assert v["prompt"] == "Play which card?"
     assert v["options"] == texts(g)
     # a player sees less
@@ -826,7 +826,7 @@ end when false { }
         g.chance_index(-1)
     g.apply_chance(4)  # the face 4
     assert g.view(None)["players"][0]["score"] == 4
-    assert "roll face: 4" in g.view(1)["log"]
+    assert "P1 rolls 4" in g.view(1)["log"]
     g.apply("1")
     g.apply("6")  # apply() with a chance outcome's text
     assert g.view(None)["players"][1]["score"] == 6
@@ -860,9 +860,9 @@ end when false { }
         {"chance": "xs", "outcome": [3, 0, 2, 1]},
         {"chance": "p", "outcome": 2},
     ]
-    assert "pick p: (picked)" in g.view(0)["log"]
-    assert "pick p: P3" in g.view(None)["log"]
-    assert "shuffled xs" in g.view(0)["log"]
+    assert "something is picked at random" in g.view(0)["log"]
+    assert "picked at random: P3" in g.view(None)["log"]
+    assert "P1 shuffles" in g.view(0)["log"]
 
 
 # --------------------------------------------------------------------------- boards

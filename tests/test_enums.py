@@ -65,7 +65,7 @@ def test_an_enum_is_the_list_of_its_values_and_they_show_by_name() -> None:
     assert view["globals"] == {"trump": "hearts", "named": ["hearts"]}
     assert view["players"][0]["favourite"] == "hearts"
     assert view["players"][1]["favourite"] is None  # an attribute without a default
-    assert game.history(None)[-2:] == ["P1: s hearts", "P1: c hearts 3"]
+    assert game.history(None)[-2:] == ["P1 chooses hearts", "P1 chooses hearts 3"]
 
 
 def test_bare_values_compare_where_the_enum_is_known() -> None:
