@@ -591,7 +591,10 @@ def test_play_uses_the_declared_bots_by_default(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     text = (
-        CARDS.replace('require n != 3 else "not three"', 'require n != 3 else "not three" log "{current} names {n}"')
+        CARDS.replace(
+            'require n != 3 else "not three"',
+            'require n != 3 else "not three" log "{current} names {n}"',
+        )
         + """
 bot fives { when choosing n { prefer n == 5 } when choosing c { prefer c == none } }
 """
