@@ -32,7 +32,8 @@ setup {
   shuffle pile log "The chips are shuffled."
   deal 2 from pile to hand
   pick first_token in pieces(token) log "{first_token} is picked"
-  pick secret_token in pieces(token) log "{secret_token} is picked in secret" else "a token is picked in secret"
+  pick secret_token in pieces(token)
+    log "{secret_token} is picked in secret" else "a token is picked in secret"
 }
 
 turn {
