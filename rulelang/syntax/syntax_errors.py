@@ -441,7 +441,7 @@ def _equals_for_comparison(ctx: _Ctx) -> _Fix | None:
 
 _COMPARISONS = frozenset({"==", "!=", "<", "<=", ">", ">="})
 _EXPR_START = frozenset({"if", "while", "when", "require", "where", "and", "or", "not", "("})
-_EXPR_STOP = frozenset({"{", "and", "or", ",", "else", "prompt", "by"})
+_EXPR_STOP = frozenset({"{", "and", "or", ",", "else", "prompt", "by", "log"})
 
 
 def _chained_comparison(ctx: _Ctx) -> _Fix | None:
