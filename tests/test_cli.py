@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_support import cli, no_traceback
 
 from rulelang.cli.main import run
 
@@ -55,18 +56,6 @@ turn {
 }
 end when false { }
 """
-
-
-def cli(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, str, str]:
-    code = run([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def no_traceback(*texts: str) -> None:
-    for text in texts:
-        assert "Traceback" not in text
-        assert 'File "' not in text
 
 
 def assert_usage_error(code: int, out: str, err: str) -> str:

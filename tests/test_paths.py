@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from cli_support import cli, no_traceback
 
 import rulelang
-from rulelang.cli.main import run
 from rulelang.diagnostics import Diagnostic, RuleError
 from rulelang.loader import ALLOW_ENV, MAX_FILE_BYTES, Refused, read_limited
 
@@ -71,18 +71,6 @@ def game(tmp_path: Path) -> Path:
     folder = tmp_path / "game"
     folder.mkdir()
     return folder
-
-
-def cli(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, str, str]:
-    code = run([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def no_traceback(*texts: str) -> None:
-    for text in texts:
-        assert "Traceback" not in text
-        assert 'File "' not in text
 
 
 def write(path: Path, text: str) -> Path:

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from test_diagnostics import LARK_WORDING as DIAGNOSTICS_LARK_WORDING
 
 import rulelang
 from rulelang.diagnostics import Diagnostic, RuleError
@@ -23,18 +24,7 @@ from rulelang.syntax.syntax_errors import MAX_ERRORS
 ROOT = Path(__file__).resolve().parent.parent
 HEIMLICH = ROOT / "rulesets" / "heimlich.rules"
 
-LARK_WORDING = (
-    "Unexpected token",
-    "Expected one of",
-    "UnexpectedToken",
-    "UnexpectedCharacters",
-    "UnexpectedEOF",
-    "No terminal matches",
-    "VisitError",
-    "lark",
-    "$END",
-    "__ANON",
-)
+LARK_WORDING = (*DIAGNOSTICS_LARK_WORDING, "$END", "__ANON")
 # Lark's names for the grammar's terminals ("NAME" is also a placeholder in hints).
 TERMINALS = sorted({t.name for t in _parser().terminals if not t.name.startswith("__")} - {"NAME"})
 

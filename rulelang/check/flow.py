@@ -46,16 +46,8 @@ def _recursion(c: Checker) -> None:
 
 
 def _walk(stmts: tuple[A.Stmt, ...]) -> list[A.Stmt]:
-    out: list[A.Stmt] = []
-    for s in stmts:
-        out.append(s)
-        if isinstance(s, A.If):
-            for _cond, body in s.branches:
-                out.extend(_walk(body))
-            out.extend(_walk(s.otherwise))
-        elif isinstance(s, A.While | A.For | A.Repeat | A.React):
-            out.extend(_walk(s.body))
-    return out
+    """Every statement of a block and of the blocks nested in it."""
+    return [s for block in _blocks(stmts) for s in block]
 
 
 def _pausing_procs(c: Checker) -> None:
