@@ -194,23 +194,42 @@ def test_each_example_gives_its_code_and_message(
         assert found[0].hint == section.hint, where
 
 
+def simulate_example(
+    code: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], *options: str
+) -> tuple[Section, int, str]:
+    """The example of `code` simulated once (with options that keep it quick): its
+    section, the exit code and what was printed on stderr."""
+    from rulelang.cli.main import run
+
+    [section] = [s for s in SECTIONS if s.code == code]
+    path = tmp_path / "example.rules"
+    path.write_text(section.rules, encoding="utf-8")
+    exit_code = run(["simulate", str(path), "-p", "2", "-n", "1", *options])
+    return section, exit_code, capsys.readouterr().err
+
+
 def test_the_example_of_r010_never_ends_under_simulate(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Played with fewer decisions than the default (--max-decisions), to stay quick."""
-    from rulelang.cli.main import run
-
-    [section] = [s for s in SECTIONS if s.code == "R010"]
-    path = tmp_path / "example.rules"
-    path.write_text(section.rules, encoding="utf-8")
-    code = run(["simulate", str(path), "-p", "2", "-n", "1", "--max-decisions", "200"])
-    err = capsys.readouterr().err
+    section, code, err = simulate_example("R010", tmp_path, capsys, "--max-decisions", "200")
     assert code == cli_errors.EX_SOFTWARE
     assert "runtime error[R010]" in err
     assert section.message is not None
     said = section.message.partition(" did not end")[2].replace("100000", "200")
     assert said and said in err
     assert section.hint is not None and f"= hint: {section.hint}" in err
+
+
+def test_the_example_of_r031_stops_a_bot_under_simulate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Played with a smaller step budget than the default (--max-steps), to stay quick."""
+    section, code, err = simulate_example("R031", tmp_path, capsys, "--max-steps", "300")
+    assert code == cli_errors.EX_SOFTWARE
+    assert section.message is not None and section.hint is not None
+    assert f"runtime error[R031]: {section.message.replace('100000', '300')}" in err
+    assert f"= hint: {section.hint}" in err
 
 
 # --------------------------------------------------------------------------- one place
@@ -232,21 +251,6 @@ def test_each_code_is_one_kind_of_message() -> None:
 
 
 # --------------------------------------------------------------------------- one renderer
-def test_the_example_of_r031_stops_a_bot_under_simulate(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """Played with a smaller step budget than the default (--max-steps), to stay quick."""
-    from rulelang.cli.main import run
-
-    [section] = [s for s in SECTIONS if s.code == "R031"]
-    path = tmp_path / "example.rules"
-    path.write_text(section.rules, encoding="utf-8")
-    code = run(["simulate", str(path), "-p", "2", "-n", "1", "--max-steps", "300"])
-    err = capsys.readouterr().err
-    assert code == cli_errors.EX_SOFTWARE
-    assert section.message is not None and section.hint is not None
-    assert f"runtime error[R031]: {section.message.replace('100000', '300')}" in err
-    assert f"= hint: {section.hint}" in err
 
 
 def test_runtime_and_static_errors_render_the_same_way() -> None:
