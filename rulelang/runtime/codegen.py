@@ -35,9 +35,9 @@ from rulelang.runtime.code import (
     Require,
 )
 from rulelang.runtime.complete import Completer
-from rulelang.runtime.state import State
 from rulelang.runtime.exprgen import ExprGen, Namespace, proc_function
 from rulelang.runtime.reads import Reads, end_reads
+from rulelang.runtime.state import State
 from rulelang.runtime.straight import StraightGen
 from rulelang.syntax import ast as A
 
@@ -428,7 +428,7 @@ class Codegen(StraightGen):
             return str(steps[0])
         return f"{self.ns.name_for(steps, '_dirs')}[st.phase]"
 
-    def narration(self, s: A.Stmt) -> tuple[Fn | None, Fn | None]:
+    def narration(self, s: A.Stmt | A.PhaseDecl) -> tuple[Fn | None, Fn | None]:
         """The `log` texts of a choice or chance event, reading its value from its slot."""
         log, hidden = getattr(s, "log", None), getattr(s, "log_hidden", None)
         return (

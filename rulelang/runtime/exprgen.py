@@ -480,9 +480,12 @@ def fixed(program: Program, e: object) -> bool:
             return False
         if isinstance(sym, DefSym) and sym.params:
             return False
-        if isinstance(node, A.Call) and node.func in ("next_player", "prev_player"):
-            if random_orders(program) is not None:  # follows a drawn order
-                return False
+        if (
+            isinstance(node, A.Call)
+            and node.func in ("next_player", "prev_player")
+            and random_orders(program) is not None  # follows a drawn order
+        ):
+            return False
     return True
 
 

@@ -537,8 +537,9 @@ class _Builder(Transformer[Any, Any]):
 
     @v_args(meta=True)
     def s_roll(self, meta: Any, c: list[Any]) -> A.Roll:
-        secret = self._secret(c[2])
-        return A.Roll(self._span(meta), str(c[0]), str(c[1]), *(c[3] or (None, None)), *secret)
+        secret, to = self._secret(c[2])
+        log, hidden = c[3] or (None, None)
+        return A.Roll(self._span(meta), str(c[0]), str(c[1]), log, hidden, secret, to)
 
     def _secret(self, opt: tuple[str, Any] | None) -> tuple[bool, Any]:
         """(secret, audience) of an optional `secret [to EXPR]`."""
@@ -554,8 +555,9 @@ class _Builder(Transformer[Any, Any]):
 
     @v_args(meta=True)
     def s_pick(self, meta: Any, c: list[Any]) -> A.Pick:
-        secret = self._secret(c[2])
-        return A.Pick(self._span(meta), str(c[0]), c[1], *(c[3] or (None, None)), *secret)
+        secret, to = self._secret(c[2])
+        log, hidden = c[3] or (None, None)
+        return A.Pick(self._span(meta), str(c[0]), c[1], log, hidden, secret, to)
 
     @v_args(meta=True)
     def s_deal(self, meta: Any, c: list[Any]) -> A.Deal:
