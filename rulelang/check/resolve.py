@@ -84,6 +84,8 @@ class Resolver(ExprChecker):
             self.block(d.turn, Ctx(context=f"phase {ph.name}"))
             if d.order_from is not None:
                 self.expect(d.order_from, PLAYER, Ctx())
+            if d.order == "random":  # the drawn order, kept for the rest of the game
+                c.hidden[id(d)] = c.new_hidden()
             if d.end_when is not None:
                 self.expect(d.end_when, BOOL, Ctx())
         for end in c.ends:

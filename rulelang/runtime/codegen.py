@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from rulelang import errors
 from rulelang.check.layout import Layout
 from rulelang.check.symbols import ProcSym, Program, ValueSym
+from rulelang.check.types import PLAYER
 from rulelang.diagnostics import NO_SPAN, Span
 from rulelang.limits import Limits
 from rulelang.runtime.code import (
@@ -36,6 +37,7 @@ from rulelang.runtime.code import (
 from rulelang.runtime.complete import Completer
 from rulelang.runtime.exprgen import ExprGen, Namespace, proc_function
 from rulelang.runtime.reads import Reads, end_reads
+from rulelang.runtime.state import State
 from rulelang.runtime.straight import StraightGen
 from rulelang.syntax import ast as A
 
@@ -171,18 +173,21 @@ class Codegen(StraightGen):
             if self.reads.current:
                 self.add(["st.dirty = True"], d.span)
         self.add([f"st.phase = {index}"], d.span)
+        if d.order == "random":
+            self.random_order(d)
         self.block(d.begin)
         top = self.here()
         self.add(["st.turn += 1"], d.span)
         if self.reads.turn:
             self.add(["st.dirty = True"], d.span)
         self.block(d.turn)
-        delta = 1 if d.order == "clockwise" else -1
-        lines = [
-            "if st.dirty and _check_end(st):",
-            f"    return {OVER}",
-            f"st.current = (st.current + {delta}) % st.cfg.n",
-        ]
+        if d.order == "random":
+            slot = self.p.hidden[id(d)]
+            step = [f"o = st.loc[{slot}]", "st.current = o[(o.index(st.current) + 1) % len(o)]"]
+        else:
+            delta = 1 if d.order == "clockwise" else -1
+            step = [f"st.current = (st.current + {delta}) % st.cfg.n"]
+        lines = ["if st.dirty and _check_end(st):", f"    return {OVER}", *step]
         if self.reads.current:
             lines.append("st.dirty = True")
         if d.end_when is not None and d.next:
@@ -190,6 +195,22 @@ class Codegen(StraightGen):
             lines += [f"if {self.ex.src(d.end_when)}:", f"    return {entries[d.next]}"]
         lines += self.budget(d.span, "turns")
         self.emit([*lines, f"return {top}"], d.span)
+
+    def random_order(self, d: A.PhaseDecl) -> None:
+        """`order random`: on first entering the phase, the players are shuffled (a
+        chance event, logged as "Turn order: ..."); every entry starts with the first
+        of that order."""
+        slot = self.p.hidden[id(d)]
+        drawn = self.label()
+        self.add([f"if st.loc[{slot}] is not None:", f"    return {drawn}"], d.span)
+        name = "turn order" if d.name == "main" else f"turn order of {d.name}"
+        self.chance(
+            "shuffle", d, name, lambda st: st.cfg.players, "", slot=slot, narrate=_order_line(slot)
+        )
+        self.here(drawn)
+        self.add([f"st.current = st.loc[{slot}][0]"], d.span)
+        if self.reads.current:
+            self.add(["st.dirty = True"], d.span)
 
     def simple_proc(self, name: str, sym: ProcSym) -> None:
         body = [line for s in sym.decl.body for line in self.simple(s)]
@@ -382,22 +403,32 @@ class Codegen(StraightGen):
                 f"    st.reactor = st.loc[{outer}]",
                 "    st.log = ('reaction', None, 'end', st.log)",
                 f"    return {out}",
-                f"st.loc[{seat}] = (st.loc[{seat}] + {self.direction()}) % st.cfg.n",
+                f"st.loc[{seat}] = {self.after(f'st.loc[{seat}]', s.span)}",
             ],
             s.span,
         )
         self.emit([f"return {top}"], s.span)
         self.here(out)
 
+    def after(self, seat: str, span: Span) -> str:
+        """The player after seat in the order of the phase being played: its drawn
+        order under `order random`, else the next seat in its direction."""
+        if self.ex.orders is not None:
+            orders, at = self.ex.orders, self.ns.name_for(span, "_s")
+            return f"_h.next_in_order(st, {seat}, {self.direction()}, {orders}, {at}, 'react')"
+        return f"({seat} + {self.direction()}) % st.cfg.n"
+
     def direction(self) -> str:
         """The step from a seat to the next in the order of the phase being played
-        (clockwise +1, counterclockwise -1; in setup, the first phase's)."""
-        steps = tuple(1 if ph.decl.order == "clockwise" else -1 for ph in self.p.phases) or (1,)
+        (clockwise +1, counterclockwise -1, forward in a drawn order +1; in setup, the
+        first phase's)."""
+        steps = tuple(-1 if ph.decl.order == "counterclockwise" else 1 for ph in self.p.phases)
+        steps = steps or (1,)
         if len(set(steps)) == 1:
             return str(steps[0])
         return f"{self.ns.name_for(steps, '_dirs')}[st.phase]"
 
-    def narration(self, s: A.Stmt) -> tuple[Fn | None, Fn | None]:
+    def narration(self, s: A.Stmt | A.PhaseDecl) -> tuple[Fn | None, Fn | None]:
         """The `log` texts of a choice or chance event, reading its value from its slot."""
         log, hidden = getattr(s, "log", None), getattr(s, "log_hidden", None)
         return (
@@ -509,11 +540,21 @@ class Codegen(StraightGen):
         return self.ex.src(e), []
 
     def chance(
-        self, kind: ChanceKind, s: A.Stmt, var: str, source: Fn, source_src: str, zone: int = -1
+        self,
+        kind: ChanceKind,
+        s: A.Stmt | A.PhaseDecl,
+        var: str,
+        source: Fn,
+        source_src: str,
+        zone: int = -1,
+        slot: int = -1,
+        narrate: Fn | None = None,
     ) -> None:
         local = self.p.locals_of.get(id(s))
-        slot = local.slot if local is not None else -1
-        if kind == "shuffle" and local is not None and local.type.elem is not None:
+        slot = local.slot if local is not None else slot
+        if slot >= 0 and local is None:  # a turn order: shows a player
+            show = self.ex.fmt(PLAYER)
+        elif kind == "shuffle" and local is not None and local.type.elem is not None:
             show = self.ex.fmt(local.type.elem)  # shows one item of the list
         elif kind == "shuffle_zone":
             elem = next(z.type.elem for z in self.p.zones if z.name == var)
@@ -521,8 +562,8 @@ class Codegen(StraightGen):
         else:
             show = self.ex.fmt(local.type) if local is not None else _plain
         pc = len(self.ops.bodies)
-        narrate, hidden = self.narration(s)
-        spec = ChanceSpec(pc, kind, var, slot, source, show, s.span, zone, narrate, hidden)
+        told, hidden = self.narration(s)
+        spec = ChanceSpec(pc, kind, var, slot, source, show, s.span, zone, narrate or told, hidden)
         self.code.chances[pc] = spec
         name = self.ns.name_for(spec, "_spec")
         lines = [
@@ -578,6 +619,16 @@ def effect_end(keys: list[int]) -> list[str]:
         f"if _eff is not None and {test} and _eff[1] == len(st.stack):",
         f"    return {DONE}",
     ]
+
+
+def _order_line(slot: int) -> Fn:
+    """The log line of a drawn turn order: "Turn order: P3, P1, P2"."""
+
+    def line(st: State) -> str:
+        names = st.cfg.player_names
+        return "Turn order: " + ", ".join(names[p] for p in st.loc[slot])
+
+    return line
 
 
 def _constant(text: str) -> Fn:

@@ -128,6 +128,21 @@ def next_seat(p: int | None, delta: int, n: int, span: Span, what: str) -> int:
     return (p + delta) % n
 
 
+def next_in_order(
+    st: State, p: int | None, delta: int, orders: tuple[int, ...], span: Span, what: str
+) -> int:
+    """next_player / prev_player in a program where some phase plays in a drawn order
+    (`order random`): in such a phase, once its order is drawn, the player after (or
+    before) p in that order; elsewhere the next (previous) seat."""
+    if p is None:
+        raise errors.no_player(f"the player given to {what}", span)
+    slot = orders[st.phase]
+    order = st.loc[slot] if slot >= 0 else None
+    if order is None:
+        return (p + delta) % st.cfg.n
+    return order[(order.index(p) + delta) % len(order)]  # type: ignore[no-any-return]
+
+
 def zone_slot(base: int, owner: int | None, span: Span) -> int:
     if owner is None:
         raise errors.zone_of_nobody(span)

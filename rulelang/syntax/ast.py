@@ -189,6 +189,7 @@ class Choose(Stmt):
     # `log "..." [else "..."]`: the log line, and the one for those who may not see the value
     log: TextLit | None = None
     log_hidden: TextLit | None = None
+    secret_to: Expr | None = None  # `secret to EXPR`: who sees the value, not the chooser
 
 
 @node
@@ -197,6 +198,9 @@ class Roll(Stmt):
     die: str
     log: TextLit | None = None
     log_hidden: TextLit | None = None
+    # `secret [to EXPR]`: only the current player (or the players EXPR gives) see it
+    secret: bool = False
+    secret_to: Expr | None = None
 
 
 @node
@@ -220,6 +224,8 @@ class Pick(Stmt):
     source: Expr
     log: TextLit | None = None
     log_hidden: TextLit | None = None
+    secret: bool = False  # as for Roll
+    secret_to: Expr | None = None
 
 
 @node
