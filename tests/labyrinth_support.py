@@ -35,22 +35,24 @@ def fixed() -> Ruleset:
 
 
 def scenario(
-    rules: Ruleset, players: int = 3, options: dict[str, str] | None = None, **seats: Any
+    rules: Ruleset,
+    players: int = 3,
+    options: dict[str, str] | None = None,
+    order: list[str] | None = None,
+    **seats: Any,
 ) -> Game:
     """A game on the fixed map, dice scripted by the test. Keyword arguments set player
     attributes before the first turn: `p1={"at": "2,2", "item": "rusty_bullet"}`."""
     game = rules.new_game(players, seed=1, options=options, auto_chance=False)
-    while game.is_chance_node():  # the seating order: keep seat order
-        decision = game.pending()
-        assert decision is not None and decision.kind == "shuffle", decision
-        game.apply_chance(list(game.player_names))
     edit = game.edit()
     for key, attrs in seats.items():
         seat = int(key[1:]) - 1
         for name, value in attrs.items():
             edit.set(name, value, of=seat)
     game.apply("start")
-    assert game.turn_player == 0
+    decision = game.pending()  # the random turn order: the seat order unless given
+    assert decision is not None and decision.name == "turn order", decision
+    game.apply_chance(order or list(game.player_names))
     return game
 
 
@@ -107,10 +109,12 @@ def tile_attr(game: Game, name: str, at: str) -> Any:
 
 
 def others_never_heard(game: Game, seat: int, *words: str) -> None:
-    """No player but `seat` read a line containing any of `words`."""
+    """No player but `seat` read a line containing any of `words` (the public line of
+    the turn order aside)."""
     for other in range(game.players):
         if other != seat:
-            for line in game.history(other):
+            for line in game.history(other)[1:]:
+                assert not line.startswith("Turn order:")
                 assert not any(w in line for w in words), (other, line)
 
 

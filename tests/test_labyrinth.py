@@ -19,8 +19,9 @@ false. The players start on row 4, P1 on 2,1; each test moves them where it need
 from __future__ import annotations
 
 import pytest
-from labyrinth_support import (  # noqa: F401 - fixed is a fixture
+from labyrinth_support import (  # noqa: F401 - fixed and rules are fixtures
     fixed,
+    rules,
     others_never_heard,
     scenario,
     tile_attr,
@@ -39,6 +40,24 @@ def last(game: Game, seat: int) -> str:
 
 def options(game: Game) -> list[str]:
     return [a.text for a in game.legal_actions()]
+
+
+# ---------------------------------------------------------------- turn order
+
+
+def test_the_turn_order_is_drawn_at_random_and_told_to_everyone(fixed: Ruleset) -> None:
+    game = scenario(fixed, order=["P3", "P1", "P2"], p1={"at": "0,4"})
+    assert all(game.history(seat) == ["Turn order: P3, P1, P2"] for seat in range(3))
+    seen = []
+    for way in ["left", "right", "left", "right", "left", "right"]:  # along row 4
+        seen.append(game.turn_player)
+        game.apply(way)
+    assert seen == [2, 0, 1, 2, 0, 1]
+
+
+def test_the_order_differs_between_seeds(rules: Ruleset) -> None:
+    orders = {tuple(rules.new_game(4, seed=s).history(0)[:1]) for s in range(20)}
+    assert len(orders) > 5 and all(o[0].startswith("Turn order: ") for o in orders)
 
 
 # ---------------------------------------------------------------- walls and exits
@@ -368,7 +387,7 @@ def test_a_battle_is_two_dice_and_a_tie_goes_to_the_attacker(
     told = ["P1 attacks P2.", f"P1 rolls {ra}, P2 rolls {rb}.", f"{winner} wins the battle.",
             f"P{loser + 1} is injured."]
     assert game.history(0)[-4:] == told and game.history(1)[-4:] == told
-    assert game.history(2) == []
+    assert game.history(2) == ["Turn order: P1, P2, P3"]
     # the attacker moves on
     assert game.turn_player == 0 and game.pending().name == "way"
 
@@ -450,4 +469,4 @@ def test_a_bullet_hits_one_of_several_players_on_the_first_tile_at_random(
     assert [a.text for a in game.legal_actions()] == ["P2", "P3"]
     game.apply_chance("P3")
     assert [game.attribute("injured", of=s) for s in range(3)] == [False, False, True]
-    assert game.history(1) == [] and last(game, 2) == "P3 is injured."
+    assert game.history(1) == ["Turn order: P1, P2, P3"] and last(game, 2) == "P3 is injured."
