@@ -39,6 +39,7 @@ def check_map(m: Map, o: dict[str, int], players: int) -> None:
     check_portals(m, o)
     check_walls(m, o)
     check_exits(m, o)
+    assert not shut_in(m), "a player could be shut in"
     assert len(set(m.starts)) == players
     assert all(m.kind[c] == "safe" and m.treasure[c] == 0 for c in m.starts)
 
@@ -146,6 +147,44 @@ def check_exits(m: Map, o: dict[str, int]) -> None:
             assert m.flow[c] == d
 
 
+def move_end(m: Map, c: Cell, d: int) -> Cell | None:
+    """Where a player on c ends a move towards d (None: the move is refused)."""
+    n = m.neighbour(c, d)
+    if n is None or (c, d) in m.walls:
+        return None
+    if m.kind[n] == "portal":
+        return m.portal_to[n]
+    if m.kind[n] == "river":
+        f = m.flow[n]
+        pushed = m.neighbour(n, f)
+        if pushed is not None and (n, f) not in m.walls:
+            return pushed
+    return n
+
+
+def shut_in(m: Map) -> bool:
+    """Some place a player can stand on (a safe tile, the end of a move) cannot reach
+    some other: the moves are not one strongly connected whole."""
+    ends = {c: [e for d in range(4) if (e := move_end(m, c, d)) is not None] for c in m.cells()}
+    stand = {c for c in m.cells() if m.kind[c] == "safe"} | {e for es in ends.values() for e in es}
+    into: dict[Cell, list[Cell]] = {c: [] for c in m.cells()}
+    for c, es in ends.items():
+        for e in es:
+            into[e].append(c)
+
+    def closure(start: Cell, links: dict[Cell, list[Cell]]) -> set[Cell]:
+        seen, todo = {start}, [start]
+        while todo:
+            for n in links[todo.pop()]:
+                if n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        return seen
+
+    r = next(iter(stand))
+    return not stand <= closure(r, ends) & closure(r, into)
+
+
 def options_of(changes: dict[str, str]) -> dict[str, int]:
     return {**DEFAULTS, **{k: int(v) for k, v in changes.items()}}
 
@@ -163,6 +202,11 @@ def test_maps_with_other_parameters_meet_every_constraint(
     for seed in range(maps):
         game = rules.new_game(4, seed=seed, options=changes)
         check_map(Map.of(game), options_of(changes), 4)
+
+
+def test_without_no_traps_some_maps_would_shut_a_player_in(rules: Ruleset) -> None:
+    maps = [Map.of(rules.new_game(3, seed=s, options={"no_traps": "false"})) for s in range(60)]
+    assert 0 < sum(shut_in(m) for m in maps) < 20
 
 
 def test_the_same_seed_gives_the_same_map(rules: Ruleset) -> None:
