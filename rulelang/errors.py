@@ -527,7 +527,8 @@ def deal_between_kinds(src: str, dst: str, span: Span) -> Diagnostic:
 
 
 def needs_players(what: str, got: object, span: Span) -> Diagnostic:
-    """E232: `say ... to`, `win`, `draw` or `rank` given something not players."""
+    """E232: `say ... to`, `secret to`, `win`, `draw` or `rank` given something not
+    players."""
     return _E232.at(span, f"{what} needs a player or a list of players, not {got}")
 
 

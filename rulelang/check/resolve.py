@@ -446,10 +446,16 @@ class Resolver(ExprChecker):
     def log_texts(
         self, s: A.Choose | A.Roll | A.Pick | A.ShuffleLet | A.ShuffleZone, ctx: Ctx
     ) -> None:
-        """The `log` texts of a choice or chance event, read where the value is known."""
+        """The `log` texts of a choice or chance event, read where the value is known,
+        and who sees a secret one (`secret to`: a player or a list of players)."""
         for text in (s.log, s.log_hidden):
             if text is not None:
                 self.expr(text, ctx)
+        to = getattr(s, "secret_to", None)
+        if to is not None:
+            t = self.expr(to, ctx)
+            if not (compatible(PLAYER, t) or compatible(list_of(PLAYER), t)):
+                self.c.report(errors.needs_players("'secret to'", t, to.span))
 
     def choose(self, s: A.Choose, ctx: Ctx) -> None:
         c = self.c

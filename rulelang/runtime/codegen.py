@@ -436,6 +436,22 @@ class Codegen(StraightGen):
             self.ex.lambda_of(hidden) if hidden is not None else None,
         )
 
+    def audience(self, s: A.Choose | A.Roll | A.Pick) -> Fn:
+        """Who sees a secret value, as a function (state) -> tuple of seats, read once
+        the value is known: the players `secret to EXPR` gives (a player or a list), or
+        for a bare secret roll or pick the acting player (the reacting one in a
+        reaction round)."""
+        to = s.secret_to
+        if to is None:
+            body = ["return (st.reactor if st.reactor >= 0 else st.current,)"]
+        elif self.ex.type_of(to).name == "list":
+            body = [f"return tuple(p for p in {self.ex.src(to)} if p is not None)"]
+        else:
+            err = self.error(errors.no_player("the player 'secret to' gives", to.span))
+            body = [f"p = {self.ex.src(to)}", "if p is None:", f"    raise {err}", "return (p,)"]
+        self.ns.counter += 1
+        return self.ns.function(f"_aud{self.ns.counter}", "st", body)  # type: ignore[return-value]
+
     def choose(self, s: A.Choose) -> None:
         ex = self.ex
         local = self.local(s)
@@ -460,7 +476,8 @@ class Codegen(StraightGen):
             s.span,
         )
         narrate, hidden = self.narration(s)
-        spec = dataclasses.replace(spec, narrate=narrate, narrate_hidden=hidden)
+        audience = self.audience(s) if s.secret_to is not None else None
+        spec = dataclasses.replace(spec, narrate=narrate, narrate_hidden=hidden, audience=audience)
         self.code.choices[pc] = spec
         opts = domain
         if s.requires:
@@ -498,6 +515,11 @@ class Codegen(StraightGen):
             opts = f"{fn}(st, tuple({opts}), {name}, {who})"
         if s.allow_pass:
             opts = f"(*{opts}, None)"
+        record = (
+            f"({name}, {who}, value, st.log)"
+            if audience is None
+            else f"_h.choice_record(st, {name}, {who}, value)"  # with its audience
+        )
         # in a playout (st.bot set), the decision is taken here and play goes on
         self.emit(
             [
@@ -513,7 +535,7 @@ class Codegen(StraightGen):
                 "    st.steps = 0",
                 "    value = opts[int(st.bot() * len(opts))]",
                 f"    st.loc[{local.slot}] = value",
-                f"    st.log = ({name}, {who}, value, st.log)",
+                f"    st.log = {record}",
                 f"    return {pc + 1}",
                 f"st.pending = {name}",
                 f"st.who = {who}",
@@ -563,7 +585,10 @@ class Codegen(StraightGen):
             show = self.ex.fmt(local.type) if local is not None else _plain
         pc = len(self.ops.bodies)
         told, hidden = self.narration(s)
-        spec = ChanceSpec(pc, kind, var, slot, source, show, s.span, zone, narrate or told, hidden)
+        audience = self.audience(s) if isinstance(s, A.Roll | A.Pick) and s.secret else None
+        spec = ChanceSpec(
+            pc, kind, var, slot, source, show, s.span, zone, narrate or told, hidden, audience
+        )
         self.code.chances[pc] = spec
         name = self.ns.name_for(spec, "_spec")
         lines = [
@@ -584,7 +609,9 @@ class Codegen(StraightGen):
                 "i = int(rng.random() * len(values))",
                 f"st.loc[{slot}] = values[i]",
                 f"st.log = ({name}, i, values[i], st.log) if st.budget else "
-                f"_h.chance_record(st, {name}, i, values[i])",
+                f"_h.chance_record(st, {name}, i, values[i])"
+                if audience is None
+                else f"st.log = _h.chance_record(st, {name}, i, values[i])",
             ]
         else:
             lines.append(f"_h.settle(st, {name}, _h.sample(st, {name}))")

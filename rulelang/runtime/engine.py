@@ -386,7 +386,11 @@ class Game(GameQueries):
             assert spec is not None
             value = st.options[int(rng.random() * len(st.options))]
             st.loc[spec.slot] = value
-            st.log = (spec, st.who, value, st.log)
+            st.log = (
+                (spec, st.who, value, st.log)
+                if spec.audience is None
+                else helpers.choice_record(st, spec, st.who, value)
+            )
             st.pending = None
             taken += 1
             st.bot, st.budget = rng.random, max_decisions - taken
