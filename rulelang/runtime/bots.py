@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rulelang import errors
 from rulelang.check.symbols import BotSym
@@ -24,7 +25,7 @@ from rulelang.runtime.state import State
 
 RANDOM = "random"  # the name of the bot that every ruleset has: uniformly random
 
-RuleFn = Callable[[State, int, Value], Value]
+RuleFn = Callable[[State, int, Value, dict[Any, Value]], Value]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,18 +60,22 @@ class Bot:
                 if option is None:
                     continue
                 ex.bound[option.slot] = "_opt"
+                ex.memo_calls = True
                 try:
                     rules = []
                     for r in ch.rules:
                         fns = tuple(
                             ex.ns.function(  # the name is unique per expression
-                                ex.ns.name_for(e, "_br"), "st, _me, _opt", [f"return {ex.src(e)}"]
+                                ex.ns.name_for(e, "_br"),
+                                "st, _me, _opt, _bm",
+                                [f"return {ex.src(e)}"],
                             )
                             for e in r.exprs
                         )
                         rules.append(Rule(r.kind, fns, r.span))  # type: ignore[arg-type]
                     self._rules[ch.name] = tuple(rules)
                 finally:
+                    ex.memo_calls = False
                     del ex.bound[option.slot]
         finally:
             del ex.bound[me.slot]
@@ -101,6 +106,7 @@ class Bot:
         saved = st.steps
         st.steps = 0
         span = self.span
+        memo: dict[Any, Value] = {}  # the calls of defs that read no option, worked out once
         try:
             for rule in rules:
                 if len(kept) <= 1:
@@ -108,13 +114,13 @@ class Bot:
                 span = rule.span
                 if rule.kind == "prefer":
                     for fn in rule.fns:
-                        met = [v for v in kept if fn(st, seat, v)]
+                        met = [v for v in kept if fn(st, seat, v, memo)]
                         if met:
                             kept = met
                             break
                 elif rule.kind in ("best", "least"):
                     fn = rule.fns[0]
-                    values = [fn(st, seat, v) for v in kept]
+                    values = [fn(st, seat, v, memo) for v in kept]
                     top = max(values) if rule.kind == "best" else min(values)
                     kept = [v for v, x in zip(kept, values, strict=True) if x == top]
         except GameRuntimeError as exc:

@@ -10,6 +10,7 @@ becomes a generated Python function whose parameters are Python arguments.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import assert_never, cast
 
@@ -47,6 +48,12 @@ BUILTIN_NAMES = {
     "round_number": "((st.turn - 1) // st.cfg.n + 1)",
 }
 SIMPLE_CALLS = {"len": "len", "abs": "abs", "any": "any", "all": "all", "sum": "sum"}
+# Generated sources that are cheap to evaluate twice and call nothing: a whole number,
+# a Python name, or a chain of attributes and subscripts of names, numbers and quoted
+# words (`st.cols[11][_a3]`, `st.cfg.entities['tile']`).
+_INT = re.compile(r"-?[0-9]+$")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*$")
+_PURE = re.compile(r"[A-Za-z_][A-Za-z_0-9]*(\.[A-Za-z_][A-Za-z_0-9]*|\[(-?[0-9]+|[A-Za-z_][A-Za-z_0-9]*|'[A-Za-z_0-9]*')\])*$")
 STATE_NAMES = ("current", "index", "turn_number", "round_number")
 MEMO_UNSET = object()  # a fixed def not computed yet for this table
 
@@ -107,6 +114,7 @@ class ExprGen:
         }
         self.tiles = {name: TileOps(layer) for name, layer in layout.tiles.items()}
         self.bound: dict[int, str] = {}  # local slot -> Python name (comprehensions, args)
+        self.memo_calls = False  # compiling a bot's rules: memoise def calls in `_bm`
         self.memo_slots: dict[str, int] = {}  # fixed defs -> their slot in cfg.memo
         # per phase, the local slot of its drawn `order random` (-1: none); None when no
         # phase has one, so that next_player stays seat + 1 at no cost
@@ -238,6 +246,8 @@ class ExprGen:
         if op == "%":
             return f"_h.modulo({left}, {right}, {self.span(e)})"
         if op == "..":
+            if _INT.match(left) and _INT.match(right) and int(right) - int(left) < min(64, self.limits.items):
+                return repr(tuple(range(int(left), int(right) + 1)))  # a constant
             return f"tuple(_h.upto({left}, {right}, {self.limits.items}, {self.span(e)}))"
         if op == "notin":
             return f"({left} not in {right})"
@@ -266,6 +276,10 @@ class ExprGen:
             return f"st.zones[{self.zone_slot(obj, e.index, idx)}]"
         if t.name == "table":
             return f"_h.lookup({obj}, {idx}, {self.span(e)})"
+        if _PURE.match(obj) and (_NAME.match(idx) or _INT.match(idx)):
+            # inline when both sides are cheap and call nothing (evaluated twice); the
+            # helper is called only to raise the error outside
+            return f"({obj}[{idx}] if 0 <= {idx} < len({obj}) else _h.index({obj}, {idx}, {self.span(e)}))"
         return f"_h.index({obj}, {idx}, {self.span(e)})"
 
     def zone_slot(self, base: str, owner: A.Expr, owner_src: str) -> str:
@@ -373,6 +387,10 @@ class ExprGen:
         args = "".join(
             ", " + self.as_type(a, p.type) for p, a in zip(sym.params, e.args, strict=True)
         )
+        if self.memo_calls and not re.search(r"\b_opt\b", args):
+            # in a bot's rules, a call that does not read the option is the same for
+            # every option: worked out once per ranking (`_bm`, see bots.py)
+            return f"_h.memo_call(_bm, _d_{sym.name}, st{args})"
         return f"_d_{sym.name}(st{args})"
 
     def comp(self, e: A.Comp) -> str:

@@ -47,6 +47,19 @@ def replaced(seq: Sequence[Value], i: int, value: Value, span: Span) -> tuple[Va
     raise errors.set_outside(i, len(seq), span)
 
 
+_MISSING = object()
+
+
+def memo_call(cache: dict[Any, Value], fn: Callable[..., Value], st: State, *args: Value) -> Value:
+    """fn(st, *args), worked out once per cache: a bot's ranking, during which the state
+    does not change, so a def gives the same value for the same arguments."""
+    key = (fn, *args)
+    value = cache.get(key, _MISSING)
+    if value is _MISSING:
+        value = cache[key] = fn(st, *args)
+    return value
+
+
 def lookup(table: dict[Value, Value], key: Value, span: Span) -> Value:
     try:
         return table[key]
