@@ -54,6 +54,8 @@ SIMPLE_CALLS = {"len": "len", "abs": "abs", "any": "any", "all": "all", "sum": "
 _INT = re.compile(r"-?[0-9]+$")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*$")
 _PURE = re.compile(r"[A-Za-z_][A-Za-z_0-9]*(\.[A-Za-z_][A-Za-z_0-9]*|\[(-?[0-9]+|[A-Za-z_][A-Za-z_0-9]*|'[A-Za-z_0-9]*')\])*$")
+_WORD = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
+INLINE_MAX = 160  # the longest def body (generated source) written in place of its calls
 STATE_NAMES = ("current", "index", "turn_number", "round_number")
 MEMO_UNSET = object()  # a fixed def not computed yet for this table
 
@@ -115,6 +117,8 @@ class ExprGen:
         self.tiles = {name: TileOps(layer) for name, layer in layout.tiles.items()}
         self.bound: dict[int, str] = {}  # local slot -> Python name (comprehensions, args)
         self.memo_calls = False  # compiling a bot's rules: memoise def calls in `_bm`
+        self.inline_bodies: dict[str, tuple[list[str], str]] = {}  # short defs, see inlined
+        self.in_comp_source = 0  # compiling the source of a comprehension (no `:=` there)
         self.memo_slots: dict[str, int] = {}  # fixed defs -> their slot in cfg.memo
         # per phase, the local slot of its drawn `order random` (-1: none); None when no
         # phase has one, so that next_player stays seat + 1 at no cost
@@ -280,6 +284,12 @@ class ExprGen:
             # inline when both sides are cheap and call nothing (evaluated twice); the
             # helper is called only to raise the error outside
             return f"({obj}[{idx}] if 0 <= {idx} < len({obj}) else _h.index({obj}, {idx}, {self.span(e)}))"
+        if (_NAME.match(idx) or _INT.match(idx)) and not self.in_comp_source:
+            # the list evaluated once, named (`:=` is refused in a comprehension's source)
+            t = f"_t{self.ns.counter}"
+            self.ns.counter += 1
+            span = self.span(e)
+            return f"({t}[{idx}] if len({t} := {obj}) > {idx} >= 0 else _h.index({t}, {idx}, {span}))"
         return f"_h.index({obj}, {idx}, {self.span(e)})"
 
     def zone_slot(self, base: str, owner: A.Expr, owner_src: str) -> str:
@@ -384,9 +394,11 @@ class ExprGen:
         return f"{ops}.network(st, {a[0]})[{part}]"
 
     def call_def(self, sym: DefSym, e: A.Call) -> str:
-        args = "".join(
-            ", " + self.as_type(a, p.type) for p, a in zip(sym.params, e.args, strict=True)
-        )
+        each = [self.as_type(a, p.type) for p, a in zip(sym.params, e.args, strict=True)]
+        body = self.inlined(sym, each)
+        if body is not None:
+            return body
+        args = "".join(", " + a for a in each)
         if self.memo_calls and not re.search(r"\b_opt\b", args):
             # in a bot's rules, a call that does not read the option is the same for
             # every option: worked out once per ranking (`_bm`, see bots.py)
@@ -395,7 +407,13 @@ class ExprGen:
 
     def comp(self, e: A.Comp) -> str:
         local = self.p.locals_of[id(e)]
-        source = self.src(e.source)
+        self.in_comp_source += 1
+        try:
+            source = self.src(e.source)
+        finally:
+            self.in_comp_source -= 1
+        if source.startswith("tuple(_h.upto(") and source.endswith("))"):
+            source = source[6:-1]  # a range is iterated as it is, not copied first
         var = f"_v{local.slot}"
         self.bound[local.slot] = var
         try:
@@ -458,7 +476,28 @@ class ExprGen:
                 ]
             else:
                 lines = [f"return {body}"]
+                if len(body) <= INLINE_MAX:
+                    self.inline_bodies[name] = (params, body)
             self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines)
+
+    def inlined(self, sym: DefSym, args: list[str]) -> str | None:
+        """The body of a short def written in place of its call, its parameters replaced
+        by the arguments, when every argument is cheap and calls nothing (so it may be
+        evaluated any number of times) and names nothing the body names: a def call
+        costs more than a short body, and the rules call such defs in their hot loops."""
+        known = self.inline_bodies.get(sym.name)
+        if known is None:
+            return None
+        params, body = known
+        if self.in_comp_source and ":=" in body:
+            return None
+        names = set(_WORD.findall(body))
+        for a in args:
+            if not (_PURE.match(a) or _INT.match(a)) or names & set(_WORD.findall(a)) - {"st"}:
+                return None
+        for py, a in zip(params, args, strict=True):
+            body = re.sub(rf"\b{py}\b", lambda _m, a=a: a, body)  # type: ignore[misc]
+        return f"({body})"
 
     def own_locals(self, stmts: tuple[A.Stmt, ...]) -> list[int]:
         """The slots of the `let`s in a def's block (at any depth)."""
