@@ -54,6 +54,7 @@ SIMPLE_CALLS = {"len": "len", "abs": "abs", "any": "any", "all": "all", "sum": "
 _INT = re.compile(r"-?[0-9]+$")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*$")
 _PURE = re.compile(r"[A-Za-z_][A-Za-z_0-9]*(\.[A-Za-z_][A-Za-z_0-9]*|\[(-?[0-9]+|[A-Za-z_][A-Za-z_0-9]*|'[A-Za-z_0-9]*')\])*$")
+_UPTO = re.compile(r"_h\.upto\(([^,]+), ([^,]+), [0-9]+, _s[0-9]+\)$")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
 INLINE_MAX = 160  # the longest def body (generated source) written in place of its calls
 STATE_NAMES = ("current", "index", "turn_number", "round_number")
@@ -431,7 +432,15 @@ class ExprGen:
                 f"enumerate({source}){where}])])"
             )
         if f == "":
-            return f"tuple([{elem} {loop}])"
+            whole = f"tuple([{elem} {loop}])"
+            bounds = _UPTO.match(source)
+            if bounds and not where and self._item_of(e, local.slot):
+                # `[xs[k] for k in a..b]`: a slice when every index lies inside (else
+                # item by item, for the checks)
+                seq = self.src(e.elem.obj)  # type: ignore[attr-defined]
+                limit = self.limits.items
+                return f"(_h.items({seq}, {bounds[1]}, {bounds[2]}, {limit}) or {whole})"
+            return whole
         if f in ("any", "all", "sum"):
             return f"{f}({elem} {loop})"
         if f == "count":
@@ -440,6 +449,21 @@ class ExprGen:
             return f"sum(1 {loop})"
         assert f in ("max", "min"), f
         return f"_h.extreme([{elem} {loop}], {f}, {self.span(e)}, {f!r})"
+
+    def _item_of(self, e: A.Comp, slot: int) -> bool:
+        """Is the comprehension's element `NAME[VAR]`, VAR its own variable and NAME a
+        local (a Python name, evaluated at no cost)?"""
+        elem = e.elem
+        if not (isinstance(elem, A.Index) and isinstance(elem.index, A.Name)):
+            return False
+        var = self.ref(elem.index)
+        return (
+            isinstance(var, LocalSym)
+            and var.slot == slot
+            and isinstance(elem.obj, A.Name)
+            and _NAME.match(self.src(elem.obj)) is not None
+            and self.type_of(elem.obj).name == "list"
+        )
 
     # ------------------------------------------------------------------ defs
     def compile_defs(self, block: Callable[[tuple[A.Stmt, ...]], list[str]]) -> None:
@@ -465,6 +489,7 @@ class ExprGen:
                     self.bound.pop(p.slot, None)
                 for slot in lets:
                     self.bound.pop(slot, None)
+            own = {p.slot for p in sym.params}
             if not sym.params and fixed(self.p, decl_body):
                 slot = self.memo_slots[name] = len(self.memo_slots)
                 lines = [
@@ -472,6 +497,20 @@ class ExprGen:
                     f"value = memo[{slot}]",
                     "if value is _UNSET:",
                     f"    value = memo[{slot}] = {body}",
+                    "return value",
+                ]
+            elif sym.params and _loops(self.p, decl_body) and fixed(self.p, decl_body, own):
+                # a def that loops over what is fixed for the table, given its arguments:
+                # worked out once per table and arguments (as `on_rim(c)` of a board)
+                slot = self.memo_slots[name] = len(self.memo_slots)
+                lines = [
+                    f"cache = st.cfg.memo[{slot}]",
+                    "if cache is _UNSET:",
+                    f"    cache = st.cfg.memo[{slot}] = {{}}",
+                    f"key = ({', '.join(params)},)",
+                    "value = cache.get(key, _UNSET)",
+                    "if value is _UNSET:",
+                    f"    value = cache[key] = {body}",
                     "return value",
                 ]
             else:
@@ -517,10 +556,17 @@ class ExprGen:
         return slots
 
 
-def fixed(program: Program, e: object) -> bool:
+def _loops(program: Program, e: A.Expr) -> bool:
+    """Does the expression hold a comprehension or an aggregate (a loop), through the
+    defs it calls too?"""
+    return any(isinstance(node, A.Comp) for node in expressions(program, [e]))
+
+
+def fixed(program: Program, e: object, params: frozenset[int] | set[int] = frozenset()) -> bool:
     """Does the expression read only what is fixed for a table (consts, boards, kinds,
-    the number of players), through the defs it calls too?"""
-    own: set[int] = set()  # the variables of comprehensions inside
+    the number of players), through the defs it calls too, and the locals `params`
+    (the parameters of the def whose body it is)?"""
+    own: set[int] = set(params)  # those and the variables of comprehensions inside
     for node in expressions(program, [e]):
         if isinstance(node, A.TextLit) and any(not isinstance(p, str) for p in node.parts):
             return False

@@ -25,6 +25,15 @@ def index(seq: Sequence[Value], i: int, span: Span) -> Value:
     raise errors.index_outside(i, len(seq), span)
 
 
+def items(seq: Sequence[Value], low: int, high: int, limit: int) -> tuple[Value, ...] | None:
+    """`[seq[k] for k in low..high]` when every index lies inside the list and the range
+    is within the limit of items; else None (also for an empty result), and the caller
+    reads item by item, with the checks."""
+    if 0 <= low <= high < len(seq) and high - low < limit:
+        return tuple(seq[low : high + 1])
+    return None
+
+
 def item_to_set(seq: Sequence[Value], i: int, span: Span) -> Value:
     """`xs[i]` on the way to an item that `set xs[i][j] = v` changes (R023 outside)."""
     try:
