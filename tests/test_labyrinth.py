@@ -201,7 +201,7 @@ def test_the_shop_sells_an_item_by_a_die_the_buyer_alone_sees(
     assert game.attribute("item", of=0) == item
     got = {"rusty_bullet": "a rusty bullet", "first_aid_kit": "a first aid kit",
            "pile_of_junk": "a pile of junk"}[item]
-    assert last(game, 0) == f"P1 rolls {face} and gets {got}."
+    assert game.history(0)[-2:] == [f"P1 rolls {face} in the shop.", f"P1 gets {got}."]
     others_never_heard(game, 0, "SHOP", "rolls", "gets")
 
 
@@ -384,9 +384,9 @@ def test_a_battle_is_two_dice_and_a_tie_goes_to_the_attacker(
     game.apply_chance(rb)
     assert [game.attribute("injured", of=s) for s in range(3)] == [loser == 0, loser == 1, False]
     winner = "P1" if loser == 1 else "P2"
-    told = ["P1 attacks P2.", f"P1 rolls {ra}, P2 rolls {rb}.", f"{winner} wins the battle.",
-            f"P{loser + 1} is injured."]
-    assert game.history(0)[-4:] == told and game.history(1)[-4:] == told
+    told = ["P1 attacks P2.", f"P1 rolls {ra}.", f"P2 rolls {rb}.",
+            f"{winner} wins the battle.", f"P{loser + 1} is injured."]
+    assert game.history(0)[-5:] == told and game.history(1)[-5:] == told
     assert game.history(2) == ["Turn order: P1, P2, P3"]
     # the attacker moves on
     assert game.turn_player == 0 and game.pending().name == "way"

@@ -13,7 +13,7 @@ from labyrinth_support import Map, rules  # noqa: F401 - rules is a fixture
 
 from rulelang import Ruleset
 
-DEFAULT_MAPS = 200
+DEFAULT_MAPS = 1000
 DEFAULTS = {
     "width": 8, "height": 8, "river_tiles": 12, "max_bends": 4, "marshes": 8, "shops": 1,
     "hospitals": 1, "fake_portals": 1, "ab_portals": 1, "abc_portals": 1, "treasures": 2,
