@@ -21,8 +21,8 @@ from __future__ import annotations
 import pytest
 from labyrinth_support import (  # noqa: F401 - fixed and rules are fixtures
     fixed,
-    rules,
     others_never_heard,
+    rules,
     scenario,
     tile_attr,
 )
