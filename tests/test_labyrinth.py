@@ -317,7 +317,7 @@ def test_junk_may_be_dropped_outside_the_shop(fixed: Ruleset) -> None:
 
 def shoot(game: Game, way: str) -> None:
     game.apply("shoot")
-    assert game.prompt() == "P1: shoot which way?"
+    assert game.prompt() == "Shoot which way?"
     game.apply(way)
 
 
@@ -457,7 +457,7 @@ def test_arriving_where_others_stand_offers_a_fight_or_the_end_of_the_turn(
     assert game.history(0)[-1] == "P1 meets P2 and P3."
     assert game.history(1)[-1] == "P1 meets P2 and P3." == game.history(2)[-1]
     assert "SAFE" not in game.history(0)[-2]  # "Fight ... or end your turn" instead
-    assert game.prompt() == "P1: fight P2 and P3, or end your turn?"
+    assert game.prompt() == "Fight P2 and P3, or end your turn?"
     assert options(game) == ["fight P2", "fight P3", "end the turn"]
     game.apply("fight P3")
     game.apply_chance(6)
