@@ -1159,13 +1159,13 @@ def generate_needs_grid(board: str, what: str, span: Span) -> Diagnostic:
     return _E254.at(span, f"generate needs a grid board, and '{board}' is {what}")
 
 
-def no_path(length: int, bends: int | None, ends: str, tries: int, span: Span) -> GameRuntimeError:
-    """R040: `generate ... = path` found no path of that length (and bends, ends) after
-    its bounded number of tries: it is impossible, or nearly so, on that board."""
-    more = f" and at most {bends} bends" if bends is not None else ""
+def no_path(length: int, bends: int | None, ends: str, span: Span) -> GameRuntimeError:
+    """R040: `generate ... = path` found no path of that length (and bends, ends) in
+    its bounded search: it is impossible, or too rare, on that board."""
+    more = f" with at most {bends} bends" if bends is not None else ""
     return _R040.fail(
         span,
-        f"generate found no path of {length} cells{more}{ends} in {tries} tries",
+        f"generate found no path of {length} cells{more}{ends}",
         "the board may be too small for that path: ask for a shorter one, or more bends",
     )
 
