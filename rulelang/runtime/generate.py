@@ -114,7 +114,8 @@ class GenerateOp:
             # from the rim: entered across a rim side, so flowing away from it
             first = [d for d in range(4) if not rim or nb[start][(d + 2) % 4] < 0]
             rng.shuffle(first)
-            cells, dirs, used, turns, ways = [start], [], {start}, [0], [first]
+            cells, used, turns, ways = [start], {start}, [0], [first]
+            dirs: list[int] = []
             while ways:
                 budget -= 1
                 if budget <= 0:
