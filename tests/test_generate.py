@@ -5,12 +5,16 @@ requests stop with their R code, quickly."""
 
 from __future__ import annotations
 
+import builtins
 import time
+from pathlib import Path
 
 import pytest
 
 import rulelang
 from rulelang import Game, replay
+from rulelang.cli import saves
+from rulelang.cli.main import run
 from rulelang.diagnostics import GameRuntimeError
 
 GAME = """
@@ -215,3 +219,27 @@ def test_the_default_map_is_cheap() -> None:
         RULES.new_game(2, seed=seed)
     per_map = (time.perf_counter() - start) / 200
     assert per_map < 0.005, per_map
+
+
+def test_a_game_saved_by_play_replays_the_same_map(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = tmp_path / "g.rules"
+    game.write_text(GAME, encoding="utf-8")
+    save = tmp_path / "g.save.json"
+    replies = iter(["1", "2"])
+
+    def fake_input(prompt: str = "") -> str:
+        for reply in replies:
+            return reply
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(builtins, "input", fake_input)
+    assert run(["play", str(game), "-p", "2", "--seed", "7", "--save", str(save)]) == 130
+    capsys.readouterr()
+    record = saves.read(save)
+    assert [e["chance"] for e in record.log if "chance" in e] == ["course", "ws", "xs", "cs"]
+    again = replay(RULES, 2, 7, record.log)
+    fresh = RULES.new_game(2, seed=7)
+    assert again.view(None)["board_state"] == fresh.view(None)["board_state"]
+    assert again.state.vars == fresh.state.vars
