@@ -1182,9 +1182,10 @@ def too_few_candidates(what: str, wanted: int, found: int, span: Span) -> GameRu
 
 def no_such_side(board: str, cell: object, direction: object, span: Span) -> GameRuntimeError:
     """R042: `side(b, c, d)` (or `b.edge[c, d]`) with c none or not a cell, or d not 0..3."""
+    shown = ["none" if v is None else v for v in (direction, cell)]
     return _R042.fail(
         span,
-        f"there is no side {direction} of cell {cell} on board '{board}'",
+        f"there is no side {shown[0]} of cell {shown[1]} on board '{board}'",
         "the cell must be a cell of the board and the direction 0..3 (N, E, S, W)",
     )
 
