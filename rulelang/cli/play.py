@@ -31,6 +31,7 @@ class Table:
         delay: float = 0.0,
         after_move: Callable[[Game], None] | None = None,
         max_decisions: int = DEFAULT_LIMITS.decisions,
+        omniscient: bool = False,
     ):
         self.game = game
         self.max_decisions = max_decisions  # bots alone, in a row (R010 past it)
@@ -42,6 +43,9 @@ class Table:
         self.clear = clear
         self.delay = delay
         self.humans = [p for p in range(game.players) if p not in bots]
+        # --omniscient: the screen shows the game master's view, every secret included
+        self.omniscient = omniscient
+        self.audience: int | None = None if omniscient else PUBLIC
         self.seen_public: object = None  # a mark of the history (None: from the start)
         self.last_human: int | None = None
         self.last_turn = -1
@@ -70,7 +74,7 @@ class Table:
         return self.game.player_names[p]
 
     def public_news(self) -> list[str]:
-        news = self.game.history(PUBLIC, since=self.seen_public)
+        news = self.game.history(self.audience, since=self.seen_public)
         self.seen_public = self.game.mark()
         return news
 
@@ -97,7 +101,8 @@ class Table:
 
     def human_move(self, who: int) -> None:
         game = self.game
-        if who != self.last_human and len(self.humans) > 1:
+        seen = None if self.omniscient else who
+        if who != self.last_human and len(self.humans) > 1 and not self.omniscient:
             # Hide the last player's screen before the next one sits down.
             if self.clear:
                 self.write(CLEAR)
@@ -106,10 +111,13 @@ class Table:
                 self.write(CLEAR)
         if who != self.last_human or game.turn_number != self.last_turn:
             self.write("")
-            self.write(render_view(game, game.view(who)))
+            if self.omniscient:
+                self.write("(the game master's view: everything, hidden or not)")
+            self.write(render_view(game, game.view(seen)))
             self.write(
                 "(answer with a number or the move's text; 'board' shows the board "
-                "again, 'quit' leaves and saves)"
+                "again, 'peek' asks the others to let you see the game master's log, "
+                "'quit' leaves and saves)"
             )
         self.last_human = who
         self.last_turn = game.turn_number
@@ -123,7 +131,10 @@ class Table:
             if answer.lower() in ("quit", "exit"):
                 raise LeftGame
             if answer.lower() in ("?", "help", "board", "look"):
-                self.write(render_view(game, game.view(who)))
+                self.write(render_view(game, game.view(seen)))
+                continue
+            if answer.lower() == "peek":
+                self.peek(who)
                 continue
             action = self.pick(actions, answer)
             if action is not None:
@@ -133,7 +144,12 @@ class Table:
                     self.after_move(game)
                 # what only this player may know (a map's goal, a card taken) is shown
                 # at once, while the screen is still theirs
-                for line in self.private_news(who, before):
+                news = (
+                    game.history(None, since=before)
+                    if self.omniscient
+                    else self.private_news(who, before)
+                )
+                for line in news:
                     self.write(f"  {line}")
                 self.seen_public = game.mark()
                 return
@@ -143,6 +159,32 @@ class Table:
                 self.write(f"  There is no option {answer}: pick 1 to {len(actions)}.")
             else:
                 self.write(f"  Not allowed: {game.why_not(answer)}")
+
+    def peek(self, who: int) -> None:
+        """Show the game master's log (every event as the referee sees it) only if every
+        other player agrees, asked in turn; a bot seat always declines: it cannot judge
+        the request, and a secret stays hidden unless all the humans let it out."""
+        game = self.game
+        others = [p for p in range(game.players) if p != who]
+        bots = [self.names(p) for p in others if p in self.bots]
+        agreed = not bots
+        if bots:
+            self.write(f"  {', '.join(bots)}: a bot always declines.")
+        else:
+            for p in others:
+                answer = self.read(
+                    f"{self.names(who)} wants to peek at the game master's log. "
+                    f"{self.names(p)}, do you agree? [y/N] "
+                )
+                if answer.strip().lower() not in ("y", "yes"):
+                    agreed = False
+                    break
+        if not agreed:
+            self.write("  Not everyone agreed; nothing is shown.")
+            return
+        self.write("The game master's log:")
+        for line in game.history(None):
+            self.write(f"  {line}")
 
     @staticmethod
     def pick(actions: list[Action], answer: str) -> Action | None:
