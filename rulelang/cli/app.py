@@ -380,7 +380,7 @@ def resume(
     ruleset, game = replay_saved(record, what, allow_path, limits, force)
     print(f"Resuming {ruleset.title} after {len(record.log)} events.")
     if stored is not None:
-        print(stored.saved_as())
+        print(f"Recording as game {stored.id}.")
     run_table(ruleset, game, record, save, delay, omniscient, stored)
 
 

@@ -209,14 +209,15 @@ def delete(
         if not yes:
             if not sys.stdin.isatty():
                 raise usage(
-                    f"not deleting all {count} saved games without asking, and the input "
-                    "is not a terminal; add --yes to delete them"
+                    f"not deleting all {count} saved game(s) without asking, and the input "
+                    "is not a terminal: add --yes to delete them"
                 )
-            answer = input(f"Delete all {count} saved games? [y/N] ")
+            answer = input(f"Delete all {count} saved game{'s' if count != 1 else ''}? [y/N] ")
             if answer.strip().lower() not in ("y", "yes"):
                 print("Nothing deleted.")
                 return
-        print(f"Deleted {store.delete_all()} saved games.")
+        gone = store.delete_all()
+        print(f"Deleted {gone} saved game{'s' if gone != 1 else ''}.")
 
 
 @games_app.command("import")

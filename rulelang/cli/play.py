@@ -45,7 +45,6 @@ class Table:
         self.humans = [p for p in range(game.players) if p not in bots]
         # --omniscient: the screen shows the game master's view, every secret included
         self.omniscient = omniscient
-        self.audience: int | None = None if omniscient else PUBLIC
         self.seen_public: object = None  # a mark of the history (None: from the start)
         self.last_human: int | None = None
         self.last_turn = -1
@@ -74,9 +73,32 @@ class Table:
         return self.game.player_names[p]
 
     def public_news(self) -> list[str]:
-        news = self.game.history(self.audience, since=self.seen_public)
+        if self.omniscient:
+            news = self.referee_news(self.seen_public)
+        else:
+            news = self.game.history(PUBLIC, since=self.seen_public)
         self.seen_public = self.game.mark()
         return news
+
+    def referee_news(self, since: object, hidden_only: bool = False) -> list[str]:
+        """Every line since the mark `since` (or only those not everyone saw); one not
+        everyone saw is marked with whom it was said to ("(to Ann) ..."), or as hidden."""
+        game = self.game
+        public = game.history(PUBLIC, since=since)
+        said = game.view(None, only=("private",))
+        to = {
+            t: ", ".join(names)
+            for t, names in zip(said["private"], said["private_to"], strict=True)
+        }
+        out = []
+        for line in game.history(None, since=since):
+            if line in public:
+                public.remove(line)
+                if not hidden_only:
+                    out.append(line)
+            else:
+                out.append(f"(to {to[line]}) {line}" if line in to else f"(hidden) {line}")
+        return out
 
     def private_news(self, who: int, since: object) -> list[str]:
         """The lines `who` sees since the mark `since` that not everyone sees."""
@@ -145,7 +167,7 @@ class Table:
                 # what only this player may know (a map's goal, a card taken) is shown
                 # at once, while the screen is still theirs
                 news = (
-                    game.history(None, since=before)
+                    self.referee_news(before, hidden_only=True)
                     if self.omniscient
                     else self.private_news(who, before)
                 )

@@ -296,20 +296,30 @@ class Store:
         return self._entry(row)
 
     def _entry(self, row: tuple[Any, ...]) -> Entry:
+        """A row of `games` as an Entry, every field checked (a corrupt row is refused)."""
         try:
             names, bots = json.loads(row[4]), json.loads(row[5])
-            entry = Entry(row[0], row[1], row[2], row[3], names, bots, *row[6:])
-            if not (
-                isinstance(entry.title, str)
-                and isinstance(entry.rules, str)
-                and isinstance(names, list)
-                and isinstance(bots, list)
-                and entry.status in (PLAYING, OVER)
-                and all(isinstance(v, int | float) for v in (row[6], row[9], row[10]))
-            ):
-                raise ValueError
-        except (ValueError, TypeError) as exc:
-            raise StoreError(f"saved game {row[0]} in {self.path} is damaged") from exc
+        except (ValueError, TypeError, RecursionError):
+            names = bots = None
+        entry = Entry(row[0], row[1], row[2], row[3], names, bots, *row[6:])
+        number = (int, float)
+        ok = (
+            isinstance(entry.title, str)
+            and isinstance(entry.rules, str)
+            and type(entry.players) is int
+            and 1 <= entry.players <= 1000
+            and isinstance(names, list)
+            and all(isinstance(n, str) for n in names)
+            and isinstance(bots, list)
+            and all(type(b) is int for b in bots)
+            and type(entry.decisions) is int
+            and entry.status in (PLAYING, OVER)
+            and isinstance(entry.result, str)
+            and isinstance(entry.created, number)
+            and isinstance(entry.updated, number)
+        )
+        if not ok:
+            raise StoreError(f"saved game {row[0]} in {self.path} is damaged")
         return entry
 
     def load(self, game: int) -> saves.Save:
