@@ -367,7 +367,7 @@ def resume(
     stored: Recorder | None = None
     if saved.isdigit():  # an id of the store (write ./7 for a file named 7)
         stored, record = stored_game(int(saved))
-        what = f"saved game {saved}"
+        what = f"the saved game {saved}"
     else:
         path = Path(saved)
         if not path.is_file():
