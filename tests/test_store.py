@@ -572,6 +572,7 @@ def test_a_killed_game_loses_no_move(
         assert my_decisions() == made
     proc.kill()  # SIGKILL: no handler runs
     proc.wait(timeout=30)
+    proc.stdin.close()
     out.close()
     assert proc.returncode == -9
     assert "Game left" not in (tmp_path / "out.txt").read_text()

@@ -330,6 +330,9 @@ def run_table(
         raise CliExit(
             code, f"\n{why} Saved to {where}; continue with:\n  rulelang resume {where}"
         ) from None
+    finally:
+        if stored is not None:
+            stored.close()
 
 
 @app.command()

@@ -51,6 +51,7 @@ class Recorder:
     def __init__(self, store: Store, game_id: int):
         self.store = store
         self.id = game_id
+        self.over = False
 
     @classmethod
     def start(cls, ruleset: Ruleset, game: Game, record: saves.Save) -> Recorder:
@@ -64,7 +65,7 @@ class Recorder:
         return recorder
 
     def keep(self, game: Game) -> None:
-        over = game.is_over()
+        over = self.over = game.is_over()
         try:
             self.store.append(
                 self.id,
@@ -75,9 +76,11 @@ class Recorder:
         except StoreError as exc:
             raise CliExit(EX_IOERR, f"error: the game could not be saved: {exc}") from None
 
+    def close(self) -> None:
+        self.store.close()
+
     def saved_as(self) -> str:
-        over = self.store.entry(self.id).status == OVER
-        if over:
+        if self.over:
             return f"Saved as game {self.id}: 'rulelang games show {self.id}'"
         return f"Saved as game {self.id}: 'rulelang resume {self.id}'"
 
