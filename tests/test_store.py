@@ -8,6 +8,7 @@ import builtins
 import json
 import os
 import pty
+import re
 import sqlite3
 import subprocess
 import sys
@@ -583,3 +584,14 @@ def test_a_killed_game_loses_no_move(
     answers(monkeypatch, [], KeyboardInterrupt())
     assert run(["resume", "1"]) == 130
     assert f"Resuming Heimlich & Co after {len(record.log)} events." in capsys.readouterr().out
+
+
+def test_games_without_a_command_shows_its_help(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = cli(capsys, "games")
+    assert code == 64 and err == ""
+    for command in ("list", "show", "delete", "import", "export"):
+        assert re.search(rf"^│ {command} ", out, re.M), command
+    code, out, _ = cli(capsys, "--help")
+    assert code == 0 and re.search(r"^│ games ", out, re.M)
+    code, out, _ = cli(capsys, "play", "--help")
+    assert code == 0 and "--omniscient" in out and "--no-store" in out

@@ -1,4 +1,4 @@
-"""The typer app: `rulelang validate | play | resume | simulate`."""
+"""The typer app: `rulelang validate | play | resume | simulate | games`."""
 
 from __future__ import annotations
 
@@ -362,8 +362,7 @@ def resume(
     max_decisions: MaxDecisions = DEFAULT_LIMITS.decisions,
     max_completion: MaxCompletion = DEFAULT_LIMITS.completion,
 ) -> None:
-    """Continue a saved game where it was left: by its id in the saved games, or from
-    a file written with --save."""
+    """Continue a saved game: by its id ('rulelang games list') or a --save file."""
     from rulelang.cli.games import stored_game
 
     limits = limits_of(max_items, max_steps, max_decisions, max_completion)
@@ -505,5 +504,7 @@ def run_app(args: list[str]) -> int:
         raise KeyboardInterrupt from None
     except typer.TyperException as exc:
         message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+        if not message.strip():  # a group without its command: its help was shown
+            raise CliExit(EX_USAGE) from None
         raise CliExit(EX_USAGE, f"error: {message}\nTry 'rulelang --help'.") from None
     return result if isinstance(result, int) else 0
