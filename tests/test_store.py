@@ -595,3 +595,24 @@ def test_games_without_a_command_shows_its_help(capsys: pytest.CaptureFixture[st
     assert code == 0 and re.search(r"^│ games ", out, re.M)
     code, out, _ = cli(capsys, "play", "--help")
     assert code == 0 and "--omniscient" in out and "--no-store" in out
+
+
+def test_a_game_deleted_while_played_stops_with_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    replies = iter(["1", "delete", "1"])
+
+    def fake_input(prompt: str = "") -> str:
+        reply = next(replies)
+        if reply == "delete":  # another terminal deletes the game in play
+            assert run(["games", "delete", "1"]) == 0
+            return next(replies)
+        return reply
+
+    monkeypatch.setattr(builtins, "input", fake_input)
+    code, out, err = cli(capsys, "play", HEIMLICH, "-p", "2", "--bots", "2")
+    assert code == 74 and "Deleted game 1." in out
+    assert err == (
+        f"error: the game could not be saved: saved game 1 was deleted from "
+        f"{store.default_path()} while it was played\n"
+    )

@@ -234,6 +234,11 @@ class Store:
             db = self._db(game)
             db.execute("BEGIN IMMEDIATE")
             try:
+                if db.execute("SELECT 1 FROM games WHERE id=?", (game,)).fetchone() is None:
+                    raise StoreError(
+                        f"saved game {game} was deleted from {self.path} while it was played",
+                        io=True,
+                    )
                 row = db.execute("SELECT count(*) FROM moves WHERE game=?", (game,)).fetchone()
                 self._append(db, game, row[0], log[row[0] :], time.time())
                 db.execute("UPDATE games SET status=?, result=? WHERE id=?", (status, result, game))
