@@ -204,7 +204,11 @@ def test_resume_by_id_continues_the_same_game(
     whole = capsys.readouterr().out
     answers(monkeypatch, moves[:4], KeyboardInterrupt())
     assert run(["play", str(rules), "-p", "2"]) == 130
-    assert capsys.readouterr().err.strip() == "Game left. Saved as game 1: 'rulelang resume 1'"
+    left = capsys.readouterr()
+    assert left.err.strip() == "Game left. Saved as game 1: 'rulelang resume 1'"
+    # said again once the screen is cleared for the first player
+    assert left.out.count("(game 1 of the saved games)") == 1
+    assert "saved games" not in whole
     monkeypatch.chdir(ROOT)  # the game resumes from any folder
     answers(monkeypatch, moves[4:], EOFError())
     code, out, err = cli(capsys, "resume", "1")

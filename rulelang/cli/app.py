@@ -307,6 +307,7 @@ def run_table(
         after_move=keep,
         max_decisions=ruleset.limits.decisions,
         omniscient=omniscient,
+        note=f"(game {stored.id} of the saved games)" if stored is not None else "",
     )
     try:
         table.run()

@@ -32,6 +32,7 @@ class Table:
         after_move: Callable[[Game], None] | None = None,
         max_decisions: int = DEFAULT_LIMITS.decisions,
         omniscient: bool = False,
+        note: str = "",
     ):
         self.game = game
         self.max_decisions = max_decisions  # bots alone, in a row (R010 past it)
@@ -45,6 +46,9 @@ class Table:
         self.humans = [p for p in range(game.players) if p not in bots]
         # --omniscient: the screen shows the game master's view, every secret included
         self.omniscient = omniscient
+        # a line said before play (the saved game's id), said again after the first
+        # clearing of the screen, which would have wiped it
+        self.note = note
         self.seen_public: object = None  # a mark of the history (None: from the start)
         self.last_human: int | None = None
         self.last_turn = -1
@@ -131,6 +135,9 @@ class Table:
             self.read(f"Pass the screen to {self.names(who)} and press Enter... ")
             if self.clear:
                 self.write(CLEAR)
+                if self.note:
+                    self.write(self.note)
+                    self.note = ""
         if who != self.last_human or game.turn_number != self.last_turn:
             self.write("")
             if self.omniscient:
