@@ -1193,13 +1193,13 @@ def generate_needs_grid(board: str, what: str, span: Span) -> Diagnostic:
     return _E254.at(span, f"generate needs a grid board, and '{board}' is {what}")
 
 
-def no_path(length: int, bends: int | None, ends: str, tries: int, span: Span) -> GameRuntimeError:
-    """R040: `generate ... = path` found no path of that length (and bends, ends) after
-    its bounded number of tries: it is impossible, or nearly so, on that board."""
-    more = f" and at most {bends} bends" if bends is not None else ""
+def no_path(length: int, bends: int | None, ends: str, span: Span) -> GameRuntimeError:
+    """R040: `generate ... = path` found no path of that length (and bends, ends) in
+    its bounded search: it is impossible, or too rare, on that board."""
+    more = f" with at most {bends} bends" if bends is not None else ""
     return _R040.fail(
         span,
-        f"generate found no path of {length} cells{more}{ends} in {tries} tries",
+        f"generate found no path of {length} cells{more}{ends}",
         "the board may be too small for that path: ask for a shorter one, or more bends",
     )
 
@@ -1216,9 +1216,10 @@ def too_few_candidates(what: str, wanted: int, found: int, span: Span) -> GameRu
 
 def no_such_side(board: str, cell: object, direction: object, span: Span) -> GameRuntimeError:
     """R042: `side(b, c, d)` (or `b.edge[c, d]`) with c none or not a cell, or d not 0..3."""
+    shown = ["none" if v is None else v for v in (direction, cell)]
     return _R042.fail(
         span,
-        f"there is no side {direction} of cell {cell} on board '{board}'",
+        f"there is no side {shown[0]} of cell {shown[1]} on board '{board}'",
         "the cell must be a cell of the board and the direction 0..3 (N, E, S, W)",
     )
 

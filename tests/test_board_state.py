@@ -37,7 +37,7 @@ def say_all(setup: str, says: list[str]) -> list[str]:
 
 def test_state_is_read_and_set_per_node() -> None:
     lines = say_all(
-        "  set maze.kind[cell(maze, 1, 1)] = \"river\"\n  set maze.seen[2] += 5\n"
+        '  set maze.kind[cell(maze, 1, 1)] = "river"\n  set maze.seen[2] += 5\n'
         "  set maze.seen[2] -= 1",
         ["{maze.kind[cell(maze, 1, 1)]} {maze.kind[0]} {maze.seen[2]} {maze.seen[3]}"],
     )
@@ -54,7 +54,8 @@ def test_an_inner_side_is_one_value_seen_from_both_cells() -> None:
             "{maze.mark[cell(maze, 2, 1), 0]} {maze.mark[side(maze, cell(maze, 2, 2), 2)]}",
             "{last} {side_cell(last)} {side_dir(last)} {across(last)} {on_rim(last)}",
             "{maze.wall[last]}",
-            "{side(maze, cell(maze, 3, 0), 2)} {across(side(maze, 0, 3))} {on_rim(side(maze, 0, 3))}",
+            "{side(maze, cell(maze, 3, 0), 2)} {across(side(maze, 0, 3))}"
+            " {on_rim(side(maze, 0, 3))}",
         ],
     )
     assert lines == [
@@ -69,7 +70,7 @@ def test_an_inner_side_is_one_value_seen_from_both_cells() -> None:
 def test_a_rim_side_is_its_own_and_every_canonical_side_is_viewed_once() -> None:
     rules = compile_text(
         "setup { set maze.mark[0, 3] = 1 set maze.mark[0, 2] = 2 }\n"
-        "turn { say \"t\" }\nend when turn_number > 0 { draw players }"
+        'turn { say "t" }\nend when turn_number > 0 { draw players }'
     )
     g = rules.new_game(2)
     marks = g.view(None)["board_state"]["maze"]["mark"]

@@ -5,12 +5,16 @@ requests stop with their R code, quickly."""
 
 from __future__ import annotations
 
+import builtins
 import time
+from pathlib import Path
 
 import pytest
 
 import rulelang
 from rulelang import Game, replay
+from rulelang.cli import saves
+from rulelang.cli.main import run
 from rulelang.diagnostics import GameRuntimeError
 
 GAME = """
@@ -132,7 +136,7 @@ def test_path_without_rim_ends_and_bends() -> None:
     rules = rulelang.compile_source(
         'game "P"\nplayers 2..2\nboard b = grid(0, 4, 0, 4)\n'
         "global { cs: list(node(b)) = []\n ds: list(int) = [] }\n"
-        "setup { generate a, d = path on b length 25\n set cs = a\n set ds = d }\n"
+        "setup { generate a, d = path on b length 18\n set cs = a\n set ds = d }\n"
         "turn { choose x in 0..1 }\nend when turn_number > 0 { draw players }",
         "p.rules",
     )
@@ -140,8 +144,8 @@ def test_path_without_rim_ends_and_bends() -> None:
         g = rules.new_game(2, seed=seed)
         cs, ds = g.state.vars
         nb = g.state.cfg.boards["b"].neighbour
-        assert len(cs) == 25 and len(set(cs)) == 25  # a path through every cell
-        assert all(nb[cs[i]][ds[i]] == cs[i + 1] for i in range(24))
+        assert len(cs) == 18 and len(set(cs)) == 18  # never meets itself
+        assert all(nb[cs[i]][ds[i]] == cs[i + 1] for i in range(17))
 
 
 def test_same_seed_same_map_and_different_seeds_differ() -> None:
@@ -215,3 +219,27 @@ def test_the_default_map_is_cheap() -> None:
         RULES.new_game(2, seed=seed)
     per_map = (time.perf_counter() - start) / 200
     assert per_map < 0.005, per_map
+
+
+def test_a_game_saved_by_play_replays_the_same_map(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = tmp_path / "g.rules"
+    game.write_text(GAME, encoding="utf-8")
+    save = tmp_path / "g.save.json"
+    replies = iter(["1", "2"])
+
+    def fake_input(prompt: str = "") -> str:
+        for reply in replies:
+            return reply
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(builtins, "input", fake_input)
+    assert run(["play", str(game), "-p", "2", "--seed", "7", "--save", str(save)]) == 130
+    capsys.readouterr()
+    record = saves.read(save)
+    assert [e["chance"] for e in record.log if "chance" in e] == ["course", "ws", "xs", "cs"]
+    again = replay(RULES, 2, 7, record.log)
+    fresh = RULES.new_game(2, seed=7)
+    assert again.view(None)["board_state"] == fresh.view(None)["board_state"]
+    assert again.state.vars == fresh.state.vars

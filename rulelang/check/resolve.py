@@ -155,12 +155,12 @@ class Resolver(ExprChecker):
                 self.c.unknown("board shape", d.shape, d.span, ["ring", "line", "grid"])
             if d.tiles:
                 self.tile_kind(d)
-            for a in self.c.board_attrs.get(d.name, {}).values():
-                decl = next(x for x in (*d.state, *d.edges) if x.span == a.span)
-                a.type = resolve_type(self.c, decl.type)
-                if a.default is not None:
-                    self.expect(a.default, a.type, Ctx(static=True, context="a default"))
-                if a.visibility == "owner":
+            for state in self.c.board_attrs.get(d.name, {}).values():
+                decl = next(x for x in (*d.state, *d.edges) if x.span == state.span)
+                state.type = resolve_type(self.c, decl.type)
+                if state.default is not None:
+                    self.expect(state.default, state.type, Ctx(static=True, context="a default"))
+                if state.visibility == "owner":
                     self.c.report(errors.owner_visibility(decl.span))
 
     def tile_kind(self, d: A.BoardDecl) -> None:

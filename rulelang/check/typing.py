@@ -406,9 +406,8 @@ class ExprChecker:
                     return c.types.get(id(v), ANY)
             if board.decl.shape == "grid" and e.name in ("x", "y"):
                 return list_of(INT)
-            c.unknown(
-                f"attribute of board {obj.arg}", e.name, e.span, [n for n, _ in board.decl.attrs]
-            )
+            names = [n for n, _ in board.decl.attrs] + list(c.board_attrs.get(obj.arg, {}))
+            c.unknown(f"attribute of board {obj.arg}", e.name, e.span, names)
             return ANY
         elif obj == ANY:
             return ANY

@@ -177,6 +177,7 @@ class GridBoard(Board):
         self.all_cells = (1 << self.size) - 1
         self.has_east = sum(1 << i for i, (x, _y) in enumerate(coords) if x < x1)
         self.has_west = sum(1 << i for i, (x, _y) in enumerate(coords) if x > x0)
+        self.has_north = sum(1 << i for i, (_x, y) in enumerate(coords) if y < y1)
         self._sides()
 
     def _sides(self) -> None:

@@ -293,10 +293,10 @@ class ExprGen:
             part = 0 if f == "side_cell" else 1
             return f"_h.side_part({self.src(args[0])}, {part}, {self.span(e)})"
         if f in ("across", "on_rim"):
-            board = f"st.cfg.boards[{self.type_of(args[0]).arg!r}]"
+            grid = f"st.cfg.boards[{self.type_of(args[0]).arg!r}]"
             if f == "across":
-                return f"_h.across({board}, {self.src(args[0])}, {self.span(e)})"
-            return f"(_h.across({board}, {self.src(args[0])}, {self.span(e)}) is None)"
+                return f"_h.across({grid}, {self.src(args[0])}, {self.span(e)})"
+            return f"(_h.across({grid}, {self.src(args[0])}, {self.span(e)}) is None)"
         if f in ("pieces", "nodes"):
             target = self.ref(args[0])
             assert target is not None

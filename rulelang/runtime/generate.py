@@ -10,7 +10,7 @@ node numbers, sides the side numbers of GridBoard (4 * cell + direction).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from rulelang.runtime.state import State
 
 SEEDS = range(2**31)  # the outcomes of a generate's chance event
-PATH_TRIES = 2000  # random walks tried before a path is called impossible (R040)
+PATH_STEPS = 20000  # steps of search before a path is called impossible (R040)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,25 +53,26 @@ class GenerateOp:
             st.loc[self.out[1]] = dirs
             return
         if self.what == "cells":
-            pool = list(range(board.size))
+            pool: Sequence[int] = range(board.size)
         else:
-            pool = list(board.rim_sides if self.what == "rim sides" else board.inner_sides)
-        rng.shuffle(pool)
-        st.loc[self.out[0]] = self.draw(st, board, pool, n)
+            pool = board.rim_sides if self.what == "rim sides" else board.inner_sides
+        st.loc[self.out[0]] = self.draw(st, board, in_random_order(pool, rng), n)
 
     def number(self, value: object) -> int:
         if not isinstance(value, int) or value < 0:
             raise errors.negative_generate(value, self.span)
         return value
 
-    def draw(self, st: State, board: GridBoard, pool: list[int], n: int) -> tuple[int, ...]:
-        """The first n of the shuffled pool that meet COND (and, with `keep connected`,
-        leave every cell reachable across the sides not drawn)."""
+    def draw(self, st: State, board: GridBoard, pool: Iterator[int], n: int) -> tuple[int, ...]:
+        """The first n of the pool (in random order) that meet COND (and, with `keep
+        connected`, leave every cell reachable across the sides not drawn)."""
         chosen: list[int] = []
-        blocked: set[int] = set()
         cond, var = self.cond, self.var_slot
         keep = self.keep and self.what == "sides"  # a rim side never parts two cells
-        links = board_links(board) if keep else ()
+        # the inner sides not drawn, as bits: cell c's north side (open[0]) and east side
+        # (open[1]); an inner side's number is 4 * c + 0 or 1 (see GridBoard._sides)
+        opened = [board.has_north, board.has_east]
+        width = board.width
         for item in pool:
             if len(chosen) == n:
                 break
@@ -80,9 +81,10 @@ class GenerateOp:
                 if not cond(st):
                     continue
             if keep:
-                blocked.add(item)
-                if not still_joined(links, item >> 2, board.across[item], blocked):
-                    blocked.discard(item)
+                bit = 1 << (item >> 2)
+                opened[item & 1] &= ~bit
+                if not joined(bit, 1 << board.across[item], opened[0], opened[1], width):
+                    opened[item & 1] |= bit
                     continue
             chosen.append(item)
         if len(chosen) < n:
@@ -92,73 +94,90 @@ class GenerateOp:
     def path(
         self, board: GridBoard, rng: random.Random, n: int, bends: int | None
     ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """A random walk that never meets itself, tried again from the start when it
-        gets stuck; R040 after PATH_TRIES walks."""
+        """A random path found by a depth-first search that tries the ways on in a
+        random order (straight on, or a quarter turn while bends are left; never back,
+        never onto a cell of the path), from start cells in a random order. R040 when
+        every start fails, or after PATH_STEPS steps of search."""
+        if n == 0:
+            return (), ()
         nb = board.neighbour
         most = n if bends is None else bends
-        if self.from_rim:
-            starts = [c for c in range(board.size) if min(nb[c]) < 0]
-        else:
-            starts = list(range(board.size))
-        for _ in range(PATH_TRIES if 0 < n <= board.size else 0):
-            c = starts[int(rng.random() * len(starts))]
-            if self.from_rim:  # entered across a rim side: flowing away from it
-                first = [d for d in range(4) if nb[c][(d + 2) % 4] < 0]
-            else:
-                first = [0, 1, 2, 3]
-            cells, dirs, used, turns = [c], [], {c}, 0
-            options = first
-            while True:
-                last = len(cells) == n
-                if last:
-                    if self.to_rim:
-                        options = [d for d in options if nb[c][d] < 0]
-                else:
-                    options = [d for d in options if nb[c][d] >= 0 and nb[c][d] not in used]
-                if not options:
+        rim = self.from_rim
+        starts = (
+            [c for c in range(board.size) if min(nb[c]) < 0] if rim else list(range(board.size))
+        )
+        rng.shuffle(starts)
+        budget = PATH_STEPS if n <= board.size else 0
+        for start in starts:
+            if budget <= 0:
+                break
+            # from the rim: entered across a rim side, so flowing away from it
+            first = [d for d in range(4) if not rim or nb[start][(d + 2) % 4] < 0]
+            rng.shuffle(first)
+            cells, used, turns, ways = [start], {start}, [0], [first]
+            dirs: list[int] = []
+            while ways:
+                budget -= 1
+                if budget <= 0:
                     break
-                d = options[int(rng.random() * len(options))]
-                if dirs and d != dirs[-1]:
-                    turns += 1
+                if not ways[-1]:  # every way on from the last cell failed: back one cell
+                    ways.pop()
+                    turns.pop()
+                    used.discard(cells.pop())
+                    if dirs:
+                        dirs.pop()
+                    continue
+                d = ways[-1].pop()
+                c = cells[-1]
+                t = turns[-1] + (1 if dirs and d != dirs[-1] else 0)
+                if t > most:
+                    continue
+                if len(cells) == n:
+                    if self.to_rim and nb[c][d] >= 0:
+                        continue
+                    return tuple(cells), (*dirs, d)
+                nxt = nb[c][d]
+                if nxt < 0 or nxt in used:
+                    continue
+                cells.append(nxt)
                 dirs.append(d)
-                if last:
-                    return tuple(cells), tuple(dirs)
-                c = nb[c][d]
-                cells.append(c)
-                used.add(c)
-                options = [d, (d + 1) % 4, (d + 3) % 4] if turns < most else [d]
+                used.add(nxt)
+                turns.append(t)
+                on = [d, (d + 1) % 4, (d + 3) % 4]
+                rng.shuffle(on)
+                ways.append(on)
         ends = " from the rim" if self.from_rim else ""
         ends += " to the rim" if self.to_rim else ""
-        raise errors.no_path(n, bends, ends, PATH_TRIES, self.span)
+        raise errors.no_path(n, bends, ends, self.span)
 
 
-def board_links(board: GridBoard) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """Per cell: (neighbour, side number) across each inner side (kept on the board)."""
-    links = getattr(board, "_links", None)
-    if links is None:
-        links = tuple(
-            tuple(
-                (nb, board.canon[4 * c + d]) for d, nb in enumerate(board.neighbour[c]) if nb >= 0
-            )
-            for c in range(board.size)
-        )
-        board._links = links  # type: ignore[attr-defined]
-    return links  # type: ignore[no-any-return]
+def in_random_order(pool: Sequence[int], rng: random.Random) -> Iterator[int]:
+    """The items of pool in a random order, each drawn only when it is needed (a
+    Fisher-Yates shuffle, one step per item taken)."""
+    items = list(pool)
+    k = len(items)
+    while k:
+        i = int(rng.random() * k)
+        k -= 1
+        items[i], items[k] = items[k], items[i]
+        yield items[k]
 
 
-def still_joined(
-    links: tuple[tuple[tuple[int, int], ...], ...], a: int, b: int, blocked: set[int]
-) -> bool:
-    """Can cell b be reached from cell a across sides not blocked? The grid was joined
-    before the one new side was blocked, so every cell still is if a and b are: a
-    search from a that stops at b (usually after a few cells)."""
-    seen = {a}
-    todo = [a]
-    for c in todo:
-        for nb, s in links[c]:
-            if nb not in seen and s not in blocked:
-                if nb == b:
-                    return True
-                seen.add(nb)
-                todo.append(nb)
+def joined(a: int, b: int, north: int, east: int, width: int) -> bool:
+    """Does cell set b meet the cells reached from cell set a, across the open north and
+    east sides given as bits (a cell's south side is the north side of the cell below)?
+    A breadth-first search on whole sets of cells: a few shifts a round. The grid was
+    joined before one side was closed, so every cell still is if that side's two cells
+    are: usually a round or three."""
+    seen = frontier = a
+    while frontier:
+        frontier = (
+            ((frontier & north) << width)
+            | ((frontier >> width) & north)
+            | ((frontier & east) << 1)
+            | ((frontier >> 1) & east)
+        ) & ~seen
+        if frontier & b:
+            return True
+        seen |= frontier
     return False

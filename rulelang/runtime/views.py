@@ -131,15 +131,17 @@ def view(game: Game, viewer: int | None, only: Collection[str] | None = None) ->
     if want("log"):
         out["log"] = log_lines(game, viewer, LOG_TAIL)
     if want("private"):
-        private = [
-            e.text
+        said = [
+            e
             for e in newest_first(st.private)
             if isinstance(e, Said)
             and e.audience is not None
             and (viewer is None or viewer in e.audience)  # the referee knows them all
         ]
-        private.reverse()
-        out["private"] = private
+        said.reverse()
+        out["private"] = [e.text for e in said]
+        if viewer is None:  # the referee's view also says whom each message was for
+            out["private_to"] = [[names[p] for p in e.audience or ()] for e in said]
     spec = st.pending
     if want("decision") and spec is not None and not st.over and isinstance(spec, ChoiceSpec):
         out["to_act"] = names[st.who]
