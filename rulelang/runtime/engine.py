@@ -166,7 +166,7 @@ class Game(GameQueries):
                 CHANCE,
                 spec.name,
                 tuple(self.legal_actions()),
-                False,
+                spec.audience is not None,  # a secret roll or pick
                 spec.span,
             )
         return Decision(
