@@ -73,20 +73,30 @@ class Map:
 
     @staticmethod
     def of(game: Game) -> Map:
-        view = game.view(None, only={"pieces", "players"})
+        view = game.view(None, only={"board_state", "players"})
+        state = view["board_state"]["maze"]
         width, height = game.value("width"), game.value("height")
         assert isinstance(width, int) and isinstance(height, int)
         m = Map(width, height, {}, {}, {}, {}, {}, set(), set(), [])
-        for row in view["pieces"]["tile"]:
-            c = cell_of(row["name"])
-            m.kind[c] = row["kind"]
-            m.flow[c] = row["flow"]
-            m.portal[c] = row["portal"]
-            if row["portal_to"] is not None:
-                m.portal_to[c] = cell_of(row["portal_to"])
-            m.treasure[c] = row["treasure"]
-            m.walls |= {(c, d) for d in range(4) if row["walls"][d]}
-            m.exits |= {(c, d) for d in range(4) if row["exits"][d]}
+        for name, kind in state["kind"].items():
+            c = cell_of(name)
+            m.kind[c] = kind
+            m.flow[c] = state["flow"][name]
+            m.portal[c] = state["portal"][name]
+            if state["portal_to"][name] >= 0:
+                m.portal_to[c] = divmod(state["portal_to"][name], width)[::-1]
+            m.treasure[c] = state["treasure"][name]
+        for name, up in state["wall"].items():  # each side once, named from one cell
+            c, d = side_of(name)
+            n = m.neighbour(c, d)
+            if up and n is not None:
+                m.walls |= {(c, d), (n, (d + 2) % 4)}
+        for name, open_ in state["exit"].items():
+            if open_:
+                m.exits.add(side_of(name))
+        # the outer wall: every rim side but the exits
+        m.walls |= {(c, d) for c in m.cells() for d in range(4)
+                    if m.neighbour(c, d) is None and (c, d) not in m.exits}  # fmt: skip
         m.starts = [cell_of(p["at"]) for p in view["players"]]
         return m
 
@@ -98,14 +108,20 @@ class Map:
         return (x, y) if 0 <= x < self.width and 0 <= y < self.height else None
 
 
+def side_of(name: str) -> tuple[tuple[int, int], int]:
+    """A side as the views name it ("3,4 north") as (cell, direction)."""
+    cell, direction = name.split(" ")
+    return cell_of(cell), ["north", "east", "south", "west"].index(direction)
+
+
 def cell_of(name: str) -> tuple[int, int]:
     x, y = name.split(",")
     return int(x), int(y)
 
 
 def tile_attr(game: Game, name: str, at: str) -> Any:
-    """An attribute of the map at a cell, as the referee reads it."""
-    return game.attribute(name, of=game.node("maze", at), kind="tile")
+    """A state of the map at a cell, as the referee reads it."""
+    return game.view(None, only={"board_state"})["board_state"]["maze"][name][at]
 
 
 def others_never_heard(game: Game, seat: int, *words: str) -> None:

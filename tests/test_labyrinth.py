@@ -21,8 +21,8 @@ from __future__ import annotations
 import pytest
 from labyrinth_support import (  # noqa: F401 - fixed and rules are fixtures
     fixed,
-    rules,
     others_never_heard,
+    rules,
     scenario,
     tile_attr,
 )
@@ -185,8 +185,14 @@ def test_a_marsh_costs_the_next_turn(fixed: Ruleset) -> None:
 
 @pytest.mark.parametrize(
     "face, item",
-    [(1, "rusty_bullet"), (2, "rusty_bullet"), (3, "first_aid_kit"), (4, "first_aid_kit"),
-     (5, "pile_of_junk"), (6, "pile_of_junk")],
+    [
+        (1, "rusty_bullet"),
+        (2, "rusty_bullet"),
+        (3, "first_aid_kit"),
+        (4, "first_aid_kit"),
+        (5, "pile_of_junk"),
+        (6, "pile_of_junk"),
+    ],
 )
 def test_the_shop_sells_an_item_by_a_die_the_buyer_alone_sees(
     fixed: Ruleset, face: int, item: str
@@ -199,9 +205,12 @@ def test_the_shop_sells_an_item_by_a_die_the_buyer_alone_sees(
     assert game.current_player() == CHANCE and game.pending().name == "face"
     game.apply_chance(face)
     assert game.attribute("item", of=0) == item
-    got = {"rusty_bullet": "a rusty bullet", "first_aid_kit": "a first aid kit",
-           "pile_of_junk": "a pile of junk"}[item]
-    assert last(game, 0) == f"P1 rolls {face} and gets {got}."
+    got = {
+        "rusty_bullet": "a rusty bullet",
+        "first_aid_kit": "a first aid kit",
+        "pile_of_junk": "a pile of junk",
+    }[item]
+    assert game.history(0)[-2:] == [f"P1 rolls {face} in the shop.", f"P1 gets {got}."]
     others_never_heard(game, 0, "SHOP", "rolls", "gets")
 
 
@@ -251,8 +260,10 @@ def test_the_hospital_asks_nothing_of_a_healthy_player(fixed: Ruleset) -> None:
 def test_a_healthy_player_may_pick_up_the_treasure(fixed: Ruleset) -> None:
     game = scenario(fixed, p1={"at": "2,1"})
     game.apply("down")
-    assert game.history(0)[-2:] == ["P1 walks into a SAFE clearing.",
-                                    "P1 also stumbles across a pile of TREASURE."]
+    assert game.history(0)[-2:] == [
+        "P1 walks into a SAFE clearing.",
+        "P1 also stumbles across a pile of TREASURE.",
+    ]
     assert options(game) == ["pick up the treasure", "leave it"]
     game.apply("pick up the treasure")
     assert game.attribute("treasure", of=0) is True
@@ -306,7 +317,7 @@ def test_junk_may_be_dropped_outside_the_shop(fixed: Ruleset) -> None:
 
 def shoot(game: Game, way: str) -> None:
     game.apply("shoot")
-    assert game.prompt() == "P1: shoot which way?"
+    assert game.prompt() == "Shoot which way?"
     game.apply(way)
 
 
@@ -384,9 +395,14 @@ def test_a_battle_is_two_dice_and_a_tie_goes_to_the_attacker(
     game.apply_chance(rb)
     assert [game.attribute("injured", of=s) for s in range(3)] == [loser == 0, loser == 1, False]
     winner = "P1" if loser == 1 else "P2"
-    told = ["P1 attacks P2.", f"P1 rolls {ra}, P2 rolls {rb}.", f"{winner} wins the battle.",
-            f"P{loser + 1} is injured."]
-    assert game.history(0)[-4:] == told and game.history(1)[-4:] == told
+    told = [
+        "P1 attacks P2.",
+        f"P1 rolls {ra}.",
+        f"P2 rolls {rb}.",
+        f"{winner} wins the battle.",
+        f"P{loser + 1} is injured.",
+    ]
+    assert game.history(0)[-5:] == told and game.history(1)[-5:] == told
     assert game.history(2) == ["Turn order: P1, P2, P3"]
     # the attacker moves on
     assert game.turn_player == 0 and game.pending().name == "way"
@@ -400,8 +416,10 @@ def test_an_attacker_may_spend_a_bullet_to_win_at_once(fixed: Ruleset) -> None:
     assert game.attribute("injured", of=1) is True
     assert game.attribute("item", of=0) is None
     assert game.attribute("item", of=1) == "rusty_bullet"  # the defender's gun is useless
-    assert game.history(1)[-2:] == ["P1 spends the rusty bullet and wins the battle.",
-                                    "P2 is injured."]
+    assert game.history(1)[-2:] == [
+        "P1 spends the rusty bullet and wins the battle.",
+        "P2 is injured.",
+    ]
 
 
 def test_the_loser_of_a_battle_drops_the_treasure_where_the_winner_stands(
@@ -439,7 +457,7 @@ def test_arriving_where_others_stand_offers_a_fight_or_the_end_of_the_turn(
     assert game.history(0)[-1] == "P1 meets P2 and P3."
     assert game.history(1)[-1] == "P1 meets P2 and P3." == game.history(2)[-1]
     assert "SAFE" not in game.history(0)[-2]  # "Fight ... or end your turn" instead
-    assert game.prompt() == "P1: fight P2 and P3, or end your turn?"
+    assert game.prompt() == "Fight P2 and P3, or end your turn?"
     assert options(game) == ["fight P2", "fight P3", "end the turn"]
     game.apply("fight P3")
     game.apply_chance(6)

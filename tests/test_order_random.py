@@ -4,6 +4,7 @@ reaction rounds, replayed from records and scripted with auto_chance=False."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -92,6 +93,12 @@ def test_same_seed_same_order_and_the_order_replays() -> None:
     assert record[0]["chance"] == "turn order"
     again = replay(rules, 5, 7, record)
     assert again.history(None) == a.history(None) and again.is_over()
+    # as a saved game holds it: through JSON, cut short, then played on
+    half = json.loads(json.dumps(record[: len(record) // 2]))
+    resumed = replay(rules, 5, 7, half)
+    assert resumed.history(PUBLIC)[0] == a.history(PUBLIC)[0]
+    moves = [e for e in a.events() if type(e).__name__ in ("Chose", "Drew")]
+    assert resumed.current_player() == moves[len(half)].who
 
 
 def test_scripted_chance_waits_for_the_order() -> None:

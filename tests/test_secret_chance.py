@@ -135,3 +135,9 @@ def test_scripted_secret_rolls_keep_their_audience(rules: rulelang.Ruleset) -> N
     assert g.history(None) == ["P1 secretly rolls 4", "the omen is 1"]
     assert g.history(0) == ["P1 secretly rolls 4", "the omen is 1"]
     assert g.history(1) == ["P1 rolls in secret", "the omen is 1"]
+
+
+def test_a_pending_secret_roll_says_it_is_secret(rules: rulelang.Ruleset) -> None:
+    g = rules.new_game(2, seed=1, auto_chance=False)
+    decision = g.pending()
+    assert decision is not None and decision.kind == "roll" and decision.secret
