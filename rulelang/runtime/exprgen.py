@@ -54,7 +54,8 @@ SIMPLE_CALLS = {"len": "len", "abs": "abs", "any": "any", "all": "all", "sum": "
 # words (`st.cols[11][_a3]`, `st.cfg.entities['tile']`).
 _INT = re.compile(r"-?[0-9]+$")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*$")
-_PURE = re.compile(r"[A-Za-z_][A-Za-z_0-9]*(\.[A-Za-z_][A-Za-z_0-9]*|\[(-?[0-9]+|[A-Za-z_][A-Za-z_0-9]*|'[A-Za-z_0-9]*')\])*$")
+_KEY = r"(-?[0-9]+|[A-Za-z_][A-Za-z_0-9]*|'[A-Za-z_0-9]*')"
+_PURE = re.compile(rf"[A-Za-z_][A-Za-z_0-9]*(\.[A-Za-z_][A-Za-z_0-9]*|\[{_KEY}\])*$")
 _UPTO = re.compile(r"_h\.upto\(([^,]+), ([^,]+), [0-9]+, _s[0-9]+\)$")
 _WORD = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
 INLINE_MAX = 160  # the longest def body (generated source) written in place of its calls
@@ -252,7 +253,8 @@ class ExprGen:
         if op == "%":
             return f"_h.modulo({left}, {right}, {self.span(e)})"
         if op == "..":
-            if _INT.match(left) and _INT.match(right) and int(right) - int(left) < min(64, self.limits.items):
+            short = min(64, self.limits.items)
+            if _INT.match(left) and _INT.match(right) and int(right) - int(left) < short:
                 return repr(tuple(range(int(left), int(right) + 1)))  # a constant
             return f"tuple(_h.upto({left}, {right}, {self.limits.items}, {self.span(e)}))"
         if op == "notin":
@@ -287,13 +289,15 @@ class ExprGen:
         if _PURE.match(obj) and (_NAME.match(idx) or _INT.match(idx)):
             # inline when both sides are cheap and call nothing (evaluated twice); the
             # helper is called only to raise the error outside
-            return f"({obj}[{idx}] if 0 <= {idx} < len({obj}) else _h.index({obj}, {idx}, {self.span(e)}))"
+            span = self.span(e)
+            return f"({obj}[{idx}] if 0 <= {idx} < len({obj}) else _h.index({obj}, {idx}, {span}))"
         if (_NAME.match(idx) or _INT.match(idx)) and not self.in_comp_source:
             # the list evaluated once, named (`:=` is refused in a comprehension's source)
-            t = f"_t{self.ns.counter}"
+            name = f"_t{self.ns.counter}"
             self.ns.counter += 1
             span = self.span(e)
-            return f"({t}[{idx}] if len({t} := {obj}) > {idx} >= 0 else _h.index({t}, {idx}, {span}))"
+            check = f"len({name} := {obj}) > {idx} >= 0"
+            return f"({name}[{idx}] if {check} else _h.index({name}, {idx}, {span}))"
         return f"_h.index({obj}, {idx}, {self.span(e)})"
 
     def zone_slot(self, base: str, owner: A.Expr, owner_src: str) -> str:
