@@ -167,3 +167,126 @@ def test_the_explorer_beats_random_players() -> None:
     assert summary.cut_off == 0 and summary.games == 60
     explorer = summary.as_json()["seats"][0]
     assert explorer["win_ci95"][0] > 0.25, explorer
+
+
+# ---------------------------------------------------------------- the notebook, from the log
+DIRS = ["up", "right", "down", "left"]
+STEP = [(0, 1), (1, 0), (0, -1), (-1, 0)]
+ARRIVAL = (
+    "walks into a SAFE", "enters a SHOP", "enters a HOSPITAL", "sinks into a MARSH",
+    "enters and exits a portal", "is flushed by the river", "The river tries",
+    "stumbles across", "cannot pick it up", "already carries", "picks up the treasure",
+    "in the shop", " gets ", "already holds an item", "is healed, and will lose",
+)  # fmt: skip
+
+
+class Notebook:
+    """The notebook written again from a seat's history alone, in Python."""
+
+    def __init__(self) -> None:
+        self.lost()
+
+    def lost(self) -> None:
+        self.x = self.y = 0
+        self.box = [0, 0, 0, 0]
+        self.visited = ["0,0"]
+        self.walls: list[str] = []
+        self.exits: list[str] = []
+        self.places: dict[str, list[str]] = {
+            k: []
+            for k in (
+                "ways_out",
+                "treasure_seen",
+                "shops_seen",
+                "hospitals_seen",
+                "marshes_seen",
+            )  # fmt: skip
+        }
+
+    def here(self) -> str:
+        return f"{self.x},{self.y}"
+
+    def note(self, where: str) -> None:
+        if self.here() not in self.places[where]:
+            self.places[where].append(self.here())
+
+    def as_view(self) -> dict[str, object]:
+        return {
+            "spot": [self.x, self.y], "box": self.box, "visited": self.visited,
+            "walls_seen": self.walls, "exits_seen": self.exits, **self.places,
+        }  # fmt: skip
+
+
+def notebook_from(history: list[str], me: str) -> dict[str, object]:
+    nb = Notebook()
+    way: int | None = None
+    arriving = False  # the messages of an arrival: (river or portal, treasure told)
+    plain, told = True, False
+    for line in history:
+        mine = line.startswith(me) or line.startswith("The river")
+        if arriving and not (mine and any(a in line for a in ARRIVAL)):
+            arriving = False  # the arrival's messages are over: no treasure told, none here
+            if plain and not told and nb.here() in nb.places["treasure_seen"]:
+                nb.places["treasure_seen"].remove(nb.here())
+        if not mine:
+            continue
+        if line.startswith(f"{me} tries to go "):
+            way = DIRS.index(line.split()[-1].rstrip("."))
+            continue
+        if way is not None and "Blocked by wall" in line:
+            dx, dy = STEP[way]
+            nb.walls += [f"{nb.here()} {DIRS[way]}", f"{nb.x + dx},{nb.y + dy} {DIRS[way - 2]}"]
+            way = None
+        elif way is not None and "has found an exit, but has no treasure" in line:
+            nb.exits.append(f"{nb.here()} {DIRS[way]}")
+            nb.note("ways_out")
+            way = None
+        elif way is not None:  # the move was made: this line is the first of the arrival
+            nb.x, nb.y = nb.x + STEP[way][0], nb.y + STEP[way][1]
+            nb.box = [min(nb.x, nb.box[0]), max(nb.x, nb.box[1]),
+                      min(nb.y, nb.box[2]), max(nb.y, nb.box[3])]  # fmt: skip
+            if nb.here() not in nb.visited:
+                nb.visited.append(nb.here())
+            way, arriving, plain, told = None, True, True, False
+        if "enters and exits a portal" in line or "is flushed by the river one tile" in line:
+            plain = False
+            nb.lost()
+        elif line.startswith("The river tries"):
+            plain = False
+            if "out through an exit" in line:
+                nb.note("ways_out")
+        elif "sinks into a MARSH" in line:
+            nb.note("marshes_seen")
+        elif "enters a SHOP" in line:
+            nb.note("shops_seen")
+        elif "enters a HOSPITAL" in line:
+            nb.note("hospitals_seen")
+        elif "stumbles across a pile of TREASURE" in line or "drops the treasure" in line:
+            told = told or "stumbles" in line
+            nb.note("treasure_seen")
+        elif "picks up the treasure" in line and nb.here() in nb.places["treasure_seen"]:
+            nb.places["treasure_seen"].remove(nb.here())
+    if arriving and plain and not told and nb.here() in nb.places["treasure_seen"]:
+        nb.places["treasure_seen"].remove(nb.here())
+    return nb.as_view()
+
+
+def test_the_notebook_holds_what_the_messages_said_and_nothing_more(rules: Ruleset) -> None:
+    """Rewritten from each seat's own history, the notebook is the same, all game long."""
+    compared = 0
+    for seed in range(4):
+        game = rules.new_game(4, seed=seed)
+        for step in range(3000):
+            if game.is_over():
+                break
+            if game.current_player() == CHANCE:
+                game.resolve_chance()
+                continue
+            if step % 7 == 0:
+                for seat in range(4):
+                    own = game.view(seat)["players"][seat]
+                    again = notebook_from(game.history(seat), f"P{seat + 1}")
+                    assert {k: own[k] for k in again} == again, (seed, step, seat)
+                    compared += 1
+            game.apply(game.bot_choice())
+    assert compared > 500

@@ -21,6 +21,10 @@ DIRECTIONS = re.compile(r"\b(up|right|down|left|north|east|south|west)\b")
 CELL = re.compile(r"\b\d+ ?, ?\d+\b|\(\d+")  # "3,4", "(3", "3, 4"
 PORTAL_KINDS = re.compile(r"\b(fake|AB|ABC|portal [AB123F]|F)\b", re.I)
 OWN_ATTRIBUTES = {"name", "seat", "treasure", "item", "injured", "lost_turns"}
+# The notebook: the player's own frame, derived from its messages alone (its "0,1"
+# are not cells of the maze; tests/test_labyrinth_bot.py derives it from the log).
+NOTEBOOK = {"spot", "box", "visited", "walls_seen", "exits_seen", "ways_out", "treasure_seen",
+            "shops_seen", "hospitals_seen", "marshes_seen"}  # fmt: skip
 # the only lines with a direction: a player's own attempts, which it chose itself
 GAMES = 30  # random games per player count
 OWN_ATTEMPT = "{me} (tries to go|cannot move|shoots) (up|right|down|left)[. ]"
@@ -34,10 +38,14 @@ def check_secrecy(game: Game) -> None:
         assert view["board_state"] == {"maze": {}}
         for other, row in enumerate(view["players"]):
             if other == seat:
-                assert set(row) <= OWN_ATTRIBUTES
+                assert set(row) <= OWN_ATTRIBUTES | NOTEBOOK
             else:
                 assert set(row) == {"name", "seat"}, (seat, row)
-        text = json.dumps({k: v for k, v in view.items() if k not in ("log", "private")})
+        shown = {k: v for k, v in view.items() if k not in ("log", "private", "players")}
+        shown["players"] = [
+            {k: v for k, v in r.items() if k not in NOTEBOOK} for r in view["players"]
+        ]
+        text = json.dumps(shown)
         assert not CELL.search(text) and not PORTAL_KINDS.search(text), text
         if "options" in view:  # a direction may be asked, never told
             assert set(view["options"]) != set() and view["to_act"] == names[seat]

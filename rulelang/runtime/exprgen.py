@@ -57,7 +57,9 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*$")
 _KEY = r"(-?[0-9]+|[A-Za-z_][A-Za-z_0-9]*|'[A-Za-z_0-9]*')"
 _PURE = re.compile(rf"[A-Za-z_][A-Za-z_0-9]*(\.[A-Za-z_][A-Za-z_0-9]*|\[{_KEY}\])*$")
 _UPTO = re.compile(r"_h\.upto\(([^,]+), ([^,]+), [0-9]+, _s[0-9]+\)$")
-_WORD = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
+_LOCAL = re.compile(r"\b_[avt][0-9]+\b")  # names of generated locals: arguments, loops...
+_STRING = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+_BRANCHES = re.compile(r"\b(for|if|and|or|lambda)\b|:=")
 INLINE_MAX = 160  # the longest def body (generated source) written in place of its calls
 STATE_NAMES = ("current", "index", "turn_number", "round_number")
 MEMO_UNSET = object()  # a fixed def not computed yet for this table
@@ -538,22 +540,28 @@ class ExprGen:
 
     def inlined(self, sym: DefSym, args: list[str]) -> str | None:
         """The body of a short def written in place of its call, its parameters replaced
-        by the arguments, when every argument is cheap and calls nothing (so it may be
-        evaluated any number of times) and names nothing the body names: a def call
-        costs more than a short body, and the rules call such defs in their hot loops."""
+        by the arguments: a def call costs more than a short body, and the rules call
+        such defs in their hot loops. Each argument must be cheap and call nothing (so
+        that it may be evaluated any number of times), or the body must use each
+        parameter once and always (no branch, loop or short cut): either way the value
+        is the call's. No argument may name a local that the body binds."""
         known = self.inline_bodies.get(sym.name)
         if known is None:
             return None
         params, body = known
         if self.in_comp_source and ":=" in body:
             return None
-        names = set(_WORD.findall(body))
+        bare = _STRING.sub("''", body)
+        own = set(_LOCAL.findall(bare)) - set(params)
+        once = _BRANCHES.search(bare) is None and all(
+            len(re.findall(rf"\b{p}\b", bare)) == 1 for p in params
+        )
         for a in args:
-            if not (_PURE.match(a) or _INT.match(a)) or names & set(_WORD.findall(a)) - {"st"}:
+            cheap = _PURE.match(a) or _INT.match(a)
+            if not (cheap or once) or own & set(_LOCAL.findall(a)):
                 return None
-        for py, a in zip(params, args, strict=True):
-            body = re.sub(rf"\b{py}\b", lambda _m, a=a: a, body)  # type: ignore[misc]
-        return f"({body})"
+        table = dict(zip(params, args, strict=True))
+        return "(" + _LOCAL.sub(lambda m: f"({table[m[0]]})" if m[0] in table else m[0], body) + ")"
 
     def own_locals(self, stmts: tuple[A.Stmt, ...]) -> list[int]:
         """The slots of the `let`s in a def's block (at any depth)."""
