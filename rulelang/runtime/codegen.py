@@ -204,9 +204,8 @@ class Codegen(StraightGen):
         drawn = self.label()
         self.add([f"if st.loc[{slot}] is not None:", f"    return {drawn}"], d.span)
         name = "turn order" if d.name == "main" else f"turn order of {d.name}"
-        self.chance(
-            "shuffle", d, name, lambda st: st.cfg.players, "", slot=slot, narrate=_order_line(slot)
-        )
+        players: Fn = lambda st: st.cfg.players  # noqa: E731
+        self.chance("shuffle", d, name, players, "", slot=slot, narrate=_order_line(slot))
         self.here(drawn)
         self.add([f"st.current = st.loc[{slot}][0]"], d.span)
         if self.reads.current:
@@ -586,8 +585,9 @@ class Codegen(StraightGen):
         pc = len(self.ops.bodies)
         told, hidden = self.narration(s)
         audience = self.audience(s) if isinstance(s, A.Roll | A.Pick) and s.secret else None
+        span = s.order_span or s.span if isinstance(s, A.PhaseDecl) else s.span
         spec = ChanceSpec(
-            pc, kind, var, slot, source, show, s.span, zone, narrate or told, hidden, audience
+            pc, kind, var, slot, source, show, span, zone, narrate or told, hidden, audience
         )
         self.code.chances[pc] = spec
         name = self.ns.name_for(spec, "_spec")
@@ -617,7 +617,7 @@ class Codegen(StraightGen):
             lines.append(f"_h.settle(st, {name}, _h.sample(st, {name}))")
             if kind == "shuffle_zone" and self.reads.zone(self.p.zones, var):
                 lines.append("st.dirty = True")
-        self.emit([*lines, f"return {pc + 1}"], s.span)
+        self.emit([*lines, f"return {pc + 1}"], span)
 
 
 def _has_reactions(p: Program) -> bool:
