@@ -1127,3 +1127,104 @@ def bot_step_budget(bot: str, choice: str, budget: int, span: Span) -> GameRunti
         f"bot '{bot}' ran more than {budget} rounds of loops {what}",
         "a rule of the bot (or a def it calls) loops without end? " + _raise_it("steps"),
     )
+
+
+# ============================================ board state, sides and generation
+# (docs/language.md, "Board state, sides and generation")
+
+_E250 = _entry("E250", "edge attribute on a board that is not a grid")
+_E251 = _entry("E251", "board state read or set as a whole")
+_E252 = _entry("E252", "two indexes on something other than an edge attribute")
+_E253 = _entry("E253", "edge attribute indexed by something other than a side")
+_E254 = _entry("E254", "generate on a board that is not a grid")
+_R040 = _entry("R040", "no path can be generated")
+_R041 = _entry("R041", "too few sides or cells to generate")
+_R042 = _entry("R042", "no such side")
+_R043 = _entry("R043", "negative count to generate")
+
+
+def edge_needs_grid(name: str, board: str, shape: str, span: Span) -> Diagnostic:
+    """E250: `edge NAME: ...` on a ring or line board (sides belong to grid cells)."""
+    return _E250.at(
+        span,
+        f"edge attribute '{name}' needs a grid board, and '{board}' is a {shape}",
+        "edges are the sides of a grid's cells; on a ring or a line use 'state' (one value "
+        "per node)",
+    )
+
+
+def board_state_whole(name: str, board: str, edge: bool, span: Span) -> Diagnostic:
+    """E251: a board's state or edge attribute used without an index (`maze.kind`,
+    `set maze.kind = ...`): it is read and set one cell or side at a time."""
+    how = (
+        f"{board}.{name}[cell, direction] or {board}.{name}[side]"
+        if edge
+        else (f"{board}.{name}[cell]")
+    )
+    what = "edge" if edge else "state"
+    return _E251.at(
+        span,
+        f"{what} '{name}' of board '{board}' is read and set one "
+        f"{'side' if edge else 'node'} at a time",
+        f"write {how}",
+    )
+
+
+def two_indexes(what: str, span: Span) -> Diagnostic:
+    """E252: `x[a, b]` where x is not an edge attribute of a grid board."""
+    return _E252.at(
+        span,
+        f"{what} takes one index: only an edge attribute takes two (a cell and a direction)",
+        "write x[i]; 'b.edge[cell, direction]' is for 'edge' attributes of grid boards",
+    )
+
+
+def not_a_side(name: str, board: str, got: object, span: Span) -> Diagnostic:
+    """E253: an edge attribute indexed by something that is not a side of its board."""
+    return _E253.at(
+        span,
+        f"edge '{name}' of board '{board}' is indexed by a side(" + board + f"), not by {got}",
+        f"write {board}.{name}[cell, direction] or {board}.{name}[side({board}, cell, direction)]",
+    )
+
+
+def generate_needs_grid(board: str, what: str, span: Span) -> Diagnostic:
+    """E254: `generate ... on B` where B is not a grid board."""
+    return _E254.at(span, f"generate needs a grid board, and '{board}' is {what}")
+
+
+def no_path(length: int, bends: int | None, ends: str, span: Span) -> GameRuntimeError:
+    """R040: `generate ... = path` found no path of that length (and bends, ends) in
+    its bounded search: it is impossible, or too rare, on that board."""
+    more = f" with at most {bends} bends" if bends is not None else ""
+    return _R040.fail(
+        span,
+        f"generate found no path of {length} cells{more}{ends}",
+        "the board may be too small for that path: ask for a shorter one, or more bends",
+    )
+
+
+def too_few_candidates(what: str, wanted: int, found: int, span: Span) -> GameRuntimeError:
+    """R041: `generate ... = sides / rim sides / cells` ran out of candidates (meeting its
+    `where`, and with `keep connected` keeping every cell reachable) before it had N."""
+    return _R041.fail(
+        span,
+        f"generate wanted {wanted} {what} but only {found} could be drawn",
+        "fewer meet the condition (or keep every cell reachable) than the count asks for",
+    )
+
+
+def no_such_side(board: str, cell: object, direction: object, span: Span) -> GameRuntimeError:
+    """R042: `side(b, c, d)` (or `b.edge[c, d]`) with c none or not a cell, or d not 0..3."""
+    shown = ["none" if v is None else v for v in (direction, cell)]
+    return _R042.fail(
+        span,
+        f"there is no side {shown[0]} of cell {shown[1]} on board '{board}'",
+        "the cell must be a cell of the board and the direction 0..3 (N, E, S, W)",
+    )
+
+
+def negative_generate(count: object, span: Span) -> GameRuntimeError:
+    """R043: `generate` with a count (or path length, or bends) that is not a number 0 or
+    more."""
+    return _R043.fail(span, f"generate needs counts of 0 or more, not {count}")

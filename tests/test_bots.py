@@ -601,13 +601,13 @@ bot fives { when choosing n { prefer n == 5 } when choosing c { prefer c == none
     )
     path = tmp_path / "fives.rules"
     path.write_text(text, encoding="utf-8")
-    assert run(["play", str(path), "-p", "2", "--bots", "all", "--seed", "3"]) == 0
+    assert run(["play", str(path), "-p", "2", "--bots", "all", "--seed", "3", "--no-store"]) == 0
     out = capsys.readouterr().out
     assert "Game over." in out
     # every n was 5 and every c a pass (the random bot would not keep to that)
     assert re.findall(r"P\d names (\d)", out) == ["5"] * 11
     assert re.findall(r"P\d passes", out) and not re.findall(r"P\d chooses [a-z]", out)
-    assert run(["play", str(path), "-p", "2", "--bots", "all", "--seed", "3"]) == 0
+    assert run(["play", str(path), "-p", "2", "--bots", "all", "--seed", "3", "--no-store"]) == 0
     assert capsys.readouterr().out == out  # the same seed, the same game
     assert run(["play", str(path), "-p", "2", "--bots", "all:random", "--seed", "3"]) == 0
     assert len(set(re.findall(r"P\d names (\d)", capsys.readouterr().out))) > 1

@@ -472,7 +472,7 @@ def test_play_refusals_do_not_change_the_game(
     assert "Not allowed: 'Bond' is not an option for" in text
     assert "There is no option 0: pick 1 to" in text
     assert "Not allowed: '-1' is not an option for" in text
-    assert err.strip().startswith("Game left. Saved to heimlich-seed1.save.json")
+    assert err.strip() == "Game left. Saved as game 1: 'rulelang resume 1'"
     assert "Game over." not in text
     assert term.answers == ["Bond", "0", "-1"]
     assert len(questions) == 4 and len(set(questions)) == 1  # the same question each time
@@ -497,8 +497,10 @@ def test_play_interrupted(
     )
     err = "".join(term.err)
     assert code == 130
-    assert err.strip().startswith(f"{message} Saved to heimlich-seed2.save.json")
-    assert Path("heimlich-seed2.save.json").is_file()
+    # the game is in the saved games: no file is written
+    assert err.strip() == f"{message} Saved as game 1: 'rulelang resume 1'"
+    assert "Recording as game 1: 'rulelang resume 1' continues it." in term.text
+    assert list(Path().iterdir()) == []
     no_traceback(term.text, err)
     assert "Game over." not in term.text
 
@@ -506,10 +508,21 @@ def test_play_interrupted(
 def test_play_quit_leaves_the_game(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Without the store (--no-store), leaving saves the game to a file."""
     code, term = play_with(
-        monkeypatch, capsys, lambda t, p: "quit", "play", HEIMLICH, "-p", "2", "--bots", "2"
+        monkeypatch,
+        capsys,
+        lambda t, p: "quit",
+        "play",
+        HEIMLICH,
+        "-p",
+        "2",
+        "--bots",
+        "2",
+        "--no-store",
     )
     assert code == 0  # leaving on purpose is not an interruption
+    assert "Recording" not in term.text
     assert "".join(term.err).strip().startswith("Game left. Saved to heimlich-seed0.save.json")
     assert term.answers == ["quit"]
 
@@ -551,8 +564,8 @@ def test_play_all_bots_is_deterministic(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(builtins, "input", no_input)
-    first = cli(capsys, "play", HEIMLICH, "-p", "3", "--bots", "all", "--seed", "11")
-    second = cli(capsys, "play", HEIMLICH, "-p", "3", "--bots", "ALL", "--seed", "11")
+    first = cli(capsys, "play", HEIMLICH, "-p", "3", "--bots", "all", "--seed", "11", "--no-store")
+    second = cli(capsys, "play", HEIMLICH, "-p", "3", "--bots", "ALL", "--seed", "11", "--no-store")
     assert first[0] == second[0] == 0
     assert first[1] == second[1]
 

@@ -174,7 +174,7 @@ def test_views_mark_the_reacting_player_and_play_shows_it(
 
     monkeypatch.setattr(builtins, "input", fake_input)
     monkeypatch.chdir(tmp_path)
-    assert run(["play", str(rules), "-p", "3", "--bots", "none"]) == 130
+    assert run(["play", str(rules), "-p", "3", "--bots", "none", "--no-store"]) == 130
     out = capsys.readouterr().out
     assert "turn 1, P1 to play; reaction round: P2 may react" in out
     assert "P2: P2: play a chip?" in out

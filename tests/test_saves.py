@@ -64,7 +64,10 @@ def test_leaving_a_game_saves_it_and_says_how_to_continue(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     code, err = leave_after(
-        monkeypatch, capsys, ["play", HEIMLICH, "-p", "3", "--bots", "2,3", "--seed", "4"], 5
+        monkeypatch,
+        capsys,
+        ["play", HEIMLICH, "-p", "3", "--bots", "2,3", "--seed", "4", "--no-store"],
+        5,
     )
     assert code == 130
     assert "Game left. Saved to heimlich-seed4.save.json" in err
@@ -117,14 +120,17 @@ def test_save_option_writes_after_every_move(
     monkeypatch.setattr(builtins, "input", fake_input)
     assert run(["play", HEIMLICH, "-p", "2", "--bots", "2", "--save", str(save)]) == 130
     assert sizes == sorted(sizes) and sizes[0] < sizes[-1]
-    assert f"Saved to {save}" in capsys.readouterr().err
+    # with the store too (the default), both have the game
+    assert f"Saved as game 1: 'rulelang resume 1' (and to {save})" in capsys.readouterr().err
 
 
 def test_resume_continues_to_the_end(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    leave_after(monkeypatch, capsys, ["play", HEIMLICH, "-p", "3", "--bots", "2,3"], 3)
+    leave_after(
+        monkeypatch, capsys, ["play", HEIMLICH, "-p", "3", "--bots", "2,3", "--no-store"], 3
+    )
     answers(monkeypatch, ["1"] * 2000, EOFError())
     assert run(["resume", "heimlich-seed0.save.json"]) == 0
     out = capsys.readouterr().out
@@ -515,7 +521,9 @@ def test_a_save_whose_rule_file_changed_needs_force(
     rules = tmp_path / "heimlich.rules"
     rules.write_text(Path(HEIMLICH).read_text(encoding="utf-8"), encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    leave_after(monkeypatch, capsys, ["play", str(rules), "-p", "3", "--bots", "2,3"], 3)
+    leave_after(
+        monkeypatch, capsys, ["play", str(rules), "-p", "3", "--bots", "2,3", "--no-store"], 3
+    )
     rules.write_text(
         rules.read_text(encoding="utf-8") + "\n# a comment added later\n", encoding="utf-8"
     )

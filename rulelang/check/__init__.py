@@ -47,6 +47,7 @@ def check(loaded: Loaded, main_file: str) -> tuple[Program, list[Diagnostic]]:
         boards,
         c.n_locals,
         high,
+        [a for attrs in c.board_attrs.values() for a in attrs.values()],
     )
     program = Program(
         title=c.title or main_file,

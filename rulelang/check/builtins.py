@@ -19,6 +19,10 @@ def _node(ts: list[T]) -> T:
     return T("node", ts[0].arg) if ts and ts[0].name == "board" else ANY
 
 
+def _side_node(ts: list[T]) -> T:
+    return T("node", ts[0].arg) if ts and ts[0].name == "side" else ANY
+
+
 def _is(t: T) -> Callable[[list[T]], T]:
     return lambda ts: t
 
@@ -77,6 +81,12 @@ BUILTINS: dict[str, Sig] = {
     "touching": Sig(("board", "int"), _is(list_of(ANY)), "board, start node"),
     "spots": Sig(("board", "int"), _is(list_of(ANY)), "board, start node"),
     "placed": Sig(("board",), _is(list_of(ANY)), "board"),
+    # sides of grid cells (see docs/language.md, "Board state, sides and generation")
+    "side": Sig(("board", "int", "int"), _is(ANY), "board, cell, direction 0-3 (N, E, S, W)"),
+    "side_cell": Sig(("side",), _side_node, "side"),
+    "side_dir": Sig(("side",), _is(INT), "side"),
+    "across": Sig(("side",), _side_node, "side"),
+    "on_rim": Sig(("side",), _is(BOOL), "side"),
 }
 
 
@@ -89,7 +99,7 @@ def _fits(want: str, got: T) -> bool:
         return compatible(INT, got) or compatible(list_of(INT), got)
     if want == "list":
         return got.name in ("list", "zone")
-    if want in ("kind", "board"):
+    if want in ("kind", "board", "side"):
         return got.name == want
     return compatible(T(want), got)
 

@@ -38,6 +38,9 @@ class Checker:
         self.setup: tuple[A.Stmt, ...] = ()
         self.ends: list[A.EndDecl] = []
         self.bots: dict[str, BotSym] = {}
+        # board -> its state and edge attributes (docs/language.md, "Board state")
+        self.board_attrs: dict[str, dict[str, AttrSym]] = {}
+        self.indexed: set[int] = set()  # expressions written as the list of `x[i]`
         self.refs: dict[int, Sym] = {}
         self.types: dict[int, T] = {}
         self.locals_of: dict[int, LocalSym] = {}

@@ -6,6 +6,7 @@ from rulelang import errors
 from rulelang.check.context import Checker
 from rulelang.check.symbols import (
     AttrSym,
+    BoardAttrSym,
     BotSym,
     DefSym,
     EnumSym,
@@ -50,6 +51,8 @@ def _declare(c: Checker, d: A.Decl) -> None:
             A.BoardDecl: "board",
         }[type(d)]
         c.define(ValueSym(d.name, d.span, ANY, what, d))
+        if isinstance(d, A.BoardDecl):
+            _board_attrs(c, d)
     elif isinstance(d, A.EnumDecl):
         _enum(c, d)
     elif isinstance(d, A.KindDecl):
@@ -114,6 +117,25 @@ def _enum(c: Checker, d: A.EnumDecl) -> None:
     c.enums[d.name] = sym
 
 
+def _board_attrs(c: Checker, d: A.BoardDecl) -> None:
+    """The state and edge attributes of a board (its fixed ones are checked by name in
+    resolve); a name used twice among them all is E102, as for any attribute."""
+    into = c.board_attrs.setdefault(d.name, {})
+    fixed = {n: d.span for n, _e in d.attrs}
+    if d.shape == "grid":
+        fixed.update({"x": d.span, "y": d.span})
+    for a, edge in [(a, False) for a in d.state] + [(a, True) for a in d.edges]:
+        if edge and d.shape != "grid":
+            c.report(errors.edge_needs_grid(a.name, d.name, d.shape, a.span))
+        if a.name in fixed or a.name in into:
+            first = fixed[a.name] if a.name in fixed else into[a.name].span
+            c.duplicate(a.name, a.span, first)
+            continue
+        into[a.name] = BoardAttrSym(
+            a.name, a.span, ANY, d.name, a.default, a.visibility, board=d.name, edge=edge
+        )
+
+
 def _attr(c: Checker, a: A.AttrDecl, owner: str, into: dict[str, AttrSym]) -> AttrSym | None:
     if a.name in into:
         c.duplicate(a.name, a.span, into[a.name].span)
@@ -130,14 +152,14 @@ def resolve_type(c: Checker, t: A.TypeExpr) -> T:
     if t.name == "list":
         assert t.elem is not None
         return list_of(resolve_type(c, t.elem))
-    if t.name == "node":
+    if t.name in ("node", "side"):
         sym = c.names.get(t.arg)
         if not (isinstance(sym, ValueSym) and sym.what == "board"):
             boards = [
                 s.name for s in c.names.values() if isinstance(s, ValueSym) and s.what == "board"
             ]
             c.unknown("board", t.arg, t.span, boards)
-        return T("node", t.arg)
+        return T(t.name, t.arg)
     if t.arg in c.kinds_by_name:
         return T("entity", t.arg)
     if t.arg in c.enums:

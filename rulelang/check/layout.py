@@ -54,8 +54,11 @@ def build(
     boards: list[A.BoardDecl],
     n_locals: int,
     max_players: int,
+    board_attrs: list[AttrSym] | None = None,
 ) -> Layout:
-    """Give every attribute its column, every zone its slots, every tiled board a layer."""
+    """Give every attribute its column, every zone its slots, every tiled board a layer.
+    A board's state and edge attributes are columns too, after the kinds' (one item per
+    node, or per side number: see runtime/boards.py)."""
     columns: list[AttrSym] = []
     for a in player_attrs:
         a.slot = len(columns)
@@ -64,6 +67,9 @@ def build(
         for a in k.attrs.values():
             a.slot = len(columns)
             columns.append(a)
+    for a in board_attrs or ():
+        a.slot = len(columns)
+        columns.append(a)
     for i, g in enumerate(global_attrs):
         g.slot = i
     zone_base: dict[str, int] = {}

@@ -9,6 +9,7 @@ from rulelang.check.declare import resolve_type
 from rulelang.check.scope import PAUSING, Ctx, describe  # noqa: E402
 from rulelang.check.symbols import (
     AttrSym,
+    BoardAttrSym,
     DefSym,
     LocalSym,
     ProcSym,
@@ -154,6 +155,13 @@ class Resolver(ExprChecker):
                 self.c.unknown("board shape", d.shape, d.span, ["ring", "line", "grid"])
             if d.tiles:
                 self.tile_kind(d)
+            for state in self.c.board_attrs.get(d.name, {}).values():
+                decl = next(x for x in (*d.state, *d.edges) if x.span == state.span)
+                state.type = resolve_type(self.c, decl.type)
+                if state.default is not None:
+                    self.expect(state.default, state.type, Ctx(static=True, context="a default"))
+                if state.visibility == "owner":
+                    self.c.report(errors.owner_visibility(decl.span))
 
     def tile_kind(self, d: A.BoardDecl) -> None:
         """Tiles are pieces or cards with `edges: list(bool)` (N, E, S, W), and
@@ -306,6 +314,8 @@ class Resolver(ExprChecker):
             t = self.iterable(s.source, ctx)
             self.bind(s, s.var, s.span, t, ctx)
             self.log_texts(s, ctx)
+        elif isinstance(s, A.Generate):
+            self.generate(s, ctx)
         elif isinstance(s, A.ShuffleZone):
             self.zone_named(s.zone, s.span, per_player=False)
             self.log_texts(s, ctx)
@@ -419,7 +429,11 @@ class Resolver(ExprChecker):
         if isinstance(root, A.Name) and isinstance(sym, ValueSym) and sym.what == "table":
             c.report(errors.fixed_value_changed(f"table '{root.id}'", target.span))
             return None
-        if isinstance(root, A.Attr) and c.types.get(id(root.obj), ANY).name == "board":
+        if (
+            isinstance(root, A.Attr)
+            and c.types.get(id(root.obj), ANY).name == "board"
+            and not isinstance(sym, BoardAttrSym)
+        ):
             board = c.types[id(root.obj)].arg
             what = f"board attribute '{root.name}' of '{board}'"
             c.report(errors.fixed_value_changed(what, target.span))
@@ -456,6 +470,45 @@ class Resolver(ExprChecker):
             t = self.expr(to, ctx)
             if not (compatible(PLAYER, t) or compatible(list_of(PLAYER), t)):
                 self.c.report(errors.needs_players("'secret to'", t, to.span))
+
+    def generate(self, s: A.Generate, ctx: Ctx) -> None:
+        """`generate ...`: its board must be a grid; COND reads the side or cell drawn;
+        the `log` text is shown before the results exist, so it cannot read them."""
+        c = self.c
+        sym = c.names.get(s.board)
+        board = (
+            sym.decl if isinstance(sym, ValueSym) and isinstance(sym.decl, A.BoardDecl) else None
+        )
+        if board is None:
+            boards = [
+                n for n, v in c.names.items() if isinstance(v, ValueSym) and v.what == "board"
+            ]
+            c.unknown("board", s.board, s.span, boards)
+        elif board.shape != "grid":
+            c.report(errors.generate_needs_grid(s.board, f"a {board.shape}", s.span))
+        self.expect(s.count, INT, ctx)
+        if s.bends is not None:
+            self.expect(s.bends, INT, ctx)
+        node = T("node", s.board) if board is not None else ANY
+        if s.where is not None:
+            ctx.scopes.append({})
+            item = node if s.what == "cells" else T("side", s.board) if board else ANY
+            local = c.new_local(s.var, s.span, item)
+            ctx.scopes[-1][s.var] = local
+            c.locals_of[id(s.span)] = local  # (a path has no COND: see below)
+            self.expect(s.where, BOOL, ctx)
+            ctx.scopes.pop()
+        if s.log is not None:
+            self.expr(s.log, ctx)
+        c.hidden[id(s)] = c.new_hidden()  # the seed drawn by its chance event
+        if s.what == "path":
+            self.bind(s, s.names[0], s.span, list_of(node), ctx)
+            local = c.new_local(s.names[1], s.span, list_of(INT))
+            ctx.scopes[-1][s.names[1]] = local
+            c.locals_of[id(s.span)] = local
+        else:
+            item = node if s.what == "cells" else T("side", s.board) if board else ANY
+            self.bind(s, s.names[0], s.span, list_of(item), ctx)
 
     def choose(self, s: A.Choose, ctx: Ctx) -> None:
         c = self.c
@@ -588,6 +641,7 @@ KEYWORDS = {
     A.ShuffleLet: "shuffle",
     A.ShuffleZone: "shuffle",
     A.Pick: "pick",
+    A.Generate: "generate",
     A.Deal: "deal",
     A.MoveItem: "move",
     A.AddItems: "add",

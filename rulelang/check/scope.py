@@ -31,13 +31,16 @@ TILE_FUNCS = {
     "placed",
     "secret_at",
 }
-BOARD_FUNCS = TILE_FUNCS | {"cell", "neighbour"}
+BOARD_FUNCS = TILE_FUNCS | {"cell", "neighbour", "side"}
+# functions of a side value (docs/language.md, "Board state, sides and generation")
+SIDE_FUNCS = {"side_cell", "side_dir", "across", "on_rim"}
 # the arguments of board functions that are nodes of the board given first
 NODE_ARGS: dict[str, tuple[int, ...]] = {
     "step": (1,),
     "distance": (1, 2),
     "path_length": (1,),  # the goals and walls may be lists: checked by the board
     "neighbour": (1,),
+    "side": (1,),
     "tile": (1,),
     "face_up": (1,),
     "turn_of": (1,),
@@ -59,7 +62,7 @@ BUILTIN_VALUES = {
 }
 STATE_BUILTINS = {"current", "turn_number", "round_number"}
 # statements that may wait for a player or the dice (a reaction round asks players)
-PAUSING = (A.Choose, A.Roll, A.ShuffleLet, A.ShuffleZone, A.Pick, A.React)
+PAUSING = (A.Choose, A.Roll, A.ShuffleLet, A.ShuffleZone, A.Pick, A.React, A.Generate)
 
 
 @dataclass

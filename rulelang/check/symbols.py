@@ -39,6 +39,15 @@ class AttrSym(Sym):
 
 
 @dataclass(eq=False)
+class BoardAttrSym(AttrSym):
+    """A `state` (one value per node) or `edge` attribute (one value per side of a grid
+    cell) of a board: a column of the state, indexed by node or by side number."""
+
+    board: str = ""
+    edge: bool = False
+
+
+@dataclass(eq=False)
 class KindSym(Sym):
     decl: A.KindDecl
     attrs: dict[str, AttrSym] = field(default_factory=dict)

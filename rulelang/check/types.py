@@ -14,8 +14,10 @@ class T:
     def __str__(self) -> str:
         if self.name == "list":
             return f"list({self.elem})"
-        if self.name == "node":
-            return f"node({self.arg})"
+        if self.name in ("node", "side"):
+            return f"{self.name}({self.arg})"
+        if self.name == "sides":  # an edge attribute: a value per side
+            return f"{self.elem} per side of {self.arg}"
         if self.name == "enum":
             return self.arg
         if self.name in ("entity", "zone"):
@@ -48,7 +50,7 @@ def compatible(want: T, got: T) -> bool:
     numeric = {"int", "node"}
     if want.name in numeric and got.name in numeric:
         return True
-    if got == NONE and want.name in ("entity", "player", "node", "int", "text", "enum"):
+    if got == NONE and want.name in ("entity", "player", "node", "int", "text", "enum", "side"):
         return True
     if want.name == "list" and got.name == "list":
         assert want.elem is not None and got.elem is not None

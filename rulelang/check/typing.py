@@ -18,6 +18,7 @@ from rulelang.check.scope import (
 )
 from rulelang.check.symbols import (
     AttrSym,
+    BoardAttrSym,
     BuiltinSym,
     DefSym,
     EnumSym,
@@ -397,14 +398,16 @@ class ExprChecker:
         elif obj.name == "board":
             board = c.names[obj.arg]
             assert isinstance(board, ValueSym) and isinstance(board.decl, A.BoardDecl)
+            state = c.board_attrs.get(obj.arg, {}).get(e.name)
+            if isinstance(state, BoardAttrSym):
+                return self.board_state(e, state, ctx)
             for n, v in board.decl.attrs:
                 if n == e.name:
                     return c.types.get(id(v), ANY)
             if board.decl.shape == "grid" and e.name in ("x", "y"):
                 return list_of(INT)
-            c.unknown(
-                f"attribute of board {obj.arg}", e.name, e.span, [n for n, _ in board.decl.attrs]
-            )
+            names = [n for n, _ in board.decl.attrs] + list(c.board_attrs.get(obj.arg, {}))
+            c.unknown(f"attribute of board {obj.arg}", e.name, e.span, names)
             return ANY
         elif obj == ANY:
             return ANY
@@ -423,14 +426,39 @@ class ExprChecker:
         c.refs[id(e)] = sym
         return sym.type
 
+    def board_state(self, e: A.Attr, sym: BoardAttrSym, ctx: Ctx) -> T:
+        """`b.NAME` of a state (a list by node) or edge attribute (a value per side):
+        only ever indexed (E251), never fixed (E107)."""
+        c = self.c
+        if ctx.static:
+            c.report(errors.fixed_depends_on_game(ctx.context, e.name, True, e.span))
+        if id(e) not in c.indexed:
+            c.report(errors.board_state_whole(sym.name, sym.board, sym.edge, e.span))
+        c.refs[id(e)] = sym
+        return T("sides", sym.board, sym.type) if sym.edge else list_of(sym.type)
+
     def index(self, e: A.Index, ctx: Ctx) -> T:
         c = self.c
+        c.indexed.add(id(e.obj))
         ctx.indexing = True
         try:
             obj = self.expr(e.obj, ctx)
         finally:
             ctx.indexing = False
+        if e.pair and obj.name != "sides":
+            for a in e.index.args if isinstance(e.index, A.Call) else ():
+                self.expr(a, ctx)
+            if obj != ANY:
+                c.report(errors.two_indexes(str(obj), e.span))
+            return ANY
         idx = self.expr(e.index, ctx)
+        if obj.name == "sides":
+            assert obj.elem is not None
+            if idx != T("side", obj.arg) and idx != ANY:
+                sym = c.refs.get(id(e.obj))
+                name = sym.name if sym is not None else "?"
+                c.report(errors.not_a_side(name, obj.arg, idx, e.index.span))
+            return obj.elem
         if obj.name == "list":
             if not compatible(INT, idx):
                 c.report(errors.list_index_not_number(idx, e.index.span))
@@ -484,8 +512,10 @@ class ExprChecker:
                     c.report(errors.board_without_tiles(target.name, e.args[0].span))
                 result = check_call(c, e, types)
                 node = T("node", target.name)
-                if e.func in ("cell", "neighbour"):
+                if e.func in ("cell", "neighbour", "side_cell", "across"):
                     return node
+                if e.func == "side":
+                    return T("side", target.name)
                 if e.func in ("reached", "touching", "spots", "placed"):
                     return list_of(node)
                 if e.func in ("tile", "face_up"):

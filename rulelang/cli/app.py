@@ -1,4 +1,4 @@
-"""The typer app: `rulelang validate | play | resume | simulate`."""
+"""The typer app: `rulelang validate | play | resume | simulate | games`."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from rulelang.cli.errors import (
     say_err,
     usage,
 )
+from rulelang.cli.games import Recorder
 from rulelang.diagnostics import GameRuntimeError, RuleError, did_you_mean, render
 from rulelang.limits import DEFAULT_LIMITS, OPTIONS, Limit, Limits
 from rulelang.runtime.bots import RANDOM
@@ -42,6 +43,16 @@ AllowPath = Annotated[
         metavar="DIR",
         help="Let the rule file also read files (bases, data files) in this folder; "
         "repeatable. By default only its own folder and below, and the stdlib.",
+    ),
+]
+
+
+Omniscient = Annotated[
+    bool,
+    typer.Option(
+        "--omniscient",
+        help="Show the game master's whole view: every hidden attribute, card and "
+        "private message (for a referee, a teacher, or a rule file's author).",
     ),
 ]
 
@@ -194,15 +205,28 @@ def play(
     delay: Annotated[float, typer.Option(help="Seconds to wait after each bot move.")] = 0.0,
     save: Annotated[
         Path | None,
-        typer.Option(help="Save the game to this file after every move (resume it later)."),
+        typer.Option(
+            help="Also save the game to this portable file after every move (resume it "
+            "later, or on another machine)."
+        ),
     ] = None,
+    omniscient: Omniscient = False,
+    no_store: Annotated[
+        bool,
+        typer.Option(
+            "--no-store",
+            help="Do not record the game in the saved games (see 'rulelang games'); "
+            "leaving it then saves it to a file.",
+        ),
+    ] = False,
     allow_path: AllowPath = None,
     max_items: MaxItems = DEFAULT_LIMITS.items,
     max_steps: MaxSteps = DEFAULT_LIMITS.steps,
     max_decisions: MaxDecisions = DEFAULT_LIMITS.decisions,
     max_completion: MaxCompletion = DEFAULT_LIMITS.completion,
 ) -> None:
-    """Play a game in the terminal: friends on one screen, or against bots."""
+    """Play a game in the terminal: friends on one screen, or against bots. Every game
+    is recorded, move by move, in the saved games ('rulelang games list')."""
     limits = limits_of(max_items, max_steps, max_decisions, max_completion)
     ruleset = load(file, allow_path, limits)
     name_list = [n.strip() for n in names.split(",")] if names else None
@@ -224,7 +248,9 @@ def play(
         sorted(chosen),
         bot_names={str(s): name for s, name in chosen.items() if name is not None},
     )
-    run_table(ruleset, game, record, save, delay)
+    check_table_options(save, delay)
+    stored = None if no_store else Recorder.start(ruleset, game, record)
+    run_table(ruleset, game, record, save, delay, omniscient, stored)
 
 
 def write_save(where: Path, game: Game, record: saves.Save, who: str) -> None:
@@ -257,6 +283,8 @@ def run_table(
     record: saves.Save,
     save: Path | None,
     delay: float,
+    omniscient: bool = False,
+    stored: Recorder | None = None,
 ) -> None:
     """Play at the table; on leaving an unfinished game, save it so nothing is lost."""
     from rulelang.cli.play import LeftGame, Table
@@ -264,6 +292,8 @@ def run_table(
     check_table_options(save, delay)
 
     def keep(g: Game) -> None:
+        if stored is not None:
+            stored.keep(g)
         if save is not None:
             write_save(save, g, record, "error: the game")
 
@@ -276,9 +306,13 @@ def run_table(
         delay=delay,
         after_move=keep,
         max_decisions=ruleset.limits.decisions,
+        omniscient=omniscient,
+        note=f"(game {stored.id} of the saved games)" if stored is not None else "",
     )
     try:
         table.run()
+        if stored is not None:
+            print(f"\n{stored.saved_as()}")
     except GameRuntimeError as err:
         raise runtime_error(err, ruleset.program.sources) from None
     except (KeyboardInterrupt, EOFError, LeftGame) as exc:
@@ -286,20 +320,38 @@ def run_table(
         # the end of input are interruptions (130). Either way the game is saved.
         why = "Input ended; game left." if isinstance(exc, EOFError) else "Game left."
         code = EX_OK if isinstance(exc, LeftGame) else EX_INTERRUPTED
+        if stored is not None:
+            stored.keep(game)
+            if save is not None:
+                write_save(save, game, record, f"\n{why} It")
+            also = f" (and to {save})" if save is not None else ""
+            raise CliExit(code, f"\n{why} {stored.saved_as()}{also}") from None
         where = save or Path(f"{Path(record.rules).stem}-seed{record.seed}.save.json")
         write_save(where, game, record, f"\n{why} It")
         raise CliExit(
             code, f"\n{why} Saved to {where}; continue with:\n  rulelang resume {where}"
         ) from None
+    finally:
+        if stored is not None:
+            stored.close()
 
 
 @app.command()
 def resume(
-    saved: Annotated[Path, typer.Argument(help="A file written by 'rulelang play'.")],
+    saved: Annotated[
+        str,
+        typer.Argument(
+            metavar="ID|FILE",
+            help="A saved game's id ('rulelang games list'), or a file written with --save.",
+        ),
+    ],
     save: Annotated[
         Path | None,
-        typer.Option(help="Save the game to this file after every move (default: the same file)."),
+        typer.Option(
+            help="Save the game to this file after every move (a file's default: the same file)."
+        ),
     ] = None,
+    omniscient: Omniscient = False,
     delay: Annotated[float, typer.Option(help="Seconds to wait after each bot move.")] = 0.0,
     allow_path: AllowPath = None,
     force: Annotated[
@@ -311,14 +363,35 @@ def resume(
     max_decisions: MaxDecisions = DEFAULT_LIMITS.decisions,
     max_completion: MaxCompletion = DEFAULT_LIMITS.completion,
 ) -> None:
-    """Continue a saved game where it was left."""
+    """Continue a saved game: by its id ('rulelang games list') or a --save file."""
+    from rulelang.cli.games import stored_game
+
     limits = limits_of(max_items, max_steps, max_decisions, max_completion)
-    if not saved.is_file():
-        raise usage(f"no such saved game: {saved}")
-    try:
-        record = saves.read(saved)
-    except saves.SaveError as exc:
-        raise CliExit(EX_DATAERR, f"error: {exc}") from None
+    stored: Recorder | None = None
+    if saved.isdigit():  # an id of the store (write ./7 for a file named 7)
+        stored, record = stored_game(int(saved))
+        what = f"the saved game {saved}"
+    else:
+        path = Path(saved)
+        if not path.is_file():
+            raise usage(f"no such saved game: {saved}")
+        try:
+            record = saves.read(path)
+        except saves.SaveError as exc:
+            raise CliExit(EX_DATAERR, f"error: {exc}") from None
+        what, save = f"the saved game {saved}", save or path
+    ruleset, game = replay_saved(record, what, allow_path, limits, force)
+    print(f"Resuming {ruleset.title} after {len(record.log)} events.")
+    if stored is not None:
+        print(f"Recording as game {stored.id}.")
+    run_table(ruleset, game, record, save, delay, omniscient, stored)
+
+
+def replay_saved(
+    record: saves.Save, what: str, allow_path: list[Path] | None, limits: Limits, force: bool
+) -> tuple[Ruleset, Game]:
+    """The game a save records, replayed to where it was left; its rule file changed
+    since is refused with one line (unless `force`), as is a game that is over."""
     rules_path = Path(record.rules)
     ruleset = load(rules_path, allow_path, limits)
     now = saves.fingerprint(rules_path)
@@ -336,13 +409,12 @@ def resume(
         )
     except (UsageError, GameRuntimeError) as exc:
         raise CliExit(
-            EX_DATAERR, f"error: the saved game {saved} cannot be replayed with {rules_path}: {exc}"
+            EX_DATAERR, f"error: {what} cannot be replayed with {rules_path}: {exc}"
         ) from None
     game.auto_chance = True
     if game.is_over():
-        raise CliExit(EX_DATAERR, f"error: the saved game {saved} is already over")
-    print(f"Resuming {ruleset.title} after {len(record.log)} events.")
-    run_table(ruleset, game, record, save or saved, delay)
+        raise CliExit(EX_DATAERR, f"error: {what} is already over")
+    return ruleset, game
 
 
 @app.command()
@@ -415,6 +487,15 @@ def simulate(
         print(summary.table())
 
 
+def _add_games() -> None:
+    from rulelang.cli.games import games_app
+
+    app.add_typer(games_app, name="games")
+
+
+_add_games()
+
+
 def run_app(args: list[str]) -> int:
     """Run a command through the typer app (errors are mapped by main.run)."""
     if not args:
@@ -428,5 +509,7 @@ def run_app(args: list[str]) -> int:
         raise KeyboardInterrupt from None
     except typer.TyperException as exc:
         message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+        if not message.strip():  # a group without its command: its help was shown
+            raise CliExit(EX_USAGE) from None
         raise CliExit(EX_USAGE, f"error: {message}\nTry 'rulelang --help'.") from None
     return result if isinstance(result, int) else 0

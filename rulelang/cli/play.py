@@ -31,6 +31,8 @@ class Table:
         delay: float = 0.0,
         after_move: Callable[[Game], None] | None = None,
         max_decisions: int = DEFAULT_LIMITS.decisions,
+        omniscient: bool = False,
+        note: str = "",
     ):
         self.game = game
         self.max_decisions = max_decisions  # bots alone, in a row (R010 past it)
@@ -42,6 +44,11 @@ class Table:
         self.clear = clear
         self.delay = delay
         self.humans = [p for p in range(game.players) if p not in bots]
+        # --omniscient: the screen shows the game master's view, every secret included
+        self.omniscient = omniscient
+        # a line said before play (the saved game's id), said again after the first
+        # clearing of the screen, which would have wiped it
+        self.note = note
         self.seen_public: object = None  # a mark of the history (None: from the start)
         self.last_human: int | None = None
         self.last_turn = -1
@@ -70,9 +77,32 @@ class Table:
         return self.game.player_names[p]
 
     def public_news(self) -> list[str]:
-        news = self.game.history(PUBLIC, since=self.seen_public)
+        if self.omniscient:
+            news = self.referee_news(self.seen_public)
+        else:
+            news = self.game.history(PUBLIC, since=self.seen_public)
         self.seen_public = self.game.mark()
         return news
+
+    def referee_news(self, since: object, hidden_only: bool = False) -> list[str]:
+        """Every line since the mark `since` (or only those not everyone saw); one not
+        everyone saw is marked with whom it was said to ("(to Ann) ..."), or as hidden."""
+        game = self.game
+        public = game.history(PUBLIC, since=since)
+        said = game.view(None, only=("private",))
+        to = {
+            t: ", ".join(names)
+            for t, names in zip(said["private"], said["private_to"], strict=True)
+        }
+        out = []
+        for line in game.history(None, since=since):
+            if line in public:
+                public.remove(line)
+                if not hidden_only:
+                    out.append(line)
+            else:
+                out.append(f"(to {to[line]}) {line}" if line in to else f"(hidden) {line}")
+        return out
 
     def private_news(self, who: int, since: object) -> list[str]:
         """The lines `who` sees since the mark `since` that not everyone sees."""
@@ -97,19 +127,26 @@ class Table:
 
     def human_move(self, who: int) -> None:
         game = self.game
-        if who != self.last_human and len(self.humans) > 1:
+        seen = None if self.omniscient else who
+        if who != self.last_human and len(self.humans) > 1 and not self.omniscient:
             # Hide the last player's screen before the next one sits down.
             if self.clear:
                 self.write(CLEAR)
             self.read(f"Pass the screen to {self.names(who)} and press Enter... ")
             if self.clear:
                 self.write(CLEAR)
+                if self.note:
+                    self.write(self.note)
+                    self.note = ""
         if who != self.last_human or game.turn_number != self.last_turn:
             self.write("")
-            self.write(render_view(game, game.view(who)))
+            if self.omniscient:
+                self.write("(the game master's view: everything, hidden or not)")
+            self.write(render_view(game, game.view(seen)))
             self.write(
                 "(answer with a number or the move's text; 'board' shows the board "
-                "again, 'quit' leaves and saves)"
+                "again, 'peek' asks the others to let you see the game master's log, "
+                "'quit' leaves and saves)"
             )
         self.last_human = who
         self.last_turn = game.turn_number
@@ -123,7 +160,10 @@ class Table:
             if answer.lower() in ("quit", "exit"):
                 raise LeftGame
             if answer.lower() in ("?", "help", "board", "look"):
-                self.write(render_view(game, game.view(who)))
+                self.write(render_view(game, game.view(seen)))
+                continue
+            if answer.lower() == "peek":
+                self.peek(who)
                 continue
             action = self.pick(actions, answer)
             if action is not None:
@@ -133,7 +173,12 @@ class Table:
                     self.after_move(game)
                 # what only this player may know (a map's goal, a card taken) is shown
                 # at once, while the screen is still theirs
-                for line in self.private_news(who, before):
+                news = (
+                    self.referee_news(before, hidden_only=True)
+                    if self.omniscient
+                    else self.private_news(who, before)
+                )
+                for line in news:
                     self.write(f"  {line}")
                 self.seen_public = game.mark()
                 return
@@ -143,6 +188,32 @@ class Table:
                 self.write(f"  There is no option {answer}: pick 1 to {len(actions)}.")
             else:
                 self.write(f"  Not allowed: {game.why_not(answer)}")
+
+    def peek(self, who: int) -> None:
+        """Show the game master's log (every event as the referee sees it) only if every
+        other player agrees, asked in turn; a bot seat always declines: it cannot judge
+        the request, and a secret stays hidden unless all the humans let it out."""
+        game = self.game
+        others = [p for p in range(game.players) if p != who]
+        bots = [self.names(p) for p in others if p in self.bots]
+        agreed = not bots
+        if bots:
+            self.write(f"  {', '.join(bots)}: a bot always declines.")
+        else:
+            for p in others:
+                answer = self.read(
+                    f"{self.names(who)} wants to peek at the game master's log. "
+                    f"{self.names(p)}, do you agree? [y/N] "
+                )
+                if answer.strip().lower() not in ("y", "yes"):
+                    agreed = False
+                    break
+        if not agreed:
+            self.write("  Not everyone agreed; nothing is shown.")
+            return
+        self.write("The game master's log:")
+        for line in game.history(None):
+            self.write(f"  {line}")
 
     @staticmethod
     def pick(actions: list[Action], answer: str) -> Action | None:

@@ -60,7 +60,15 @@ def render_view(game: Game, view: dict[str, Any], log_tail: int = 8) -> str:
             out.extend(_drawn(content, view["zone_tiles"][zone]))
         elif content:
             out.append(f"  {zone}: " + ", ".join(text(c) for c in content))
-    if view.get("private"):
+    if view.get("private") and "private_to" in view:
+        # the referee's view: everyone's private messages, each with whom it was for
+        out.append("")
+        out.append("private messages:")
+        out.extend(
+            f"  to {', '.join(to)}: {line}"
+            for line, to in zip(view["private"], view["private_to"], strict=True)
+        )
+    elif view.get("private"):
         out.append("")
         out.append("only you know:")
         out.extend(f"  {line}" for line in view["private"])

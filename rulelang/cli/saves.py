@@ -144,7 +144,13 @@ def read(path: Path) -> Save:
             f"saved game '{path}' was changed or damaged since rulelang wrote it "
             "(its checksum does not match)"
         )
-    _check_fields(path, data)
+    return from_data(f"saved game '{path}'", data)
+
+
+def from_data(what: str, data: dict[str, Any]) -> Save:
+    """The Save a file's or the store's fields make, each field checked: a bad one is
+    refused with a SaveError naming `what` ("saved game 'x.json'", "saved game 7")."""
+    _check_fields(what, data)
     return Save(
         data["rules"],
         data["rules_sha256"],
@@ -158,12 +164,12 @@ def read(path: Path) -> Save:
     )
 
 
-def _check_fields(path: Path, data: dict[str, Any]) -> None:
+def _check_fields(what: str, data: dict[str, Any]) -> None:
     """A save with a right checksum was written by rulelang; still, check every field
     (a save written by a buggy or foreign version must not crash the replay)."""
 
     def bad(key: str) -> SaveError:
-        return SaveError(f"saved game '{path}' is damaged: '{key}' is missing or wrong")
+        return SaveError(f"{what} is damaged: '{key}' is missing or wrong")
 
     kinds = {
         "rules": str,
@@ -199,6 +205,4 @@ def _check_fields(path: Path, data: dict[str, Any]) -> None:
         raise bad("bot_names")
     for number, event in enumerate(data["log"], 1):
         if not _event_ok(event):
-            raise SaveError(
-                f"saved game '{path}' is damaged: event {number} of its log is not an event"
-            )
+            raise SaveError(f"{what} is damaged: event {number} of its log is not an event")

@@ -135,6 +135,7 @@ def build(name: str, shape: str, args: list[object], limit: int) -> Board:
 
 
 DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # N, E, S, W: y grows upwards
+SIDE_NAMES = ("north", "east", "south", "west")
 
 
 class GridBoard(Board):
@@ -176,6 +177,32 @@ class GridBoard(Board):
         self.all_cells = (1 << self.size) - 1
         self.has_east = sum(1 << i for i, (x, _y) in enumerate(coords) if x < x1)
         self.has_west = sum(1 << i for i, (x, _y) in enumerate(coords) if x > x0)
+        self.has_north = sum(1 << i for i, (_x, y) in enumerate(coords) if y < y1)
+        self._sides()
+
+    def _sides(self) -> None:
+        """Side numbers: side d of cell c is 4 * c + d. The side between two cells is one
+        side, numbered from the cell to the south or west (direction north or east):
+        canon[4 * c + d] is that number, for either cell. A rim side (d pointing off the
+        grid) is numbered from its one cell. The state of an edge attribute is a list
+        indexed by side number (the numbers no side uses keep the default, unseen)."""
+        canon = []
+        for c, row in enumerate(self.neighbour):
+            for d, nb in enumerate(row):
+                canon.append(4 * nb + d - 2 if nb >= 0 and d >= 2 else 4 * c + d)
+        self.canon = tuple(canon)
+        self.inner_sides = tuple(
+            4 * c + d for c, row in enumerate(self.neighbour) for d in (0, 1) if row[d] >= 0
+        )
+        self.rim_sides = tuple(
+            4 * c + d for c, row in enumerate(self.neighbour) for d in range(4) if row[d] < 0
+        )
+        self.all_sides = tuple(sorted(self.inner_sides + self.rim_sides))
+        # across[s]: the cell on the other side of side s (-1 on the rim)
+        self.across = tuple(self.neighbour[s >> 2][s & 3] for s in range(4 * self.size))
+
+    def side_name(self, s: int) -> str:
+        return f"{self.names[s >> 2]} {SIDE_NAMES[s & 3]}"
 
     def path_length(
         self,

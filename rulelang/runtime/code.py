@@ -37,7 +37,7 @@ PUBLIC = -1  # a viewer who is none of the players: sees only what all may see
 # The sizes a rule may reach, the steps it may run between two decisions and the
 # decisions bots alone may take are a ruleset's `Limits` (rulelang/limits.py).
 
-ChanceKind = Literal["roll", "pick", "shuffle", "shuffle_zone"]
+ChanceKind = Literal["roll", "pick", "shuffle", "shuffle_zone", "generate"]
 
 
 @dataclass(frozen=True, slots=True)

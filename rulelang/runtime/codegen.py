@@ -36,12 +36,13 @@ from rulelang.runtime.code import (
 )
 from rulelang.runtime.complete import Completer
 from rulelang.runtime.exprgen import ExprGen, Namespace, proc_function
+from rulelang.runtime.generate import SEEDS, GenerateOp
 from rulelang.runtime.reads import Reads, end_reads
 from rulelang.runtime.state import State
 from rulelang.runtime.straight import StraightGen
 from rulelang.syntax import ast as A
 
-PAUSING = (A.Choose, A.Roll, A.Pick, A.ShuffleLet, A.ShuffleZone, A.React)
+PAUSING = (A.Choose, A.Roll, A.Pick, A.ShuffleLet, A.ShuffleZone, A.React, A.Generate)
 INLINE_LINES = 40  # ops up to this size are copied into the ops that jump to them
 INLINE_DEPTH = 3
 JUMP = re.compile(r"^(\s*)return (\d+)$")
@@ -255,6 +256,8 @@ class Codegen(StraightGen):
         match s:
             case A.Choose() | A.Roll() | A.Pick() | A.ShuffleLet() | A.ShuffleZone():
                 return True
+            case A.Generate():
+                return True
             case A.React() | A.Pass():  # a round of opportunities; a jump out of the body
                 return True
             case A.Do():
@@ -314,6 +317,8 @@ class Codegen(StraightGen):
             case A.ShuffleZone():
                 base = self.layout.zone_base[s.zone]
                 self.chance("shuffle_zone", s, s.zone, lambda st: st.zones[base], "", zone=base)
+            case A.Generate():
+                self.generate(s)
             case A.Do():
                 self.add(self.proc_args(s), s.span)
                 ret = len(self.ops.bodies) + 1
@@ -560,6 +565,31 @@ class Codegen(StraightGen):
             return "range(low, high + 1)", pre
         return self.ex.src(e), []
 
+    def generate(self, s: A.Generate) -> None:
+        """A chance event that draws a seed, then the drawing (runtime/generate.py)."""
+        ex, p = self.ex, self.p
+        seed = p.hidden[id(s)]
+        self.chance("generate", s, s.names[0], lambda st: SEEDS, "", slot=seed)
+        outs = [p.locals_of[id(s)].slot]
+        if len(s.names) > 1:
+            outs.append(p.locals_of[id(s.span)].slot)  # a path's directions
+        var = p.locals_of[id(s.span)].slot if s.where is not None else -1
+        op = GenerateOp(
+            s.what,
+            s.board,
+            seed,
+            tuple(outs),
+            ex.lambda_of(s.count),
+            ex.lambda_of(s.bends) if s.bends is not None else None,
+            s.from_rim,
+            s.to_rim,
+            ex.lambda_of(s.where) if s.where is not None else None,
+            var,
+            s.keep,
+            s.span,
+        )
+        self.add([f"{self.ns.name_for(op, '_gen')}.run(st)"], s.span)
+
     def chance(
         self,
         kind: ChanceKind,
@@ -568,12 +598,13 @@ class Codegen(StraightGen):
         source: Fn,
         source_src: str,
         zone: int = -1,
-        slot: int = -1,
+        slot: int | None = None,
         narrate: Fn | None = None,
     ) -> None:
-        local = self.p.locals_of.get(id(s))
-        slot = local.slot if local is not None else slot
-        if slot >= 0 and local is None:  # a turn order: shows a player
+        local = self.p.locals_of.get(id(s)) if slot is None else None
+        if slot is None:
+            slot = local.slot if local is not None else -1
+        if kind == "shuffle" and local is None:  # a turn order: shows a player
             show = self.ex.fmt(PLAYER)
         elif kind == "shuffle" and local is not None and local.type.elem is not None:
             show = self.ex.fmt(local.type.elem)  # shows one item of the list
@@ -584,11 +615,12 @@ class Codegen(StraightGen):
             show = self.ex.fmt(local.type) if local is not None else _plain
         pc = len(self.ops.bodies)
         told, hidden = self.narration(s)
+        narrate = narrate or told
+        if kind == "generate" and narrate is None:  # no line: the game master's business
+            narrate = _no_line
         audience = self.audience(s) if isinstance(s, A.Roll | A.Pick) and s.secret else None
         span = s.order_span or s.span if isinstance(s, A.PhaseDecl) else s.span
-        spec = ChanceSpec(
-            pc, kind, var, slot, source, show, span, zone, narrate or told, hidden, audience
-        )
+        spec = ChanceSpec(pc, kind, var, slot, source, show, span, zone, narrate, hidden, audience)
         self.code.chances[pc] = spec
         name = self.ns.name_for(spec, "_spec")
         lines = [
@@ -618,6 +650,10 @@ class Codegen(StraightGen):
             if kind == "shuffle_zone" and self.reads.zone(self.p.zones, var):
                 lines.append("st.dirty = True")
         self.emit([*lines, f"return {pc + 1}"], span)
+
+
+def _no_line(st: object) -> str:
+    return ""
 
 
 def _has_reactions(p: Program) -> bool:

@@ -284,6 +284,11 @@ class Game(GameQueries):
         spec = st.pending
         if not isinstance(spec, ChanceSpec) or st.over:
             raise UsageError("the game is not waiting for a chance event")
+        if spec.kind == "generate":  # the seed of its drawing: a number in 0..2**31-1
+            if isinstance(outcome, bool) or not isinstance(outcome, int):
+                raise UsageError(f"a generate ('{spec.name}') needs a number to seed it")
+            self.chance_index(outcome)
+            return
         source = tuple(spec.source(st))
         if spec.kind in ("roll", "pick"):
             index = _position(source, outcome, spec, st)

@@ -17,6 +17,7 @@ from rulelang.check.layout import Layout
 from rulelang.check.scope import NODE_ARGS, TILE_FUNCS
 from rulelang.check.symbols import (
     AttrSym,
+    BoardAttrSym,
     BuiltinSym,
     DefSym,
     EnumSym,
@@ -247,6 +248,8 @@ class ExprGen:
         sym = self.ref(e)
         if isinstance(sym, EnumValueSym):
             return repr(sym.value)
+        if isinstance(sym, BoardAttrSym):  # the board's column: indexed by node or side
+            return f"st.cols[{sym.slot}]"
         obj = self.src(e.obj)
         if isinstance(sym, AttrSym):
             return f"st.cols[{sym.slot}][{obj}]"
@@ -284,8 +287,16 @@ class ExprGen:
             return self.call_def(sym, e)
         f = e.func
         args = e.args
-        if f in TILE_FUNCS or f in ("cell", "neighbour"):
+        if f in TILE_FUNCS or f in ("cell", "neighbour", "side"):
             return self.board_call(e)
+        if f in ("side_cell", "side_dir"):
+            part = 0 if f == "side_cell" else 1
+            return f"_h.side_part({self.src(args[0])}, {part}, {self.span(e)})"
+        if f in ("across", "on_rim"):
+            grid = f"st.cfg.boards[{self.type_of(args[0]).arg!r}]"
+            if f == "across":
+                return f"_h.across({grid}, {self.src(args[0])}, {self.span(e)})"
+            return f"(_h.across({grid}, {self.src(args[0])}, {self.span(e)}) is None)"
         if f in ("pieces", "nodes"):
             target = self.ref(args[0])
             assert target is not None
@@ -350,6 +361,8 @@ class ExprGen:
             return f"st.cfg.boards[{board.name!r}].cell({a[0]}, {a[1]})"
         if f == "neighbour":
             return f"_h.neighbour(st.cfg.boards[{board.name!r}].neighbour[{a[0]}][{a[1]} % 4])"
+        if f == "side":
+            return f"_h.side(st.cfg.boards[{board.name!r}], {a[0]}, {a[1]}, {self.span(e)})"
         ops = self.ns.name_for(self.tiles[board.name], "_t")
         layer = self.tiles[board.name].layer
         if f == "placed":

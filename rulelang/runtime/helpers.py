@@ -117,6 +117,29 @@ def node(board: Board, n: int | None, span: Span) -> int | None:
     raise errors.node_outside(n, board.name, board.size, span)
 
 
+def side(board: Board, cell: int | None, d: int | None, span: Span) -> int:
+    """The number of side d of a cell (see GridBoard._sides); R042 for no such side."""
+    canon = getattr(board, "canon", None)
+    if canon is None or cell is None or d is None or not 0 <= cell < board.size or not 0 <= d < 4:
+        raise errors.no_such_side(board.name, cell, d, span)
+    return int(canon[4 * cell + d])
+
+
+def side_part(s: int | None, part: int, span: Span) -> int:
+    """side_cell (part 0) or side_dir (part 1) of a side; none is R030."""
+    if s is None:
+        raise errors.none_used(span)
+    return s >> 2 if part == 0 else s & 3
+
+
+def across(board: Board, s: int | None, span: Span) -> int | None:
+    """The cell on the other side of side s, none on the rim; s none is R030."""
+    if s is None:
+        raise errors.none_used(span)
+    nb: int = board.across[s]  # type: ignore[attr-defined]
+    return None if nb < 0 else nb
+
+
 def neighbour(nb: int) -> int | None:
     return None if nb < 0 else nb
 
@@ -255,7 +278,7 @@ def outcome(st: State, kind: str, players: Sequence[int]) -> None:
 def sample(st: State, spec: ChanceSpec) -> int | tuple[int, ...]:
     """Draw a chance outcome from the game's one seeded generator."""
     source = spec.source(st)
-    if spec.kind in ("roll", "pick"):
+    if spec.kind in ("roll", "pick", "generate"):  # generate: a seed (runtime/generate.py)
         if not source:
             raise errors.nothing_to_draw(spec.kind, spec.span)
         return int(st.draw().random() * len(source))

@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from rulelang import errors
-from rulelang.check.symbols import AttrSym, Program, ValueSym
+from rulelang.check.symbols import AttrSym, BoardAttrSym, Program, ValueSym
 from rulelang.check.types import T
 from rulelang.diagnostics import UsageError
 from rulelang.limits import DEFAULT_LIMITS, Limits
@@ -216,9 +216,7 @@ class Ruleset:
         for kind, rows in p.data_rows.items():
             counts[kind] = len(rows)
             cfg.entities[kind] = tuple(range(len(rows)))
-        st.cols = [
-            [None] * (cfg.n if a.owner == "player" else counts.get(a.owner, 0)) for a in p.columns
-        ]
+        st.cols = [[None] * _items(a, cfg, counts) for a in p.columns]
         for a, default in self._defaults:
             data = p.data_rows.get(a.owner)
             col = st.cols[a.slot]
@@ -232,6 +230,14 @@ class Ruleset:
         st.zones = [()] * self.layout.zone_slots
         st.layers = [{} for _ in range(self.layout.n_layers)]
         st.loc = [None] * self.layout.n_locals
+
+
+def _items(a: AttrSym, cfg: Config, counts: dict[str, int]) -> int:
+    """How many items a column holds: one per player, per piece or card of its kind,
+    per node of a board (state), or per side number of a grid board (edge: 4 a cell)."""
+    if isinstance(a, BoardAttrSym):
+        return len(cfg.boards[a.board]) * (4 if a.edge else 1)
+    return cfg.n if a.owner == "player" else counts.get(a.owner, 0)
 
 
 def ex_lambda(ex: ExprGen, e: A.Expr | None, want: T) -> Callable[[State], Value] | None:

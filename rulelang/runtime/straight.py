@@ -10,7 +10,8 @@ from typing import assert_never, cast
 
 from rulelang import errors
 from rulelang.check.layout import Layout
-from rulelang.check.symbols import AttrSym, LocalSym, Program
+from rulelang.check.symbols import AttrSym, BoardAttrSym, LocalSym, Program
+from rulelang.check.types import T
 from rulelang.diagnostics import GameRuntimeError, Span
 from rulelang.limits import Limits
 from rulelang.runtime.exprgen import ExprGen, Namespace, proc_function
@@ -194,6 +195,15 @@ class StraightGen:
             return f"st.cols[{sym.slot}][{ex.src(target.obj)}]"
         raise AssertionError(target)
 
+    def set_place(self, s: A.Set, where: str, want: T) -> list[str]:
+        """`set` of one item of a board's state, changed in place (its column is copied
+        by clones: see Config.changing)."""
+        ex = self.ex
+        if want.name == "node" and s.op != "=":  # a step along the numbers, checked
+            value = f"({where} {s.op[0]} {ex.src(s.value)})"
+            return [f"{where} = _h.node(st.cfg.boards[{want.arg!r}], {value}, {ex.span(s)})"]
+        return [f"{where} {s.op} {ex.as_type(s.value, want)}"]
+
     def set_item(self, s: A.Set, target: A.Index) -> list[str]:
         """`set xs[i][j] op v`. Lists are tuples, never changed in place (a clone and
         another variable may hold the same one): each level is rebuilt with its item
@@ -207,7 +217,15 @@ class StraightGen:
         levels.reverse()  # from the list stored in the state inwards
         sym = self.p.refs.get(id(root))
         lines: list[str] = []
-        if isinstance(root, A.Attr):  # the owner is worked out once
+        if isinstance(sym, BoardAttrSym):  # a column of the state, changed in place
+            first = levels.pop(0)
+            lines.append(f"_b = {ex.src(first.index)}")
+            lines.append(f"_h.item_to_set(st.cols[{sym.slot}], _b, {ex.span(first)})")
+            where = f"st.cols[{sym.slot}][_b]"
+            if not levels:
+                lines += self.set_place(s, where, ex.type_of(target))
+                return lines + (["st.dirty = True"] if sym in self.reads.attrs else [])
+        elif isinstance(root, A.Attr):  # the owner is worked out once
             lines.append(f"_owner = {ex.src(root.obj)}")
             assert isinstance(sym, AttrSym)
             where = f"st.cols[{sym.slot}][_owner]"

@@ -26,6 +26,9 @@ def formatter(t: T, name_cols: dict[str, int]) -> Formatter:
     if t.name == "node":
         board = t.arg
         return lambda st, v: "none" if v is None else st.cfg.boards[board].names[v]
+    if t.name == "side":  # "3,0 south": the cell it is numbered from, and the direction
+        board = t.arg
+        return lambda st, v: "none" if v is None else st.cfg.boards[board].side_name(v)
     if t.name == "bool":
         return lambda st, v: "yes" if v else "no"
     if t.name == "list" and t.elem is not None:
@@ -47,6 +50,8 @@ def plain(game: Any, t: T, v: Any) -> Any:
         return str(st.cols[col][v]) if col is not None else f"{t.arg}{v + 1}"
     if t.name == "node":
         return st.cfg.boards[t.arg].names[v]
+    if t.name == "side":
+        return st.cfg.boards[t.arg].side_name(v)
     if t.name in ("list", "zone") and t.elem is not None:
         return [plain(game, t.elem, x) for x in v]
     if isinstance(v, tuple | range):
@@ -64,7 +69,7 @@ def plainer(t: T, name_cols: dict[str, int]) -> Plain:
     if t.name == "entity" and t.arg in name_cols:
         col = name_cols[t.arg]
         return lambda st, v: None if v is None else str(st.cols[col][v])
-    if t.name in ("entity", "node"):
+    if t.name in ("entity", "node", "side"):
         show = formatter(t, name_cols)
         return lambda st, v: None if v is None else show(st, v)
     if t.name in ("list", "zone") and t.elem is not None:

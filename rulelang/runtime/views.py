@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
+from rulelang.check.symbols import BoardAttrSym
 from rulelang.check.types import T
 from rulelang.diagnostics import UsageError
 from rulelang.runtime.code import (
@@ -54,6 +55,7 @@ class ViewPlan:
             )
             for z in p.zones
         ]
+        self.board_attrs = [a for a in p.columns if isinstance(a, BoardAttrSym)]
         by_kind = {ops.kind: ops for ops in ex.tiles.values()}
         self.tile_zones: list[tuple[str, int, bool, TileOps]] = [
             (z.name, layout.zone_base[z.name], z.per_player, by_kind[z.kind])
@@ -71,8 +73,8 @@ def may_see(visibility: str, viewer: int | None, owner: int | None) -> bool:
 
 def view(game: Game, viewer: int | None, only: Collection[str] | None = None) -> dict[str, Any]:
     """Everything `viewer` may see, as plain data (None: everything). `only` names the
-    parts wanted: globals, players, pieces, zones, boards, zone_tiles, log, private,
-    decision, results (the header is always there)."""
+    parts wanted: globals, players, pieces, zones, boards, board_state, zone_tiles, log,
+    private, decision, results (the header is always there)."""
     rules, st = game.rules, game.state
     p = rules.program
     names = st.cfg.player_names
@@ -124,18 +126,22 @@ def view(game: Game, viewer: int | None, only: Collection[str] | None = None) ->
             out["zone_tiles"] = _zone_tiles(game, zones)
     if want("boards"):
         out["boards"] = tiles_of(game, viewer)
+    if want("board_state") and rules.view_plan.board_attrs:
+        out["board_state"] = board_state(game, viewer)
     if want("log"):
         out["log"] = log_lines(game, viewer, LOG_TAIL)
     if want("private"):
-        private = [
-            e.text
+        said = [
+            e
             for e in newest_first(st.private)
             if isinstance(e, Said)
             and e.audience is not None
             and (viewer is None or viewer in e.audience)  # the referee knows them all
         ]
-        private.reverse()
-        out["private"] = private
+        said.reverse()
+        out["private"] = [e.text for e in said]
+        if viewer is None:  # the referee's view also says whom each message was for
+            out["private_to"] = [[names[p] for p in e.audience or ()] for e in said]
     spec = st.pending
     if want("decision") and spec is not None and not st.over and isinstance(spec, ChoiceSpec):
         out["to_act"] = names[st.who]
@@ -144,6 +150,30 @@ def view(game: Game, viewer: int | None, only: Collection[str] | None = None) ->
             out["options"] = [a.text for a in game.legal_actions()]
     if st.over and want("results"):
         out["results"] = dict(zip(names, st.outcome or [], strict=False))
+    return out
+
+
+def board_state(game: Game, viewer: int | None) -> dict[str, dict[str, dict[str, Any]]]:
+    """The state and edge attributes of boards that `viewer` may see: per board, per
+    attribute, the value of each node (by name) or of each side (as "3,0 south")."""
+    st = game.state
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for a in game.rules.view_plan.board_attrs:
+        board = st.cfg.boards[a.board]
+        entry = out.setdefault(a.board, {})
+        if not may_see(a.visibility, viewer, None):
+            continue
+        col = st.cols[a.slot]
+        if a.edge:
+            sides: Sequence[int] = board.all_sides  # type: ignore[attr-defined]
+            entry[a.name] = {
+                board.side_name(s): plain(game, a.type, col[s])  # type: ignore[attr-defined]
+                for s in sides
+            }
+        else:
+            entry[a.name] = {
+                n: plain(game, a.type, v) for n, v in zip(board.names, col, strict=True)
+            }
     return out
 
 

@@ -59,6 +59,7 @@ class Attr(Expr):
 class Index(Expr):
     obj: Expr
     index: Expr
+    pair: bool = False  # written `b.edge[cell, dir]`: index is the call side(b, cell, dir)
 
 
 @node
@@ -219,6 +220,24 @@ class ShuffleZone(Stmt):
 
 
 @node
+class Generate(Stmt):
+    """`generate ...` (see docs/language.md, "Board state, sides and generation"): a
+    random path, inner or rim sides, or cells of a grid board."""
+
+    what: str  # path, sides, rim sides, cells
+    names: tuple[str, ...]  # the locals it sets: cells and directions of a path, or one
+    var: str  # the side or cell that COND reads ("" for a path)
+    board: str
+    count: Expr  # the path's length, or how many sides or cells
+    bends: Expr | None = None
+    from_rim: bool = False
+    to_rim: bool = False
+    where: Expr | None = None
+    keep: bool = False  # keep connected
+    log: TextLit | None = None
+
+
+@node
 class Pick(Stmt):
     var: str
     source: Expr
@@ -370,6 +389,8 @@ class BoardDecl(Named):
     args: tuple[Expr, ...]
     attrs: tuple[tuple[str, Expr], ...]
     tiles: str = ""  # the piece or card kind that can be placed on its cells
+    state: tuple[AttrDecl, ...] = ()  # `state NAME: TYPE = DEFAULT`: one value per node
+    edges: tuple[AttrDecl, ...] = ()  # `edge NAME: ...`: one value per side of a cell
 
 
 @node

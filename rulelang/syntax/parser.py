@@ -219,16 +219,32 @@ class _Builder(Transformer[Any, Any]):
 
     @v_args(meta=True)
     def board_decl(self, meta: Any, c: list[Any]) -> A.BoardDecl:
-        attrs = c[-1] or ()
+        items = c[-1] or ()
+        attrs = tuple(x for k, x in items if k == "fixed")
+        state = tuple(x for k, x in items if k == "state")
+        edges = tuple(x for k, x in items if k == "edge")
         tiles = str(c[-2]) if c[-2] is not None else ""
         args = tuple(a for a in c[3:-2] if a is not None)
-        return A.BoardDecl(self._span(meta), str(c[1]), bool(c[0]), str(c[2]), args, attrs, tiles)
+        return A.BoardDecl(
+            self._span(meta), str(c[1]), bool(c[0]), str(c[2]), args, attrs, tiles, state, edges
+        )
 
     def board_tiles(self, c: list[Any]) -> Any:
         return c[0]
 
-    def board_attrs(self, c: list[Any]) -> tuple[tuple[str, A.Expr], ...]:
-        return tuple((str(c[i]), c[i + 1]) for i in range(0, len(c), 2))
+    def board_attrs(self, c: list[Any]) -> tuple[tuple[str, Any], ...]:
+        return tuple(c)
+
+    def board_fixed(self, c: list[Any]) -> tuple[str, Any]:
+        return ("fixed", (str(c[0]), c[1]))
+
+    @v_args(meta=True)
+    def board_state(self, meta: Any, c: list[Any]) -> tuple[str, Any]:
+        return ("state", A.AttrDecl(self._span(meta), str(c[0]), c[1], c[2], c[3] or "all"))
+
+    @v_args(meta=True)
+    def board_edge(self, meta: Any, c: list[Any]) -> tuple[str, Any]:
+        return ("edge", A.AttrDecl(self._span(meta), str(c[0]), c[1], c[2], c[3] or "all"))
 
     @v_args(meta=True)
     def kind_decl(self, meta: Any, c: list[Any]) -> A.KindDecl:
@@ -302,6 +318,10 @@ class _Builder(Transformer[Any, Any]):
     @v_args(meta=True)
     def t_player(self, meta: Any, _c: list[Any]) -> A.TypeExpr:
         return A.TypeExpr(self._span(meta), "player")
+
+    @v_args(meta=True)
+    def t_side(self, meta: Any, c: list[Any]) -> A.TypeExpr:
+        return A.TypeExpr(self._span(meta), "side", str(c[0]))
 
     @v_args(meta=True)
     def t_node(self, meta: Any, c: list[Any]) -> A.TypeExpr:
@@ -559,6 +579,40 @@ class _Builder(Transformer[Any, Any]):
         return A.ShuffleZone(self._span(meta), str(c[0]), *(c[1] or (None, None)))
 
     @v_args(meta=True)
+    def s_gen_path(self, meta: Any, c: list[Any]) -> A.Generate:
+        log = c[7][0] if c[7] else None
+        names = (str(c[0]), str(c[1]))
+        return A.Generate(
+            self._span(meta), "path", names, "", str(c[2]), c[3], c[4], bool(c[5]), bool(c[6]),
+            log=log,
+        )  # fmt: skip
+
+    @v_args(meta=True)
+    def s_gen_sides(self, meta: Any, c: list[Any]) -> A.Generate:
+        what = "rim sides" if c[1] else "sides"
+        log = c[7][0] if c[7] else None
+        return A.Generate(
+            self._span(meta), what, (str(c[0]),), str(c[2]), str(c[3]), c[4],
+            where=c[5], keep=bool(c[6]), log=log,
+        )  # fmt: skip
+
+    @v_args(meta=True)
+    def s_gen_cells(self, meta: Any, c: list[Any]) -> A.Generate:
+        log = c[5][0] if c[5] else None
+        return A.Generate(
+            self._span(meta), "cells", (str(c[0]),), str(c[1]), str(c[2]), c[3],
+            where=c[4], log=log,
+        )  # fmt: skip
+
+    def gen_bends(self, c: list[Any]) -> Any:
+        return c[0]
+
+    def gen_from(self, c: list[Any]) -> bool:
+        return True
+
+    gen_to = gen_rim = gen_keep = gen_from
+
+    @v_args(meta=True)
     def s_pick(self, meta: Any, c: list[Any]) -> A.Pick:
         secret, to = self._secret(c[2])
         log, hidden = c[3] or (None, None)
@@ -634,6 +688,10 @@ class _Builder(Transformer[Any, Any]):
     def tgt_index(self, meta: Any, c: list[Any]) -> A.Index:
         return A.Index(self._span(meta), c[0], c[1])
 
+    @v_args(meta=True)
+    def tgt_index2(self, meta: Any, c: list[Any]) -> A.Index:
+        return self._pair(meta, c)
+
     # ---- expressions
     @v_args(meta=True)
     def e_if(self, meta: Any, c: list[Any]) -> A.Cond:
@@ -694,6 +752,18 @@ class _Builder(Transformer[Any, Any]):
     @v_args(meta=True)
     def e_index(self, meta: Any, c: list[Any]) -> A.Index:
         return A.Index(self._span(meta), c[0], c[1])
+
+    @v_args(meta=True)
+    def e_index2(self, meta: Any, c: list[Any]) -> A.Index:
+        return self._pair(meta, c)
+
+    def _pair(self, meta: Any, c: list[Any]) -> A.Index:
+        """`b.edge[cell, dir]`: the side of the cell in that direction, as `side(b, ...)`."""
+        span = self._span(meta)
+        obj = c[0]
+        board = obj.obj if isinstance(obj, A.Attr) and isinstance(obj.obj, A.Name) else obj
+        copy = A.Name(board.span, board.id) if isinstance(board, A.Name) else board
+        return A.Index(span, obj, A.Call(span, "side", (copy, c[1], c[2])), True)
 
     @v_args(meta=True)
     def e_call(self, meta: Any, c: list[Any]) -> A.Call:

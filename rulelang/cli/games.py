@@ -1,0 +1,284 @@
+"""`rulelang games list | show | delete | import | export`, and the recording of a game
+in play into the store of saved games (store.py)."""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from rulelang import PUBLIC, Game, Ruleset
+from rulelang.cli import saves
+from rulelang.cli.errors import EX_DATAERR, EX_IOERR, EX_USAGE, CliExit, usage
+from rulelang.cli.store import OVER, PLAYING, Entry, NoSuchGame, Store, StoreError
+
+games_app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="The saved games: every game 'rulelang play' starts is recorded, move by move, "
+    "in one database in your data folder ($RULELANG_DATA_DIR, else "
+    "$XDG_DATA_HOME/rulelang or ~/.local/share/rulelang).",
+)
+
+
+@contextmanager
+def failures() -> Iterator[None]:
+    """A store's failure as one line and an exit code: an unknown id is a usage error
+    (64), a damaged database 65, a busy or unwritable one 74."""
+    try:
+        yield
+    except NoSuchGame as exc:
+        raise CliExit(EX_USAGE, f"error: {exc} (see 'rulelang games list')") from None
+    except StoreError as exc:
+        code = EX_IOERR if exc.io else EX_DATAERR
+        raise CliExit(code, f"error: {exc}") from None
+
+
+def results_line(game: Game) -> str:
+    return ", ".join(f"{n}: {r}" for n, r in zip(game.player_names, game.results(), strict=True))
+
+
+class Recorder:
+    """A game in play recorded in the store: each move appends its events in one
+    transaction, so a process killed at any moment loses no move it made."""
+
+    def __init__(self, store: Store, game_id: int):
+        self.store = store
+        self.id = game_id
+        self.over = False
+
+    @classmethod
+    def start(cls, ruleset: Ruleset, game: Game, record: saves.Save) -> Recorder:
+        # the rule file by its full path: the game resumes from any folder
+        stored = dataclasses.replace(record, rules=str(Path(record.rules).resolve()))
+        stored.log = game.record()
+        with failures():
+            store = Store(create=True)
+            recorder = cls(store, store.add(ruleset.title, stored))
+        print(f"Recording as game {recorder.id}: 'rulelang resume {recorder.id}' continues it.")
+        return recorder
+
+    def keep(self, game: Game) -> None:
+        over = self.over = game.is_over()
+        try:
+            self.store.append(
+                self.id,
+                game.record(),
+                OVER if over else PLAYING,
+                results_line(game) if over else "",
+            )
+        except StoreError as exc:
+            raise CliExit(EX_IOERR, f"error: the game could not be saved: {exc}") from None
+
+    def close(self) -> None:
+        self.store.close()
+
+    def saved_as(self) -> str:
+        if self.over:
+            return f"Saved as game {self.id}: 'rulelang games show {self.id}'"
+        return f"Saved as game {self.id}: 'rulelang resume {self.id}'"
+
+
+def stored_game(game_id: int) -> tuple[Recorder, saves.Save]:
+    """A stored game to resume: its recorder (to go on recording) and its save."""
+    with failures():
+        store = Store()
+        return Recorder(store, game_id), store.load(game_id)
+
+
+def when(stamp: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
+
+
+def seats(entry: Entry, bot_names: dict[str, str] | None = None) -> list[str]:
+    """Each seat's name, a bot's marked (with its bot when one was named)."""
+    out = []
+    for seat in range(entry.players):
+        name = entry.names[seat] if seat < len(entry.names) else f"player {seat + 1}"
+        if seat in entry.bots:
+            bot = (bot_names or {}).get(str(seat))
+            name += f" (bot: {bot})" if bot else " (bot)"
+        out.append(name)
+    return out
+
+
+@games_app.command("list")
+def list_games() -> None:
+    """List the saved games, the most recently played first."""
+    with failures(), Store() as store:
+        entries = store.entries()
+    if not entries:
+        print("no saved games")
+        return
+    rows = [("id", "game", "rule file", "players", "moves", "status", "last played")]
+    for e in entries:
+        status = f"over ({e.result})" if e.status == OVER else e.status
+        rows.append(
+            (
+                str(e.id),
+                e.title,
+                Path(e.rules).name,
+                ", ".join(seats(e)),
+                str(e.decisions),
+                status,
+                when(e.updated),
+            )
+        )
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for r in rows:
+        cells = [r[0].rjust(widths[0])] + [
+            c.ljust(w) for c, w in zip(r[1:], widths[1:], strict=True)
+        ]
+        print("  ".join(cells).rstrip())
+
+
+Id = Annotated[int, typer.Argument(metavar="ID", help="The game's id ('rulelang games list').")]
+
+
+@games_app.command("show")
+def show(game_id: Id) -> None:
+    """Show a saved game: its table, status and public log (never a secret)."""
+    with failures(), Store() as store:
+        entry = store.entry(game_id)
+        record = store.load(game_id)
+    print(f"Game {entry.id}: {entry.title}")
+    print(f"  rule file: {entry.rules}")
+    print(f"  players: {', '.join(seats(entry, record.bot_names))}")
+    options = ", ".join(f"{k}={v}" for k, v in record.options.items())
+    print(f"  seed: {record.seed}" + (f"; options: {options}" if options else ""))
+    print(f"  moves: {entry.decisions} ({len(record.log)} events with chance)")
+    print(f"  started {when(entry.created)}, last played {when(entry.updated)}")
+    print(f"  status: {entry.status}" + (f": {entry.result}" if entry.result else ""))
+    print("")
+    log, why = public_log(record)
+    if why:
+        print(f"(no public log: {why})")
+    else:
+        print("public log:")
+        for line in log:
+            print(f"  {line}")
+    if entry.status == PLAYING:
+        print(f"\ncontinue with: rulelang resume {entry.id}")
+
+
+def public_log(record: saves.Save) -> tuple[list[str], str]:
+    """What every player saw of the game (the log as PUBLIC sees it), or why it cannot
+    be shown: it is replayed from the rule file, which must be there, unchanged."""
+    from rulelang import replay
+    from rulelang.api import compile_file
+    from rulelang.diagnostics import RulelangError
+
+    path = Path(record.rules)
+    if not path.is_file():
+        return [], f"the rule file {path} is missing"
+    if saves.fingerprint(path) != record.rules_sha256:
+        return [], f"the rule file {path} changed since the game was saved"
+    try:
+        ruleset = compile_file(path)
+        game = replay(
+            ruleset, record.players, record.seed, record.log, record.options, record.names
+        )
+    except RulelangError as exc:
+        return [], f"it does not replay: {str(exc).splitlines()[0]}"
+    return game.history(PUBLIC), ""
+
+
+@games_app.command("delete")
+def delete(
+    game_id: Annotated[
+        int | None, typer.Argument(metavar="[ID]", help="The game to delete.")
+    ] = None,
+    every: Annotated[bool, typer.Option("--all", help="Delete every saved game.")] = False,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="With --all: do not ask first.")] = False,
+) -> None:
+    """Delete a saved game, or all of them (--all asks first)."""
+    if (game_id is None) == (not every):
+        raise usage("give the id of a game to delete, or --all (not both)")
+    with failures(), Store() as store:
+        if game_id is not None:
+            store.delete(game_id)
+            print(f"Deleted game {game_id}.")
+            return
+        count = len(store.entries())
+        if count == 0:
+            print("no saved games")
+            return
+        if not yes:
+            if not sys.stdin.isatty():
+                raise usage(
+                    f"not deleting all {count} saved game(s) without asking, and the input "
+                    "is not a terminal: add --yes to delete them"
+                )
+            answer = input(f"Delete all {count} saved game{'s' if count != 1 else ''}? [y/N] ")
+            if answer.strip().lower() not in ("y", "yes"):
+                print("Nothing deleted.")
+                return
+        gone = store.delete_all()
+        print(f"Deleted {gone} saved game{'s' if gone != 1 else ''}.")
+
+
+@games_app.command("import")
+def import_game(
+    file: Annotated[Path, typer.Argument(help="A file written with 'rulelang play --save'.")],
+    force: Annotated[
+        bool, typer.Option(help="Import it even if its rule file changed since it was saved.")
+    ] = False,
+) -> None:
+    """Copy a portable saved game into the saved games; print its new id."""
+    from rulelang.cli.app import load
+
+    if not file.is_file():
+        raise usage(f"no such saved game: {file}")
+    try:
+        record = saves.read(file)
+    except saves.SaveError as exc:
+        raise CliExit(EX_DATAERR, f"error: {exc}") from None
+    record.rules = str(Path(record.rules).resolve())
+    ruleset = load(Path(record.rules))
+    game, why = _replayed(ruleset, record, force)
+    if why:
+        raise CliExit(EX_DATAERR, f"error: {file} cannot be imported: {why}")
+    assert game is not None
+    over = game.is_over()
+    with failures(), Store(create=True) as store:
+        new = store.add(
+            ruleset.title, record, OVER if over else PLAYING, results_line(game) if over else ""
+        )
+    print(f"Imported {file} as game {new}: 'rulelang resume {new}'")
+
+
+def _replayed(ruleset: Ruleset, record: saves.Save, force: bool) -> tuple[Game | None, str]:
+    from rulelang import UsageError, replay
+    from rulelang.diagnostics import GameRuntimeError
+
+    if not force and saves.fingerprint(Path(record.rules)) != record.rules_sha256:
+        return None, f"{record.rules} changed since it was saved; add --force to import it anyway"
+    try:
+        return replay(
+            ruleset, record.players, record.seed, record.log, record.options, record.names
+        ), ""
+    except (UsageError, GameRuntimeError) as exc:
+        return None, f"it does not replay with {record.rules}: {exc}"
+
+
+@games_app.command("export")
+def export(
+    game_id: Id,
+    file: Annotated[Path, typer.Argument(help="The file to write (portable, like --save).")],
+) -> None:
+    """Write a saved game to a portable file, which 'rulelang resume FILE' continues."""
+    with failures(), Store() as store:
+        record = store.load(game_id)
+    try:
+        saves.write(file, record)
+    except OSError as exc:
+        raise CliExit(
+            EX_IOERR, f"error: game {game_id} could not be written to {file}: {exc.strerror}"
+        ) from None
+    print(f"Exported game {game_id} to {file}: 'rulelang resume {file}'")
