@@ -488,3 +488,11 @@ def test_a_bullet_hits_one_of_several_players_on_the_first_tile_at_random(
     game.apply_chance("P3")
     assert [game.attribute("injured", of=s) for s in range(3)] == [False, False, True]
     assert game.history(1) == ["Turn order: P1, P2, P3"] and last(game, 2) == "P3 is injured."
+
+
+def test_three_others_met_are_named_in_one_line(fixed: Ruleset) -> None:
+    game = scenario(
+        fixed, players=4, p1={"at": "4,2"}, p2={"at": "4,3"}, p3={"at": "4,3"}, p4={"at": "4,3"}
+    )
+    game.apply("up")
+    assert all(game.history(s)[-1] == "P1 meets P2, P3 and P4." for s in range(4))

@@ -235,3 +235,11 @@ def test_without_no_traps_some_maps_would_shut_a_player_in(rules: Ruleset) -> No
 def test_the_same_seed_gives_the_same_map(rules: Ruleset) -> None:
     assert Map.of(rules.new_game(4, seed=7)) == Map.of(rules.new_game(4, seed=7))
     assert Map.of(rules.new_game(4, seed=7)) != Map.of(rules.new_game(4, seed=8))
+
+
+def test_drawing_the_map_tells_nobody_anything(rules: Ruleset) -> None:
+    for seed in range(20):
+        game = rules.new_game(4, seed=seed)
+        (order,) = game.history(None)  # the public turn order is the only line
+        assert order.startswith("Turn order: ")
+        assert all(game.history(seat) == [order] for seat in range(4))

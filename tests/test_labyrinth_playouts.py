@@ -113,7 +113,7 @@ def test_random_games_end(rules: Ruleset, players: int) -> None:
     decisions, turns, cut = [], [], 0
     for seed in range(GAMES):
         game = rules.new_game(players, seed=seed)
-        taken = game.playout(random.Random(seed), max_decisions=50_000)
+        taken = game.playout(random.Random(seed), max_decisions=100_000)
         if not game.is_over():
             cut += 1
             continue
@@ -121,7 +121,7 @@ def test_random_games_end(rules: Ruleset, players: int) -> None:
         decisions.append(taken)
         turns.append(game.turn_number)
     print(
-        f"\n{players} players: {cut} of {GAMES} cut off at 50,000 decisions; "
+        f"\n{players} players: {cut} of {GAMES} cut off at 100,000 decisions; "
         f"median {sorted(decisions)[len(decisions) // 2]} decisions, "
         f"{sorted(turns)[len(turns) // 2]} turns"
     )

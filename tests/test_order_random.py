@@ -154,3 +154,12 @@ def test_top_level_clockwise_and_counterclockwise_work_too() -> None:
         "turn { choose x in [1]  set t += 1 }\nend when t >= 3 { win [current] }"
     )
     assert choosers(play(rules, 3, 0), "x") == [0, 2, 1]
+
+
+def test_the_draw_is_placed_at_its_order_line() -> None:
+    rules = rulelang.compile_source(PHASES, "phases.rules")
+    decision = rules.new_game(2, seed=0, auto_chance=False).pending()
+    assert decision is not None and decision.name == "turn order of draft"
+    assert (decision.span.line, decision.span.col) == (5, 3)
+    top = rulelang.compile_source(SHORT).new_game(2, seed=0, auto_chance=False).pending()
+    assert top is not None and top.span.line == 4

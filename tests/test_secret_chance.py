@@ -5,9 +5,13 @@ the same seed gives the same game; a record replays it with the same views."""
 
 from __future__ import annotations
 
+import builtins
 import random
+import re
+from pathlib import Path
 
 import pytest
+from cli_support import cli
 
 import rulelang
 from rulelang import PUBLIC, Game, replay
@@ -141,3 +145,19 @@ def test_a_pending_secret_roll_says_it_is_secret(rules: rulelang.Ruleset) -> Non
     g = rules.new_game(2, seed=1, auto_chance=False)
     decision = g.pending()
     assert decision is not None and decision.kind == "roll" and decision.secret
+
+
+def test_omniscient_play_says_whom_a_secret_draw_was_for(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "secret.rules"
+    path.write_text(RULES, encoding="utf-8")
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "1")
+    argv = ["play", path, "-p", "3", "--bots", "2,3", "--names", "Ann,Bob,Cy", "--omniscient"]
+    code, out, err = cli(capsys, *argv, "--no-store")
+    assert code == 0, err
+    assert re.search(r"^  \(to Bob\) Bob secretly rolls \d$", out, re.M)
+    assert re.search(r"^  \(to Cy, Bob\) the omen is \d$", out, re.M)
+    assert re.search(r"^  \(to Cy\) Bob passes \d+ on$", out, re.M)
+    assert re.search(r"^  \(hidden\) picked at random: \d$", out, re.M)  # secret to []
+    assert re.search(r"^  \(to Bob, Ann\) Bob takes \d$", out, re.M)  # chooser first

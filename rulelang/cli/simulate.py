@@ -297,7 +297,7 @@ class Summary:
 
     def cut_off_line(self, shown: int = 5) -> str:
         """ "cut off by --max-decisions N: K games (x%), seeds ...": the first seeds, to
-        replay one (`--seed S -n 1`, or `rulelang play --bots all --seed S`)."""
+        play one again (`--seed S -n 1` with the same options)."""
         seeds = sorted(self.cut_off_seeds)
         listed = ", ".join(str(s) for s in seeds[:shown])
         more = f" and {len(seeds) - shown} more" if len(seeds) > shown else ""

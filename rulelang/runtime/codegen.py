@@ -205,9 +205,8 @@ class Codegen(StraightGen):
         drawn = self.label()
         self.add([f"if st.loc[{slot}] is not None:", f"    return {drawn}"], d.span)
         name = "turn order" if d.name == "main" else f"turn order of {d.name}"
-        self.chance(
-            "shuffle", d, name, lambda st: st.cfg.players, "", slot=slot, narrate=_order_line(slot)
-        )
+        players: Fn = lambda st: st.cfg.players  # noqa: E731
+        self.chance("shuffle", d, name, players, "", slot=slot, narrate=_order_line(slot))
         self.here(drawn)
         self.add([f"st.current = st.loc[{slot}][0]"], d.span)
         if self.reads.current:
@@ -605,7 +604,7 @@ class Codegen(StraightGen):
         local = self.p.locals_of.get(id(s)) if slot is None else None
         if slot is None:
             slot = local.slot if local is not None else -1
-        if kind == "shuffle" and local is None and slot >= 0:  # a turn order: shows a player
+        if kind == "shuffle" and local is None:  # a turn order: shows a player
             show = self.ex.fmt(PLAYER)
         elif kind == "shuffle" and local is not None and local.type.elem is not None:
             show = self.ex.fmt(local.type.elem)  # shows one item of the list
@@ -616,12 +615,12 @@ class Codegen(StraightGen):
             show = self.ex.fmt(local.type) if local is not None else _plain
         pc = len(self.ops.bodies)
         told, hidden = self.narration(s)
-        if kind == "generate" and told is None:  # no line: the game master's business
-            told = _no_line
+        narrate = narrate or told
+        if kind == "generate" and narrate is None:  # no line: the game master's business
+            narrate = _no_line
         audience = self.audience(s) if isinstance(s, A.Roll | A.Pick) and s.secret else None
-        spec = ChanceSpec(
-            pc, kind, var, slot, source, show, s.span, zone, narrate or told, hidden, audience
-        )
+        span = s.order_span or s.span if isinstance(s, A.PhaseDecl) else s.span
+        spec = ChanceSpec(pc, kind, var, slot, source, show, span, zone, narrate, hidden, audience)
         self.code.chances[pc] = spec
         name = self.ns.name_for(spec, "_spec")
         lines = [
@@ -650,7 +649,7 @@ class Codegen(StraightGen):
             lines.append(f"_h.settle(st, {name}, _h.sample(st, {name}))")
             if kind == "shuffle_zone" and self.reads.zone(self.p.zones, var):
                 lines.append("st.dirty = True")
-        self.emit([*lines, f"return {pc + 1}"], s.span)
+        self.emit([*lines, f"return {pc + 1}"], span)
 
 
 def _no_line(st: object) -> str:

@@ -330,6 +330,24 @@ def record_line(
     return event_line(game, typed(record), viewer)
 
 
+def audiences(game: Game, since: object = None) -> dict[str, str]:
+    """For the referee: the line of each secret roll, pick or `choose ... secret to`
+    since the mark `since`, and the names of the players who saw it (the chooser
+    first); a line nobody but the referee saw is left out."""
+    st = game.state
+    names = st.cfg.player_names
+    out: dict[str, str] = {}
+    record = st.log
+    while record is not None and record is not since:
+        if len(record) > 6 and record[6]:
+            seen = (record[1], *record[6]) if type(record[0]) is ChoiceSpec else record[6]
+            line = record_line(game, record, None)
+            if line:
+                out[line] = ", ".join(names[p] for p in dict.fromkeys(seen))
+        record = record[3]
+    return out
+
+
 def log_lines(
     game: Game, viewer: int | None, tail: int | None = None, since: object = None
 ) -> list[str]:

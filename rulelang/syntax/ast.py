@@ -498,6 +498,7 @@ class PhaseDecl(Named):
     end_when: Expr | None
     next: str
     next_span: Span | None
+    order_span: Span | None = None  # where `order ...` is written (a drawn order's span)
 
 
 @node

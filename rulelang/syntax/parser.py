@@ -151,7 +151,9 @@ class _Builder(Transformer[Any, Any]):
             self.problems.append(errors.order_without_turn(orders[0].span))
             return decls
         k, top = mains[0], orders[0]
-        decls[k] = replace(decls[k], order=top.order, order_from=top.order_from)
+        decls[k] = replace(
+            decls[k], order=top.order, order_from=top.order_from, order_span=top.span
+        )
         self.check_order(top.order, top.order_from)
         return decls
 
@@ -371,6 +373,7 @@ class _Builder(Transformer[Any, Any]):
         begin: tuple[A.Stmt, ...] = ()
         turn: tuple[A.Stmt, ...] = ()
         order, order_from, end_when, nxt, nxt_span = "clockwise", None, None, "", None
+        order_span = None
         for item in c[2:]:
             tag, val = item
             if tag == "begin":
@@ -378,7 +381,7 @@ class _Builder(Transformer[Any, Any]):
             elif tag == "turn":
                 turn = val
             elif tag == "order":
-                order, order_from = val
+                order, order_from, order_span = val
             elif tag == "end":
                 end_when = val
             else:
@@ -394,6 +397,7 @@ class _Builder(Transformer[Any, Any]):
             end_when,
             nxt,
             nxt_span,
+            order_span,
         )
 
     def phase_begin(self, c: list[Any]) -> tuple[str, Any]:
@@ -402,9 +406,10 @@ class _Builder(Transformer[Any, Any]):
     def phase_turn(self, c: list[Any]) -> tuple[str, Any]:
         return ("turn", self._stmts(c[0]))
 
-    def phase_order(self, c: list[Any]) -> tuple[str, Any]:
+    @v_args(meta=True)
+    def phase_order(self, meta: Any, c: list[Any]) -> tuple[str, Any]:
         self.check_order(str(c[0]), c[1])
-        return ("order", (str(c[0]), c[1]))
+        return ("order", (str(c[0]), c[1], self._span(meta)))
 
     def phase_end(self, c: list[Any]) -> tuple[str, Any]:
         return ("end", c[0])
