@@ -292,13 +292,14 @@ class ExprGen:
             # inline when both sides are cheap and call nothing (evaluated twice); the
             # helper is called only to raise the error outside
             span = self.span(e)
-            return f"({obj}[{idx}] if 0 <= {idx} < len({obj}) else _h.index({obj}, {idx}, {span}))"
+            check = f"len({obj}) > {idx}" if idx.isdigit() else f"0 <= {idx} < len({obj})"
+            return f"({obj}[{idx}] if {check} else _h.index({obj}, {idx}, {span}))"
         if (_NAME.match(idx) or _INT.match(idx)) and not self.in_comp_source:
             # the list evaluated once, named (`:=` is refused in a comprehension's source)
             name = f"_t{self.ns.counter}"
             self.ns.counter += 1
             span = self.span(e)
-            check = f"len({name} := {obj}) > {idx} >= 0"
+            check = f"len({name} := {obj}) > {idx}" + ("" if idx.isdigit() else " >= 0")
             return f"({name}[{idx}] if {check} else _h.index({name}, {idx}, {span}))"
         return f"_h.index({obj}, {idx}, {self.span(e)})"
 
