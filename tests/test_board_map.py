@@ -1,0 +1,190 @@
+"""The terminal map of a grid board's state: drawn exactly for the game master, and
+nothing of the hidden state on a player's screen."""
+
+from __future__ import annotations
+
+import builtins
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from cli_support import cli, no_traceback
+
+import rulelang
+from rulelang.cli.board_map import MAX_WIDTH, labels_of
+from rulelang.cli.render import render_view
+
+YARD = Path(__file__).resolve().parent / "games" / "yard.rules"
+
+OMNISCIENT = """\
+yard:
+         0       1       2
+     +       +       +       +
+   2  wa      wo             d
+     +       +-------+       +
+   1              s@2
+     +       +       +       +
+   0       @1|          12
+     +       +       +       +
+  a cell shows: ground gold note @who
+  blank: ground grass, gold 0, note ""
+  ground: wa water, wo wood
+  note: s start
+  @: 1 P1 (at), 2 P2 (at)
+  sides: --- | wall, d door
+  toll (blank 0): 1,0 east 3
+"""
+
+PLAYER = """\
+yard:
+       0   1   2
+     +   +   +   +
+   2             |
+     +   +   +   +
+   1      s@2
+     +   +   +   +
+   0   @1
+     +   +   +   +
+  a cell shows: note @who
+  blank: note ""
+  note: s start
+  @: 1 P1 (at), 2 P2 (at)
+  sides: --- | door
+"""
+
+HIDDEN = ("ground", "gold", "wall", "toll", "water", "wood", "grass", "12")
+
+
+def board_part(screen: str) -> str:
+    """The map: from the board's name to the blank line after it."""
+    start = screen.index("yard:")
+    return screen[start : screen.index("\n\n", start) + 1]
+
+
+def test_the_game_master_sees_the_whole_map_drawn() -> None:
+    game = rulelang.compile_file(YARD).new_game(2, 1)
+    assert board_part(render_view(game, game.view(None))) == OMNISCIENT
+
+
+def test_a_player_sees_only_the_open_state() -> None:
+    game = rulelang.compile_file(YARD).new_game(2, 1)
+    screen = render_view(game, game.view(0))
+    assert board_part(screen) == PLAYER
+    assert not any(word in screen for word in HIDDEN)
+
+
+def test_labels_tell_values_apart() -> None:
+    # one prefix length for all the values of an attribute, so the labels line up
+    assert labels_of(["river", "marsh", "shop", "safe"]) == {
+        "'river'": "ri",
+        "'marsh'": "ma",
+        "'shop'": "sh",
+        "'safe'": "sa",
+    }
+    assert labels_of([3, 12]) == {"3": "3", "12": "12"}
+    # too long to tell apart by a prefix of 3: letters in the order of the texts
+    assert labels_of(["building 1", "building 2"]) == {"'building 1'": "A", "'building 2'": "B"}
+
+
+def typing(monkeypatch: pytest.MonkeyPatch, replies: list[str]) -> None:
+    """Answer the prompts from `replies`, then leave (Ctrl-C)."""
+    it: Iterator[str] = iter(replies)
+
+    def fake_input(prompt: str = "") -> str:
+        print(prompt)
+        for reply in it:
+            return reply
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(builtins, "input", fake_input)
+
+
+def test_play_never_shows_a_player_the_hidden_map(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    typing(monkeypatch, ["2", "board", "1"])
+    code, out, err = cli(capsys, "play", YARD, "-p", "2", "--bots", "2")
+    assert code == 130
+    no_traceback(out, err)
+    assert "sides: --- | door" in out
+    assert not any(word in out for word in HIDDEN)
+
+
+def test_omniscient_play_and_the_end_of_the_game_draw_the_map(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    typing(monkeypatch, [])
+    code, out, _ = cli(capsys, "play", YARD, "-p", "2", "--bots", "2", "--omniscient")
+    assert code == 130
+    assert "ground: wa water, wo wood" in out and "sides: --- | wall, d door" in out
+    code, out, err = cli(capsys, "play", YARD, "-p", "2", "--bots", "all")
+    assert code == 0, err
+    assert "ground: wa water, wo wood" in out[out.index("Game over.") :]
+
+
+# The labyrinth's map (rulesets/labyrinth.rules on the labyrinth branch): its board
+# declarations, with a map drawn by `generate` as that file does.
+MAZE = """
+game "Maze"
+players 2..6
+param size = 8
+enum kind { safe, river, marsh, shop, hospital, portal }
+board maze = grid(0, size - 1, 0, size - 1) {
+  state kind: kind = safe visible to none
+  state flow: int = -1 visible to none
+  state portal: text = "" visible to none
+  state portal_to: int = -1 visible to none
+  state treasure: int = 0 visible to none
+  edge wall: bool = false visible to none
+  edge exit: bool = false visible to none
+}
+player { at: node(maze) visible to none }
+
+setup {
+  generate river, flows = path on maze length 12 bends at most 4
+  for i in 0..11 {
+    set maze.kind[river[i]] = river
+    set maze.flow[river[i]] = flows[i]
+  }
+  generate odd = cells c on maze count 6 where maze.kind[c] == safe
+  set maze.kind[odd[0]] = marsh
+  set maze.kind[odd[1]] = shop
+  set maze.kind[odd[2]] = hospital
+  for i in 3..4 {
+    set maze.kind[odd[i]] = portal
+    set maze.portal[odd[i]] = ["A", "B"][i - 3]
+    set maze.portal_to[odd[i]] = odd[7 - i]
+  }
+  set maze.treasure[odd[5]] = 2
+  generate walls = sides s on maze count 20 keep connected
+  for s in walls { set maze.wall[s] = true }
+  generate exits = rim sides s on maze count 2
+  for s in exits { set maze.exit[s] = true }
+  generate starts = cells c on maze count 6 where maze.kind[c] == safe
+  for p in players { set p.at = starts[seat(p)] }
+}
+
+turn { choose d in 0..3 }
+end when turn_number > 3 { draw players }
+"""
+
+
+@pytest.mark.parametrize("size", [8, 12])
+def test_a_maze_map_fits_the_screen(tmp_path: Path, size: int) -> None:
+    path = tmp_path / "maze.rules"
+    path.write_text(MAZE, encoding="utf-8")
+    game = rulelang.compile_file(path).new_game(3, 5, options={"size": size})
+    screen = render_view(game, game.view(None))
+    drawn = screen[screen.index("maze:") : screen.index("  a cell shows")].splitlines()
+    assert len(drawn) == 3 + size * (1 + (1 if size == 8 else 2))  # name, x, rims
+    assert max(len(line) for line in drawn) <= MAX_WIDTH
+    assert re.search(r"^  a cell shows: kind flow portal portal_to", screen, re.M)
+    assert "  kind: h hospital, m marsh, p portal, r river, s shop" in screen
+    assert "  sides: --- | wall, e exit" in screen
+    assert "@: 1 P1 (at), 2 P2 (at), 3 P3 (at)" in screen
+    assert len(re.findall(r"-{3,}", screen)) >= 5  # walls drawn between cells
+    player = render_view(game, game.view(0))
+    assert "maze:" not in player and "@" not in player
+    for word in ("kind", "flow", "portal", "treasure", "wall", "exit", "river", "sides"):
+        assert word not in player
