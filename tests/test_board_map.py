@@ -188,3 +188,104 @@ def test_a_maze_map_fits_the_screen(tmp_path: Path, size: int) -> None:
     assert "maze:" not in player and "@" not in player
     for word in ("kind", "flow", "portal", "treasure", "wall", "exit", "river", "sides"):
         assert word not in player
+
+
+RING = """
+game "Ring"
+players 2..3
+board town = ring(["church", "mill", "ruin"]) {
+  points = [0, 1, 2]
+  state gold: int = 0 visible to none
+  state owner: player = none
+}
+piece pawn count 2 { name: text = "pawn {index}"  at: node(town) = 0 }
+turn {
+  choose k in 1..2
+  set town.gold[k] += 1
+  set town.owner[k] = current
+}
+end when turn_number > 4 { draw players }
+"""
+
+
+def test_a_ring_shows_its_state_in_columns(tmp_path: Path) -> None:
+    path = tmp_path / "ring.rules"
+    path.write_text(RING, encoding="utf-8")
+    game = rulelang.compile_file(path).new_game(2, 1)
+    game.apply("2")
+    assert render_view(game, game.view(None)).splitlines()[2:6] == [
+        "town:",
+        "   0 church  points   0  gold   0  owner none  | pawn 0 pawn 1",
+        "   1 mill    points   1  gold   0  owner none  | ",
+        "   2 ruin    points   2  gold   1  owner   P1  | ",
+    ]
+    assert render_view(game, game.view(1)).splitlines()[3:6] == [
+        "   0 church  points   0  owner none  | pawn 0 pawn 1",
+        "   1 mill    points   1  owner none  | ",
+        "   2 ruin    points   2  owner   P1  | ",
+    ]
+
+
+WIDE = """
+game "Wide"
+players 2..2
+board strip = grid(0, 39, 0, 1) {
+  state mark: int = 0
+  edge fence: bool = false
+  edge cost: int = 1
+}
+setup {
+  set strip.mark[cell(strip, 5, 1)] = 7
+  set strip.fence[cell(strip, 2, 0), 1] = true
+  set strip.cost[cell(strip, 3, 0), 0] = 4
+}
+turn { choose k in 1..2 }
+end when turn_number > 2 { draw players }
+"""
+
+
+def test_a_board_too_wide_is_given_as_a_list(tmp_path: Path) -> None:
+    path = tmp_path / "wide.rules"
+    path.write_text(WIDE, encoding="utf-8")
+    game = rulelang.compile_file(path).new_game(2, 1)
+    assert render_view(game, game.view(0)).splitlines()[2:6] == [
+        "strip:",
+        "  mark (blank 0): 5,1 7",
+        "  fence: 2,0 east",
+        "  cost (blank 1): 3,0 north 4",
+    ]
+
+
+PAIR = """
+game "Pair"
+players 2..2
+board duo = grid(0, 1, 0, 0) {
+  edge wall: bool = false
+  edge window: bool = false
+  edge web: bool = false
+}
+setup {
+  set duo.wall[cell(duo, 0, 0), 1] = true
+  set duo.window[cell(duo, 0, 0), 1] = true
+  set duo.window[cell(duo, 0, 0), 0] = true
+  set duo.web[cell(duo, 1, 0), 2] = true
+}
+turn { choose k in 1..2 }
+end when turn_number > 2 { draw players }
+"""
+
+
+def test_several_boolean_edges_have_marks_of_their_own(tmp_path: Path) -> None:
+    path = tmp_path / "pair.rules"
+    path.write_text(PAIR, encoding="utf-8")
+    game = rulelang.compile_file(path).new_game(2, 1)
+    assert render_view(game, game.view(0)).splitlines()[2:10] == [
+        "duo:",
+        "       0   1",
+        "     +www+   +",
+        "   0     *",
+        "     +   +===+",
+        "  sides: --- | wall, w window, = web",
+        "  * several: 0,0 east: wall, window",
+        "",
+    ]

@@ -250,9 +250,9 @@ def grid_state(game: Game, name: str, board: Any, view: dict[str, Any]) -> list[
     names = [a.name for a in shown] + (["@who"] if who_width else [])
     sides = Sides(bools)
     out = _draw(board, width, [_line_format(line, gaps) for line in lines], slots, sides)
-    out.append(
-        "  a cell shows: " + " / ".join(" ".join(names[i] for i in line) for line in lines if line)
-    )
+    if names:
+        shows = " / ".join(" ".join(names[i] for i in line) for line in lines)
+        out.append(f"  a cell shows: {shows}")
     blanks = [f"{a.name} {_shown(a.blank)}" for a in cells]
     if blanks:
         out.append("  blank: " + ", ".join(blanks))

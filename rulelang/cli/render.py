@@ -131,12 +131,16 @@ def _board(
             if where in on_node:
                 on_node[where].append(f"[{g.upper()}]")
     width = max(len(n) for n in board.names)
-    state = view.get("board_state", {}).get(name, {})
+    # the state attributes the viewer may see, a column each (a hidden one is absent)
+    state = {
+        k: ({n: text(v) for n, v in values.items()}, max(3, *map(len, map(text, values.values()))))
+        for k, values in view.get("board_state", {}).get(name, {}).items()
+    }
     lines = [f"{name}:"]
     for i, node in enumerate(board.names):
         values = "  ".join(
             [f"{k} {v[i]:>3}" for k, v in board.attrs.items()]
-            + [f"{k} {text(v[node]):>3}" for k, v in state.items()]
+            + [f"{k} {v[node]:>{w}}" for k, (v, w) in state.items()]
         )
         lines.append(f"  {i:>2} {node:<{width}}  {values}  | " + " ".join(on_node[node]))
     return lines
