@@ -527,7 +527,8 @@ def deal_between_kinds(src: str, dst: str, span: Span) -> Diagnostic:
 
 
 def needs_players(what: str, got: object, span: Span) -> Diagnostic:
-    """E232: `say ... to`, `win`, `draw` or `rank` given something not players."""
+    """E232: `say ... to`, `secret to`, `win`, `draw` or `rank` given something not
+    players."""
     return _E232.at(span, f"{what} needs a player or a list of players, not {got}")
 
 
@@ -633,6 +634,39 @@ def fixed_value_changed(what: str, span: Span) -> Diagnostic:
         f"{what} is fixed for the whole game: its entries cannot be changed",
         "keep values that change in a list: a global, a player or piece attribute, or a local "
         "('global { NAME: list(int) = ... }'), and change its items with 'set NAME[i] = ...'",
+    )
+
+
+# Turn order: `order random` (docs/language.md "setup, turn and phase").
+_E270 = _entry("E270", "random order with a first player")
+_E271 = _entry("E271", "order without a turn")
+_E272 = _entry("E272", "order given twice")
+
+
+def random_order_from(span: Span) -> Diagnostic:
+    """E270: `order random from EXPR`: the drawn order already says who starts."""
+    return _E270.at(
+        span,
+        "'order random' draws the whole order, the first player too: it takes no 'from'",
+        "write 'order random' alone, or 'order clockwise from EXPR' for a chosen first player",
+    )
+
+
+def order_without_turn(span: Span) -> Diagnostic:
+    """E271: an `order` outside any phase in a file without a top-level `turn`."""
+    return _E271.at(
+        span,
+        "an 'order' outside any phase sets the order of the file's top-level 'turn', "
+        "but this file has none",
+        "put the 'order' inside the phase it is for: phase NAME { order random ... }",
+    )
+
+
+def order_twice(span: Span, first: Span) -> Diagnostic:
+    """E272: two `order` declarations outside any phase."""
+    return _E272.at(
+        span,
+        f"the order of the top-level 'turn' is already given at {first.line}:{first.col}",
     )
 
 

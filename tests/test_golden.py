@@ -21,6 +21,7 @@ CASES = [
     ("heimlich-topsecret.rules", 4, 1),
     ("saboteur.rules", 5, 1),
     ("saboteur-official.rules", 4, 2),
+    ("labyrinth.rules", 4, 34),
 ]
 
 

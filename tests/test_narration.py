@@ -213,6 +213,7 @@ SHIPPED = [
     ("saboteur-official.rules", 4),
     ("saboteur-stoneseekers.rules", 5),
     ("heimlich-quick.rules", 3),
+    ("labyrinth.rules", 4),
 ]
 
 # the old form of a choice line ("P2: mover Bucci", "P3 reacts: first Perry") and of a

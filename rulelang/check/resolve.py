@@ -85,6 +85,8 @@ class Resolver(ExprChecker):
             self.block(d.turn, Ctx(context=f"phase {ph.name}"))
             if d.order_from is not None:
                 self.expect(d.order_from, PLAYER, Ctx())
+            if d.order == "random":  # the drawn order, kept for the rest of the game
+                c.hidden[id(d)] = c.new_hidden()
             if d.end_when is not None:
                 self.expect(d.end_when, BOOL, Ctx())
         for end in c.ends:
@@ -458,10 +460,16 @@ class Resolver(ExprChecker):
     def log_texts(
         self, s: A.Choose | A.Roll | A.Pick | A.ShuffleLet | A.ShuffleZone, ctx: Ctx
     ) -> None:
-        """The `log` texts of a choice or chance event, read where the value is known."""
+        """The `log` texts of a choice or chance event, read where the value is known,
+        and who sees a secret one (`secret to`: a player or a list of players)."""
         for text in (s.log, s.log_hidden):
             if text is not None:
                 self.expr(text, ctx)
+        to = getattr(s, "secret_to", None)
+        if to is not None:
+            t = self.expr(to, ctx)
+            if not (compatible(PLAYER, t) or compatible(list_of(PLAYER), t)):
+                self.c.report(errors.needs_players("'secret to'", t, to.span))
 
     def generate(self, s: A.Generate, ctx: Ctx) -> None:
         """`generate ...`: its board must be a grid; COND reads the side or cell drawn;

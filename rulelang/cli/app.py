@@ -477,6 +477,10 @@ def simulate(
             raise runtime_error(err, ruleset.program.sources) from None
         except KeyboardInterrupt:
             raise CliExit(EX_INTERRUPTED, "\nSimulation stopped.") from None
+    if summary.cut_off and not summary.games:  # every game cut off: no figures at all
+        raise runtime_error(summary.never_ended(), ruleset.program.sources)
+    if summary.cut_off:
+        say_err(summary.warning())
     if as_json:
         print(json.dumps(summary.as_json(), indent=2))
     else:

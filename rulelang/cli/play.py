@@ -9,6 +9,7 @@ from rulelang import CHANCE, PUBLIC, Action, Game
 from rulelang.cli.errors import never_ends
 from rulelang.cli.render import render_view
 from rulelang.limits import DEFAULT_LIMITS
+from rulelang.runtime import views
 
 CLEAR = "\033[2J\033[H"
 
@@ -94,6 +95,7 @@ class Table:
             t: ", ".join(names)
             for t, names in zip(said["private"], said["private_to"], strict=True)
         }
+        to.update(views.audiences(game, since))  # secret rolls, picks and choices
         out = []
         for line in game.history(None, since=since):
             if line in public:

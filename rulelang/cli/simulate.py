@@ -1,4 +1,10 @@
-"""Simulate many random games, in parallel if asked, and summarise who wins."""
+"""Simulate many random games, in parallel if asked, and summarise who wins.
+
+A game the bots do not end within `--max-decisions` is CUT OFF: it is counted apart
+(with its seed, to replay it), never as a game without a winner, and the rates are over
+the games that finished. Only when every game is cut off does the run fail (R010). The
+other limits (steps, items) still fail the run: they stop a rule that runs away
+whoever plays it, which is a problem of the rule file, not of one random game."""
 
 from __future__ import annotations
 
@@ -12,9 +18,9 @@ from functools import lru_cache
 from multiprocessing import Pool
 from typing import Any
 
-from rulelang import CHANCE, PUBLIC, Game, Ruleset
+from rulelang import CHANCE, PUBLIC, Game, Ruleset, errors
 from rulelang.api import compile_file
-from rulelang.cli.errors import never_ends
+from rulelang.diagnostics import NO_SPAN, GameRuntimeError, Span
 from rulelang.limits import DEFAULT_LIMITS, Limits
 from rulelang.runtime.bots import RANDOM
 
@@ -27,6 +33,9 @@ class Record:
     turns: int
     decisions: int
     secrets: list[dict[str, str]]  # per player: secret attribute -> value
+    seed: int = 0
+    cut_off: bool = False  # not over after --max-decisions: not counted in the rates
+    waiting: Span = NO_SPAN  # a game cut off: the decision it was waiting for
 
 
 @lru_cache(maxsize=4)
@@ -77,9 +86,10 @@ def play_chunk(args: Chunk) -> list[Record]:
         else:
             decisions = play_bots(game, seat_bots, most)
         if not game.is_over():
-            raise never_ends(
-                game, f"the game with seed {seed} did not end after {most} decisions by bots"
-            )
+            decision = game.pending()
+            span = decision.span if decision is not None and decision.span else NO_SPAN
+            out.append(Record([], game.turn_number, decisions, [], seed, True, span))
+            continue
         out.append(record(game, decisions))
     return out
 
@@ -156,8 +166,25 @@ class Summary:
     turns: int = 0
     decisions: int = 0
     seconds: float = 0.0
+    max_decisions: int = DEFAULT_LIMITS.decisions
+    cut_off_seeds: list[int] = field(default_factory=list)
+    waiting: Span = NO_SPAN  # where the first game cut off was waiting
+
+    @property
+    def cut_off(self) -> int:
+        return len(self.cut_off_seeds)
+
+    @property
+    def runs(self) -> int:
+        """Every game played: those that finished and those cut off."""
+        return self.games + self.cut_off
 
     def add(self, r: Record) -> None:
+        if r.cut_off:
+            if not self.cut_off_seeds or r.seed < min(self.cut_off_seeds):
+                self.waiting = r.waiting
+            self.cut_off_seeds.append(r.seed)
+            return
         if not self.seat_wins:
             self.seat_wins = [0] * len(r.results)
             self.seat_draws = [0] * len(r.results)
@@ -204,7 +231,13 @@ class Summary:
                 }
             )
         return {
-            "games": n,
+            "games": n,  # the games that finished: every rate is over them
+            "games_run": self.runs,
+            "cut_off": {
+                "games": self.cut_off,
+                "max_decisions": self.max_decisions,
+                "seeds": sorted(self.cut_off_seeds),
+            },
             "players": self.players,
             "seats": seats,
             "identities": identities,
@@ -212,7 +245,7 @@ class Summary:
             "mean_turns": self.turns / n if n else 0,
             "mean_decisions": self.decisions / n if n else 0,
             "seconds": self.seconds,
-            "games_per_second": n / self.seconds if self.seconds else 0,
+            "games_per_second": self.runs / self.seconds if self.seconds else 0,
         }
 
     def table(self) -> str:
@@ -222,6 +255,12 @@ class Summary:
             f"{data['games_per_second']:.0f} games/s",
             "",
         ]
+        if self.cut_off:
+            lines[0] = (
+                f"{self.runs} games, {self.players} players, "
+                f"{data['games_per_second']:.0f} games/s; "
+                f"the rates are over the {data['games']} games that finished"
+            )
         lines.append(f"{'seat':<18}{'win rate':>10}{'95% interval':>18}{'draws':>9}")
         for s in data["seats"]:
             lo, hi = s["win_ci95"]
@@ -243,15 +282,47 @@ class Summary:
                     f"{f'{lo:.1%} - {hi:.1%}':>18}{draws:>9.1%}{row['games']:>8}"
                 )
         lines.append("")
+        if self.cut_off:
+            lines.append(self.cut_off_line())
         lines.append(
             f"games without a winner: {data['games_without_winner']} "
             f"({data['games_without_winner'] / max(1, data['games']):.1%})"
         )
         lines.append(
-            f"mean game length: {data['mean_turns']:.1f} turns, "
+            f"mean game length{' (finished games)' if self.cut_off else ''}: "
+            f"{data['mean_turns']:.1f} turns, "
             f"{data['mean_decisions']:.1f} decisions"
         )
         return "\n".join(lines)
+
+    def cut_off_line(self, shown: int = 5) -> str:
+        """ "cut off by --max-decisions N: K games (x%), seeds ...": the first seeds, to
+        play one again (`--seed S -n 1` with the same options)."""
+        seeds = sorted(self.cut_off_seeds)
+        listed = ", ".join(str(s) for s in seeds[:shown])
+        more = f" and {len(seeds) - shown} more" if len(seeds) > shown else ""
+        return (
+            f"cut off by --max-decisions {self.max_decisions}: {self.cut_off} games "
+            f"({self.cut_off / max(1, self.runs):.1%}), seeds {listed}{more}"
+        )
+
+    def warning(self) -> str:
+        """The stderr line when some games were cut off (and some finished)."""
+        return (
+            f"warning: {self.cut_off} of {self.runs} games were cut off by --max-decisions "
+            f"{self.max_decisions} (first seed {min(self.cut_off_seeds)}); the win rates are "
+            f"over the {self.games} games that finished"
+        )
+
+    def never_ended(self) -> GameRuntimeError:
+        """R010 when every game was cut off: nothing to summarise."""
+        first = min(self.cut_off_seeds)
+        what = (
+            f"the game with seed {first} did not end after {self.max_decisions} decisions by bots"
+        )
+        if self.runs > 1:
+            what = f"all {self.runs} games were cut off: {what}"
+        return errors.never_ends(what, self.waiting)
 
 
 def simulate(
@@ -265,7 +336,7 @@ def simulate(
     limits: Limits = DEFAULT_LIMITS,
     seat_bots: SeatBots = (),
 ) -> Summary:
-    summary = Summary(players=players)
+    summary = Summary(players=players, max_decisions=limits.decisions)
     start = time.perf_counter()
     for chunk in run_games(path, players, n, seed, options, jobs, limits, seat_bots):
         for r in chunk:

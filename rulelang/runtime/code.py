@@ -76,6 +76,9 @@ class ChoiceSpec:
     # value, reading the choice; built when a player decides (never in a playout)
     narrate: Fn | None = None
     narrate_hidden: Fn | None = None
+    # `secret to EXPR`: the players who see the value besides the chooser (a tuple of
+    # seats, read when the choice is made); None: the chooser alone (or all)
+    audience: Fn | None = None
 
     def options(self, st: State) -> tuple[Value, ...]:
         """The legal values now: the candidates that pass every require and, for a
@@ -110,6 +113,9 @@ class ChanceSpec:
     zone: int = -1  # the zone slot a zone shuffle reorders
     narrate: Fn | None = None  # `log "..."`, as for a choice
     narrate_hidden: Fn | None = None
+    # `secret [to EXPR]` (roll, pick): the seats who see the value, read when it is
+    # drawn (the acting player for a bare `secret`); None: not secret
+    audience: Fn | None = None
 
 
 Spec = ChoiceSpec | ChanceSpec
@@ -123,6 +129,7 @@ class Chose(NamedTuple):
     value: Value
     text: str | None = None  # the `log` line, built when the choice was made
     hidden: str | None = None  # the line for those who may not see the value
+    audience: tuple[int, ...] | None = None  # `secret to`: who sees it besides `who`
 
 
 class Drew(NamedTuple):
@@ -135,6 +142,7 @@ class Drew(NamedTuple):
     value: Value
     text: str | None = None  # the log line, built when it happened (not in a playout)
     hidden: str | None = None  # the line for those who may not see the value
+    audience: tuple[int, ...] | None = None  # a secret roll or pick: who sees it
 
 
 class Said(NamedTuple):

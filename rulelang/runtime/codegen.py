@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from rulelang import errors
 from rulelang.check.layout import Layout
 from rulelang.check.symbols import ProcSym, Program, ValueSym
+from rulelang.check.types import PLAYER
 from rulelang.diagnostics import NO_SPAN, Span
 from rulelang.limits import Limits
 from rulelang.runtime.code import (
@@ -37,6 +38,7 @@ from rulelang.runtime.complete import Completer
 from rulelang.runtime.exprgen import ExprGen, Namespace, proc_function
 from rulelang.runtime.generate import SEEDS, GenerateOp
 from rulelang.runtime.reads import Reads, end_reads
+from rulelang.runtime.state import State
 from rulelang.runtime.straight import StraightGen
 from rulelang.syntax import ast as A
 
@@ -172,18 +174,21 @@ class Codegen(StraightGen):
             if self.reads.current:
                 self.add(["st.dirty = True"], d.span)
         self.add([f"st.phase = {index}"], d.span)
+        if d.order == "random":
+            self.random_order(d)
         self.block(d.begin)
         top = self.here()
         self.add(["st.turn += 1"], d.span)
         if self.reads.turn:
             self.add(["st.dirty = True"], d.span)
         self.block(d.turn)
-        delta = 1 if d.order == "clockwise" else -1
-        lines = [
-            "if st.dirty and _check_end(st):",
-            f"    return {OVER}",
-            f"st.current = (st.current + {delta}) % st.cfg.n",
-        ]
+        if d.order == "random":
+            slot = self.p.hidden[id(d)]
+            step = [f"o = st.loc[{slot}]", "st.current = o[(o.index(st.current) + 1) % len(o)]"]
+        else:
+            delta = 1 if d.order == "clockwise" else -1
+            step = [f"st.current = (st.current + {delta}) % st.cfg.n"]
+        lines = ["if st.dirty and _check_end(st):", f"    return {OVER}", *step]
         if self.reads.current:
             lines.append("st.dirty = True")
         if d.end_when is not None and d.next:
@@ -191,6 +196,21 @@ class Codegen(StraightGen):
             lines += [f"if {self.ex.src(d.end_when)}:", f"    return {entries[d.next]}"]
         lines += self.budget(d.span, "turns")
         self.emit([*lines, f"return {top}"], d.span)
+
+    def random_order(self, d: A.PhaseDecl) -> None:
+        """`order random`: on first entering the phase, the players are shuffled (a
+        chance event, logged as "Turn order: ..."); every entry starts with the first
+        of that order."""
+        slot = self.p.hidden[id(d)]
+        drawn = self.label()
+        self.add([f"if st.loc[{slot}] is not None:", f"    return {drawn}"], d.span)
+        name = "turn order" if d.name == "main" else f"turn order of {d.name}"
+        players: Fn = lambda st: st.cfg.players  # noqa: E731
+        self.chance("shuffle", d, name, players, "", slot=slot, narrate=_order_line(slot))
+        self.here(drawn)
+        self.add([f"st.current = st.loc[{slot}][0]"], d.span)
+        if self.reads.current:
+            self.add(["st.dirty = True"], d.span)
 
     def simple_proc(self, name: str, sym: ProcSym) -> None:
         body = [line for s in sym.decl.body for line in self.simple(s)]
@@ -387,28 +407,54 @@ class Codegen(StraightGen):
                 f"    st.reactor = st.loc[{outer}]",
                 "    st.log = ('reaction', None, 'end', st.log)",
                 f"    return {out}",
-                f"st.loc[{seat}] = (st.loc[{seat}] + {self.direction()}) % st.cfg.n",
+                f"st.loc[{seat}] = {self.after(f'st.loc[{seat}]', s.span)}",
             ],
             s.span,
         )
         self.emit([f"return {top}"], s.span)
         self.here(out)
 
+    def after(self, seat: str, span: Span) -> str:
+        """The player after seat in the order of the phase being played: its drawn
+        order under `order random`, else the next seat in its direction."""
+        if self.ex.orders is not None:
+            orders, at = self.ex.orders, self.ns.name_for(span, "_s")
+            return f"_h.next_in_order(st, {seat}, {self.direction()}, {orders}, {at}, 'react')"
+        return f"({seat} + {self.direction()}) % st.cfg.n"
+
     def direction(self) -> str:
         """The step from a seat to the next in the order of the phase being played
-        (clockwise +1, counterclockwise -1; in setup, the first phase's)."""
-        steps = tuple(1 if ph.decl.order == "clockwise" else -1 for ph in self.p.phases) or (1,)
+        (clockwise +1, counterclockwise -1, forward in a drawn order +1; in setup, the
+        first phase's)."""
+        steps = tuple(-1 if ph.decl.order == "counterclockwise" else 1 for ph in self.p.phases)
+        steps = steps or (1,)
         if len(set(steps)) == 1:
             return str(steps[0])
         return f"{self.ns.name_for(steps, '_dirs')}[st.phase]"
 
-    def narration(self, s: A.Stmt) -> tuple[Fn | None, Fn | None]:
+    def narration(self, s: A.Stmt | A.PhaseDecl) -> tuple[Fn | None, Fn | None]:
         """The `log` texts of a choice or chance event, reading its value from its slot."""
         log, hidden = getattr(s, "log", None), getattr(s, "log_hidden", None)
         return (
             self.ex.lambda_of(log) if log is not None else None,
             self.ex.lambda_of(hidden) if hidden is not None else None,
         )
+
+    def audience(self, s: A.Choose | A.Roll | A.Pick) -> Fn:
+        """Who sees a secret value, as a function (state) -> tuple of seats, read once
+        the value is known: the players `secret to EXPR` gives (a player or a list), or
+        for a bare secret roll or pick the acting player (the reacting one in a
+        reaction round)."""
+        to = s.secret_to
+        if to is None:
+            body = ["return (st.reactor if st.reactor >= 0 else st.current,)"]
+        elif self.ex.type_of(to).name == "list":
+            body = [f"return tuple(p for p in {self.ex.src(to)} if p is not None)"]
+        else:
+            err = self.error(errors.no_player("the player 'secret to' gives", to.span))
+            body = [f"p = {self.ex.src(to)}", "if p is None:", f"    raise {err}", "return (p,)"]
+        self.ns.counter += 1
+        return self.ns.function(f"_aud{self.ns.counter}", "st", body)  # type: ignore[return-value]
 
     def choose(self, s: A.Choose) -> None:
         ex = self.ex
@@ -434,7 +480,8 @@ class Codegen(StraightGen):
             s.span,
         )
         narrate, hidden = self.narration(s)
-        spec = dataclasses.replace(spec, narrate=narrate, narrate_hidden=hidden)
+        audience = self.audience(s) if s.secret_to is not None else None
+        spec = dataclasses.replace(spec, narrate=narrate, narrate_hidden=hidden, audience=audience)
         self.code.choices[pc] = spec
         opts = domain
         if s.requires:
@@ -472,6 +519,11 @@ class Codegen(StraightGen):
             opts = f"{fn}(st, tuple({opts}), {name}, {who})"
         if s.allow_pass:
             opts = f"(*{opts}, None)"
+        record = (
+            f"({name}, {who}, value, st.log)"
+            if audience is None
+            else f"_h.choice_record(st, {name}, {who}, value)"  # with its audience
+        )
         # in a playout (st.bot set), the decision is taken here and play goes on
         self.emit(
             [
@@ -487,7 +539,7 @@ class Codegen(StraightGen):
                 "    st.steps = 0",
                 "    value = opts[int(st.bot() * len(opts))]",
                 f"    st.loc[{local.slot}] = value",
-                f"    st.log = ({name}, {who}, value, st.log)",
+                f"    st.log = {record}",
                 f"    return {pc + 1}",
                 f"st.pending = {name}",
                 f"st.who = {who}",
@@ -541,17 +593,20 @@ class Codegen(StraightGen):
     def chance(
         self,
         kind: ChanceKind,
-        s: A.Stmt,
+        s: A.Stmt | A.PhaseDecl,
         var: str,
         source: Fn,
         source_src: str,
         zone: int = -1,
         slot: int | None = None,
+        narrate: Fn | None = None,
     ) -> None:
         local = self.p.locals_of.get(id(s)) if slot is None else None
         if slot is None:
             slot = local.slot if local is not None else -1
-        if kind == "shuffle" and local is not None and local.type.elem is not None:
+        if kind == "shuffle" and local is None:  # a turn order: shows a player
+            show = self.ex.fmt(PLAYER)
+        elif kind == "shuffle" and local is not None and local.type.elem is not None:
             show = self.ex.fmt(local.type.elem)  # shows one item of the list
         elif kind == "shuffle_zone":
             elem = next(z.type.elem for z in self.p.zones if z.name == var)
@@ -559,10 +614,13 @@ class Codegen(StraightGen):
         else:
             show = self.ex.fmt(local.type) if local is not None else _plain
         pc = len(self.ops.bodies)
-        narrate, hidden = self.narration(s)
+        told, hidden = self.narration(s)
+        narrate = narrate or told
         if kind == "generate" and narrate is None:  # no line: the game master's business
             narrate = _no_line
-        spec = ChanceSpec(pc, kind, var, slot, source, show, s.span, zone, narrate, hidden)
+        audience = self.audience(s) if isinstance(s, A.Roll | A.Pick) and s.secret else None
+        span = s.order_span or s.span if isinstance(s, A.PhaseDecl) else s.span
+        spec = ChanceSpec(pc, kind, var, slot, source, show, span, zone, narrate, hidden, audience)
         self.code.chances[pc] = spec
         name = self.ns.name_for(spec, "_spec")
         lines = [
@@ -583,13 +641,15 @@ class Codegen(StraightGen):
                 "i = int(rng.random() * len(values))",
                 f"st.loc[{slot}] = values[i]",
                 f"st.log = ({name}, i, values[i], st.log) if st.budget else "
-                f"_h.chance_record(st, {name}, i, values[i])",
+                f"_h.chance_record(st, {name}, i, values[i])"
+                if audience is None
+                else f"st.log = _h.chance_record(st, {name}, i, values[i])",
             ]
         else:
             lines.append(f"_h.settle(st, {name}, _h.sample(st, {name}))")
             if kind == "shuffle_zone" and self.reads.zone(self.p.zones, var):
                 lines.append("st.dirty = True")
-        self.emit([*lines, f"return {pc + 1}"], s.span)
+        self.emit([*lines, f"return {pc + 1}"], span)
 
 
 def _no_line(st: object) -> str:
@@ -622,6 +682,16 @@ def effect_end(keys: list[int]) -> list[str]:
         f"if _eff is not None and {test} and _eff[1] == len(st.stack):",
         f"    return {DONE}",
     ]
+
+
+def _order_line(slot: int) -> Fn:
+    """The log line of a drawn turn order: "Turn order: P3, P1, P2"."""
+
+    def line(st: State) -> str:
+        names = st.cfg.player_names
+        return "Turn order: " + ", ".join(names[p] for p in st.loc[slot])
+
+    return line
 
 
 def _constant(text: str) -> Fn:

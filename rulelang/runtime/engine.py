@@ -166,7 +166,7 @@ class Game(GameQueries):
                 CHANCE,
                 spec.name,
                 tuple(self.legal_actions()),
-                False,
+                spec.audience is not None,  # a secret roll or pick
                 spec.span,
             )
         return Decision(
@@ -391,7 +391,11 @@ class Game(GameQueries):
             assert spec is not None
             value = st.options[int(rng.random() * len(st.options))]
             st.loc[spec.slot] = value
-            st.log = (spec, st.who, value, st.log)
+            st.log = (
+                (spec, st.who, value, st.log)
+                if spec.audience is None
+                else helpers.choice_record(st, spec, st.who, value)
+            )
             st.pending = None
             taken += 1
             st.bot, st.budget = rng.random, max_decisions - taken

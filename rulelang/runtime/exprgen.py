@@ -109,6 +109,9 @@ class ExprGen:
         self.tiles = {name: TileOps(layer) for name, layer in layout.tiles.items()}
         self.bound: dict[int, str] = {}  # local slot -> Python name (comprehensions, args)
         self.memo_slots: dict[str, int] = {}  # fixed defs -> their slot in cfg.memo
+        # per phase, the local slot of its drawn `order random` (-1: none); None when no
+        # phase has one, so that next_player stays seat + 1 at no cost
+        self.orders = random_orders(program)
 
     # ------------------------------------------------------------------ helpers
     def type_of(self, e: A.Expr) -> T:
@@ -308,6 +311,10 @@ class ExprGen:
             return a[0]
         if f in ("next_player", "prev_player"):
             delta = 1 if f == "next_player" else -1
+            if self.orders is not None:  # some phase plays in a drawn order
+                return (
+                    f"_h.next_in_order(st, {a[0]}, {delta}, {self.orders}, {self.span(e)}, {f!r})"
+                )
             if a[0] == "st.current":  # never none: no check
                 return f"((st.current + {delta}) % st.cfg.n)"
             return f"_h.next_seat({a[0]}, {delta}, st.cfg.n, {self.span(e)}, {f!r})"
@@ -486,7 +493,22 @@ def fixed(program: Program, e: object) -> bool:
             return False
         if isinstance(sym, DefSym) and sym.params:
             return False
+        if (
+            isinstance(node, A.Call)
+            and node.func in ("next_player", "prev_player")
+            and random_orders(program) is not None  # follows a drawn order
+        ):
+            return False
     return True
+
+
+def random_orders(program: Program) -> tuple[int, ...] | None:
+    """Per phase, the local slot holding its drawn `order random`, or -1; None when no
+    phase of the program has one."""
+    slots = tuple(
+        program.hidden[id(ph.decl)] if ph.decl.order == "random" else -1 for ph in program.phases
+    )
+    return slots if any(s >= 0 for s in slots) else None
 
 
 def proc_function(name: str) -> str:

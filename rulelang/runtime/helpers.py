@@ -151,6 +151,21 @@ def next_seat(p: int | None, delta: int, n: int, span: Span, what: str) -> int:
     return (p + delta) % n
 
 
+def next_in_order(
+    st: State, p: int | None, delta: int, orders: tuple[int, ...], span: Span, what: str
+) -> int:
+    """next_player / prev_player in a program where some phase plays in a drawn order
+    (`order random`): in such a phase, once its order is drawn, the player after (or
+    before) p in that order; elsewhere the next (previous) seat."""
+    if p is None:
+        raise errors.no_player(f"the player given to {what}", span)
+    slot = orders[st.phase]
+    order = st.loc[slot] if slot >= 0 else None
+    if order is None:
+        return (p + delta) % st.cfg.n
+    return order[(order.index(p) + delta) % len(order)]  # type: ignore[no-any-return]
+
+
 def zone_slot(base: int, owner: int | None, span: Span) -> int:
     if owner is None:
         raise errors.zone_of_nobody(span)
@@ -283,13 +298,29 @@ def settle(st: State, spec: ChanceSpec, outcome: int | tuple[int, ...]) -> None:
     else:
         value = st.zones[spec.zone] = tuple(source[j] for j in outcome)
     st.log = (
-        (spec, outcome, value, st.log) if st.budget else chance_record(st, spec, outcome, value)
+        (spec, outcome, value, st.log)
+        if st.budget and spec.audience is None
+        else chance_record(st, spec, outcome, value)
     )
 
 
 def chance_record(st: State, spec: ChanceSpec, outcome: object, value: Value) -> tuple[Any, ...]:
     """The log record of a chance event outside a playout, with its line: the rule
-    file's `log` text, or a sentence (who rolls is the current player)."""
+    file's `log` text, or a sentence (who rolls is the current player). A secret roll
+    or pick also records its audience, in a playout too (without the line)."""
+    if spec.audience is None:
+        return _chance_line(st, spec, outcome, value)
+    seen = spec.audience(st)
+    if st.budget:
+        return (spec, outcome, value, st.log, None, None, seen)
+    if spec.narrate is None:  # the sentence, for its audience only
+        text = _chance_line(st, spec, outcome, value)[4]
+        return (spec, outcome, value, st.log, text, None, seen)
+    hidden = spec.narrate_hidden(st) if spec.narrate_hidden is not None else None
+    return (spec, outcome, value, st.log, str(spec.narrate(st)), hidden, seen)
+
+
+def _chance_line(st: State, spec: ChanceSpec, outcome: object, value: Value) -> tuple[Any, ...]:
     if spec.narrate is not None:
         hidden = spec.narrate_hidden(st) if spec.narrate_hidden is not None else None
         return (spec, outcome, value, st.log, str(spec.narrate(st)), hidden)
@@ -307,6 +338,12 @@ def chance_record(st: State, spec: ChanceSpec, outcome: object, value: Value) ->
 def choice_record(st: State, spec: ChoiceSpec, who: int, value: Value) -> tuple[Any, ...]:
     """The log record of a player's decision (outside a playout; the choice is in its
     slot): with the rule file's `log` lines when it has them."""
+    if spec.audience is not None and value is not None:  # `secret to`, in a playout too
+        seen = spec.audience(st)
+        if spec.narrate is None or st.budget:
+            return (spec, who, value, st.log, None, None, seen)
+        hidden = spec.narrate_hidden(st) if spec.narrate_hidden is not None else None
+        return (spec, who, value, st.log, str(spec.narrate(st)), hidden, seen)
     if spec.narrate is None or value is None:
         return (spec, who, value, st.log)
     hidden = spec.narrate_hidden(st) if spec.narrate_hidden is not None else None

@@ -68,7 +68,8 @@ class Config:
 # b = value drawn), "said" (a = audience, b = text), "ranked" (a = players) or
 # "reaction" (a = a seat or None, b = "begin", "pass" or "end": see Reaction).
 # (what, a, b, the record before) and, for a choice or chance event logged outside a
-# playout, its log line and the line for those who may not see the value
+# playout, its log line and the line for those who may not see the value; and, for a
+# secret one with an audience (`secret to`, a secret roll or pick), the seats who see it
 Log = tuple[Any, ...] | None
 
 

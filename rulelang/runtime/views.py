@@ -266,7 +266,12 @@ def event_line(game: Game, event: Event, viewer: int | None) -> str | None:
         name = st.cfg.player_names[event.who]
         if value is None:
             return f"{name} passes"
-        seen = not spec.secret or viewer is None or viewer == event.who
+        seen = (
+            not spec.secret
+            or viewer is None
+            or viewer == event.who
+            or (event.audience is not None and viewer in event.audience)
+        )
         # an empty `log ""` without an else text: no line for anyone
         if event.text is not None and (seen or event.hidden is not None or not event.text):
             line = event.text if seen else event.hidden
@@ -286,6 +291,11 @@ def event_line(game: Game, event: Event, viewer: int | None) -> str | None:
         return event.text if audience is None or viewer is None or viewer in audience else None
     if isinstance(event, Drew):
         chance = event.decision
+        if event.audience is not None:  # a secret roll or pick: its audience sees it,
+            # the others read the `else` text or nothing
+            if viewer is None or viewer in event.audience:
+                return event.text or f"{chance.kind}: {chance.show(st, event.value)}"
+            return event.hidden or None
         # a pick is seen by the referee, or by all when its `log` has no `else` text
         seen = chance.kind != "pick" or viewer is None or event.hidden is None
         if event.text is not None and (seen or event.hidden is not None):
@@ -318,6 +328,24 @@ def record_line(
         ):
             return None
     return event_line(game, typed(record), viewer)
+
+
+def audiences(game: Game, since: object = None) -> dict[str, str]:
+    """For the referee: the line of each secret roll, pick or `choose ... secret to`
+    since the mark `since`, and the names of the players who saw it (the chooser
+    first); a line nobody but the referee saw is left out."""
+    st = game.state
+    names = st.cfg.player_names
+    out: dict[str, str] = {}
+    record = st.log
+    while record is not None and record is not since:
+        if len(record) > 6 and record[6]:
+            seen = (record[1], *record[6]) if type(record[0]) is ChoiceSpec else record[6]
+            line = record_line(game, record, None)
+            if line:
+                out[line] = ", ".join(names[p] for p in dict.fromkeys(seen))
+        record = record[3]
+    return out
 
 
 def log_lines(

@@ -190,6 +190,7 @@ class Choose(Stmt):
     # `log "..." [else "..."]`: the log line, and the one for those who may not see the value
     log: TextLit | None = None
     log_hidden: TextLit | None = None
+    secret_to: Expr | None = None  # `secret to EXPR`: who sees the value, not the chooser
 
 
 @node
@@ -198,6 +199,9 @@ class Roll(Stmt):
     die: str
     log: TextLit | None = None
     log_hidden: TextLit | None = None
+    # `secret [to EXPR]`: only the current player (or the players EXPR gives) see it
+    secret: bool = False
+    secret_to: Expr | None = None
 
 
 @node
@@ -239,6 +243,8 @@ class Pick(Stmt):
     source: Expr
     log: TextLit | None = None
     log_hidden: TextLit | None = None
+    secret: bool = False  # as for Roll
+    secret_to: Expr | None = None
 
 
 @node
@@ -492,6 +498,7 @@ class PhaseDecl(Named):
     end_when: Expr | None
     next: str
     next_span: Span | None
+    order_span: Span | None = None  # where `order ...` is written (a drawn order's span)
 
 
 @node

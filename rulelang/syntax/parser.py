@@ -4,6 +4,7 @@ syntax_errors.py, which words the errors."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from rulelang import errors
 from rulelang.diagnostics import Diagnostic, RuleError, Span
 from rulelang.syntax import ast as A
 from rulelang.syntax.limits import MAX_NESTING
+from rulelang.syntax.node import replace
 from rulelang.syntax.parser_cache import cached_lark
 
 GRAMMAR = Path(__file__).with_name("rulelang.lark")
@@ -78,12 +80,22 @@ def parse_expr(text: str, file: str, line: int, col: int) -> A.Expr:
 INTERP = re.compile(r"\{([^{}]*)\}")
 
 
+@dataclass(frozen=True)
+class _TopOrder:
+    """A top-level `order ...`: folded into the file's top-level `turn` (phase main)."""
+
+    span: Span
+    order: str
+    order_from: Any
+
+
 class _Builder(Transformer[Any, Any]):
     def __init__(self, file: str, offset: tuple[int, int] | None = None):
         super().__init__()
         self.file = file
         self.offset = offset
         self.problems: list[Diagnostic] = []  # reported together once the tree is built
+        self.short_turns: list[A.PhaseDecl] = []  # the top-level `turn`s (phase main)
 
     # ---- helpers
     def _span(self, meta: Any) -> Span:
@@ -128,7 +140,31 @@ class _Builder(Transformer[Any, Any]):
 
     # ---- top level
     def start(self, items: list[Any]) -> list[Any]:
-        return items
+        orders = [i for i in items if isinstance(i, _TopOrder)]
+        if not orders:
+            return items
+        decls = [i for i in items if not isinstance(i, _TopOrder)]
+        mains = [k for k, d in enumerate(decls) if any(d is t for t in self.short_turns)]
+        for extra in orders[1:]:
+            self.problems.append(errors.order_twice(extra.span, orders[0].span))
+        if not mains:
+            self.problems.append(errors.order_without_turn(orders[0].span))
+            return decls
+        k, top = mains[0], orders[0]
+        decls[k] = replace(
+            decls[k], order=top.order, order_from=top.order_from, order_span=top.span
+        )
+        self.check_order(top.order, top.order_from)
+        return decls
+
+    def check_order(self, order: str, order_from: Any) -> None:
+        """`order random` draws who starts: a `from` would contradict it."""
+        if order == "random" and order_from is not None:
+            self.problems.append(errors.random_order_from(order_from.span))
+
+    @v_args(meta=True)
+    def order_decl(self, meta: Any, c: list[Any]) -> _TopOrder:
+        return _TopOrder(self._span(meta), str(c[0]), c[1])
 
     @v_args(meta=True)
     def game_decl(self, meta: Any, c: list[Any]) -> A.GameDecl:
@@ -326,15 +362,18 @@ class _Builder(Transformer[Any, Any]):
     @v_args(meta=True)
     def turn_decl(self, meta: Any, c: list[Any]) -> A.PhaseDecl:
         span = self._span(meta)
-        return A.PhaseDecl(
+        phase = A.PhaseDecl(
             span, "main", bool(c[0]), (), self._stmts(c[1]), "clockwise", None, None, "", None
         )
+        self.short_turns.append(phase)  # a top-level `order` belongs to it
+        return phase
 
     @v_args(meta=True)
     def phase_decl(self, meta: Any, c: list[Any]) -> A.PhaseDecl:
         begin: tuple[A.Stmt, ...] = ()
         turn: tuple[A.Stmt, ...] = ()
         order, order_from, end_when, nxt, nxt_span = "clockwise", None, None, "", None
+        order_span = None
         for item in c[2:]:
             tag, val = item
             if tag == "begin":
@@ -342,7 +381,7 @@ class _Builder(Transformer[Any, Any]):
             elif tag == "turn":
                 turn = val
             elif tag == "order":
-                order, order_from = val
+                order, order_from, order_span = val
             elif tag == "end":
                 end_when = val
             else:
@@ -358,6 +397,7 @@ class _Builder(Transformer[Any, Any]):
             end_when,
             nxt,
             nxt_span,
+            order_span,
         )
 
     def phase_begin(self, c: list[Any]) -> tuple[str, Any]:
@@ -366,8 +406,10 @@ class _Builder(Transformer[Any, Any]):
     def phase_turn(self, c: list[Any]) -> tuple[str, Any]:
         return ("turn", self._stmts(c[0]))
 
-    def phase_order(self, c: list[Any]) -> tuple[str, Any]:
-        return ("order", (str(c[0]), c[1]))
+    @v_args(meta=True)
+    def phase_order(self, meta: Any, c: list[Any]) -> tuple[str, Any]:
+        self.check_order(str(c[0]), c[1])
+        return ("order", (str(c[0]), c[1], self._span(meta)))
 
     def phase_end(self, c: list[Any]) -> tuple[str, Any]:
         return ("end", c[0])
@@ -458,7 +500,7 @@ class _Builder(Transformer[Any, Any]):
     def s_choose(self, meta: Any, c: list[Any]) -> A.Choose:
         requires: list[A.Require] = []
         by, prompt, allow_pass, secret, complete = None, None, False, False, False
-        unfinished = None
+        unfinished, secret_to = None, None
         log: tuple[Any, Any] = (None, None)
         for tag, val in c[2:]:
             if tag == "require":
@@ -474,7 +516,7 @@ class _Builder(Transformer[Any, Any]):
             elif tag == "log":
                 log = val
             else:
-                secret = True
+                secret, secret_to = True, val
         return A.Choose(
             self._span(meta),
             str(c[0]),
@@ -487,6 +529,7 @@ class _Builder(Transformer[Any, Any]):
             complete,
             unfinished,
             *log,
+            secret_to,
         )
 
     @v_args(meta=True)
@@ -508,15 +551,24 @@ class _Builder(Transformer[Any, Any]):
     def c_pass(self, _c: list[Any]) -> tuple[str, Any]:
         return ("pass", True)
 
-    def c_secret(self, _c: list[Any]) -> tuple[str, Any]:
-        return ("secret", True)
+    def c_secret(self, c: list[Any]) -> tuple[str, Any]:
+        return c[0]  # type: ignore[no-any-return]
+
+    def secret_opt(self, c: list[Any]) -> tuple[str, Any]:
+        return ("secret", c[0])  # the audience, or None for the current player alone
 
     def c_complete(self, c: list[Any]) -> tuple[str, Any]:
         return ("complete", self._text(c[0]) if c and c[0] is not None else None)
 
     @v_args(meta=True)
     def s_roll(self, meta: Any, c: list[Any]) -> A.Roll:
-        return A.Roll(self._span(meta), str(c[0]), str(c[1]), *(c[2] or (None, None)))
+        secret, to = self._secret(c[2])
+        log, hidden = c[3] or (None, None)
+        return A.Roll(self._span(meta), str(c[0]), str(c[1]), log, hidden, secret, to)
+
+    def _secret(self, opt: tuple[str, Any] | None) -> tuple[bool, Any]:
+        """(secret, audience) of an optional `secret [to EXPR]`."""
+        return (False, None) if opt is None else (True, opt[1])
 
     @v_args(meta=True)
     def s_shuffle_let(self, meta: Any, c: list[Any]) -> A.ShuffleLet:
@@ -562,7 +614,9 @@ class _Builder(Transformer[Any, Any]):
 
     @v_args(meta=True)
     def s_pick(self, meta: Any, c: list[Any]) -> A.Pick:
-        return A.Pick(self._span(meta), str(c[0]), c[1], *(c[2] or (None, None)))
+        secret, to = self._secret(c[2])
+        log, hidden = c[3] or (None, None)
+        return A.Pick(self._span(meta), str(c[0]), c[1], log, hidden, secret, to)
 
     @v_args(meta=True)
     def s_deal(self, meta: Any, c: list[Any]) -> A.Deal:
