@@ -123,71 +123,43 @@ def test_omniscient_play_and_the_end_of_the_game_draw_the_map(
     assert "ground: wa water, wo wood" in out[out.index("Game over.") :]
 
 
-# The labyrinth's map (rulesets/labyrinth.rules on the labyrinth branch): its board
-# declarations, with a map drawn by `generate` as that file does.
-MAZE = """
-game "Maze"
-players 2..6
-param size = 8
-enum kind { safe, river, marsh, shop, hospital, portal }
-board maze = grid(0, size - 1, 0, size - 1) {
-  state kind: kind = safe visible to none
-  state flow: int = -1 visible to none
-  state portal: text = "" visible to none
-  state portal_to: int = -1 visible to none
-  state treasure: int = 0 visible to none
-  edge wall: bool = false visible to none
-  edge exit: bool = false visible to none
-}
-player { at: node(maze) visible to none }
-
-setup {
-  generate river, flows = path on maze length 12 bends at most 4
-  for i in 0..11 {
-    set maze.kind[river[i]] = river
-    set maze.flow[river[i]] = flows[i]
-  }
-  generate odd = cells c on maze count 6 where maze.kind[c] == safe
-  set maze.kind[odd[0]] = marsh
-  set maze.kind[odd[1]] = shop
-  set maze.kind[odd[2]] = hospital
-  for i in 3..4 {
-    set maze.kind[odd[i]] = portal
-    set maze.portal[odd[i]] = ["A", "B"][i - 3]
-    set maze.portal_to[odd[i]] = odd[7 - i]
-  }
-  set maze.treasure[odd[5]] = 2
-  generate walls = sides s on maze count 20 keep connected
-  for s in walls { set maze.wall[s] = true }
-  generate exits = rim sides s on maze count 2
-  for s in exits { set maze.exit[s] = true }
-  generate starts = cells c on maze count 6 where maze.kind[c] == safe
-  for p in players { set p.at = starts[seat(p)] }
-}
-
-turn { choose d in 0..3 }
-end when turn_number > 3 { draw players }
-"""
+LABYRINTH = Path(__file__).resolve().parent.parent / "rulesets" / "labyrinth.rules"
+MAP_WORDS = ("maze:", "a cell shows", "blank:", "sides:", "kind:", "@:")
 
 
-@pytest.mark.parametrize("size", [8, 12])
-def test_a_maze_map_fits_the_screen(tmp_path: Path, size: int) -> None:
-    path = tmp_path / "maze.rules"
-    path.write_text(MAZE, encoding="utf-8")
-    game = rulelang.compile_file(path).new_game(3, 5, options={"size": size})
+@pytest.mark.parametrize("size, lines", [(8, 1), (12, 2)])
+def test_the_labyrinth_map_fits_the_screen(size: int, lines: int) -> None:
+    ruleset = rulelang.compile_file(LABYRINTH)
+    game = ruleset.new_game(3, 5, options={"width": size, "height": size})
     screen = render_view(game, game.view(None))
     drawn = screen[screen.index("maze:") : screen.index("  a cell shows")].splitlines()
-    assert len(drawn) == 3 + size * (1 + (1 if size == 8 else 2))  # name, x, rims
+    assert len(drawn) == 3 + size * (1 + lines)  # the name, the x, the lower rim
     assert max(len(line) for line in drawn) <= MAX_WIDTH
-    assert re.search(r"^  a cell shows: kind flow portal portal_to", screen, re.M)
+    assert re.search(r"^  a cell shows: kind flow portal", screen, re.M)
+    assert '  blank: kind safe, flow -1, portal "", portal_to -1, treasure 0' in screen
     assert "  kind: h hospital, m marsh, p portal, r river, s shop" in screen
     assert "  sides: --- | wall, e exit" in screen
-    assert "@: 1 P1 (at), 2 P2 (at), 3 P3 (at)" in screen
-    assert len(re.findall(r"-{3,}", screen)) >= 5  # walls drawn between cells
+    assert "  @: 1 P1 (at), 2 P2 (at), 3 P3 (at)" in screen
+    assert len(re.findall(r"\+-{3,}\+", screen)) >= 5  # walls drawn between cells
+    assert len(re.findall(r"e{3,}|^ .* e$", screen, re.M)) >= 1  # an exit on the rim
     player = render_view(game, game.view(0))
-    assert "maze:" not in player and "@" not in player
-    for word in ("kind", "flow", "portal", "treasure", "wall", "exit", "river", "sides"):
-        assert word not in player
+    assert not any(word in player for word in MAP_WORDS) and "@" not in player
+
+
+def test_a_labyrinth_player_sees_no_map_in_play(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    typing(monkeypatch, ["1", "2", "board", "3", "4"])
+    code, out, err = cli(capsys, "play", LABYRINTH, "-p", "3", "--bots", "2,3", "--seed", "4")
+    assert code == 130
+    no_traceback(out, err)
+    assert "Move which way?" in out and "Game over." not in out
+    assert not any(word in out for word in MAP_WORDS)
+    typing(monkeypatch, ["1"])
+    code, out, _ = cli(
+        capsys, "play", LABYRINTH, "-p", "3", "--bots", "2,3", "--seed", "4", "--omniscient"
+    )
+    assert code == 130 and all(word in out for word in MAP_WORDS)
 
 
 RING = """
