@@ -814,3 +814,33 @@ def test_play_refuses_table_options_that_cannot_work(
     code, out, err = cli(capsys, "play", HEIMLICH, "-p", "2", "--bots", "all", *argv)
     line = assert_usage_error(code, out, err)
     assert message.format(tmp=tmp_path) in line
+
+
+IDENTITY_AND_STATE = """
+players 2..4
+die d2 = [1, 2]
+player {
+  side: int = 0 visible to owner     # dealt once: who the player is
+  coins: int = 0 visible to owner    # changes in play: not an identity
+}
+setup {
+  for p in players { set p.side = seat(p) % 2 }
+}
+turn {
+  choose k in 1..2
+  roll r = d2
+  set current.coins += k * r
+}
+end when turn_number > 6 { win [p for p in players where p.coins == max(q.coins for q in players)] }
+"""
+
+
+def test_simulate_lists_as_identities_only_secrets_that_never_change(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = tmp_path / "ids.rules"
+    rules.write_text(IDENTITY_AND_STATE)
+    code, out, _ = cli(capsys, "simulate", rules, "-n", "30", "-p", "3", "--json")
+    assert code == 0
+    keys = {row["identity"] for row in json.loads(out)["identities"]}
+    assert keys == {"side=0", "side=1"}

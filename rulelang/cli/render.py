@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulelang import Game
+from rulelang.cli.board_map import grid_state
 
 
 def render_view(game: Game, view: dict[str, Any], log_tail: int = 8) -> str:
@@ -21,6 +22,14 @@ def render_view(game: Game, view: dict[str, Any], log_tail: int = 8) -> str:
             out.extend(grid_map(board, view["boards"][name]))
         elif board.shape != "grid":
             out.extend(_board(game, name, board, view, placed))
+        if board.shape == "grid" and view.get("board_state", {}).get(name):
+            # the map of what the viewer may see of the board's state and sides
+            if name in view.get("boards", {}):
+                out.append("")
+                out.append(f"{name} state:")
+            else:
+                out.append(f"{name}:")
+            out.extend(grid_state(game, name, board, view))
     for kind, attrs in kinds.items():
         rows = view["pieces"].get(kind)
         if not rows:
@@ -122,9 +131,17 @@ def _board(
             if where in on_node:
                 on_node[where].append(f"[{g.upper()}]")
     width = max(len(n) for n in board.names)
+    # the state attributes the viewer may see, a column each (a hidden one is absent)
+    state = {
+        k: ({n: text(v) for n, v in values.items()}, max(3, *map(len, map(text, values.values()))))
+        for k, values in view.get("board_state", {}).get(name, {}).items()
+    }
     lines = [f"{name}:"]
     for i, node in enumerate(board.names):
-        values = "  ".join(f"{k} {v[i]:>3}" for k, v in board.attrs.items())
+        values = "  ".join(
+            [f"{k} {v[i]:>3}" for k, v in board.attrs.items()]
+            + [f"{k} {v[node]:>{w}}" for k, (v, w) in state.items()]
+        )
         lines.append(f"  {i:>2} {node:<{width}}  {values}  | " + " ".join(on_node[node]))
     return lines
 

@@ -36,6 +36,7 @@ class Record:
     seed: int = 0
     cut_off: bool = False  # not over after --max-decisions: not counted in the rates
     waiting: Span = NO_SPAN  # a game cut off: the decision it was waiting for
+    changed: set[str] = field(default_factory=set)  # secret values that changed in play
 
 
 @lru_cache(maxsize=4)
@@ -50,9 +51,9 @@ def bot_rng(seed: int) -> random.Random:
     return random.Random(f"bots:{seed}")
 
 
-def record(game: Game, decisions: int) -> Record:
-    # a secret identity: a single value a player sees of their own seat and nobody else
-    # does (not a hand of cards), as the views derived from the rule file say
+def secrets_of(game: Game) -> list[dict[str, str]]:
+    """Per player, the single values they see of their own seat and nobody else does
+    (not a hand of cards), as the views derived from the rule file say."""
     public = game.view(PUBLIC, only={"players"})["players"]
     secrets = []
     for p in range(game.players):
@@ -61,7 +62,17 @@ def record(game: Game, decisions: int) -> Record:
         secrets.append(
             {k: str(v) for k, v in own.items() if k not in shown and not isinstance(v, list | dict)}
         )
-    return Record(game.results(), game.turn_number, decisions, secrets)
+    return secrets
+
+
+def record(game: Game, decisions: int, start: list[dict[str, str]]) -> Record:
+    """A finished game. A secret identity is a secret value that is the same at the end
+    as when the game started (a role, an agent); one that changed in play (an item
+    held, an injury) is the game's state, not who the player is."""
+    end = secrets_of(game)
+    changed = {k for s, e in zip(start, end, strict=True) for k in e if s.get(k) != e[k]}
+    secrets = [{k: v for k, v in e.items() if k not in changed} for e in end]
+    return Record(game.results(), game.turn_number, decisions, secrets, changed=changed)
 
 
 # the bot of each seat: a name ("random" or a declared bot), or None for the declared
@@ -81,6 +92,7 @@ def play_chunk(args: Chunk) -> list[Record]:
     out = []
     for seed in seeds:
         game = rules.new_game(players, seed, options)
+        start = secrets_of(game)
         if random_only:  # the fast path: the generated code takes the decisions
             decisions = game.playout(bot_rng(seed), max_decisions=most)
         else:
@@ -90,7 +102,7 @@ def play_chunk(args: Chunk) -> list[Record]:
             span = decision.span if decision is not None and decision.span else NO_SPAN
             out.append(Record([], game.turn_number, decisions, [], seed, True, span))
             continue
-        out.append(record(game, decisions))
+        out.append(record(game, decisions, start))
     return out
 
 
@@ -162,6 +174,7 @@ class Summary:
     seat_draws: list[int] = field(default_factory=list)
     # "attr=value" -> [games, wins, draws]
     identity: dict[str, list[int]] = field(default_factory=dict)
+    changed: set[str] = field(default_factory=set)  # not identities: changed in a game
     no_winner: int = 0
     turns: int = 0
     decisions: int = 0
@@ -189,6 +202,7 @@ class Summary:
             self.seat_wins = [0] * len(r.results)
             self.seat_draws = [0] * len(r.results)
         self.games += 1
+        self.changed |= r.changed
         self.turns += r.turns
         self.decisions += r.decisions
         if "win" not in r.results:
@@ -219,6 +233,8 @@ class Summary:
             )
         identities = []
         for key, (g, w, d) in sorted(self.identity.items()):
+            if key.partition("=")[0] in self.changed:
+                continue
             lo, hi = wilson(w, g)
             identities.append(
                 {
