@@ -14,7 +14,7 @@ import signal
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from multiprocessing import Pool
 from typing import Any
 
@@ -27,6 +27,10 @@ from rulelang.runtime.bots import RANDOM
 CHUNK = 25
 
 
+def mean(values: list[float] | list[int]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
 @dataclass
 class Record:
     results: list[str]
@@ -37,6 +41,9 @@ class Record:
     cut_off: bool = False  # not over after --max-decisions: not counted in the rates
     waiting: Span = NO_SPAN  # a game cut off: the decision it was waiting for
     changed: set[str] = field(default_factory=set)  # secret values that changed in play
+    first: int = -1  # the seat that took turn 1 (-1: unknown, see first_turn)
+    # per player: the numbers the public view shows of them at the end (scores, points)
+    scores: list[dict[str, float]] = field(default_factory=list)
 
 
 @lru_cache(maxsize=4)
@@ -51,10 +58,11 @@ def bot_rng(seed: int) -> random.Random:
     return random.Random(f"bots:{seed}")
 
 
-def secrets_of(game: Game) -> list[dict[str, str]]:
+def secrets_of(game: Game, public: list[dict[str, Any]] | None = None) -> list[dict[str, str]]:
     """Per player, the single values they see of their own seat and nobody else does
     (not a hand of cards), as the views derived from the rule file say."""
-    public = game.view(PUBLIC, only={"players"})["players"]
+    if public is None:
+        public = game.view(PUBLIC, only={"players"})["players"]
     secrets = []
     for p in range(game.players):
         own = game.view(p, only={"players"})["players"][p]
@@ -65,14 +73,52 @@ def secrets_of(game: Game) -> list[dict[str, str]]:
     return secrets
 
 
-def record(game: Game, decisions: int, start: list[dict[str, str]]) -> Record:
+# attributes every player has, that are no score
+BUILTIN_NUMBERS = frozenset({"seat"})
+
+
+def scores_of(public: list[dict[str, Any]]) -> list[dict[str, float]]:
+    """Per player, the numeric attributes (not yes/no) everybody sees at the end: the
+    final table's scores, points, coins, as the rule file's visibility declares them."""
+    return [
+        {
+            k: v
+            for k, v in row.items()
+            if isinstance(v, int | float) and not isinstance(v, bool) and k not in BUILTIN_NUMBERS
+        }
+        for row in public
+    ]
+
+
+def record(game: Game, decisions: int, start: list[dict[str, str]], first: int = -1) -> Record:
     """A finished game. A secret identity is a secret value that is the same at the end
     as when the game started (a role, an agent); one that changed in play (an item
     held, an injury) is the game's state, not who the player is."""
-    end = secrets_of(game)
+    public = game.view(PUBLIC, only={"players"})["players"]
+    end = secrets_of(game, public)
     changed = {k for s, e in zip(start, end, strict=True) for k in e if s.get(k) != e[k]}
     secrets = [{k: v for k, v in e.items() if k not in changed} for e in end]
-    return Record(game.results(), game.turn_number, decisions, secrets, changed=changed)
+    return Record(
+        game.results(),
+        game.turn_number,
+        decisions,
+        secrets,
+        changed=changed,
+        first=first,
+        scores=scores_of(public),
+    )
+
+
+def first_turn(game: Game, step: Callable[[], int], most: int) -> tuple[int, int]:
+    """Play on (one decision at a time, with `step`) until turn 1 has begun: the seat
+    whose turn it is then moved first (with `order random` it need not be seat 1), and
+    the decisions taken so far. -1 when that is unknown: the game ended first, or turn
+    1 ended without waiting for any decision (the game is then already past it)."""
+    taken = 0
+    while game.turn_number < 1 and not game.is_over() and taken < most:
+        taken += step()
+    first = game.turn_player if game.turn_number == 1 else -1
+    return first, taken
 
 
 # the bot of each seat: a name ("random" or a declared bot), or None for the declared
@@ -94,15 +140,18 @@ def play_chunk(args: Chunk) -> list[Record]:
         game = rules.new_game(players, seed, options)
         start = secrets_of(game)
         if random_only:  # the fast path: the generated code takes the decisions
-            decisions = game.playout(bot_rng(seed), max_decisions=most)
+            rng = bot_rng(seed)
+            first, taken = first_turn(game, partial(game.playout, rng, 1), most)
+            decisions = taken + game.playout(rng, max_decisions=most - taken)
         else:
-            decisions = play_bots(game, seat_bots, most)
+            first, taken = first_turn(game, partial(play_bots, game, seat_bots, 1), most)
+            decisions = taken + play_bots(game, seat_bots, most - taken)
         if not game.is_over():
             decision = game.pending()
             span = decision.span if decision is not None and decision.span else NO_SPAN
             out.append(Record([], game.turn_number, decisions, [], seed, True, span))
             continue
-        out.append(record(game, decisions, start))
+        out.append(record(game, decisions, start, first))
     return out
 
 
@@ -182,6 +231,15 @@ class Summary:
     max_decisions: int = DEFAULT_LIMITS.decisions
     cut_off_seeds: list[int] = field(default_factory=list)
     waiting: Span = NO_SPAN  # where the first game cut off was waiting
+    # per finished game, for the report's distributions
+    game_turns: list[int] = field(default_factory=list)
+    game_decisions: list[int] = field(default_factory=list)
+    # the seat that moved first: games where it is known, and its wins
+    first_games: int = 0
+    first_wins: int = 0
+    first_others: int = 0  # the wins of the other seats in those games
+    # a public number of the players at the end -> its values, per seat
+    scores: dict[str, list[list[float]]] = field(default_factory=dict)
 
     @property
     def cut_off(self) -> int:
@@ -205,6 +263,19 @@ class Summary:
         self.changed |= r.changed
         self.turns += r.turns
         self.decisions += r.decisions
+        self.game_turns.append(r.turns)
+        self.game_decisions.append(r.decisions)
+        if r.first >= 0:
+            self.first_games += 1
+            first_won = r.results[r.first] == "win"
+            self.first_wins += first_won
+            self.first_others += r.results.count("win") - first_won
+        for seat, numbers in enumerate(r.scores):
+            for attr, value in numbers.items():
+                per_seat = self.scores.get(attr)
+                if per_seat is None:
+                    per_seat = self.scores[attr] = [[] for _ in r.results]
+                per_seat[seat].append(value)
         if "win" not in r.results:
             self.no_winner += 1
         for seat, result in enumerate(r.results):
@@ -260,8 +331,30 @@ class Summary:
             "games_without_winner": self.no_winner,
             "mean_turns": self.turns / n if n else 0,
             "mean_decisions": self.decisions / n if n else 0,
+            "first_player": self.first_player(),
+            "scores": {
+                attr: {
+                    "mean": mean([v for seat in per_seat for v in seat]),
+                    "seat_means": [mean(seat) for seat in per_seat],
+                }
+                for attr, per_seat in sorted(self.scores.items())
+            },
             "seconds": self.seconds,
             "games_per_second": self.runs / self.seconds if self.seconds else 0,
+        }
+
+    def first_player(self) -> dict[str, Any]:
+        """The seat that took turn 1 against the others, over the games where it is
+        known: each one's win rate with its 95% interval."""
+        n, others = self.first_games, self.first_games * max(0, self.players - 1)
+        return {
+            "games": n,
+            "wins": self.first_wins,
+            "win_rate": self.first_wins / n if n else 0,
+            "win_ci95": list(wilson(self.first_wins, n)),
+            "others_wins": self.first_others,
+            "others_win_rate": self.first_others / others if others else 0,
+            "others_win_ci95": list(wilson(self.first_others, others)),
         }
 
     def table(self) -> str:
@@ -277,27 +370,41 @@ class Summary:
                 f"{data['games_per_second']:.0f} games/s; "
                 f"the rates are over the {data['games']} games that finished"
             )
-        lines.append(f"{'seat':<18}{'win rate':>10}{'95% interval':>18}{'draws':>9}")
+        # one width for the first column of both tables: the longest label, so that a
+        # long identity (role=gold_seeker_apprentice) does not push its row out of line
+        width = max(
+            [18] + [len(row["identity"]) + 2 for row in data["identities"]],
+        )
+        lines.append(f"{'seat':<{width}}{'win rate':>10}{'95% interval':>18}{'draws':>9}")
         for s in data["seats"]:
             lo, hi = s["win_ci95"]
             lines.append(
-                f"{'seat ' + str(s['seat']):<18}{s['win_rate']:>10.1%}"
+                f"{'seat ' + str(s['seat']):<{width}}{s['win_rate']:>10.1%}"
                 f"{f'{lo:.1%} - {hi:.1%}':>18}{s['draw_rate']:>9.1%}"
             )
         if data["identities"]:
             lines.append("")
             lines.append(
-                f"{'secret identity':<18}{'win rate':>10}{'95% interval':>18}"
+                f"{'secret identity':<{width}}{'win rate':>10}{'95% interval':>18}"
                 f"{'draws':>9}{'games':>8}"
             )
             for row in data["identities"]:
                 lo, hi = row["win_ci95"]
                 draws = row["draws"] / row["games"] if row["games"] else 0
                 lines.append(
-                    f"{row['identity']:<18}{row['win_rate']:>10.1%}"
+                    f"{row['identity']:<{width}}{row['win_rate']:>10.1%}"
                     f"{f'{lo:.1%} - {hi:.1%}':>18}{draws:>9.1%}{row['games']:>8}"
                 )
         lines.append("")
+        first = data["first_player"]
+        if first["games"] and self.players > 1:
+            lo, hi = first["win_ci95"]
+            olo, ohi = first["others_win_ci95"]
+            lines.append(
+                f"first player (took turn 1): wins {first['win_rate']:.1%} "
+                f"({lo:.1%} - {hi:.1%}); each other player {first['others_win_rate']:.1%} "
+                f"({olo:.1%} - {ohi:.1%})"
+            )
         if self.cut_off:
             lines.append(self.cut_off_line())
         lines.append(
