@@ -6,7 +6,7 @@ import json
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -28,6 +28,9 @@ from rulelang.cli.games import Recorder
 from rulelang.diagnostics import GameRuntimeError, RuleError, did_you_mean, render
 from rulelang.limits import DEFAULT_LIMITS, OPTIONS, Limit, Limits
 from rulelang.runtime.bots import RANDOM
+
+if TYPE_CHECKING:
+    from rulelang.cli.simulate import Summary
 
 app = typer.Typer(
     add_completion=False,
@@ -436,6 +439,14 @@ def simulate(
             "named play the rules' declared bots (random if there are none)"
         ),
     ] = "all",
+    report: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Also write an HTML page with plots (win rates, lengths, scores, first "
+            "player, cut-off games); needs the 'report' extra (matplotlib).",
+        ),
+    ] = None,
     allow_path: AllowPath = None,
     max_items: MaxItems = DEFAULT_LIMITS.items,
     max_steps: MaxSteps = DEFAULT_LIMITS.steps,
@@ -444,9 +455,9 @@ def simulate(
 ) -> None:
     """Play many games with bots (the rules' declared bots, else random); report win
     rates per seat and per secret identity."""
-    from rulelang.cli.simulate import simulate as run_simulation
-    from rulelang.loader import allowed_in_environment
+    from rulelang.cli.report import check_report
 
+    check_report(report)
     limits = limits_of(max_items, max_steps, max_decisions, max_completion)
     ruleset = load(file, allow_path, limits)
     options = parse_options(option or [])
@@ -456,6 +467,39 @@ def simulate(
         raise usage("--jobs must be at least 1")
     chosen = parse_bots(bots, players, ruleset.bots)  # seats not named: the declared bots
     seat_bots = tuple(chosen.get(seat) for seat in range(players))
+    summary = run_simulation_cli(
+        file, ruleset, players, n, seed, options, jobs, limits, seat_bots, allow_path
+    )
+    if as_json:
+        print(json.dumps(summary.as_json(), indent=2))
+    else:
+        print(summary.table())
+    if report is not None:
+        from rulelang.cli.report import header, write_report
+        from rulelang.report.html import simulation_page
+
+        meta = header(str(file), players, n, seed, options, seat_bots)
+        write_report(report, simulation_page(f"{ruleset.title}: balance report", meta, summary))
+
+
+def run_simulation_cli(
+    file: Path,
+    ruleset: Ruleset,
+    players: int,
+    n: int,
+    seed: int,
+    options: dict[str, str],
+    jobs: int,
+    limits: Limits,
+    seat_bots: tuple[str | None, ...],
+    allow_path: list[Path] | None,
+) -> Summary:
+    """Simulate for a command (simulate, compare): the game tried once first (a bad
+    player count or option is a usage error), progress on a terminal, every error
+    as one message; every game cut off is R010, some a warning."""
+    from rulelang.cli.simulate import simulate as run_simulation
+    from rulelang.loader import allowed_in_environment
+
     try:
         ruleset.new_game(players, seed, options)
     except UsageError as exc:
@@ -481,10 +525,7 @@ def simulate(
         raise runtime_error(summary.never_ended(), ruleset.program.sources)
     if summary.cut_off:
         say_err(summary.warning())
-    if as_json:
-        print(json.dumps(summary.as_json(), indent=2))
-    else:
-        print(summary.table())
+    return summary
 
 
 def _add_games() -> None:

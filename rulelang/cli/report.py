@@ -1,0 +1,66 @@
+"""What `--report FILE` needs on the command line: the file checked before any game
+is played, matplotlib present (else one line naming the extra), the page's header."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from pathlib import Path
+
+import rulelang
+from rulelang.cli.errors import EX_IOERR, CliExit, usage
+
+
+def check_report(path: Path | None) -> None:
+    """Refuse a --report that cannot be written, or cannot be drawn, before simulating."""
+    if path is None:
+        return
+    from rulelang.report.plots import need_matplotlib
+
+    missing = need_matplotlib()
+    if missing:
+        raise usage(missing)
+    if path.is_dir():
+        raise usage(f"--report {path}: that is a folder; name a file to write the report to")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise usage(f"--report {path}: there is no folder {folder}")
+
+
+def write_report(path: Path, html: str) -> None:
+    try:
+        path.write_text(html, encoding="utf-8")
+    except OSError as err:
+        raise CliExit(EX_IOERR, f"error: the report could not be written to {path}: "
+                      f"{err.strerror}") from None
+
+
+def header(
+    rules: str,
+    players: int,
+    n: int,
+    seed: int,
+    options: dict[str, str],
+    bots: Sequence[str | None],
+    extra: Sequence[tuple[str, str]] = (),
+) -> list[tuple[str, str]]:
+    """The facts at the top of a report: enough to run it again."""
+    shown = ", ".join(f"{k}={v}" for k, v in sorted(options.items())) or "the rule file's defaults"
+    return [
+        ("rule file", rules),
+        ("players", str(players)),
+        ("games", f"{n} (seeds {seed} to {seed + n - 1})"),
+        ("options", shown),
+        ("bots", bots_text(bots)),
+        *extra,
+        ("date", datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")),
+        ("rulelang", rulelang.__version__),
+    ]
+
+
+def bots_text(bots: Sequence[str | None]) -> str:
+    names = [b or "declared" for b in bots]
+    if len(set(names)) == 1:
+        return f"every seat: {names[0]}" + (" (the rules' bots, else random)"
+                                            if names[0] == "declared" else "")
+    return ", ".join(f"{i + 1}:{b}" for i, b in enumerate(names))
