@@ -537,6 +537,15 @@ def _add_games() -> None:
 _add_games()
 
 
+def _add_compare() -> None:
+    from rulelang.cli.compare import compare
+
+    app.command()(compare)
+
+
+_add_compare()
+
+
 def run_app(args: list[str]) -> int:
     """Run a command through the typer app (errors are mapped by main.run)."""
     if not args:

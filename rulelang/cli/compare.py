@@ -1,0 +1,128 @@
+"""`rulelang compare`: two variants of a game played on the same seeds, each
+difference with its 95% interval (rulelang/report/compare.py does the figures)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from rulelang.cli.app import (
+    AllowPath,
+    MaxCompletion,
+    MaxDecisions,
+    MaxItems,
+    MaxSteps,
+    limits_of,
+    load,
+    parse_bots,
+    parse_options,
+    run_simulation_cli,
+)
+from rulelang.cli.errors import usage
+from rulelang.limits import DEFAULT_LIMITS
+
+OptionList = Annotated[list[str] | None, typer.Option(metavar="NAME=VALUE")]
+
+
+def compare(
+    file_a: Annotated[Path, typer.Argument(metavar="A.rules", help="The rule file of variant A.")],
+    file_b: Annotated[
+        Path | None,
+        typer.Argument(
+            metavar="[B.rules]",
+            help="The rule file of variant B (default: A's file, changed by --b-option).",
+        ),
+    ] = None,
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 0,
+    n: Annotated[int, typer.Option("-n", "--games", help="How many games of each.")] = 1000,
+    seed: Annotated[
+        int, typer.Option(help="Seed of the first game; game i of A and of B uses seed+i.")
+    ] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes to use.")] = 1,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="Change a param of both variants: name=value."),
+    ] = None,
+    a_option: Annotated[
+        list[str] | None,
+        typer.Option("--a-option", help="Change a param of variant A only: name=value."),
+    ] = None,
+    b_option: Annotated[
+        list[str] | None,
+        typer.Option("--b-option", help="Change a param of variant B only: name=value."),
+    ] = None,
+    bots: Annotated[
+        str, typer.Option(help="The bot of each seat, for both (as in simulate).")
+    ] = "all",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
+    report: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Also write an HTML page with the paired plots; needs the 'report' extra.",
+        ),
+    ] = None,
+    allow_path: AllowPath = None,
+    max_items: MaxItems = DEFAULT_LIMITS.items,
+    max_steps: MaxSteps = DEFAULT_LIMITS.steps,
+    max_decisions: MaxDecisions = DEFAULT_LIMITS.decisions,
+    max_completion: MaxCompletion = DEFAULT_LIMITS.completion,
+) -> None:
+    """Compare two variants on the same seeds: two rule files, or one file with
+    --a-option/--b-option. Prints each difference B - A (win rate per seat and per
+    secret identity, games without a winner, first player, cut-off games, mean length)
+    with its 95% interval and whether it is significant."""
+    from rulelang.cli.report import check_report, header, write_report
+    from rulelang.report import compare as figures
+
+    check_report(report)
+    if players < 1:
+        raise usage("compare needs the number of players: --players N (-p N)")
+    if n < 2:
+        raise usage("-n must be at least 2 (a difference of means needs two games of each)")
+    if jobs < 1:
+        raise usage("--jobs must be at least 1")
+    if file_b is None and not (a_option or b_option):
+        raise usage(
+            "compare needs two rule files, or one with --a-option/--b-option to make "
+            "the two variants (e.g. --b-option exits=4)"
+        )
+    limits = limits_of(max_items, max_steps, max_decisions, max_completion)
+    both = parse_options(option or [])
+    opts_a = {**both, **parse_options(a_option or [])}
+    opts_b = {**both, **parse_options(b_option or [])}
+    path_b = file_b or file_a
+    rules_a = load(file_a, allow_path, limits)
+    rules_b = rules_a if path_b == file_a else load(path_b, allow_path, limits)
+    summaries = []
+    for path, rules, opts in ((file_a, rules_a, opts_a), (path_b, rules_b, opts_b)):
+        chosen = parse_bots(bots, players, rules.bots)
+        seat_bots = tuple(chosen.get(seat) for seat in range(players))
+        summaries.append(
+            run_simulation_cli(path, rules, players, n, seed, opts, jobs, limits, seat_bots,
+                               allow_path)
+        )
+    a, b = summaries
+    names = (label(file_a, a_option), label(path_b, b_option))
+    diffs = figures.differences(a, b)
+    if as_json:
+        print(json.dumps(figures.as_json(names, a, b, diffs), indent=2))
+    else:
+        print(figures.text(names, f"{n} games each, {players} players, the same seeds "
+                           f"{seed} to {seed + n - 1} for both", diffs))
+    if report is not None:
+        shown = ", ".join(f"{k}={v}" for k, v in sorted(both.items()))
+        meta = header("A and B", players, n, seed, both, (None,) * players)
+        meta = [(k, v) for k, v in meta if k not in ("rule file", "options", "bots")]
+        meta.insert(2, ("options of both", shown or "the rule files' defaults"))
+        meta.insert(3, ("bots", bots))
+        title = f"{rules_a.title}: A/B comparison"
+        write_report(report, figures.page(title, meta, names, a, b, diffs))
+
+
+def label(path: Path, changed: list[str] | None) -> str:
+    """A variant as you would name it: its file and the options it alone changes."""
+    return " ".join([str(path), *(f"-o {o}" for o in changed or [])])
