@@ -52,7 +52,7 @@ def table(caption: str, head: Sequence[str], rows: Sequence[Sequence[object]]) -
 
 def figure(fig: Any, caption: str) -> str:
     """A plot as inline SVG, labelled for screen readers by its caption."""
-    svg = plots.svg(fig).replace("<svg", f'<svg role="img" aria-label="{escape(caption)}"', 1)
+    svg = plots.svg(fig, caption).replace("<svg", f'<svg role="img" aria-label="{escape(caption)}"', 1)
     return f"<figure>{svg}<figcaption>{escape(caption)}</figcaption></figure>"
 
 

@@ -34,12 +34,14 @@ def _figure(width: float, height: float) -> Any:
     return fig
 
 
-def svg(fig: Any) -> str:
-    """The figure as an <svg> element, without the XML prologue, scaling to its box."""
+def svg(fig: Any, salt: str) -> str:
+    """The figure as an <svg> element, without the XML prologue, scaling to its box.
+    The ids inside (clip paths, markers) are drawn from `salt`: one per figure of a
+    page, since inline SVGs share the page's ids."""
     import matplotlib
 
     out = io.StringIO()
-    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "rulelang"}):
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": salt}):
         fig.savefig(out, format="svg", metadata={"Date": None, "Creator": None})
     text = out.getvalue()
     text = text[text.index("<svg") :]
