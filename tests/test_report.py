@@ -126,11 +126,23 @@ def test_report_is_one_self_contained_page(
     assert all(u.startswith("#") for u in re.findall(r"url\(([^)]*)\)", html))
     assert "@import" not in html
     # the header: enough to run it again
-    for fact in ["Edge: balance report", str(EDGE), "120 (seeds 7 to 126)", "edge=2",
-                 rulelang.__version__, "UTC"]:
+    for fact in [
+        "Edge: balance report",
+        str(EDGE),
+        "120 (seeds 7 to 126)",
+        "edge=2",
+        rulelang.__version__,
+        "UTC",
+    ]:
         assert fact in html, fact
-    for title in ["Win rate per seat", "Win rate per secret identity", "First-player advantage",
-                  "Game length", "Final scores", "Cut-off games"]:
+    for title in [
+        "Win rate per seat",
+        "Win rate per secret identity",
+        "First-player advantage",
+        "Game length",
+        "Final scores",
+        "Cut-off games",
+    ]:
         assert f"<h2>{title}</h2>" in html
     # plots inline as SVG, one for seats, identities, first player, lengths and the score
     assert html.count("<svg") == 5
@@ -168,8 +180,9 @@ def test_report_without_matplotlib_is_one_line(
 def test_report_to_a_bad_place_is_refused_before_playing(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, where: str
 ) -> None:
-    code, out, err = cli(capsys, "simulate", EDGE, "-p", "2", "-n", "5", "--report",
-                         tmp_path / where)
+    code, out, err = cli(
+        capsys, "simulate", EDGE, "-p", "2", "-n", "5", "--report", tmp_path / where
+    )
     assert code == 64
     assert "--report" in err and out == ""
     no_traceback(out, err)

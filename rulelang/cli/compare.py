@@ -102,8 +102,9 @@ def compare(
         chosen = parse_bots(bots, players, rules.bots)
         seat_bots = tuple(chosen.get(seat) for seat in range(players))
         summaries.append(
-            run_simulation_cli(path, rules, players, n, seed, opts, jobs, limits, seat_bots,
-                               allow_path)
+            run_simulation_cli(
+                path, rules, players, n, seed, opts, jobs, limits, seat_bots, allow_path
+            )
         )
     a, b = summaries
     names = (label(file_a, a_option), label(path_b, b_option))
@@ -111,8 +112,14 @@ def compare(
     if as_json:
         print(json.dumps(figures.as_json(names, a, b, diffs), indent=2))
     else:
-        print(figures.text(names, f"{n} games each, {players} players, the same seeds "
-                           f"{seed} to {seed + n - 1} for both", diffs))
+        print(
+            figures.text(
+                names,
+                f"{n} games each, {players} players, the same seeds "
+                f"{seed} to {seed + n - 1} for both",
+                diffs,
+            )
+        )
     if report is not None:
         shown = ", ".join(f"{k}={v}" for k, v in sorted(both.items()))
         meta = header("A and B", players, n, seed, both, (None,) * players)

@@ -31,8 +31,9 @@ def write_report(path: Path, html: str) -> None:
     try:
         path.write_text(html, encoding="utf-8")
     except OSError as err:
-        raise CliExit(EX_IOERR, f"error: the report could not be written to {path}: "
-                      f"{err.strerror}") from None
+        raise CliExit(
+            EX_IOERR, f"error: the report could not be written to {path}: {err.strerror}"
+        ) from None
 
 
 def header(
@@ -61,6 +62,7 @@ def header(
 def bots_text(bots: Sequence[str | None]) -> str:
     names = [b or "declared" for b in bots]
     if len(set(names)) == 1:
-        return f"every seat: {names[0]}" + (" (the rules' bots, else random)"
-                                            if names[0] == "declared" else "")
+        return f"every seat: {names[0]}" + (
+            " (the rules' bots, else random)" if names[0] == "declared" else ""
+        )
     return ", ".join(f"{i + 1}:{b}" for i, b in enumerate(names))

@@ -271,11 +271,11 @@ class Summary:
             self.first_wins += first_won
             self.first_others += r.results.count("win") - first_won
         for seat, numbers in enumerate(r.scores):
-            for attr, value in numbers.items():
+            for attr, number in numbers.items():
                 per_seat = self.scores.get(attr)
                 if per_seat is None:
                     per_seat = self.scores[attr] = [[] for _ in r.results]
-                per_seat[seat].append(value)
+                per_seat[seat].append(number)
         if "win" not in r.results:
             self.no_winner += 1
         for seat, result in enumerate(r.results):

@@ -33,7 +33,9 @@ def differences(a: Summary, b: Summary) -> list[Difference]:
     fa, fb = ja["first_player"], jb["first_player"]
     if fa["games"] and fb["games"]:
         out.append(
-            rate_difference("first player win rate", fa["wins"], fa["games"], fb["wins"], fb["games"])
+            rate_difference(
+                "first player win rate", fa["wins"], fa["games"], fb["wins"], fb["games"]
+            )
         )
     out.append(rate_difference("cut off", a.cut_off, a.runs, b.cut_off, b.runs))
     out.append(mean_difference("mean turns", a.game_turns, b.game_turns))
@@ -105,8 +107,16 @@ def page(
                 plots.rate_bars(
                     [f"seat {x['seat']}" for x, _ in seats],
                     [
-                        ("A", [x["win_rate"] for x, _ in seats], [tuple(x["win_ci95"]) for x, _ in seats]),
-                        ("B", [y["win_rate"] for _, y in seats], [tuple(y["win_ci95"]) for _, y in seats]),
+                        (
+                            "A",
+                            [x["win_rate"] for x, _ in seats],
+                            [tuple(x["win_ci95"]) for x, _ in seats],
+                        ),
+                        (
+                            "B",
+                            [y["win_rate"] for _, y in seats],
+                            [tuple(y["win_ci95"]) for _, y in seats],
+                        ),
                     ],
                 ),
                 "Win rate of each seat in A (blue) and B (orange), with 95% intervals",
@@ -123,11 +133,20 @@ def page(
                     plots.rate_bars(
                         [x["identity"] for x, _ in pairs],
                         [
-                            ("A", [x["win_rate"] for x, _ in pairs], [tuple(x["win_ci95"]) for x, _ in pairs]),
-                            ("B", [y["win_rate"] for _, y in pairs], [tuple(y["win_ci95"]) for _, y in pairs]),
+                            (
+                                "A",
+                                [x["win_rate"] for x, _ in pairs],
+                                [tuple(x["win_ci95"]) for x, _ in pairs],
+                            ),
+                            (
+                                "B",
+                                [y["win_rate"] for _, y in pairs],
+                                [tuple(y["win_ci95"]) for _, y in pairs],
+                            ),
                         ],
                     ),
-                    "Win rate of each secret identity in A (blue) and B (orange), with 95% intervals",
+                    "Win rate of each secret identity in A (blue) and B (orange), "
+                    "with 95% intervals",
                 ),
             )
         )
@@ -189,4 +208,8 @@ def forest_section(diffs: Sequence[Difference]) -> str:
             for d in diffs
         ],
     )
-    return html.section("Differences", *parts, table.replace("<td>yes</td>", f"<td class='sig'>{escape('yes')}</td>"))
+    return html.section(
+        "Differences",
+        *parts,
+        table.replace("<td>yes</td>", f"<td class='sig'>{escape('yes')}</td>"),
+    )

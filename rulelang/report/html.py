@@ -52,7 +52,9 @@ def table(caption: str, head: Sequence[str], rows: Sequence[Sequence[object]]) -
 
 def figure(fig: Any, caption: str) -> str:
     """A plot as inline SVG, labelled for screen readers by its caption."""
-    svg = plots.svg(fig, caption).replace("<svg", f'<svg role="img" aria-label="{escape(caption)}"', 1)
+    svg = plots.svg(fig, caption).replace(
+        "<svg", f'<svg role="img" aria-label="{escape(caption)}"', 1
+    )
     return f"<figure>{svg}<figcaption>{escape(caption)}</figcaption></figure>"
 
 
@@ -142,8 +144,10 @@ def identities_section(data: dict[str, Any]) -> str:
     if not ids:
         return section(
             "Win rate per secret identity",
-            para("No secret identity: no player sees a value of their own seat that is hidden "
-                 "from the others and stays the same all game."),
+            para(
+                "No secret identity: no player sees a value of their own seat that is hidden "
+                "from the others and stays the same all game."
+            ),
         )
     labels = [r["identity"] for r in ids]
     fig = plots.rate_bars(
@@ -156,20 +160,30 @@ def identities_section(data: dict[str, Any]) -> str:
     return section(
         "Win rate per secret identity",
         figure(fig, "Win rate of each secret identity with its 95% interval"),
-        table("A player's games with the identity, and their wins.",
-              ["identity", "games", "wins", "win rate", "95% interval"], rows),
+        table(
+            "A player's games with the identity, and their wins.",
+            ["identity", "games", "wins", "win rate", "95% interval"],
+            rows,
+        ),
     )
 
 
 def first_section(data: dict[str, Any], players: int) -> str:
     f = data["first_player"]
     if not f["games"] or players < 2:
-        return section("First-player advantage",
-                       para("Unknown: no game waited for a decision in its first turn."))
+        return section(
+            "First-player advantage",
+            para("Unknown: no game waited for a decision in its first turn."),
+        )
     fig = plots.rate_bars(
         ["first player", "each other player"],
-        [("", [f["win_rate"], f["others_win_rate"]],
-          [tuple(f["win_ci95"]), tuple(f["others_win_ci95"])])],
+        [
+            (
+                "",
+                [f["win_rate"], f["others_win_rate"]],
+                [tuple(f["win_ci95"]), tuple(f["others_win_ci95"])],
+            )
+        ],
     )
     return section(
         "First-player advantage",
@@ -178,28 +192,42 @@ def first_section(data: dict[str, Any], players: int) -> str:
             f"Over the {f['games']} games whose first turn waited for a decision.",
             ["", "wins", "of", "win rate", "95% interval"],
             [
-                ["first player", f["wins"], f["games"], pct(f["win_rate"]),
-                 interval(*f["win_ci95"])],
-                ["each other player", f["others_wins"], f["games"] * (players - 1),
-                 pct(f["others_win_rate"]), interval(*f["others_win_ci95"])],
+                [
+                    "first player",
+                    f["wins"],
+                    f["games"],
+                    pct(f["win_rate"]),
+                    interval(*f["win_ci95"]),
+                ],
+                [
+                    "each other player",
+                    f["others_wins"],
+                    f["games"] * (players - 1),
+                    pct(f["others_win_rate"]),
+                    interval(*f["others_win_ci95"]),
+                ],
             ],
         ),
-        para("The first player is the one whose turn is turn 1 (with a random turn order, "
-             "not necessarily seat 1). Their intervals apart: an advantage; overlapping: "
-             "none these games can show."),
+        para(
+            "The first player is the one whose turn is turn 1 (with a random turn order, "
+            "not necessarily seat 1). Their intervals apart: an advantage; overlapping: "
+            "none these games can show."
+        ),
     )
 
 
 def length_section(s: Summary) -> str:
     fig = plots.histograms(
-        [("turns per game", [("", s.game_turns)]),
-         ("decisions per game", [("", s.game_decisions)])]
+        [("turns per game", [("", s.game_turns)]), ("decisions per game", [("", s.game_decisions)])]
     )
     return section(
         "Game length",
         figure(fig, "Histograms of the turns and of the decisions per finished game"),
-        table("Per finished game.", SPREAD,
-              [["turns", *spread(s.game_turns)], ["decisions", *spread(s.game_decisions)]]),
+        table(
+            "Per finished game.",
+            SPREAD,
+            [["turns", *spread(s.game_turns)], ["decisions", *spread(s.game_decisions)]],
+        ),
     )
 
 
@@ -207,8 +235,10 @@ def scores_section(s: Summary) -> str:
     if not s.scores:
         return section(
             "Final scores",
-            para("No score: no number of a player is shown to everybody at the end of the "
-                 "game (a score kept on pieces, or hidden, is not a player's public number)."),
+            para(
+                "No score: no number of a player is shown to everybody at the end of the "
+                "game (a score kept on pieces, or hidden, is not a player's public number)."
+            ),
         )
     parts = []
     for attr, per_seat in sorted(s.scores.items()):
@@ -224,15 +254,19 @@ def scores_section(s: Summary) -> str:
 
 def cut_off_section(s: Summary) -> str:
     if not s.cut_off:
-        return section("Cut-off games",
-                       para(f"None: every game ended within --max-decisions {s.max_decisions}."))
+        return section(
+            "Cut-off games",
+            para(f"None: every game ended within --max-decisions {s.max_decisions}."),
+        )
     seeds = sorted(s.cut_off_seeds)
     lo, hi = wilson(s.cut_off, s.runs)
     shown = ", ".join(str(x) for x in seeds[:200]) + (" ..." if len(seeds) > 200 else "")
     return section(
         "Cut-off games",
-        para(f"{s.cut_off} of {s.runs} games ({pct(s.cut_off / s.runs)}, 95% interval "
-             f"{interval(lo, hi)}) did not end within --max-decisions {s.max_decisions}; "
-             "they are left out of every figure above. Replay one with --seed S -n 1."),
+        para(
+            f"{s.cut_off} of {s.runs} games ({pct(s.cut_off / s.runs)}, 95% interval "
+            f"{interval(lo, hi)}) did not end within --max-decisions {s.max_decisions}; "
+            "they are left out of every figure above. Replay one with --seed S -n 1."
+        ),
         f"<p>Seeds: {escape(shown)}</p>",
     )

@@ -68,14 +68,21 @@ def rate_bars(
         low = [max(0.0, rate - lo) for rate, (lo, _) in zip(rates, cis, strict=True)]
         high = [max(0.0, hi - rate) for rate, (_, hi) in zip(rates, cis, strict=True)]
         ax.barh(
-            ys, rates, height=height * 0.9, color=colours[i], label=name or None,
-            xerr=[low, high], error_kw={"ecolor": "#222222", "capsize": 3, "lw": 1},
+            ys,
+            rates,
+            height=height * 0.9,
+            color=colours[i],
+            label=name or None,
+            xerr=[low, high],
+            error_kw={"ecolor": "#222222", "capsize": 3, "lw": 1},
         )
     if fair is not None:
         ax.axvline(fair, color=GREY, ls="--", lw=1, label=f"fair share {fair:.1%}")
     ax.set_yticks(range(rows), labels)
     ax.invert_yaxis()
-    ax.set_xlim(0, max(1e-9, min(1.0, max([hi for _, _, c in series for _, hi in c] + [fair or 0]) * 1.1)))
+    ax.set_xlim(
+        0, max(1e-9, min(1.0, max([hi for _, _, c in series for _, hi in c] + [fair or 0]) * 1.1))
+    )
     ax.xaxis.set_major_formatter(lambda x, _: f"{x:.0%}")
     ax.set_xlabel(f"{xlabel} (bars: 95% interval)")
     ax.grid(axis="x", alpha=0.3)

@@ -20,7 +20,10 @@ def newcombe(k1: int, n1: int, k2: int, n2: int) -> tuple[float, float]:
     l1, u1 = wilson(k1, n1, Z95)
     l2, u2 = wilson(k2, n2, Z95)
     d = p2 - p1
-    return (d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2), d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2))
+    return (
+        d - math.sqrt((p2 - l2) ** 2 + (u1 - p1) ** 2),
+        d + math.sqrt((u2 - p2) ** 2 + (p1 - l1) ** 2),
+    )
 
 
 def welch(a: list[int] | list[float], b: list[int] | list[float]) -> tuple[float, float]:
@@ -123,7 +126,8 @@ class Difference:
             "a": self.a,
             "b": self.b,
             "difference": self.difference,
-            "ci95": [self.low, self.high],
+            # null for an unknown bound (fewer than two games of one side)
+            "ci95": [x if math.isfinite(x) else None for x in (self.low, self.high)],
             "significant": self.significant,
         }
 

@@ -1,0 +1,136 @@
+"""`rulelang compare`: two variants on the same seeds, each difference with its 95%
+interval; the intervals themselves against published values."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_support import cli, no_traceback
+
+from rulelang.report.stats import newcombe, t_quantile, welch
+
+EDGE = Path(__file__).parent / "games" / "edge.rules"
+HEIMLICH = Path(__file__).parent.parent / "rulesets" / "heimlich.rules"
+
+
+def compare_json(capsys: pytest.CaptureFixture[str], *args: object) -> dict[str, Any]:
+    code, out, err = cli(capsys, "compare", *args, "--json")
+    assert code == 0, err
+    no_traceback(out, err)
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
+def by_what(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {d["what"]: d for d in data["differences"]}
+
+
+def test_an_option_that_favours_seat_1_is_a_significant_difference(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    data = compare_json(capsys, EDGE, "-p", "2", "-n", "300", "--b-option", "edge=3")
+    diffs = by_what(data)
+    seat1 = diffs["seat 1 win rate"]
+    # B: seat 1 wins 80% of the games instead of 50%
+    assert seat1["significant"]
+    lo, hi = seat1["ci95"]
+    assert 0 < lo < 0.3 < hi
+    assert seat1["difference"] == pytest.approx(seat1["b"] - seat1["a"])
+    assert diffs["seat 2 win rate"]["significant"] and diffs["seat 2 win rate"]["difference"] < 0
+    # what the option does not touch does not differ
+    for what in ("no winner", "mean turns", "mean decisions", "mean score at the end"):
+        assert not diffs[what]["significant"], what
+    assert data["a"]["label"] == str(EDGE)
+    assert data["b"]["label"] == f"{EDGE} -o edge=3"
+    assert data["a"]["games"] == data["b"]["games"] == 300
+
+
+def test_the_same_file_twice_differs_in_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    data = compare_json(capsys, HEIMLICH, HEIMLICH, "-p", "3", "-n", "60", "--seed", "4")
+    for d in data["differences"]:
+        assert d["difference"] == 0, d
+        assert not d["significant"], d
+        lo, hi = d["ci95"]
+        assert lo <= 0 <= hi
+    whats = {d["what"] for d in data["differences"]}
+    assert {"seat 1 win rate", "seat 3 win rate", "no winner", "mean turns"} <= whats
+    assert any(w.startswith("agent=") for w in whats)  # the secret identities too
+
+
+def test_shorter_variant_is_significantly_shorter(capsys: pytest.CaptureFixture[str]) -> None:
+    data = compare_json(capsys, HEIMLICH, "-p", "3", "-n", "60", "--a-option", "win_score=12")
+    turns = by_what(data)["mean turns"]
+    # A ends at 12 points instead of 42: B - A is positive, and sure
+    assert turns["significant"] and turns["ci95"][0] > 0
+
+
+def test_compare_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = cli(capsys, "compare", EDGE, "-p", "2", "-n", "200", "--b-option", "edge=4")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == f"A: {EDGE}"
+    assert lines[1] == f"B: {EDGE} -o edge=4"
+    assert "the same seeds 0 to 199" in lines[2]
+    seat1 = next(line for line in lines if line.startswith("seat 1 win rate"))
+    assert seat1.endswith("yes")
+    assert next(line for line in lines if line.startswith("mean turns")).endswith("no")
+    assert lines[-1].startswith("3 of ")  # seat 1, seat 2 and the first player
+
+
+def test_compare_report(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    page = tmp_path / "ab.html"
+    code, out, err = cli(
+        capsys, "compare", EDGE, "-p", "2", "-n", "100", "--b-option", "edge=3", "--report", page
+    )
+    assert code == 0, err
+    html = page.read_text(encoding="utf-8")
+    assert "Edge: A/B comparison" in html
+    assert f"{EDGE} -o edge=3" in html
+    # the differences (rates and means), seats, identities and lengths
+    assert html.count("<svg") == 5
+    assert "<td class='sig'>yes</td>" in html
+    assert "<script" not in html
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ([EDGE, "-p", "2", "-n", "10"], "two rule files, or one with --a-option/--b-option"),
+        ([EDGE, EDGE, "-n", "10"], "--players"),
+        ([EDGE, EDGE, "-p", "2", "-n", "1"], "-n must be at least 2"),
+        ([EDGE, EDGE, "-p", "9", "-n", "5"], "2 to 4 players, not 9"),
+        ([EDGE, "-p", "2", "--b-option", "edge"], "name=value"),
+        ([EDGE, "nowhere.rules", "-p", "2"], "no such rule file"),
+    ],
+)
+def test_compare_usage_errors(
+    capsys: pytest.CaptureFixture[str], args: list[object], message: str
+) -> None:
+    code, out, err = cli(capsys, "compare", *args)
+    assert code == 64
+    assert message in err
+    no_traceback(out, err)
+
+
+def test_newcombe_matches_his_published_examples() -> None:
+    # Newcombe (1998), Statistics in Medicine 17:873-890, table II, method 10
+    lo, hi = newcombe(48, 80, 56, 70)  # p2 - p1 = 56/70 - 48/80
+    assert (round(lo, 4), round(hi, 4)) == (0.0524, 0.3339)
+    lo, hi = newcombe(0, 29, 5, 56)
+    assert (round(lo, 4), round(hi, 4)) == (-0.0381, 0.1926)
+
+
+def test_t_quantiles_and_welch() -> None:
+    for df, expected in [(1, 12.7062), (2, 4.3027), (10, 2.2281), (30, 2.0423), (1000, 1.9623)]:
+        assert t_quantile(0.975, df) == pytest.approx(expected, abs=1e-4)
+    # two samples worked by hand: means 2 and 5, variances 2.5 and 2.5, n 5 and 5:
+    # se = 1, df = 8, t(0.975, 8) = 2.3060
+    lo, hi = welch([0, 1, 2, 3, 4], [3, 4, 5, 6, 7])
+    assert lo == pytest.approx(3 - 2.3060, abs=1e-4)
+    assert hi == pytest.approx(3 + 2.3060, abs=1e-4)
+    assert welch([2, 2, 2], [2, 2]) == (0, 0)
+    assert welch([1], [2, 3]) == (-math.inf, math.inf)
