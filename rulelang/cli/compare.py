@@ -24,11 +24,10 @@ from rulelang.cli.app import (
 from rulelang.cli.errors import usage
 from rulelang.limits import DEFAULT_LIMITS
 
-OptionList = Annotated[list[str] | None, typer.Option(metavar="NAME=VALUE")]
-
 
 def compare(
     file_a: Annotated[Path, typer.Argument(metavar="A.rules", help="The rule file of variant A.")],
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")],
     file_b: Annotated[
         Path | None,
         typer.Argument(
@@ -36,7 +35,6 @@ def compare(
             help="The rule file of variant B (default: A's file, changed by --b-option).",
         ),
     ] = None,
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 0,
     n: Annotated[int, typer.Option("-n", "--games", help="How many games of each.")] = 1000,
     seed: Annotated[
         int, typer.Option(help="Seed of the first game; game i of A and of B uses seed+i.")
@@ -79,8 +77,6 @@ def compare(
     from rulelang.report import compare as figures
 
     check_report(report)
-    if players < 1:
-        raise usage("compare needs the number of players: --players N (-p N)")
     if n < 2:
         raise usage("-n must be at least 2 (a difference of means needs two games of each)")
     if jobs < 1:
