@@ -20,8 +20,10 @@ h2 { font-size: 1.2rem; margin-top: 2.2rem; border-bottom: 1px solid #ccc; }
 figure { margin: .8rem 0; }
 figure svg { width: 100%; height: auto; }
 figcaption { font-size: .9rem; color: #444; }
+caption { text-align: left; }
 table { border-collapse: collapse; margin: .6rem 0; font-variant-numeric: tabular-nums; }
-th, td { padding: .2rem .7rem; border-bottom: 1px solid #e2e2e2; text-align: right; }
+th, td { padding: .2rem .7rem; border-bottom: 1px solid #e2e2e2; text-align: right;
+         white-space: nowrap; }
 th:first-child, td:first-child { text-align: left; }
 dl.meta { display: grid; grid-template-columns: max-content 1fr; gap: .15rem 1rem; }
 dl.meta dt { font-weight: 600; }

@@ -27,6 +27,14 @@ def need_matplotlib() -> str | None:
     return None
 
 
+def percent() -> Any:
+    """Ticks of a rate as percentages, with as many decimals as the ticks need (2.5%,
+    not a rounded 2%)."""
+    from matplotlib.ticker import PercentFormatter
+
+    return PercentFormatter(xmax=1.0)
+
+
 def _figure(width: float, height: float) -> Any:
     from matplotlib.figure import Figure
 
@@ -83,11 +91,11 @@ def rate_bars(
     ax.set_xlim(
         0, max(1e-9, min(1.0, max([hi for _, _, c in series for _, hi in c] + [fair or 0]) * 1.1))
     )
-    ax.xaxis.set_major_formatter(lambda x, _: f"{x:.0%}")
+    ax.xaxis.set_major_formatter(percent())
     ax.set_xlabel(f"{xlabel} (bars: 95% interval)")
     ax.grid(axis="x", alpha=0.3)
-    if len(series) > 1 or fair is not None:
-        ax.legend(loc="lower right", fontsize="small")
+    if len(series) > 1 or fair is not None:  # beside the plot: never over a bar
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small")
     return fig
 
 
@@ -142,7 +150,7 @@ def differences(rows: Sequence[tuple[str, float, float, float, bool]], unit: str
     ax.set_yticks(range(len(rows)), [r[0] for r in rows])
     ax.invert_yaxis()
     if unit == "%":
-        ax.xaxis.set_major_formatter(lambda x, _: f"{x:+.0%}")
+        ax.xaxis.set_major_formatter(percent())
     ax.set_xlabel("B - A with its 95% interval (orange: significant)")
     ax.grid(axis="x", alpha=0.3)
     return fig

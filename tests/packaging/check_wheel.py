@@ -182,6 +182,18 @@ def main() -> None:
         step(
             "simulate", [rulelang, "simulate", rules.name, "--players", "3", "-n", "20"], work, env
         )
+        # the core install has no matplotlib: --report says in one line what to install
+        done = subprocess.run(
+            [rulelang, "simulate", rules.name, "-p", "3", "-n", "2", "--report", "r.html"],
+            capture_output=True,
+            text=True,
+            cwd=work,
+            env=env,
+        )
+        said = done.stderr.strip()
+        if done.returncode != 64 or "\n" in said or "rulelang[report]" not in said:
+            fail(f"simulate --report without matplotlib: exit {done.returncode}, {said!r}")
+        print(f"--- simulate --report without matplotlib: {said}", flush=True)
     finally:
         if keep:
             print(f"kept {tmp}")
