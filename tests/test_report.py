@@ -59,11 +59,21 @@ def simulate_json(capsys: pytest.CaptureFixture[str], *args: object) -> dict:
     return data
 
 
+# a decision in setup (turn 0) comes before turn 1: the first player is still the one
+# whose turn is turn 1
+SETUP_CHOICE = """setup {
+  choose x in 1..3 prompt "a choice before turn 1"
+}
+"""
+
+
+@pytest.mark.parametrize("setup", ["", SETUP_CHOICE])
 def test_first_player_is_who_took_turn_1_not_seat_1(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, setup: str
 ) -> None:
-    rules = write(tmp_path, "opener.rules", OPENER)
+    rules = write(tmp_path, "opener.rules", OPENER + setup)
     data = simulate_json(capsys, rules, "-p", "4", "-n", "200")
+    assert data["mean_decisions"] == (5 if setup else 4)
     first = data["first_player"]
     assert first["games"] == 200
     assert first["win_rate"] == 1.0 and first["others_win_rate"] == 0.0
