@@ -3,7 +3,10 @@
 Information-set search (rulelang/search) plays many games forward from positions that
 the deciding player cannot tell apart. Each one is a clone of the real game in which
 everything hidden from that seat, by the rule file's visibility declarations, is
-re-dealt at random, so that whatever the search does, it never reads a secret:
+re-dealt at random, so that whatever the search does, it never reads a secret. What is
+re-dealt is first put in a fixed order (sorted), so the same generator gives the same
+determinization whatever the hidden truth was: a search decides the same when only
+what its player cannot see changes.
 
 - the future of the dice: the clone draws its chance events from the caller's
   generator, not the game's (for every seat, and for `seat=None` too);
@@ -59,7 +62,7 @@ def determinize(game: Game, seat: int | None, rng: random.Random) -> Game:
             groups.setdefault(layout.zone_kind[z.name], []).append(base + (owner or 0))
     zones = st.zones
     for slots in groups.values():
-        pool = [item for slot in slots for item in zones[slot]]
+        pool = sorted(item for slot in slots for item in zones[slot])
         if len(pool) < 2:
             continue
         rng.shuffle(pool)
@@ -74,7 +77,7 @@ def determinize(game: Game, seat: int | None, rng: random.Random) -> Game:
         down = [cell for cell, placed in cells.items() if placed[2]]
         if len(down) < 2:
             continue
-        tiles = [cells[cell][0] for cell in down]
+        tiles = sorted(cells[cell][0] for cell in down)
         rng.shuffle(tiles)
         for cell, tile in zip(down, tiles, strict=True):
             cells[cell] = (tile, cells[cell][1], True)
@@ -92,6 +95,7 @@ def determinize(game: Game, seat: int | None, rng: random.Random) -> Game:
             unseen = [item for item in kind if item != col[seat]]
             values = rng.sample(unseen, len(values))
         else:
+            values.sort(key=repr)
             rng.shuffle(values)
         for p, v in zip(others, values, strict=True):
             col[p] = v
