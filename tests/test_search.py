@@ -187,6 +187,33 @@ def test_an_ismcts_decision_ignores_what_its_player_cannot_see(
     assert compared >= 3
 
 
+def test_ismcts_in_heimlich_ignores_the_other_agents_and_mcts_does_not(
+    heimlich: rulelang.Ruleset,
+) -> None:
+    """Give the other players other secret agents: ISMCTS decides the same every time;
+    the plain MCTS, which sees everything, does not (so the comparison can fail)."""
+    same = {"ismcts:60": 0, "mcts:60": 0}
+    compared = 0
+    for seed in range(3):
+        game = heimlich.new_game(3, seed=seed)
+        while compared < 4 * (seed + 1) and not game.is_over():
+            if game.current_player() != 0:
+                game.apply(game.bot_choice("random"))
+                continue
+            held = [game.attribute("agent", of=p) for p in range(3)]
+            free = [a["name"] for a in game.view(None)["pieces"]["agent"] if a["name"] not in held]
+            twin = game.clone()
+            twin.edit().set("agent", free[0], of=1)
+            twin.edit().set("agent", free[1], of=2)
+            assert twin.view(0, only=HIDDEN_PARTS) == game.view(0, only=HIDDEN_PARTS)
+            for bot in same:
+                same[bot] += bot_action(game, bot) == bot_action(twin, bot)
+            compared += 1
+            game.apply(bot_action(game, "ismcts:60"))
+    assert compared == 12
+    assert same["ismcts:60"] == compared and same["mcts:60"] < compared
+
+
 # ------------------------------------------------------------------ the command line
 def test_simulate_with_search_bots_is_the_same_with_jobs(
     capsys: pytest.CaptureFixture[str],
