@@ -87,6 +87,10 @@ def test_a_search_bot_is_reproducible_and_never_touches_the_dice(
             g.apply(choice.text)
     # the same moves give the same dice with and without searching
     assert a.record() == b.record() == plain.record()
+    # a replayed game (as `resume` makes; it waits at chance events) decides the same
+    again = rulelang.replay(heimlich, 3, 4, a.record())
+    assert again.auto_chance is False
+    assert bot_action(again, "ismcts:30") == bot_action(a, "ismcts:30")
 
 
 def test_a_search_bot_has_a_time_budget(tictactoe: rulelang.Ruleset) -> None:

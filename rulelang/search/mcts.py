@@ -78,6 +78,7 @@ def search(
     while done < budget.iterations if deadline is None else time.perf_counter() < deadline:
         done += 1
         g = game.determinize(observer, rng)
+        g.auto_chance = True  # a replayed game waits at chance events: not the search
         node, path = root, [root]
         while not g.is_over():
             who = g.current_player()
