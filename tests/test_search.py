@@ -17,6 +17,7 @@ import pytest
 import rulelang
 from rulelang import Game, UsageError
 from rulelang.cli.main import run
+from rulelang.runtime.determinize import not_redealt
 from rulelang.search import bot_action, parse
 from rulelang.search.mcts import Budget
 
@@ -248,3 +249,24 @@ def test_play_with_search_bots_and_bad_names(capsys: pytest.CaptureFixture[str])
     assert "give iterations per decision" in capsys.readouterr().err
     sim = ["simulate", str(TICTACTOE), "-p", "2", "-n", "2", "--bots", "1:ismcts:0"]
     assert run(sim) == 64
+
+
+def test_ismcts_refuses_rules_whose_secrets_it_cannot_deal_anew(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # the labyrinth's map is visible to none and determinize leaves board state as it
+    # is: an information-set search would read the map, so it is refused
+    labyrinth = Path(__file__).parent.parent / "rulesets" / "labyrinth.rules"
+    for command in ("simulate", "play"):
+        args = [command, str(labyrinth), "-p", "3", "--bots", "all:ismcts:5"]
+        assert run([*args, "--no-store"] if command == "play" else [*args, "-n", "1"]) == 64
+        err = capsys.readouterr().err
+        assert "ismcts cannot play Treasures of the Abandoned Labyrinth" in err
+        assert "maze.kind" in err and "Traceback" not in err
+    game = rulelang.compile_file(labyrinth).new_game(3, seed=1)
+    with pytest.raises(UsageError, match="cannot deal anew"):
+        bot_action(game, "ismcts:5")
+    # the other shipped rules hide nothing that is not dealt anew
+    for other in sorted((labyrinth.parent).glob("*.rules")):
+        if other != labyrinth:
+            assert not_redealt(rulelang.compile_file(other).program) == [], other.name

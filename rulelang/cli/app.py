@@ -245,6 +245,11 @@ def play(
     except GameRuntimeError as err:
         raise runtime_error(err, ruleset.program.sources) from None
     chosen = parse_bots(bots, players, ruleset.bots)
+    if any(name and search.is_search(name) and search.parse(name)[0] for name in chosen.values()):
+        try:
+            search.refuse_hidden(ruleset)
+        except UsageError as exc:
+            raise usage(f"--bots: {exc}") from None
     record = saves.Save(
         str(file),
         saves.fingerprint(file),
@@ -463,6 +468,11 @@ def simulate(
     if jobs < 1:
         raise usage("--jobs must be at least 1")
     chosen = parse_bots(bots, players, ruleset.bots)  # seats not named: the declared bots
+    if any(name and search.is_search(name) and search.parse(name)[0] for name in chosen.values()):
+        try:
+            search.refuse_hidden(ruleset)
+        except UsageError as exc:
+            raise usage(f"--bots: {exc}") from None
     seat_bots = tuple(chosen.get(seat) for seat in range(players))
     try:
         ruleset.new_game(players, seed, options)

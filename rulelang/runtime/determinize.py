@@ -31,10 +31,25 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from rulelang.check.symbols import AttrSym, Program
 from rulelang.runtime.code import ChoiceSpec
 
 if TYPE_CHECKING:
     from rulelang.runtime.engine import Game
+
+
+def not_redealt(program: Program) -> list[str]:
+    """The hidden attributes a determinization leaves as they are (globals, piece, card
+    and board attributes that are not `visible to all`): an information-set search of
+    these rules would read them, so it refuses to play them."""
+    syms = {id(s): s for s in program.refs.values() if isinstance(s, AttrSym)}
+    syms.update((id(a), a) for a in program.globals)
+    hidden = {
+        f"{'' if s.owner == 'global' else s.owner + '.'}{s.name}"
+        for s in syms.values()
+        if s.visibility != "all" and s.owner != "player"
+    }
+    return sorted(hidden)
 
 
 def determinize(game: Game, seat: int | None, rng: random.Random) -> Game:

@@ -8,7 +8,9 @@ from __future__ import annotations
 import random
 
 from rulelang.diagnostics import UsageError
+from rulelang.runtime.determinize import not_redealt
 from rulelang.runtime.engine import Action, Game
+from rulelang.runtime.ruleset import Ruleset
 from rulelang.search.mcts import Budget, search
 
 SEARCH_BOTS = ("mcts", "ismcts")
@@ -45,6 +47,19 @@ def parse(name: str) -> tuple[bool, Budget]:
     return kind == "ismcts", budget
 
 
+def refuse_hidden(rules: Ruleset) -> None:
+    """`ismcts` never reads a secret: rules whose hidden attributes it cannot deal anew
+    (docs/api.md, "determinize") are refused with a UsageError naming them."""
+    hidden = not_redealt(rules.program)
+    if hidden:
+        shown = ", ".join(hidden[:4]) + (f" and {len(hidden) - 4} more" if len(hidden) > 4 else "")
+        raise UsageError(
+            f"ismcts cannot play {rules.program.title}: it cannot deal anew what nobody may "
+            f"see ({shown}), so it would read it; use mcts (which sees everything, said "
+            "plainly), the rules' declared bots or random"
+        )
+
+
 def search_rng(game: Game) -> random.Random:
     """The search's generator for the pending decision: derived from the game's seed, the
     seat and the position (turn, decision, options), never from the game's dice; so the
@@ -60,6 +75,8 @@ def choose(game: Game, name: str) -> Action:
     if game.is_over() or game.is_chance_node():
         raise UsageError("the game is not waiting for a player's decision")
     information_sets, budget = parse(name)
+    if information_sets:
+        refuse_hidden(game.rules)
     value = search(game, budget, search_rng(game), information_sets)
     for action in game.legal_actions():
         if action.value == value and type(action.value) is type(value):
@@ -76,4 +93,13 @@ def bot_action(game: Game, name: str | None) -> Action:
     return game.bot_choice(name)
 
 
-__all__ = ["SEARCH_BOTS", "Budget", "bot_action", "choose", "is_search", "parse", "search"]
+__all__ = [
+    "SEARCH_BOTS",
+    "Budget",
+    "bot_action",
+    "choose",
+    "is_search",
+    "parse",
+    "refuse_hidden",
+    "search",
+]
