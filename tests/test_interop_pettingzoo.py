@@ -128,6 +128,11 @@ def test_the_same_seed_gives_the_same_game() -> None:
         return raw.game.history()
 
     assert play(4) == play(4) and play(4) != play(5)
+    heimlich = rulelang.compile_file(ROOT / "rulesets/heimlich.rules")
+    raw = RulesetEnv(heimlich, players=3, seed=8)
+    for seed in (8, 9, 3, 4):  # the seed given, the next one; a seed, the next one
+        raw.reset(seed=3) if seed == 3 else raw.reset()
+        assert raw.game.view(None) == heimlich.new_game(3, seed=seed).view(None)
 
 
 def test_a_game_cut_off_at_max_decisions_is_truncated(duel: rulelang.Ruleset) -> None:

@@ -30,8 +30,18 @@ MAX_SEATS = 16
 HEADER = 4 + MAX_SEATS
 # The view's parts an observation encodes. "log" is left out: it is the last 20
 # lines of the history, a window that says little about the position.
-PARTS = ("globals", "players", "pieces", "zones", "zone_tiles", "boards", "board_state",
-         "private", "decision", "results")
+PARTS = (
+    "globals",
+    "players",
+    "pieces",
+    "zones",
+    "zone_tiles",
+    "boards",
+    "board_state",
+    "private",
+    "decision",
+    "results",
+)
 # Lists whose positions matter; other lists of plain values are bags (a hand, a zone).
 ORDERED = frozenset({"options"})
 REWARD = {"win": 1.0, "draw": 0.0, "loss": -1.0}

@@ -5,7 +5,8 @@ Importing this module registers the game "rulelang" with `pyspiel`:
     pyspiel.load_game("rulelang", {"rules": "rulesets/heimlich.rules", "players": 4})
 
 Parameters: `rules` (the rule file's path), `players`, `seed` (the first game's; each
-`new_initial_state()` starts the next game of the sequence it begins), `options`
+`new_initial_state()` starts the next game: seeds seed, seed + 1, ... as `rulelang
+simulate` plays them), `options`
 (`"name=value,name=value"`, as `--option`), `max_actions` (the number of distinct
 actions: action i is the i-th option of the pending decision) and `max_decisions`
 (the longest game: a game that reaches it ends as a cut-off, every return 0; 0 means
@@ -24,7 +25,6 @@ from __future__ import annotations
 
 import functools
 import json
-import random
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -39,9 +39,11 @@ from rulelang.interop.common import (
     OBS_SIZE,
     PARTS,
     encode,
-    load as load_ruleset,
     options_of,
     rewards,
+)
+from rulelang.interop.common import (
+    load as load_ruleset,
 )
 from rulelang.runtime.engine import Game
 from rulelang.runtime.ruleset import Ruleset
@@ -82,9 +84,14 @@ def load(
 ) -> RulesetGame:
     """The game of a rule file (or a compiled ruleset), for any pyspiel function."""
     text = ",".join(f"{name}={_text(value)}" for name, value in (options or {}).items())
-    params = {"rules": str(rules) if not isinstance(rules, Ruleset) else "",
-              "players": players, "seed": seed, "options": text,
-              "max_actions": max_actions, "max_decisions": max_decisions}
+    params = {
+        "rules": str(rules) if not isinstance(rules, Ruleset) else "",
+        "players": players,
+        "seed": seed,
+        "options": text,
+        "max_actions": max_actions,
+        "max_decisions": max_decisions,
+    }
     return RulesetGame(params, rules if isinstance(rules, Ruleset) else None)
 
 
@@ -111,8 +118,9 @@ def _parse_options(text: str) -> dict[str, str]:
 class RulesetGame(pyspiel.Game):  # type: ignore[misc]
     """A ruleset at a player count with its options."""
 
-    def __init__(self, params: Mapping[str, Any] | None = None,
-                 ruleset: Ruleset | None = None) -> None:
+    def __init__(
+        self, params: Mapping[str, Any] | None = None, ruleset: Ruleset | None = None
+    ) -> None:
         params = {**_PARAMETERS, **(params or {})}
         if ruleset is None:
             if not params["rules"]:
@@ -123,7 +131,7 @@ class RulesetGame(pyspiel.Game):  # type: ignore[misc]
         self.game_options = _parse_options(str(params["options"]))
         self.max_actions = int(params["max_actions"])
         self.max_decisions = int(params["max_decisions"]) or ruleset.limits.decisions
-        self._seeds = random.Random(int(params["seed"]))
+        self._next_seed = int(params["seed"])
         # a first game checks the player count and the options before OpenSpiel sees them
         self._first: Game | None = self._start()
         info = pyspiel.GameInfo(
@@ -137,9 +145,9 @@ class RulesetGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(GAME_TYPE, info, dict(params))
 
     def _start(self) -> Game:
-        return self.ruleset.new_game(
-            self.players, seed=self._seeds.randrange(2**31), options=self.game_options
-        )
+        game = self.ruleset.new_game(self.players, seed=self._next_seed, options=self.game_options)
+        self._next_seed += 1
+        return game
 
     def new_initial_state(self) -> RulesetState:
         return RulesetState(self, _Live(self))
@@ -149,8 +157,9 @@ class RulesetGame(pyspiel.Game):  # type: ignore[misc]
         game, self._first = self._first or self._start(), None
         return game
 
-    def make_py_observer(self, iig_obs_type: Any = None,
-                         params: Mapping[str, Any] | None = None) -> ViewObserver:
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
+    ) -> ViewObserver:
         if params:
             raise UsageError(f"the observer of 'rulelang' takes no parameters, not {params}")
         recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)

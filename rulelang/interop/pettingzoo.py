@@ -11,7 +11,6 @@ decision. At the end each agent gets its result as a reward: win 1, draw 0, loss
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -36,6 +35,7 @@ from rulelang.runtime.engine import PUBLIC, Game
 from rulelang.runtime.ruleset import Ruleset
 
 Observation = dict[str, npt.NDArray[Any]]
+RENDER_MODES = ("ansi", "human")
 
 
 def env(
@@ -48,17 +48,21 @@ def env(
     """The environment, wrapped as PettingZoo's own games are (calls out of order are
     refused with a clear message). `settings` are those of RulesetEnv."""
     raw = RulesetEnv(rules, players, seed, options, **settings)
-    return wrappers.OrderEnforcingWrapper(raw)  # type: ignore[no-any-return]
+    return wrappers.OrderEnforcingWrapper(raw)
 
 
-class RulesetEnv(AECEnv[str, Observation, int]):
-    """One ruleset, one player count. `reset(seed=S)` starts the game of seed S; a
-    reset without a seed starts the next game of the sequence the last seed began.
+class RulesetEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
+    """One ruleset, one player count. `reset(seed=S)` starts the game of seed S
+    (`Ruleset.new_game(players, seed=S)`); a reset without a seed starts the game of the
+    next seed: the first reset `seed`, then seed + 1, ... as `rulelang simulate` does.
     `render_mode` "ansi" returns the view of `render_viewer` (default: a spectator,
     who sees only what every player sees) as text; "human" prints it."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "rulelang_v0",
-                "is_parallelizable": False}
+    metadata = {
+        "render_modes": list(RENDER_MODES),
+        "name": "rulelang_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -79,7 +83,7 @@ class RulesetEnv(AECEnv[str, Observation, int]):
         self.max_actions = max_actions
         self.obs_size = obs_size
         self.max_decisions = max_decisions or self.ruleset.limits.decisions
-        if render_mode not in (None, *self.metadata["render_modes"]):
+        if render_mode is not None and render_mode not in RENDER_MODES:
             raise UsageError(f"render_mode {render_mode!r} is not one of: ansi, human")
         self.render_mode = render_mode
         self.render_viewer = render_viewer
@@ -91,8 +95,9 @@ class RulesetEnv(AECEnv[str, Observation, int]):
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(max_actions) for agent in self.possible_agents}
-        self._seeds = random.Random(seed)
-        self.game: Game = self._start()  # checks the player count and the options now
+        self._next_seed = seed
+        # a first game checks the player count and the options now; reset() restarts it
+        self.game: Game = self.ruleset.new_game(players, seed=seed, options=self.game_options)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -101,15 +106,15 @@ class RulesetEnv(AECEnv[str, Observation, int]):
         return self.action_spaces[agent]
 
     def _start(self) -> Game:
-        return self.ruleset.new_game(
-            self.players, seed=self._seeds.randrange(2**31), options=self.game_options
-        )
+        game = self.ruleset.new_game(self.players, seed=self._next_seed, options=self.game_options)
+        self._next_seed += 1
+        return game
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Starts a new game. `options` is accepted as PettingZoo asks, and ignored: the
         game's options are fixed when the environment is made."""
         if seed is not None:
-            self._seeds = random.Random(seed)
+            self._next_seed = seed
         self.game = self._start()
         self.decisions = 0
         self.agents = self.possible_agents[:]
