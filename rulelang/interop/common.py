@@ -22,7 +22,8 @@ from rulelang.diagnostics import UsageError
 from rulelang.runtime.engine import Action, Game
 from rulelang.runtime.ruleset import Ruleset
 
-# The shipped games offer at most 18 options at a decision (a Saboteur spot).
+# Far more than the shipped games' decisions offer (random play: 18 at most, a Saboteur
+# spot); a rule file with wider choices passes max_actions.
 MAX_ACTIONS = 64
 # Observation layout: HEADER fixed slots, then hashed features up to OBS_SIZE.
 OBS_SIZE = 512
