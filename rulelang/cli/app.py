@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from collections.abc import Iterable
@@ -423,7 +424,21 @@ def simulate(
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")],
     n: Annotated[int, typer.Option("-n", "--games", help="How many games.")] = 1000,
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes to use.")] = 1,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs", "-j", help="Processes to use (1); with --dask local, its workers (cores)."
+        ),
+    ] = None,
+    dask: Annotated[
+        str | None,
+        typer.Option(
+            "--dask",
+            metavar="ADDRESS",
+            help="Play the games on the Dask cluster whose scheduler is at ADDRESS "
+            "(tcp://host:8786), or on a new one on this machine: local. Needs rulelang[dask].",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     option: Annotated[
         list[str] | None,
@@ -444,16 +459,19 @@ def simulate(
 ) -> None:
     """Play many games with bots (the rules' declared bots, else random); report win
     rates per seat and per secret identity."""
-    from rulelang.cli.simulate import simulate as run_simulation
+    from rulelang.cli.simulate import simulate as simulation
     from rulelang.loader import allowed_in_environment
+
+    run_simulation = functools.partial(simulation, dask=dask)
 
     limits = limits_of(max_items, max_steps, max_decisions, max_completion)
     ruleset = load(file, allow_path, limits)
     options = parse_options(option or [])
     if n < 1:
         raise usage("-n must be at least 1")
-    if jobs < 1:
+    if jobs is not None and jobs < 1:
         raise usage("--jobs must be at least 1")
+    jobs = jobs or (0 if dask else 1)  # with --dask, 0: the cluster's own workers
     chosen = parse_bots(bots, players, ruleset.bots)  # seats not named: the declared bots
     seat_bots = tuple(chosen.get(seat) for seat in range(players))
     try:
