@@ -14,9 +14,13 @@ the names of the files travel with their texts."""
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import pickle
+import subprocess
+import sys
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -31,6 +35,7 @@ from rulelang.loader import Loaded, Loader
 
 LOCAL = "local"
 INSTALL = "pip install 'rulelang[dask]'"
+START_TIMEOUT = 60  # seconds for the workers of a local cluster to start
 KEEP = 4  # rule files a worker keeps compiled (a long-lived cluster serves many runs)
 _compiling = threading.Lock()  # a worker may run tasks in threads
 
@@ -105,15 +110,7 @@ def _connect(address: str, jobs: int, stack: ExitStack) -> Any:
     (0: one per core); `stack` closes them."""
     distributed = _dask()
     if address == LOCAL:
-        cluster = stack.enter_context(
-            distributed.LocalCluster(
-                n_workers=jobs or os.cpu_count() or 1,
-                threads_per_worker=1,  # the interpreter is Python: processes, not threads
-                processes=True,
-                dashboard_address=None,
-            )
-        )
-        return stack.enter_context(distributed.Client(cluster, set_as_default=False))
+        return _local(jobs or os.cpu_count() or 1, stack, distributed)
     if jobs:
         raise usage("--jobs sets the workers of --dask local; a cluster has its own workers")
     try:
@@ -125,6 +122,56 @@ def _connect(address: str, jobs: int, stack: ExitStack) -> Any:
             EX_UNAVAILABLE, f"error: cannot reach the Dask scheduler at {address}: {exc}"
         ) from None
     return stack.enter_context(client)
+
+
+def _local(workers: int, stack: ExitStack, distributed: Any) -> Any:
+    """A client of a new cluster on this machine: the scheduler in this process, each
+    worker a process of its own (the games are Python: processes, not threads) in a
+    session of its own, so that Ctrl-C reaches only this process (a terminal sends it
+    to every process of the command, and each worker would die noisily), which stops
+    the games and the workers. The cluster's logs are dask's business, not the user's:
+    its failures reach us as exceptions."""
+    logging.disable(logging.CRITICAL)
+    stack.callback(logging.disable, logging.NOTSET)  # after all else is closed
+    cluster = stack.enter_context(
+        distributed.LocalCluster(n_workers=0, dashboard_address=":0", host="127.0.0.1")
+    )
+    env = {
+        **os.environ,
+        # the workers' sampling profiler costs a tenth of the games' time
+        "DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED": "False",
+        "DASK_LOGGING__DISTRIBUTED": "critical",
+    }
+    started: list[subprocess.Popen[bytes]] = []
+    stack.callback(_stop, started)
+    for _ in range(workers):
+        started.append(
+            subprocess.Popen(
+                [sys.executable, "-m", "distributed.cli.dask_worker", cluster.scheduler_address]
+                + ["--nthreads", "1", "--no-nanny", "--no-dashboard"],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                env=env,
+                start_new_session=True,
+            )
+        )
+    client = stack.enter_context(distributed.Client(cluster, set_as_default=False))
+    deadline = time.monotonic() + START_TIMEOUT
+    while len(client.scheduler_info(n_workers=-1)["workers"]) < workers:
+        if any(p.poll() is not None for p in started) or time.monotonic() > deadline:
+            raise CliExit(EX_UNAVAILABLE, "error: the local Dask workers did not start")
+        time.sleep(0.05)
+    return client
+
+
+def _stop(started: list[subprocess.Popen[bytes]]) -> None:
+    """End the local workers at once: they hold nothing but games no longer wanted
+    (asked to close, a worker would first finish the chunk it plays)."""
+    for p in started:
+        p.kill()
+    for p in started:
+        p.wait()
 
 
 def _check_workers(client: Any, address: str) -> None:
