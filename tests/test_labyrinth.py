@@ -18,6 +18,8 @@ false. The players start on row 4, P1 on 2,1; each test moves them where it need
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from labyrinth_support import (  # noqa: F401 - fixed and rules are fixtures
     fixed,
@@ -30,12 +32,21 @@ from labyrinth_support import (  # noqa: F401 - fixed and rules are fixtures
 from rulelang import CHANCE, TERMINAL, Game, Ruleset
 
 
+def heard(game: Game, seat: int) -> list[str]:
+    """What a seat was told, without the line each turn starts with for the others
+    ("P2's turn."), which the first test checks."""
+    return [line for line in game.history(seat) if not TURN_LINE.fullmatch(line)]
+
+
+TURN_LINE = re.compile(r"P\d+'s turn\.")
+
+
 def at(game: Game, seat: int) -> str:
     return str(game.attribute("at", of=seat))
 
 
 def last(game: Game, seat: int) -> str:
-    return game.history(seat)[-1]
+    return heard(game, seat)[-1]
 
 
 def options(game: Game) -> list[str]:
@@ -47,12 +58,16 @@ def options(game: Game) -> list[str]:
 
 def test_the_turn_order_is_drawn_at_random_and_told_to_everyone(fixed: Ruleset) -> None:
     game = scenario(fixed, order=["P3", "P1", "P2"], p1={"at": "0,4"})
-    assert all(game.history(seat) == ["Turn order: P3, P1, P2"] for seat in range(3))
+    assert all(heard(game, seat) == ["Turn order: P3, P1, P2"] for seat in range(3))
     seen = []
     for way in ["left", "right", "left", "right", "left", "right"]:  # along row 4
         seen.append(game.turn_player)
         game.apply(way)
     assert seen == [2, 0, 1, 2, 0, 1]
+    # the others learn whose turn it is, and nothing of what happens in it
+    for seat in range(3):
+        told = [line for line in game.history(seat) if TURN_LINE.fullmatch(line)]
+        assert told == [f"P{p + 1}'s turn." for p in seen + [2] if p != seat]
 
 
 def test_the_order_differs_between_seeds(rules: Ruleset) -> None:
@@ -178,7 +193,7 @@ def test_a_marsh_costs_the_next_turn(fixed: Ruleset) -> None:
     game.apply("left")  # P3 from 3,4 to 2,4
     # P1's turn is lost: P2 decides next
     assert game.turn_player == 1 and game.turn_number == 5
-    assert "P1 loses this turn." in game.history(0)
+    assert "P1 loses this turn." in heard(game, 0)
     assert game.attribute("lost_turns", of=0) == 0
     others_never_heard(game, 0, "MARSH", "loses")
 
@@ -199,7 +214,7 @@ def test_the_shop_sells_an_item_by_a_die_the_buyer_alone_sees(
 ) -> None:
     game = scenario(fixed, p1={"at": "1,1"})
     game.apply("up")
-    assert game.history(0)[-1] == "P1 enters a SHOP."
+    assert heard(game, 0)[-1] == "P1 enters a SHOP."
     assert options(game) == ["roll for an item", "leave the shop"]
     game.apply("roll for an item")
     assert game.current_player() == CHANCE and game.pending().name == "face"
@@ -210,7 +225,7 @@ def test_the_shop_sells_an_item_by_a_die_the_buyer_alone_sees(
         "first_aid_kit": "a first aid kit",
         "pile_of_junk": "a pile of junk",
     }[item]
-    assert game.history(0)[-2:] == [f"P1 rolls {face} in the shop.", f"P1 gets {got}."]
+    assert heard(game, 0)[-2:] == [f"P1 rolls {face} in the shop.", f"P1 gets {got}."]
     others_never_heard(game, 0, "SHOP", "rolls", "gets")
 
 
@@ -244,7 +259,7 @@ def test_the_hospital_heals_at_the_cost_of_the_next_turn(fixed: Ruleset) -> None
     assert last(game, 0) == "P1 is healed, and will lose the next turn."
     game.apply("left")
     game.apply("left")
-    assert game.turn_player == 1 and "P1 loses this turn." in game.history(0)
+    assert game.turn_player == 1 and "P1 loses this turn." in heard(game, 0)
 
 
 def test_the_hospital_asks_nothing_of_a_healthy_player(fixed: Ruleset) -> None:
@@ -260,7 +275,7 @@ def test_the_hospital_asks_nothing_of_a_healthy_player(fixed: Ruleset) -> None:
 def test_a_healthy_player_may_pick_up_the_treasure(fixed: Ruleset) -> None:
     game = scenario(fixed, p1={"at": "2,1"})
     game.apply("down")
-    assert game.history(0)[-2:] == [
+    assert heard(game, 0)[-2:] == [
         "P1 walks into a SAFE clearing.",
         "P1 also stumbles across a pile of TREASURE.",
     ]
@@ -335,10 +350,10 @@ def test_a_bullet_injures_the_first_player_in_line(fixed: Ruleset) -> None:
     # the victim drops the treasure on its tile
     assert game.attribute("treasure", of=1) is False
     assert tile_attr(game, "treasure", "4,1") == 1
-    assert game.history(0)[-2:] == ["P1 shoots right.", "P1 shoots P2."]
-    assert game.history(1)[-3:] == ["P1 shoots P2.", "P2 is injured.", "P2 drops the treasure."]
+    assert heard(game, 0)[-2:] == ["P1 shoots right.", "P1 shoots P2."]
+    assert heard(game, 1)[-3:] == ["P1 shoots P2.", "P2 is injured.", "P2 drops the treasure."]
     others_never_heard(game, 1, "drops")
-    assert not any("shoot" in line for line in game.history(2))
+    assert not any("shoot" in line for line in heard(game, 2))
 
 
 def test_a_bullet_flies_three_tiles_and_skips_the_shooters_tile(fixed: Ruleset) -> None:
@@ -367,7 +382,7 @@ def test_a_wall_stops_the_bullet_and_the_shooter_hears_only_a_miss(fixed: Rulese
     game = scenario(fixed, p1={"at": "2,1", "item": "rusty_bullet"}, p2={"at": "2,2"})
     shoot(game, "up")
     assert game.attribute("injured", of=1) is False
-    assert game.history(0)[-2:] == ["P1 shoots up.", "P1 has missed."]
+    assert heard(game, 0)[-2:] == ["P1 shoots up.", "P1 has missed."]
     assert game.attribute("item", of=0) is None
     assert game.pending().name == "way" and game.turn_player == 0
     others_never_heard(game, 0, "shoot", "missed")
@@ -402,8 +417,8 @@ def test_a_battle_is_two_dice_and_a_tie_goes_to_the_attacker(
         f"{winner} wins the battle.",
         f"P{loser + 1} is injured.",
     ]
-    assert game.history(0)[-5:] == told and game.history(1)[-5:] == told
-    assert game.history(2) == ["Turn order: P1, P2, P3"]
+    assert heard(game, 0)[-5:] == told and heard(game, 1)[-5:] == told
+    assert heard(game, 2) == ["Turn order: P1, P2, P3"]
     # the attacker moves on
     assert game.turn_player == 0 and game.pending().name == "way"
 
@@ -416,7 +431,7 @@ def test_an_attacker_may_spend_a_bullet_to_win_at_once(fixed: Ruleset) -> None:
     assert game.attribute("injured", of=1) is True
     assert game.attribute("item", of=0) is None
     assert game.attribute("item", of=1) == "rusty_bullet"  # the defender's gun is useless
-    assert game.history(1)[-2:] == [
+    assert heard(game, 1)[-2:] == [
         "P1 spends the rusty bullet and wins the battle.",
         "P2 is injured.",
     ]
@@ -430,7 +445,7 @@ def test_the_loser_of_a_battle_drops_the_treasure_where_the_winner_stands(
     game.apply_chance(4)
     game.apply_chance(4)
     assert tile_attr(game, "treasure", "2,2") == 1
-    assert game.history(0)[-1] == "P2 drops the treasure."
+    assert heard(game, 0)[-1] == "P2 drops the treasure."
     # the winner may pick it up as an action, then move
     assert options(game) == ["pick up the treasure", "move"]
     game.apply("pick up the treasure")
@@ -454,9 +469,9 @@ def test_arriving_where_others_stand_offers_a_fight_or_the_end_of_the_turn(
 ) -> None:
     game = scenario(fixed, p1={"at": "4,2"}, p2={"at": "4,3"}, p3={"at": "4,3"})
     game.apply("up")
-    assert game.history(0)[-1] == "P1 meets P2 and P3."
-    assert game.history(1)[-1] == "P1 meets P2 and P3." == game.history(2)[-1]
-    assert "SAFE" not in game.history(0)[-2]  # "Fight ... or end your turn" instead
+    assert heard(game, 0)[-1] == "P1 meets P2 and P3."
+    assert heard(game, 1)[-1] == "P1 meets P2 and P3." == heard(game, 2)[-1]
+    assert "SAFE" not in heard(game, 0)[-2]  # "Fight ... or end your turn" instead
     assert game.prompt() == "Fight P2 and P3, or end your turn?"
     assert options(game) == ["fight P2", "fight P3", "end the turn"]
     game.apply("fight P3")
@@ -465,7 +480,7 @@ def test_arriving_where_others_stand_offers_a_fight_or_the_end_of_the_turn(
     assert game.attribute("injured", of=2) is True
     assert game.turn_player == 1  # the fight ended P1's turn
     # P2 saw P1 arrive but not the fight between P1 and P3
-    assert not any("attacks" in line for line in game.history(1))
+    assert not any("attacks" in line for line in heard(game, 1))
 
 
 def test_a_player_met_may_attack_at_the_start_of_the_next_turn(fixed: Ruleset) -> None:
@@ -487,7 +502,7 @@ def test_a_bullet_hits_one_of_several_players_on_the_first_tile_at_random(
     assert [a.text for a in game.legal_actions()] == ["P2", "P3"]
     game.apply_chance("P3")
     assert [game.attribute("injured", of=s) for s in range(3)] == [False, False, True]
-    assert game.history(1) == ["Turn order: P1, P2, P3"] and last(game, 2) == "P3 is injured."
+    assert heard(game, 1) == ["Turn order: P1, P2, P3"] and last(game, 2) == "P3 is injured."
 
 
 def test_three_others_met_are_named_in_one_line(fixed: Ruleset) -> None:
@@ -495,4 +510,4 @@ def test_three_others_met_are_named_in_one_line(fixed: Ruleset) -> None:
         fixed, players=4, p1={"at": "4,2"}, p2={"at": "4,3"}, p3={"at": "4,3"}, p4={"at": "4,3"}
     )
     game.apply("up")
-    assert all(game.history(s)[-1] == "P1 meets P2, P3 and P4." for s in range(4))
+    assert all(heard(game, s)[-1] == "P1 meets P2, P3 and P4." for s in range(4))

@@ -240,6 +240,10 @@ def test_the_same_seed_gives_the_same_map(rules: Ruleset) -> None:
 def test_drawing_the_map_tells_nobody_anything(rules: Ruleset) -> None:
     for seed in range(20):
         game = rules.new_game(4, seed=seed)
-        (order,) = game.history(None)  # the public turn order is the only line
+        # the public turn order, then whose turn it is (told to the others)
+        order, turn = game.history(None)
         assert order.startswith("Turn order: ")
-        assert all(game.history(seat) == [order] for seat in range(4))
+        first = int(order.removeprefix("Turn order: P").split(",")[0]) - 1
+        assert turn == f"P{first + 1}'s turn."
+        for seat in range(4):
+            assert game.history(seat) == ([order] if seat == first else [order, turn])
