@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from rulelang import Game, Ruleset, UsageError, replay
+from rulelang import Game, Ruleset, UsageError, replay, search
 from rulelang.api import compile_file_with_warnings
 from rulelang.cli import saves
 from rulelang.cli.errors import (
@@ -154,11 +154,17 @@ def parse_bots(spec: str, players: int, known: Iterable[str] = ()) -> dict[int, 
     seats: dict[int, str | None] = {}
     for part in spec.split(","):
         seat, sep, name = (x.strip() for x in part.partition(":"))
-        if sep and name not in names:
-            hint = did_you_mean(name, names)
+        if sep and search.is_search(name):
+            try:
+                search.parse(name)  # a search bot with its budget: mcts:2000, ismcts:0.5s
+            except UsageError as exc:
+                raise usage(f"--bots: {exc}") from None
+        elif sep and name not in names:
+            hint = did_you_mean(name, [*names, *search.SEARCH_BOTS])
             raise usage(
                 f"--bots: unknown bot '{name}'; the bots of these rules are "
                 + ", ".join(names)
+                + f", and the search bots {', '.join(search.SEARCH_BOTS)}"
                 + (f" ({hint})" if hint else "")
             )
         if seat.lower() == "all":
@@ -194,7 +200,8 @@ def play(
         str,
         typer.Option(
             help="Seats played by bots: 'all', 'none' or e.g. 2,3; a seat may name its bot, "
-            "2:random,3:careful (default: the rules' declared bots, else random)"
+            "2:random,3:careful, or a search bot with iterations or seconds per decision, "
+            "2:mcts,3:ismcts:2000,4:mcts:0.5s (default: the rules' declared bots, else random)"
         ),
     ] = "none",
     seed: Annotated[int, typer.Option(help="Seed of the game's one random generator.")] = 0,
@@ -239,6 +246,11 @@ def play(
     except GameRuntimeError as err:
         raise runtime_error(err, ruleset.program.sources) from None
     chosen = parse_bots(bots, players, ruleset.bots)
+    if any(name and search.is_search(name) and search.parse(name)[0] for name in chosen.values()):
+        try:
+            search.refuse_hidden(ruleset)
+        except UsageError as exc:
+            raise usage(f"--bots: {exc}") from None
     record = saves.Save(
         str(file),
         saves.fingerprint(file),
@@ -447,7 +459,8 @@ def simulate(
     bots: Annotated[
         str,
         typer.Option(
-            help="The bot of each seat: e.g. 2:random,3:careful or all:random; seats not "
+            help="The bot of each seat: e.g. 2:random,3:careful or all:random, or a search "
+            "bot: 1:ismcts:200, 2:mcts:0.5s (see docs/bots.md); seats not "
             "named play the rules' declared bots (random if there are none)"
         ),
     ] = "all",
@@ -473,6 +486,11 @@ def simulate(
         raise usage("--jobs must be at least 1")
     jobs = jobs or (0 if dask else 1)  # with --dask, 0: the cluster's own workers
     chosen = parse_bots(bots, players, ruleset.bots)  # seats not named: the declared bots
+    if any(name and search.is_search(name) and search.parse(name)[0] for name in chosen.values()):
+        try:
+            search.refuse_hidden(ruleset)
+        except UsageError as exc:
+            raise usage(f"--bots: {exc}") from None
     seat_bots = tuple(chosen.get(seat) for seat in range(players))
     try:
         ruleset.new_game(players, seed, options)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from rulelang import CHANCE, PUBLIC, Action, Game
+from rulelang import CHANCE, PUBLIC, Action, Game, search
 from rulelang.cli.errors import never_ends
 from rulelang.cli.render import render_view
 from rulelang.limits import DEFAULT_LIMITS
@@ -119,7 +119,7 @@ class Table:
 
     def bot_move(self, who: int) -> None:
         # the bot's ties are drawn from the seat's generator, derived from the seed
-        self.game.apply(self.game.bot_choice(self.bots[who]))
+        self.game.apply(search.bot_action(self.game, self.bots[who]))
         if self.after_move:
             self.after_move(self.game)
         for line in self.public_news():

@@ -18,7 +18,7 @@ from functools import lru_cache
 from multiprocessing import Pool
 from typing import Any
 
-from rulelang import CHANCE, PUBLIC, Game, Ruleset, errors
+from rulelang import CHANCE, PUBLIC, Game, Ruleset, errors, search
 from rulelang.api import compile_file
 from rulelang.diagnostics import NO_SPAN, GameRuntimeError, Span
 from rulelang.limits import DEFAULT_LIMITS, Limits
@@ -99,7 +99,10 @@ def play_chunk(args: Chunk) -> list[Record]:
     seat_bots: SeatBots = tuple(rest[0]) if rest else ()
     rules = _rules(path, limits)
     most = limits.decisions
-    random_only = not rules.bots or bool(seat_bots) and all(b == RANDOM for b in seat_bots)
+    searching = any(search.is_search(b) for b in seat_bots)
+    random_only = not searching and (
+        not rules.bots or bool(seat_bots) and all(b == RANDOM for b in seat_bots)
+    )
     out = []
     for seed in seeds:
         game = rules.new_game(players, seed, options)
@@ -126,7 +129,7 @@ def play_bots(game: Game, seat_bots: SeatBots, most: int) -> int:
         if who == CHANCE:
             game.resolve_chance()
             continue
-        game.apply(game.bot_choice(seat_bots[who] if who < len(seat_bots) else None))
+        game.apply(search.bot_action(game, seat_bots[who] if who < len(seat_bots) else None))
         taken += 1
     return taken
 

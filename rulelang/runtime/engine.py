@@ -414,6 +414,15 @@ class Game(GameQueries):
             other._bot_rngs[seat] = copy
         return other
 
+    def determinize(self, seat: int | None, rng: random.Random) -> Game:
+        """A clone in which what `seat` cannot see is dealt anew from `rng`, and the
+        dice are reseeded (seat None: only the dice): see runtime/determinize.py."""
+        from rulelang.runtime.determinize import determinize
+
+        if seat is not None and (isinstance(seat, bool) or not 0 <= seat < self.players):
+            raise UsageError(f"no player {seat!r} to determinize for")
+        return determinize(self, seat, rng)
+
     # ---------------------------------------------------------------- bots
     def bot_for(self, seat: int) -> str:
         """The name of the declared bot that plays this seat now: the first bot (in the

@@ -1,0 +1,127 @@
+"""What both adapters share: loading a ruleset, the numbering of actions, the numeric
+encoding of a player's view, and the rewards.
+
+Actions are positions: action i is the i-th option of the pending decision, in the
+order `Game.legal_actions()` lists them. The action space has a fixed size,
+`max_actions` (a rule file's choices can be any list, so no bound holds for every
+file); a decision with more options stops with a `UsageError` that says which
+decision and how to raise the bound."""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from rulelang.api import compile_file
+from rulelang.diagnostics import UsageError
+from rulelang.runtime.engine import Action, Game
+from rulelang.runtime.ruleset import Ruleset
+
+# Far more than the shipped games' decisions offer (random play: 18 at most, a Saboteur
+# spot); a rule file with wider choices passes max_actions.
+MAX_ACTIONS = 64
+# Observation layout: HEADER fixed slots, then hashed features up to OBS_SIZE.
+OBS_SIZE = 512
+MAX_SEATS = 16
+HEADER = 4 + MAX_SEATS
+# The view's parts an observation encodes. "log" is left out: it is the last 20
+# lines of the history, a window that says little about the position.
+PARTS = (
+    "globals",
+    "players",
+    "pieces",
+    "zones",
+    "zone_tiles",
+    "boards",
+    "board_state",
+    "private",
+    "decision",
+    "results",
+)
+# Lists whose positions matter; other lists of plain values are bags (a hand, a zone).
+ORDERED = frozenset({"options"})
+REWARD = {"win": 1.0, "draw": 0.0, "loss": -1.0}
+
+
+def load(rules: str | Path | Ruleset) -> Ruleset:
+    """A compiled ruleset, from itself or from the path of its rule file."""
+    return rules if isinstance(rules, Ruleset) else compile_file(rules)
+
+
+def text_options(options: Mapping[str, object] | None) -> dict[str, str] | None:
+    """Game options as the engine takes them: texts, as `--option name=value`."""
+    if options is None:
+        return None
+    return {name: _text(value) for name, value in options.items()}
+
+
+def _text(value: object) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def options_of(game: Game, max_actions: int) -> list[Action]:
+    """The options of the pending decision; too many for the action space is an error."""
+    actions = game.legal_actions()
+    if len(actions) > max_actions:
+        decision = game.pending()
+        name = decision.name if decision is not None else "?"
+        raise UsageError(
+            f"the decision '{name}' has {len(actions)} options, more than the "
+            f"{max_actions} actions of the action space (pass max_actions={len(actions)} "
+            "or more)"
+        )
+    return actions
+
+
+def rewards(game: Game) -> list[float]:
+    """Per seat at the end: win 1, draw 0, loss -1; all 0 before the end."""
+    return [REWARD[result] for result in game.results()] or [0.0] * game.players
+
+
+def encode(game: Game, seat: int, max_actions: int, size: int = OBS_SIZE) -> npt.NDArray[Any]:
+    """The view of `seat` as a vector of `size` numbers in [-1, 1] (float32):
+
+    - 0: always 1 (so that no observation is all zeros);
+    - 1: 1 when `seat` must decide now; 2: its number of options / max_actions;
+    - 3: 1 when the game is over;
+    - 4 .. 4 + MAX_SEATS - 1: the seat, one-hot;
+    - HEADER .. size - 1: hashed features of `view(seat)`. Each plain value at a path of
+      the view (dict keys, and list positions for lists of dicts and for the options)
+      counts 1 at crc32("path=value"); each number also adds its value at
+      crc32("path#"); every slot is then squashed by x / (1 + |x|).
+
+    Only `view(seat)` is read, so the vector holds what the rule file lets the seat see.
+    """
+    vector = np.zeros(size, dtype=np.float32)
+    vector[0] = 1.0
+    if game.current_player() == seat:
+        vector[1] = 1.0
+        vector[2] = min(1.0, len(game.legal_values()) / max_actions)
+    vector[3] = 1.0 if game.is_over() else 0.0
+    vector[4 + seat % MAX_SEATS] = 1.0
+    counts = np.zeros(size - HEADER, dtype=np.float64)
+    _features(game.view(seat, only=PARTS), "", counts)
+    vector[HEADER:] = counts / (1.0 + np.abs(counts))
+    return vector
+
+
+def _features(value: Any, path: str, counts: npt.NDArray[np.float64]) -> None:
+    width = len(counts)
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key != "viewer":
+                _features(item, f"{path}/{key}", counts)
+    elif isinstance(value, list):
+        ordered = path.rsplit("/", 1)[-1] in ORDERED
+        for index, item in enumerate(value):
+            keep = ordered or isinstance(item, dict | list)
+            _features(item, f"{path}[{index}]" if keep else f"{path}[]", counts)
+    else:
+        counts[zlib.crc32(f"{path}={value}".encode()) % width] += 1.0
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            counts[zlib.crc32(f"{path}#".encode()) % width] += value

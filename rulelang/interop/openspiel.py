@@ -1,0 +1,258 @@
+"""Any ruleset as an OpenSpiel game (docs/interop.md).
+
+Importing this module registers the game "rulelang" with `pyspiel`:
+
+    pyspiel.load_game("rulelang", {"rules": "rulesets/heimlich.rules", "players": 4})
+
+Parameters: `rules` (the rule file's path), `players`, `seed` (the first game's; each
+`new_initial_state()` starts the next game: seeds seed, seed + 1, ... as `rulelang
+simulate` plays them), `options`
+(`"name=value,name=value"`, as `--option`), `max_actions` (the number of distinct
+actions: action i is the i-th option of the pending decision) and `max_decisions`
+(the longest game: a game that reaches it ends as a cut-off, every return 0; 0 means
+the ruleset's `limits.decisions`). `load(...)` takes a compiled `Ruleset` as well.
+
+The game is sequential and has sampled stochastic chance: every shuffle, roll, pick
+and generated map is drawn inside the state from the game's one seeded generator
+(a shuffle has too many outcomes to enumerate). It is declared imperfect information
+and general sum; returns are win 1, draw 0, loss -1. The observation of a player is
+their view (`Game.view(seat)`) as JSON, its tensor the encoding of
+`rulelang.interop.common.encode`; the information state adds the history as they saw
+it (`Game.history(seat)`).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from rulelang.diagnostics import UsageError
+from rulelang.interop.common import (
+    MAX_ACTIONS,
+    MAX_SEATS,
+    OBS_SIZE,
+    PARTS,
+    encode,
+    options_of,
+    rewards,
+)
+from rulelang.interop.common import (
+    load as load_ruleset,
+)
+from rulelang.runtime.engine import Game
+from rulelang.runtime.ruleset import Ruleset
+
+_PARAMETERS: dict[str, Any] = {
+    "rules": "",
+    "players": 2,
+    "seed": 0,
+    "options": "",
+    "max_actions": MAX_ACTIONS,
+    "max_decisions": 0,
+}
+GAME_TYPE = pyspiel.GameType(
+    short_name="rulelang",
+    long_name="A rulelang rule file",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=MAX_SEATS,
+    min_num_players=1,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_PARAMETERS,
+)
+
+
+def load(
+    rules: str | Path | Ruleset,
+    players: int,
+    seed: int = 0,
+    options: Mapping[str, object] | None = None,
+    max_actions: int = MAX_ACTIONS,
+    max_decisions: int = 0,
+) -> RulesetGame:
+    """The game of a rule file (or a compiled ruleset), for any pyspiel function."""
+    text = ",".join(f"{name}={_text(value)}" for name, value in (options or {}).items())
+    params = {
+        "rules": str(rules) if not isinstance(rules, Ruleset) else "",
+        "players": players,
+        "seed": seed,
+        "options": text,
+        "max_actions": max_actions,
+        "max_decisions": max_decisions,
+    }
+    return RulesetGame(params, rules if isinstance(rules, Ruleset) else None)
+
+
+def _text(value: object) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+@functools.lru_cache(maxsize=32)
+def _compiled(path: str) -> Ruleset:
+    """pyspiel.load_game makes a game per call: compile each rule file once."""
+    return load_ruleset(path)
+
+
+def _parse_options(text: str) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, equals, value = part.partition("=")
+        if not equals:
+            raise UsageError(f"option '{part}' needs the form name=value")
+        options[name.strip()] = value.strip()
+    return options
+
+
+class RulesetGame(pyspiel.Game):  # type: ignore[misc]
+    """A ruleset at a player count with its options."""
+
+    def __init__(
+        self, params: Mapping[str, Any] | None = None, ruleset: Ruleset | None = None
+    ) -> None:
+        params = {**_PARAMETERS, **(params or {})}
+        if ruleset is None:
+            if not params["rules"]:
+                raise UsageError("the game 'rulelang' needs the parameter rules=PATH")
+            ruleset = _compiled(str(params["rules"]))
+        self.ruleset = ruleset
+        self.players = int(params["players"])
+        self.game_options = _parse_options(str(params["options"]))
+        self.max_actions = int(params["max_actions"])
+        self.max_decisions = int(params["max_decisions"]) or ruleset.limits.decisions
+        self._next_seed = int(params["seed"])
+        # a first game checks the player count and the options before OpenSpiel sees them
+        self._first: Game | None = self._start()
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.max_actions,
+            max_chance_outcomes=0,
+            num_players=self.players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            max_game_length=self.max_decisions,
+        )
+        super().__init__(GAME_TYPE, info, dict(params))
+
+    def _start(self) -> Game:
+        game = self.ruleset.new_game(self.players, seed=self._next_seed, options=self.game_options)
+        self._next_seed += 1
+        return game
+
+    def new_initial_state(self) -> RulesetState:
+        return RulesetState(self, _Live(self))
+
+    def next_game(self) -> Game:
+        """The next game of the seed sequence (the first was started to check the table)."""
+        game, self._first = self._first or self._start(), None
+        return game
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
+    ) -> ViewObserver:
+        if params:
+            raise UsageError(f"the observer of 'rulelang' takes no parameters, not {params}")
+        recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
+        return ViewObserver(self.max_actions, recall)
+
+
+class RulesetState(pyspiel.State):  # type: ignore[misc]
+    """A game in progress; the engine decides chance events as they come."""
+
+    def __init__(self, spiel_game: RulesetGame, live: _Live) -> None:
+        super().__init__(spiel_game)
+        self._live = live
+        self.max_actions = spiel_game.max_actions
+        self.max_decisions = spiel_game.max_decisions
+        self.decisions = 0
+
+    @property
+    def game(self) -> Game:
+        """The rulelang game this state plays."""
+        return self._live.game
+
+    def current_player(self) -> int:
+        if self.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        return self.game.current_player()
+
+    def is_terminal(self) -> bool:
+        return self.game.is_over() or self.decisions >= self.max_decisions
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if player != self.game.current_player() or self.is_terminal():
+            return []
+        return list(range(len(options_of(self.game, self.max_actions))))
+
+    def _apply_action(self, action: int) -> None:
+        self.game.apply(options_of(self.game, self.max_actions)[action])
+        self.decisions += 1
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        """The option's text; OpenSpiel wants the texts of a decision distinct, so an
+        option whose text an earlier option has (two alike cards in a hand) gets " (2)"."""
+        options = self.game.legal_actions() if player == self.game.current_player() else []
+        if not 0 <= action < len(options):
+            return f"option {action}"
+        text = options[action].text
+        same = sum(1 for option in options[:action] if option.text == text)
+        return f"{text} ({same + 1})" if same else text
+
+    def returns(self) -> list[float]:
+        return rewards(self.game)
+
+    def __str__(self) -> str:
+        return json.dumps(self.game.view(None, only=PARTS), sort_keys=True)
+
+
+class _Live:
+    """Holds a state's game, started when first used. OpenSpiel clones a Python state
+    by making a new initial state and deep-copying the attributes into it: the new
+    state's own game is never started (no seed is spent on it), and the copy is
+    Game.clone, cheap and exact (the generator shared until one of the two draws)."""
+
+    def __init__(self, spiel_game: RulesetGame | None, game: Game | None = None) -> None:
+        self._spiel_game = spiel_game
+        self._game = game
+
+    @property
+    def game(self) -> Game:
+        if self._game is None:
+            assert self._spiel_game is not None
+            self._game = self._spiel_game.next_game()
+        return self._game
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Live:
+        return _Live(None, self.game.clone())
+
+
+class ViewObserver:
+    """Observations from a player's own view (the PyObserver interface of OpenSpiel)."""
+
+    def __init__(self, max_actions: int, perfect_recall: bool) -> None:
+        self.max_actions = max_actions
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(OBS_SIZE, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: RulesetState, player: int) -> None:
+        self.tensor[:] = encode(state.game, player, self.max_actions)
+
+    def string_from(self, state: RulesetState, player: int) -> str:
+        seen = json.dumps(state.game.view(player, only=PARTS), sort_keys=True)
+        if not self.perfect_recall:
+            return seen
+        return "\n".join([*state.game.history(player), seen])
+
+
+pyspiel.register_game(GAME_TYPE, RulesetGame)

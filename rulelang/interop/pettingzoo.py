@@ -1,0 +1,178 @@
+"""Any ruleset as a PettingZoo AEC environment (docs/interop.md).
+
+Agents are "player_0" .. "player_{N-1}", the seats in turn order. Whoever the game
+waits for (`Game.current_player()`, a reaction included) is `agent_selection`. Chance
+is decided inside the environment from the game's one seeded generator. Observations
+are dicts {"observation": the encoding of the agent's own view (common.encode),
+"action_mask": 1 for each legal action}; action i is the i-th option of the pending
+decision. At the end each agent gets its result as a reward: win 1, draw 0, loss -1
+(no reward before). A game that reaches `max_decisions` is truncated for every agent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from rulelang.diagnostics import UsageError
+from rulelang.interop.common import (
+    MAX_ACTIONS,
+    OBS_SIZE,
+    encode,
+    load,
+    options_of,
+    rewards,
+    text_options,
+)
+from rulelang.runtime.engine import PUBLIC, Game
+from rulelang.runtime.ruleset import Ruleset
+
+Observation = dict[str, npt.NDArray[Any]]
+RENDER_MODES = ("ansi", "human")
+
+
+def env(
+    rules: str | Path | Ruleset,
+    players: int,
+    seed: int = 0,
+    options: Mapping[str, object] | None = None,
+    **settings: Any,
+) -> AECEnv[str, Observation, int]:
+    """The environment, wrapped as PettingZoo's own games are (calls out of order are
+    refused with a clear message). `settings` are those of RulesetEnv."""
+    raw = RulesetEnv(rules, players, seed, options, **settings)
+    return wrappers.OrderEnforcingWrapper(raw)
+
+
+class RulesetEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
+    """One ruleset, one player count. `reset(seed=S)` starts the game of seed S
+    (`Ruleset.new_game(players, seed=S)`); a reset without a seed starts the game of the
+    next seed: the first reset `seed`, then seed + 1, ... as `rulelang simulate` does.
+    `render_mode` "ansi" returns the view of `render_viewer` (default: a spectator,
+    who sees only what every player sees) as text; "human" prints it."""
+
+    metadata = {
+        "render_modes": list(RENDER_MODES),
+        "name": "rulelang_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        rules: str | Path | Ruleset,
+        players: int,
+        seed: int = 0,
+        options: Mapping[str, object] | None = None,
+        max_actions: int = MAX_ACTIONS,
+        obs_size: int = OBS_SIZE,
+        max_decisions: int | None = None,
+        render_mode: str | None = None,
+        render_viewer: int | None = PUBLIC,
+    ) -> None:
+        super().__init__()
+        self.ruleset = load(rules)
+        self.players = players
+        self.game_options = text_options(options)
+        self.max_actions = max_actions
+        self.obs_size = obs_size
+        self.max_decisions = max_decisions or self.ruleset.limits.decisions
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise UsageError(f"render_mode {render_mode!r} is not one of: ansi, human")
+        self.render_mode = render_mode
+        self.render_viewer = render_viewer
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        box = spaces.Box(low=-1.0, high=1.0, shape=(obs_size,), dtype=np.float32)
+        mask = spaces.Box(low=0, high=1, shape=(max_actions,), dtype=np.int8)
+        self.observation_spaces = {
+            agent: spaces.Dict({"observation": box, "action_mask": mask})
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(max_actions) for agent in self.possible_agents}
+        self._next_seed = seed
+        # a first game checks the player count and the options now; reset() restarts it
+        self.game: Game = self.ruleset.new_game(players, seed=seed, options=self.game_options)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def _start(self) -> Game:
+        game = self.ruleset.new_game(self.players, seed=self._next_seed, options=self.game_options)
+        self._next_seed += 1
+        return game
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Starts a new game. `options` is accepted as PettingZoo asks, and ignored: the
+        game's options are fixed when the environment is made."""
+        if seed is not None:
+            self._next_seed = seed
+        self.game = self._start()
+        self.decisions = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        seat = self.game.current_player()
+        self.agent_selection = self.agents[0] if seat < 0 else f"player_{seat}"
+
+    def observe(self, agent: str) -> Observation:
+        seat = self.possible_agents.index(agent)
+        mask = np.zeros(self.max_actions, dtype=np.int8)
+        if self.game.current_player() == seat:
+            mask[: len(options_of(self.game, self.max_actions))] = 1
+        return {
+            "observation": encode(self.game, seat, self.max_actions, self.obs_size),
+            "action_mask": mask,
+        }
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        options = options_of(self.game, self.max_actions)
+        if action is None or not 0 <= int(action) < len(options):
+            raise UsageError(
+                f"action {action} is not legal for {agent}: the action mask allows 0 to "
+                f"{len(options) - 1}"
+            )
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self.game.apply(options[int(action)])
+        self.decisions += 1
+        if self.game.is_over():
+            for other, reward in zip(self.agents, rewards(self.game), strict=True):
+                self.rewards[other] = reward
+                self.terminations[other] = True
+        elif self.decisions >= self.max_decisions:
+            self.truncations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+        self._select()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        from rulelang.cli.render import render_view
+
+        text = render_view(self.game, self.game.view(self.render_viewer))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release: the game lives in memory."""

@@ -1,0 +1,121 @@
+"""Determinization: a copy of a game in which what one seat cannot see is dealt anew.
+
+Information-set search (rulelang/search) plays many games forward from positions that
+the deciding player cannot tell apart. Each one is a clone of the real game in which
+everything hidden from that seat, by the rule file's visibility declarations, is
+re-dealt at random, so that whatever the search does, it never reads a secret. What is
+re-dealt is first put in a fixed order (sorted), so the same generator gives the same
+determinization whatever the hidden truth was: a search decides the same when only
+what its player cannot see changes.
+
+- the future of the dice: the clone draws its chance events from the caller's
+  generator, not the game's (for every seat, and for `seat=None` too);
+- the items of the zones the seat may not look into (`visible to none`, another
+  player's `visible to owner` zone) are shuffled among those zones, zone by zone of the
+  same kind of item, each keeping its size;
+- face-down tiles on a tiled board are shuffled among the face-down cells of the board
+  (each cell keeps its quarter turns);
+- the `visible to owner` player attributes of the other players: a piece or card
+  (Heimlich's secret agents) is drawn anew among the pieces of its kind the seat does
+  not see held, when the players' values are all different; any other value
+  (Saboteur's roles) is shuffled among the other players.
+
+Not re-dealt (a search reads them as they are): globals, piece and card attributes and
+board `state`/`edge` attributes declared `visible to none`, the values of secret
+choices held in the rules' local variables, and what the seat learned privately
+(`say ... to`), which is text; docs/api.md says so too.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from rulelang.check.symbols import AttrSym, Program
+from rulelang.runtime.code import ChoiceSpec
+
+if TYPE_CHECKING:
+    from rulelang.runtime.engine import Game
+
+
+def not_redealt(program: Program) -> list[str]:
+    """The hidden attributes a determinization leaves as they are (globals, piece, card
+    and board attributes that are not `visible to all`): an information-set search of
+    these rules would read them, so it refuses to play them."""
+    syms = {id(s): s for s in program.refs.values() if isinstance(s, AttrSym)}
+    syms.update((id(a), a) for a in program.globals)
+    hidden = {
+        f"{'' if s.owner == 'global' else s.owner + '.'}{s.name}"
+        for s in syms.values()
+        if s.visibility != "all" and s.owner != "player"
+    }
+    return sorted(hidden)
+
+
+def determinize(game: Game, seat: int | None, rng: random.Random) -> Game:
+    """A clone of `game` with what `seat` cannot see re-dealt from `rng` (seat None: only
+    the future of the dice). The original is untouched."""
+    other = game.clone()
+    st = other.state
+    st.rng = rng  # its dice come from the caller's generator (no copy: cheap)
+    st.rng_shared = False
+    if seat is None:
+        return other
+    rules = game.rules
+    program, layout = rules.program, rules.layout
+    n = st.cfg.n
+    # zones, grouped by the kind of item they hold
+    groups: dict[str, list[int]] = {}
+    for z in program.zones:
+        if z.visibility == "all":
+            continue
+        base = layout.zone_base[z.name]
+        owners = range(n) if z.per_player else (None,)
+        for owner in owners:
+            if z.visibility == "owner" and owner == seat:
+                continue
+            groups.setdefault(layout.zone_kind[z.name], []).append(base + (owner or 0))
+    zones = st.zones
+    for slots in groups.values():
+        pool = sorted(item for slot in slots for item in zones[slot])
+        if len(pool) < 2:
+            continue
+        rng.shuffle(pool)
+        at = 0
+        for slot in slots:
+            size = len(zones[slot])
+            zones[slot] = tuple(pool[at : at + size])
+            at += size
+    # face-down tiles
+    for ops in rules.ex.tiles.values():
+        cells, where = st.layers[ops.layer], st.layers[ops.layer + 1]
+        down = [cell for cell, placed in cells.items() if placed[2]]
+        if len(down) < 2:
+            continue
+        tiles = sorted(cells[cell][0] for cell in down)
+        rng.shuffle(tiles)
+        for cell, tile in zip(down, tiles, strict=True):
+            cells[cell] = (tile, cells[cell][1], True)
+            where[tile] = cell
+        st.reach = {}
+    # the other players' secrets
+    others = [p for p in range(n) if p != seat]
+    for a in program.player_attrs:
+        if a.visibility != "owner" or len(others) < 2:
+            continue
+        col = st.cols[a.slot] = st.cols[a.slot].copy()  # the column may be shared
+        values = [col[p] for p in others]
+        kind = st.cfg.entities.get(a.type.arg) if a.type.name == "entity" else None
+        if kind is not None and len(set(values)) == len(values) and None not in values:
+            unseen = [item for item in kind if item != col[seat]]
+            values = rng.sample(unseen, len(values))
+        else:
+            values.sort(key=repr)
+            rng.shuffle(values)
+        for p, v in zip(others, values, strict=True):
+            col[p] = v
+    st.dirty = True
+    spec = st.pending
+    if isinstance(spec, ChoiceSpec) and not st.over and st.who != seat:
+        st.options = spec.options(st)  # another's decision: its options may have changed
+    return other

@@ -1,0 +1,122 @@
+"""Monte Carlo tree search on the public engine API (docs/bots.md).
+
+One algorithm serves both bots: single-observer information-set MCTS (Cowling,
+Powley and Whitehouse 2012), open loop. Each iteration starts from a determinization
+of the real game (`Game.determinize`): for `ismcts` everything the deciding seat
+cannot see is dealt anew and the dice are reseeded; for `mcts` only the dice are
+reseeded (it sees the whole position: exact for perfect-information games, a cheat
+where information is hidden). The iteration walks down the tree, choosing among the
+options legal in that determinization by UCB1 with availability counts, adds one node,
+plays the rest of the game at random with the fast `Game.playout`, and credits each
+node with the result of the player who moved into it.
+
+Rewards are `Game.returns()`: 1 for a win, 0.5 for a draw, 0 for a loss; a playout
+cut off by its decision limit counts 1 / players for everyone. Chance events are never
+nodes: they are resolved as they come (the game's `auto_chance`), from the
+determinization's generator, so the tree's nodes are sequences of decisions.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from rulelang.runtime.code import Value
+from rulelang.runtime.engine import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How long a search may think per decision: iterations, or seconds of wall time
+    (then the decision depends on the machine's speed, not only on the seed)."""
+
+    iterations: int = 1000
+    seconds: float | None = None
+
+
+class Node:
+    __slots__ = ("who", "children", "visits", "avail", "total")
+
+    def __init__(self, who: int):
+        self.who = who  # the seat whose move led here (its rewards are counted)
+        self.children: dict[object, Node] = {}  # by (seat, key of the option)
+        self.visits = 0
+        self.avail = 0  # iterations in which the move was legal (information sets)
+        self.total = 0.0
+
+
+def _key(who: int, value: Value) -> object:
+    if type(value) is list:  # not hashable: its text form stands for it
+        return (who, repr(value))
+    return (who, value)
+
+
+def search(
+    game: Game,
+    budget: Budget,
+    rng: random.Random,
+    information_sets: bool,
+    exploration: float = 0.7,
+    playout_limit: int | None = None,
+) -> Value:
+    """The value of the option to take at the game's pending choice: the most visited
+    child of the root after the budget is spent."""
+    seat = game.current_player()
+    options = list(game.legal_values())
+    if len(options) == 1:
+        return options[0]
+    root = Node(-1)
+    observer = seat if information_sets else None
+    n = game.players
+    cut = [1.0 / n] * n
+    limit = game.rules.limits.decisions if playout_limit is None else playout_limit
+    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    log, sqrt, draw = math.log, math.sqrt, rng.random
+    done = 0
+    while done < budget.iterations if deadline is None else time.perf_counter() < deadline:
+        done += 1
+        g = game.determinize(observer, rng)
+        g.auto_chance = True  # a replayed game waits at chance events: not the search
+        node, path = root, [root]
+        while not g.is_over():
+            who = g.current_player()
+            children = node.children
+            fresh = []
+            known = []
+            for v in g.legal_values():  # every legal move was available in this iteration
+                c = children.get(_key(who, v))
+                if c is None:
+                    fresh.append(v)
+                else:
+                    c.avail += 1
+                    known.append((v, c))
+            if fresh:  # expand: one new node per iteration
+                value = fresh[int(draw() * len(fresh))]
+                child = children[_key(who, value)] = Node(who)
+                child.avail = 1
+                g.choose(value)
+                path.append(child)
+                break
+            best = -1.0
+            value, child = known[0]
+            for v, c in known:
+                score = c.total / c.visits + exploration * sqrt(log(c.avail) / c.visits)
+                if score > best:
+                    best, value, child = score, v, c
+            g.choose(value)
+            path.append(child)
+            node = child
+        if not g.is_over():
+            g.playout(rng, max_decisions=limit)
+        rewards = g.returns() if g.is_over() else cut
+        for visited in path[1:]:
+            visited.visits += 1
+            visited.total += rewards[visited.who]
+    best_visits, choice = -1, options[0]
+    for v in options:  # in the order of the options: ties go to the first
+        c = root.children.get(_key(seat, v))
+        if c is not None and c.visits > best_visits:
+            best_visits, choice = c.visits, v
+    return choice

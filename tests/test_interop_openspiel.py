@@ -1,0 +1,133 @@
+"""rulelang.interop.openspiel: every shipped ruleset passes OpenSpiel's random
+simulation test; information states come from the player's own view and log."""
+
+from __future__ import annotations
+
+import pyspiel
+import pytest
+
+import rulelang
+from rulelang import UsageError
+from rulelang.interop import openspiel
+from tests.interop_support import DUEL, ROOT, SHIPPED, table_size
+
+
+@pytest.fixture(scope="module")
+def duel() -> rulelang.Ruleset:
+    return rulelang.compile_source(DUEL, "duel.rules")
+
+
+@pytest.mark.parametrize("path", SHIPPED)
+def test_every_shipped_ruleset_passes_the_random_simulation_test(path: str) -> None:
+    ruleset = rulelang.compile_file(ROOT / path)
+    # a few decisions each: then the game is cut off, a terminal state with returns 0
+    game = openspiel.load(ruleset, table_size(ruleset), seed=1, max_decisions=12)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_whole_games_pass_and_return_their_results(duel: rulelang.Ruleset) -> None:
+    game = openspiel.load(duel, 3, seed=4)
+    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[-1])
+    expected = {"win": 1.0, "draw": 0.0, "loss": -1.0}
+    assert state.returns() == [expected[r] for r in state.game.results()]
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    assert len(state.history()) == 6  # two cards each for three players
+
+
+def test_load_game_by_name_with_parameters() -> None:
+    game = pyspiel.load_game(
+        "rulelang",
+        {
+            "rules": str(ROOT / "rulesets/heimlich.rules"),
+            "players": 3,
+            "seed": 2,
+            "options": "win_score=30",
+        },
+    )
+    assert game.num_players() == 3 and game.num_distinct_actions() == 64
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    state = game.new_initial_state()
+    assert state.game.value("win_score") == 30
+    assert [state.action_to_string(a) for a in state.legal_actions()] == [
+        a.text for a in state.game.legal_actions()
+    ]
+
+
+def test_the_seed_sequence_and_clones_are_deterministic() -> None:
+    def first_states(seed: int) -> list[str]:
+        game = openspiel.load(ROOT / "rulesets/saboteur.rules", 4, seed=seed)
+        return [str(game.new_initial_state()) for _ in range(3)]
+
+    states = first_states(7)
+    assert states == first_states(7) and len(set(states)) == 3  # each game a new deal
+    game = openspiel.load(ROOT / "rulesets/saboteur.rules", 4, seed=7)
+    state = game.new_initial_state()
+    copy = state.clone()  # pyspiel makes a new initial state to copy into: no seed spent
+    assert str(game.new_initial_state()) == states[1]
+    for _ in range(10):
+        action = state.legal_actions()[0]
+        state.apply_action(action)
+        copy.apply_action(action)  # the same cards drawn after the same moves
+    assert str(state) == str(copy) and state.history() == copy.history()
+
+
+def test_information_states_hold_only_what_the_player_may_see() -> None:
+    game = openspiel.load(ROOT / "rulesets/saboteur.rules", 5, seed=2)
+    state = game.new_initial_state()
+    for action in (0, 0, 0):
+        state.apply_action(action)
+    seen = {
+        p: (
+            state.information_state_string(p),
+            state.observation_string(p),
+            state.observation_tensor(p),
+        )
+        for p in range(5)
+    }
+    rules_game = state.game
+    role = rules_game.attribute("role", of=1)
+    edit = rules_game.edit()
+    edit.set("role", "miner" if role == "saboteur" else "saboteur", of=1)
+    held, top = rules_game.items("hand", 1)[0], rules_game.items("deck")[-1]
+    edit.move(held, "deck")
+    edit.move(top, "hand", 1)
+    for p in (0, 2, 3, 4):
+        assert seen[p] == (
+            state.information_state_string(p),
+            state.observation_string(p),
+            state.observation_tensor(p),
+        ), p
+    assert seen[1][0] != state.information_state_string(1)
+    # perfect recall: the information state holds the player's log, the observation not
+    assert rules_game.history(0)[-1] in state.information_state_string(0)
+    assert rules_game.history(0)[-1] not in state.observation_string(0)
+
+
+def test_alike_options_get_distinct_texts() -> None:
+    game = openspiel.load(ROOT / "rulesets/saboteur.rules", 4, seed=1)
+    state = game.new_initial_state()
+    texts = [state.action_to_string(a) for a in state.legal_actions()]
+    assert texts == [
+        "broken pick",
+        "tunnel N-S",
+        "tunnel N-E",
+        "broken pick (2)",
+        "repair lamp",
+        "tunnel N-E (2)",
+    ]
+
+
+def test_bad_parameters_are_refused_with_a_message(duel: rulelang.Ruleset) -> None:
+    with pytest.raises(UsageError, match="needs the parameter rules=PATH"):
+        pyspiel.load_game("rulelang", {"players": 2})
+    with pytest.raises(UsageError, match="option 'win_score' needs the form name=value"):
+        openspiel.RulesetGame(
+            {"rules": str(ROOT / "rulesets/heimlich.rules"), "options": "win_score"}
+        )
+    with pytest.raises(UsageError, match="for 2 to 3 players, not 4"):
+        openspiel.load(duel, 4)
+    with pytest.raises(UsageError, match="unknown option 'speed'"):
+        openspiel.load(duel, 2, options={"speed": 3})

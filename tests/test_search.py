@@ -1,0 +1,272 @@
+"""Search bots (rulelang/search): MCTS and information-set MCTS on the public API.
+
+Tic-tac-toe against random (never a loss), determinism from the seed, what
+`Game.determinize` re-deals and what it keeps (a seat's view never changes), an ISMCTS
+decision that does not change when only hidden information does, and `--bots` with
+search bots in `play` and `simulate` (docs/bots.md).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import rulelang
+from rulelang import Game, UsageError
+from rulelang.cli.main import run
+from rulelang.runtime.determinize import not_redealt
+from rulelang.search import bot_action, parse
+from rulelang.search.mcts import Budget
+
+ROOT = Path(__file__).resolve().parent.parent
+TICTACTOE = ROOT / "rulesets" / "examples" / "tictactoe.rules"
+
+
+@pytest.fixture(scope="module")
+def tictactoe() -> rulelang.Ruleset:
+    return rulelang.compile_file(TICTACTOE)
+
+
+@pytest.fixture(scope="module")
+def saboteur() -> rulelang.Ruleset:
+    return rulelang.compile_file(ROOT / "rulesets" / "saboteur.rules")
+
+
+@pytest.fixture(scope="module")
+def heimlich() -> rulelang.Ruleset:
+    return rulelang.compile_file(ROOT / "rulesets" / "heimlich.rules")
+
+
+def play(game: Game, bots: dict[int, str]) -> Game:
+    while not game.is_over():
+        game.apply(bot_action(game, bots.get(game.current_player(), "random")))
+    return game
+
+
+def test_mcts_never_loses_to_random_at_tictactoe(tictactoe: rulelang.Ruleset) -> None:
+    """200 games, 100 on each seat (about 8 s): MCTS wins or draws every one."""
+    results = []
+    for seed in range(200):
+        me = seed % 2
+        game = play(tictactoe.new_game(2, seed=seed), {me: "mcts:200"})
+        results.append(game.results()[me])
+    assert "loss" not in results
+    assert results.count("win") > 170  # random blunders: MCTS takes the win
+
+
+def test_random_does_lose_at_tictactoe(tictactoe: rulelang.Ruleset) -> None:
+    """The rule file is a real game: random against random loses often."""
+    losses = 0
+    for seed in range(100):
+        game = tictactoe.new_game(2, seed=seed)
+        game.playout(random.Random(seed))
+        losses += game.results()[0] == "loss"
+    assert losses > 15
+
+
+def test_mcts_takes_the_win_and_blocks(tictactoe: rulelang.Ruleset) -> None:
+    game = tictactoe.new_game(2, names=["X", "O"])
+    for cell in ["0,0", "1,1", "1,0"]:  # X threatens 2,0; O to move must block
+        game.apply(cell)
+    assert bot_action(game, "mcts:300").text == "2,0"
+    game.apply("0,1")  # O blunders: X wins at 2,0
+    assert bot_action(game, "mcts:300").text == "2,0"
+
+
+def test_a_search_bot_is_reproducible_and_never_touches_the_dice(
+    heimlich: rulelang.Ruleset,
+) -> None:
+    a, b = heimlich.new_game(3, seed=4), heimlich.new_game(3, seed=4)
+    plain = heimlich.new_game(3, seed=4)
+    for _ in range(6):
+        assert bot_action(a, "ismcts:30") == bot_action(b, "ismcts:30")
+        choice = bot_action(a, "mcts:30")
+        for g in (a, b, plain):
+            g.apply(choice.text)
+    # the same moves give the same dice with and without searching
+    assert a.record() == b.record() == plain.record()
+    # a replayed game (as `resume` makes; it waits at chance events) decides the same
+    again = rulelang.replay(heimlich, 3, 4, a.record())
+    assert again.auto_chance is False
+    assert bot_action(again, "ismcts:30") == bot_action(a, "ismcts:30")
+
+
+def test_a_search_bot_has_a_time_budget(tictactoe: rulelang.Ruleset) -> None:
+    assert parse("ismcts:0.05s") == (True, Budget(seconds=0.05))
+    assert parse("mcts:2000") == (False, Budget(iterations=2000))
+    assert parse("MCTS") == (False, Budget())
+    game = tictactoe.new_game(2)
+    assert bot_action(game, "mcts:0.05s") in game.legal_actions()
+    for bad in ("mcts:0", "mcts:x", "ismcts:-1s", "mcts:1.5"):
+        with pytest.raises(UsageError, match="iterations per decision"):
+            parse(bad)
+    game.playout(random.Random(1))
+    with pytest.raises(UsageError, match="not waiting for a player's decision"):
+        bot_action(game, "mcts")
+
+
+# ------------------------------------------------------------------ determinize
+HIDDEN_PARTS = ("globals", "players", "pieces", "zones", "boards", "board_state", "private")
+
+
+def test_determinize_keeps_what_the_seat_sees_and_redeals_the_rest(
+    saboteur: rulelang.Ruleset,
+) -> None:
+    game = saboteur.new_game(4, seed=3)
+    game.playout(random.Random(0), max_decisions=12)
+    seen = game.view(1, only=HIDDEN_PARTS)
+    truth = game.view(None, only=HIDDEN_PARTS)
+    rng = random.Random(5)
+    hands, goals, roles = set(), set(), set()
+    for _ in range(20):
+        twin = game.determinize(1, rng)
+        assert twin.view(1, only=HIDDEN_PARTS) == seen  # nothing the seat sees moves
+        hands.add(tuple(twin.zone("hand", 0)))
+        goals.add(tuple(twin.tile("maze", g)["tile"] for g in ("8,0", "8,2", "8,-2")))
+        roles.add(tuple(twin.attribute("role", of=p) for p in (0, 2, 3)))
+        assert twin.zone("hand", 1) == game.zone("hand", 1)  # its own hand stays
+    assert game.view(None, only=HIDDEN_PARTS) == truth  # the original is untouched
+    assert len(hands) > 10 and len(goals) >= 3 and len(roles) > 1
+    assert all(sorted(g) == ["gold", "stone N-E", "stone N-W"] for g in goals)
+    with pytest.raises(UsageError, match="no player 7"):
+        game.determinize(7, rng)
+
+
+def test_determinize_redeals_secret_agents_among_all_unseen_agents(
+    heimlich: rulelang.Ruleset,
+) -> None:
+    game = heimlich.new_game(3, seed=1)
+    mine = game.attribute("agent", of=0)
+    dealt = set()
+    for k in range(40):
+        twin = game.determinize(0, random.Random(k))
+        agents = [twin.attribute("agent", of=p) for p in range(3)]
+        assert agents[0] == mine and len(set(agents)) == 3
+        dealt.update(agents[1:])
+    # the dummies too: the seat does not know which agents are players'
+    assert dealt == {a["name"] for a in game.view(None)["pieces"]["agent"]} - {mine}
+    omniscient = game.determinize(None, random.Random(0))  # only the dice
+    assert omniscient.view(None) == game.view(None)
+
+
+def test_an_ismcts_decision_ignores_what_its_player_cannot_see(
+    saboteur: rulelang.Ruleset,
+) -> None:
+    """Swap the other hands with the deck, the roles and the face-down goals: seat 0's
+    ISMCTS takes the same decision in both games."""
+    compared = 0
+    for seed in range(3):
+        game = saboteur.new_game(3, seed=seed, options={"rounds": "1"})
+        game.playout(random.Random(seed), max_decisions=3 * seed)
+        while game.current_player() != 0:
+            game.apply(game.bot_choice("random"))
+        twin = game.clone()
+        edit = twin.edit()
+        deck = twin.items("deck")
+        for p in (1, 2):
+            for card in twin.items("hand", p):
+                edit.move(deck.pop(), "hand", p)
+                edit.move(card, "deck")
+        roles = [twin.attribute("role", of=p) for p in (1, 2)]
+        edit.set("role", "saboteur" if roles[1] == "miner" else "miner", of=1)
+        edit.set("role", roles[0], of=2)
+        goals = [twin.tile("maze", g)["item"] for g in ("8,0", "8,2", "8,-2")]
+        for g in ("8,0", "8,2", "8,-2"):
+            edit.clear("maze", g)
+        for g, item in zip(("8,0", "8,2", "8,-2"), goals[1:] + goals[:1], strict=True):
+            edit.place("maze", g, item, face_down=True)
+        assert twin.view(0, only=HIDDEN_PARTS) == game.view(0, only=HIDDEN_PARTS)
+        assert twin.view(None, only=HIDDEN_PARTS) != game.view(None, only=HIDDEN_PARTS)
+        for _ in range(2):  # two decisions in a row
+            if game.current_player() != 0 or game.is_over():
+                break
+            chosen = bot_action(game, "ismcts:25")
+            assert bot_action(twin, "ismcts:25") == chosen
+            # the plain MCTS sees everything: it is not held to this
+            game.apply(chosen)
+            twin.apply(chosen)
+            compared += 1
+    assert compared >= 3
+
+
+def test_ismcts_in_heimlich_ignores_the_other_agents_and_mcts_does_not(
+    heimlich: rulelang.Ruleset,
+) -> None:
+    """Give the other players other secret agents: ISMCTS decides the same every time;
+    the plain MCTS, which sees everything, does not (so the comparison can fail)."""
+    same = {"ismcts:60": 0, "mcts:60": 0}
+    compared = 0
+    for seed in range(3):
+        game = heimlich.new_game(3, seed=seed)
+        while compared < 4 * (seed + 1) and not game.is_over():
+            if game.current_player() != 0:
+                game.apply(game.bot_choice("random"))
+                continue
+            held = [game.attribute("agent", of=p) for p in range(3)]
+            free = [a["name"] for a in game.view(None)["pieces"]["agent"] if a["name"] not in held]
+            twin = game.clone()
+            twin.edit().set("agent", free[0], of=1)
+            twin.edit().set("agent", free[1], of=2)
+            assert twin.view(0, only=HIDDEN_PARTS) == game.view(0, only=HIDDEN_PARTS)
+            for bot in same:
+                same[bot] += bot_action(game, bot) == bot_action(twin, bot)
+            compared += 1
+            game.apply(bot_action(game, "ismcts:60"))
+    assert compared == 12
+    assert same["ismcts:60"] == compared and same["mcts:60"] < compared
+
+
+# ------------------------------------------------------------------ the command line
+def test_simulate_with_search_bots_is_the_same_with_jobs(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["simulate", str(TICTACTOE), "-p", "2", "-n", "8", "--json", "--seed", "2"]
+
+    def summary(bots: str, *more: str) -> dict[str, object]:
+        assert run([*args, "--bots", bots, *more]) == 0
+        out = json.loads(capsys.readouterr().out)
+        return {k: v for k, v in out.items() if k not in ("seconds", "games_per_second")}
+
+    one = summary("1:mcts:100,2:random")
+    assert summary("1:mcts:100,2:random", "--jobs", "2") == one
+    assert summary("1:random,2:random") != one
+
+
+def test_play_with_search_bots_and_bad_names(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["play", str(TICTACTOE), "-p", "2", "--no-store", "--seed", "1"]
+    assert run([*args, "--bots", "1:mcts:50,2:ismcts:50"]) == 0
+    out = capsys.readouterr().out
+    assert "Game over." in out
+    assert run([*args, "--bots", "1:mcts:50,2:ismcts:50"]) == 0
+    assert capsys.readouterr().out == out  # the same seed, the same game
+    assert run([*args, "--bots", "2:mtcs"]) == 64
+    err = capsys.readouterr().err
+    assert "unknown bot 'mtcs'" in err and "did you mean 'mcts'?" in err
+    assert run([*args, "--bots", "2:ismcts:lots"]) == 64
+    assert "give iterations per decision" in capsys.readouterr().err
+    sim = ["simulate", str(TICTACTOE), "-p", "2", "-n", "2", "--bots", "1:ismcts:0"]
+    assert run(sim) == 64
+
+
+def test_ismcts_refuses_rules_whose_secrets_it_cannot_deal_anew(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # the labyrinth's map is visible to none and determinize leaves board state as it
+    # is: an information-set search would read the map, so it is refused
+    labyrinth = Path(__file__).parent.parent / "rulesets" / "labyrinth.rules"
+    for command in ("simulate", "play"):
+        args = [command, str(labyrinth), "-p", "3", "--bots", "all:ismcts:5"]
+        assert run([*args, "--no-store"] if command == "play" else [*args, "-n", "1"]) == 64
+        err = capsys.readouterr().err
+        assert "ismcts cannot play Treasures of the Abandoned Labyrinth" in err
+        assert "maze.kind" in err and "Traceback" not in err
+    game = rulelang.compile_file(labyrinth).new_game(3, seed=1)
+    with pytest.raises(UsageError, match="cannot deal anew"):
+        bot_action(game, "ismcts:5")
+    # the other shipped rules hide nothing that is not dealt anew
+    for other in sorted((labyrinth.parent).glob("*.rules")):
+        if other != labyrinth:
+            assert not_redealt(rulelang.compile_file(other).program) == [], other.name
