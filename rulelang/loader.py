@@ -80,6 +80,11 @@ def allowed_in_environment(folders: Iterable[str | os.PathLike[str]]) -> Iterato
                 os.environ[ALLOW_ENV] = before
 
 
+def data_path(decl: A.KindDecl) -> str:
+    """Where a kind's data file is read: relative to the rule file that names it."""
+    return str(Path(decl.span.file).parent / decl.data)
+
+
 def shown(written: str) -> str:
     """A path as written in a rule file, fit to quote: escaped, and cut if very long."""
     text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in written)
@@ -260,6 +265,10 @@ class Loaded:
     sources: Sources = field(default_factory=Sources)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
+    # the text of each data file, by the path the data pass reads it at: with the rule
+    # files' texts in `sources`, everything the checker needs, so that a Loaded can be
+    # checked where the files are not (a Dask worker on another machine)
+    data: dict[str, str] = field(default_factory=dict)
 
 
 class Loader:
@@ -362,12 +371,15 @@ class Loader:
         try:
             target = resolve_inside(decl.data, path, self._trees(path))
             check_file_kind(target)
+            text = read_limited(target)
         except Refused as why:
             span = self._string_span(decl.span, "from")
             what = f"data file '{shown(decl.data)}'"
             self._report(errors.refused(what, why.reason, span, why.hint))
-        except OSError:
-            pass  # missing or unreadable: E104 from the data pass
+        except (OSError, UnicodeDecodeError):
+            pass  # missing, unreadable or not UTF-8: E104 from the data pass
+        else:
+            self.out.data[data_path(decl)] = text
 
     def _string_span(self, span: Span, keyword: str) -> Span:
         """The span of the path string after `keyword` in a declaration, else `span`."""

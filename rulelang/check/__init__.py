@@ -25,6 +25,7 @@ PASSES: list[tuple[str, Callable[[Checker], None]]] = [
 def check(loaded: Loaded, main_file: str) -> tuple[Program, list[Diagnostic]]:
     """Run every pass; raise RuleError with all errors, else return the program."""
     c = Checker(loaded.decls, main_file)
+    c.data_texts = loaded.data
     nesting.run(c)  # first, and alone if it fails: the other passes recurse over the tree
     try:
         for _name, run in PASSES if not c.errors else []:

@@ -50,6 +50,7 @@ class Checker:
         self.values_in_order: list[ValueSym] = []
         self.by_players: list[tuple[Sym, Span]] = []  # tables looked up by player count
         self.data_rows: dict[str, list[dict[str, object]]] = {}  # kind -> rows from YAML
+        self.data_texts: dict[str, str] = {}  # data file path -> its text, as the loader read it
 
     def report(self, diag: Diagnostic) -> None:
         """Collect a diagnostic, made by a constructor of rulelang/errors.py."""

@@ -19,7 +19,7 @@ from rulelang import errors
 from rulelang.check.context import Checker
 from rulelang.check.symbols import KindSym
 from rulelang.check.types import T
-from rulelang.loader import Refused, read_limited, shown
+from rulelang.loader import Refused, data_path, read_limited, shown
 
 
 def run(c: Checker) -> None:
@@ -32,9 +32,10 @@ def run(c: Checker) -> None:
 
 def _load(c: Checker, kind: KindSym) -> list[dict[str, Any]] | None:
     d = kind.decl
-    path = Path(d.span.file).parent / d.data
+    where = data_path(d)
+    text = c.data_texts.get(where)  # read by the loader (perhaps on another machine)
     try:
-        entries = yaml.safe_load(read_limited(path))
+        entries = yaml.safe_load(read_limited(Path(where)) if text is None else text)
     except Refused as why:
         c.report(errors.refused(f"data file '{shown(d.data)}'", why.reason, d.span, why.hint))
         return None

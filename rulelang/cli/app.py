@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from collections.abc import Iterable
@@ -438,7 +439,21 @@ def simulate(
     players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")],
     n: Annotated[int, typer.Option("-n", "--games", help="How many games.")] = 1000,
     seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes to use.")] = 1,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs", "-j", help="Processes to use (1); with --dask local, its workers (cores)."
+        ),
+    ] = None,
+    dask: Annotated[
+        str | None,
+        typer.Option(
+            "--dask",
+            metavar="ADDRESS",
+            help="Play the games on the Dask cluster whose scheduler is at ADDRESS "
+            "(tcp://host:8786), or on a new one on this machine: local. Needs rulelang[dask].",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
     option: Annotated[
         list[str] | None,
@@ -476,8 +491,9 @@ def simulate(
     options = parse_options(option or [])
     if n < 1:
         raise usage("-n must be at least 1")
-    if jobs < 1:
+    if jobs is not None and jobs < 1:
         raise usage("--jobs must be at least 1")
+    jobs = jobs or (0 if dask else 1)  # with --dask, 0: the cluster's own workers
     chosen = parse_bots(bots, players, ruleset.bots)  # seats not named: the declared bots
     if any(name and search.is_search(name) and search.parse(name)[0] for name in chosen.values()):
         try:
@@ -486,7 +502,7 @@ def simulate(
             raise usage(f"--bots: {exc}") from None
     seat_bots = tuple(chosen.get(seat) for seat in range(players))
     summary = run_simulation_cli(
-        file, ruleset, players, n, seed, options, jobs, limits, seat_bots, allow_path
+        file, ruleset, players, n, seed, options, jobs, limits, seat_bots, allow_path, dask
     )
     if as_json:
         print(json.dumps(summary.as_json(), indent=2))
@@ -511,13 +527,15 @@ def run_simulation_cli(
     limits: Limits,
     seat_bots: tuple[str | None, ...],
     allow_path: list[Path] | None,
+    dask: str | None = None,
 ) -> Summary:
     """Simulate for a command (simulate, compare): the game tried once first (a bad
     player count or option is a usage error), progress on a terminal, every error
     as one message; every game cut off is R010, some a warning."""
-    from rulelang.cli.simulate import simulate as run_simulation
+    from rulelang.cli.simulate import simulate as simulation
     from rulelang.loader import allowed_in_environment
 
+    run_simulation = functools.partial(simulation, dask=dask)
     try:
         ruleset.new_game(players, seed, options)
     except UsageError as exc:

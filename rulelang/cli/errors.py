@@ -15,6 +15,7 @@ EX_OK = 0
 EX_BUG = 1  # a bug in rulelang itself, never a rule's doing (that is EX_SOFTWARE)
 EX_USAGE = 64
 EX_DATAERR = 65
+EX_UNAVAILABLE = 69  # a service is unavailable: a Dask cluster, or Dask itself
 EX_SOFTWARE = 70
 EX_IOERR = 74
 EX_INTERRUPTED = 130

@@ -46,8 +46,19 @@ class Record:
     scores: list[dict[str, float]] = field(default_factory=list)
 
 
-@lru_cache(maxsize=4)
+# rulesets a Dask worker compiled from what the client shipped it (it may be another
+# machine, which cannot read the rule file), by the name its chunks give for the path;
+# see rulelang/cli/dask_games.py
+SHIPPED: dict[tuple[str, Limits], Ruleset] = {}
+
+
 def _rules(path: str, limits: Limits) -> Ruleset:
+    shipped = SHIPPED.get((path, limits))
+    return shipped if shipped is not None else _compiled(path, limits)
+
+
+@lru_cache(maxsize=4)
+def _compiled(path: str, limits: Limits) -> Ruleset:
     """The ruleset a worker plays, compiled once per process (keyed by the limits too:
     they are written into the generated code)."""
     return compile_file(path, limits=limits)
@@ -186,12 +197,21 @@ def run_games(
     jobs: int,
     limits: Limits = DEFAULT_LIMITS,
     seat_bots: SeatBots = (),
+    dask: str | None = None,
 ) -> Iterator[list[Record]]:
+    """The records of the games, chunk by chunk: played here (`jobs` 1), by a pool of
+    `jobs` processes, or on the Dask cluster at the address `dask` ("local": a cluster
+    of `jobs` workers started here)."""
     seeds = list(range(seed, seed + n))
     chunks: list[Chunk] = [
         (path, players, seeds[i : i + CHUNK], options, limits, seat_bots)
         for i in range(0, n, CHUNK)
     ]
+    if dask is not None:
+        from rulelang.cli.dask_games import run_on_dask
+
+        yield from run_on_dask(chunks, dask, jobs)
+        return
     if jobs <= 1:
         for chunk in chunks:
             yield play_chunk(chunk)
@@ -461,10 +481,11 @@ def simulate(
     progress: Callable[[int], None],
     limits: Limits = DEFAULT_LIMITS,
     seat_bots: SeatBots = (),
+    dask: str | None = None,
 ) -> Summary:
     summary = Summary(players=players, max_decisions=limits.decisions)
     start = time.perf_counter()
-    for chunk in run_games(path, players, n, seed, options, jobs, limits, seat_bots):
+    for chunk in run_games(path, players, n, seed, options, jobs, limits, seat_bots, dask):
         for r in chunk:
             summary.add(r)
         progress(len(chunk))
