@@ -28,22 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 HEIMLICH = ROOT / "rulesets" / "heimlich.rules"
 
 # A secret number per player, and a message said to the chooser alone.
-WHISPER = """
-game "Whisper"
-players 2..3
-player { secret_number: int = 0 visible to owner }
-global { moves: int = 0 }
-
-turn {
-  choose n in 1..9 secret prompt "Pick your secret number"
-  set current.secret_number = n
-  say "You chose {n}." to current
-  say "{current.name} has chosen."
-  set moves += 1
-}
-
-end when moves >= 6 { win [current] }
-"""
+WHISPER = (ROOT / "tests" / "games" / "whisper.rules").read_text("utf-8")
 
 
 def answers(monkeypatch: pytest.MonkeyPatch, replies: list[str], then: BaseException) -> None:

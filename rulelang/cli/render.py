@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulelang import Game
-from rulelang.cli.board_map import grid_state
+from rulelang.cli.board_map import grid_state, text
 
 
 def render_view(game: Game, view: dict[str, Any], log_tail: int = 8) -> str:
@@ -87,17 +87,6 @@ def render_view(game: Game, view: dict[str, Any], log_tail: int = 8) -> str:
         out.append("recent events:")
         out.extend(f"  {line}" for line in log)
     return "\n".join(out)
-
-
-def text(value: Any) -> str:
-    """A view's value as a player reads it: yes/no, none, lists joined."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return "none"
-    if isinstance(value, list):
-        return "[" + ", ".join(text(v) for v in value) + "]"
-    return str(value)
 
 
 def _name(game: Game, view: dict[str, Any]) -> str:
