@@ -89,7 +89,7 @@ class Attr:
         return "" if _key(value) == _key(self.blank) else self.labels[_key(value)]
 
     def legend(self) -> str | None:
-        """'kind: h hospital, m marsh' when a label is not the value's whole text."""
+        """'kind: f forest, m meadow' when a label is not the value's whole text."""
         texts = {}
         for v in self.by_node.values():
             k = _key(v)

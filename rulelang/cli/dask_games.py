@@ -62,8 +62,8 @@ def run_on_dask(chunks: list[Chunk], address: str, jobs: int) -> Iterator[list[R
 
 
 def _batch_size(chunks: int, workers: int) -> int:
-    """Chunks per task: a task costs the client about 10 ms, a chunk of Heimlich 25
-    ms; so several, up to BATCH, while every worker still gets some 4 tasks."""
+    """Chunks per task: a task costs the client about 10 ms, a chunk of a quick game
+    some 25 ms; so several, up to BATCH, while every worker still gets some 4 tasks."""
     return max(1, min(BATCH, chunks // (4 * max(1, workers))))
 
 

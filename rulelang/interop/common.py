@@ -22,8 +22,8 @@ from rulelang.diagnostics import UsageError
 from rulelang.runtime.engine import Action, Game
 from rulelang.runtime.ruleset import Ruleset
 
-# Far more than the shipped games' decisions offer (random play: 18 at most, a Saboteur
-# spot); a rule file with wider choices passes max_actions.
+# Far more options than the shipped rule files' decisions offer (18 at most in random
+# play); a rule file with wider choices passes max_actions.
 MAX_ACTIONS = 64
 # Observation layout: HEADER fixed slots, then hashed features up to OBS_SIZE.
 OBS_SIZE = 512

@@ -2,7 +2,7 @@
 
 Importing this module registers the game "rulelang" with `pyspiel`:
 
-    pyspiel.load_game("rulelang", {"rules": "rulesets/heimlich.rules", "players": 4})
+    pyspiel.load_game("rulelang", {"rules": "game.rules", "players": 4})
 
 Parameters: `rules` (the rule file's path), `players`, `seed` (the first game's; each
 `new_initial_state()` starts the next game: seeds seed, seed + 1, ... as `rulelang

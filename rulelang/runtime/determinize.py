@@ -16,9 +16,9 @@ what its player cannot see changes.
 - face-down tiles on a tiled board are shuffled among the face-down cells of the board
   (each cell keeps its quarter turns);
 - the `visible to owner` player attributes of the other players: a piece or card
-  (Heimlich's secret agents) is drawn anew among the pieces of its kind the seat does
+  (a secret piece each player holds) is drawn anew among the pieces of its kind the seat does
   not see held, when the players' values are all different; any other value
-  (Saboteur's roles) is shuffled among the other players.
+  (a role, say) is shuffled among the other players.
 
 Not re-dealt (a search reads them as they are): globals, piece and card attributes and
 board `state`/`edge` attributes declared `visible to none`, the values of secret
