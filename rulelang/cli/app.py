@@ -25,7 +25,7 @@ from rulelang.cli.errors import (
     say_err,
     usage,
 )
-from rulelang.cli.games import Recorder
+from rulelang.cli.games import Recorder, read_portable
 from rulelang.diagnostics import GameRuntimeError, RuleError, did_you_mean, render
 from rulelang.limits import DEFAULT_LIMITS, OPTIONS, Limit, Limits
 from rulelang.runtime.bots import RANDOM
@@ -389,12 +389,7 @@ def resume(
         what = f"the saved game {saved}"
     else:
         path = Path(saved)
-        if not path.is_file():
-            raise usage(f"no such saved game: {saved}")
-        try:
-            record = saves.read(path)
-        except saves.SaveError as exc:
-            raise CliExit(EX_DATAERR, f"error: {exc}") from None
+        record = read_portable(path)
         what, save = f"the saved game {saved}", save or path
     ruleset, game = replay_saved(record, what, allow_path, limits, force)
     print(f"Resuming {ruleset.title} after {len(record.log)} events.")

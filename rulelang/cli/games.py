@@ -233,12 +233,7 @@ def import_game(
     """Copy a portable saved game into the saved games; print its new id."""
     from rulelang.cli.app import load
 
-    if not file.is_file():
-        raise usage(f"no such saved game: {file}")
-    try:
-        record = saves.read(file)
-    except saves.SaveError as exc:
-        raise CliExit(EX_DATAERR, f"error: {exc}") from None
+    record = read_portable(file)
     record.rules = str(Path(record.rules).resolve())
     ruleset = load(Path(record.rules))
     game, why = _replayed(ruleset, record, force)
@@ -282,3 +277,14 @@ def export(
             EX_IOERR, f"error: game {game_id} could not be written to {file}: {exc.strerror}"
         ) from None
     print(f"Exported game {game_id} to {file}: 'rulelang resume {file}'")
+
+
+def read_portable(path: Path) -> saves.Save:
+    """A portable saved game read for `resume FILE` and `games import`: a missing file
+    is a usage error, a damaged one a one-line data error."""
+    if not path.is_file():
+        raise usage(f"no such saved game: {path}")
+    try:
+        return saves.read(path)
+    except saves.SaveError as exc:
+        raise CliExit(EX_DATAERR, f"error: {exc}") from None
