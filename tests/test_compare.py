@@ -49,6 +49,20 @@ def test_an_option_that_favours_seat_1_is_a_significant_difference(
     assert data["a"]["games"] == data["b"]["games"] == 300
 
 
+TICTACTOE = Path(__file__).parent.parent / "rulesets" / "examples" / "tictactoe.rules"
+
+
+def test_bots_of_one_variant_a_search_bot_against_random(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # the same game on the same seeds, seat 1 played by random (A) and by MCTS (B)
+    data = compare_json(capsys, TICTACTOE, "-p", "2", "-n", "40", "--b-bots", "1:mcts:60,2:random")
+    seat1 = by_what(data)["seat 1 win rate"]
+    assert seat1["significant"] and seat1["difference"] > 0.15
+    assert data["a"]["label"] == str(TICTACTOE)
+    assert data["b"]["label"] == f"{TICTACTOE} --bots 1:mcts:60,2:random"
+
+
 def test_the_same_file_twice_differs_in_nothing(capsys: pytest.CaptureFixture[str]) -> None:
     data = compare_json(capsys, HEIMLICH, HEIMLICH, "-p", "3", "-n", "60", "--seed", "4")
     for d in data["differences"]:
@@ -100,6 +114,8 @@ def test_compare_report(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     ("args", "message"),
     [
         ([EDGE, "-p", "2", "-n", "10"], "two rule files, or one with --a-option/--b-option"),
+        ([EDGE, "-p", "2", "--a-bots", "1:random", "--b-bots", "1:random"], "--a-bots/--b-bots"),
+        ([EDGE, "-p", "2", "--b-bots", "1:mxts"], "--b-bots: unknown bot 'mxts'"),
         ([EDGE, EDGE, "-n", "10"], "--players"),
         ([EDGE, EDGE, "-p", "2", "-n", "1"], "-n must be at least 2"),
         ([EDGE, EDGE, "-p", "9", "-n", "5"], "2 to 4 players, not 9"),

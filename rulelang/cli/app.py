@@ -146,10 +146,12 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
     return out
 
 
-def parse_bots(spec: str, players: int, known: Iterable[str] = ()) -> dict[int, str | None]:
+def parse_bots(
+    spec: str, players: int, known: Iterable[str] = (), option: str = "--bots"
+) -> dict[int, str | None]:
     """The seats bots play (from 0), each with the bot named for it (`2:careful`,
     `all:random`) or None: the ruleset's declared bots (random if it declares none).
-    An unknown bot name is a usage error with "did you mean"."""
+    An unknown bot name is a usage error with "did you mean", naming the option."""
     spec = spec.strip()
     if spec.lower() in ("", "none"):
         return {}
@@ -161,11 +163,11 @@ def parse_bots(spec: str, players: int, known: Iterable[str] = ()) -> dict[int, 
             try:
                 search.parse(name)  # a search bot with its budget: mcts:2000, ismcts:0.5s
             except UsageError as exc:
-                raise usage(f"--bots: {exc}") from None
+                raise usage(f"{option}: {exc}") from None
         elif sep and name not in names:
             hint = did_you_mean(name, [*names, *search.SEARCH_BOTS])
             raise usage(
-                f"--bots: unknown bot '{name}'; the bots of these rules are "
+                f"{option}: unknown bot '{name}'; the bots of these rules are "
                 + ", ".join(names)
                 + f", and the search bots {', '.join(search.SEARCH_BOTS)}"
                 + (f" ({hint})" if hint else "")
@@ -175,7 +177,7 @@ def parse_bots(spec: str, players: int, known: Iterable[str] = ()) -> dict[int, 
             continue
         if not seat.isdigit() or not 1 <= int(seat) <= players:
             raise usage(
-                f"--bots takes 'all', 'none' or seat numbers 1..{players} separated by "
+                f"{option} takes 'all', 'none' or seat numbers 1..{players} separated by "
                 f"commas, each optionally with ':BOT' (2:random), not '{spec}'"
             )
         seats[int(seat) - 1] = name or None

@@ -55,6 +55,14 @@ def compare(
     bots: Annotated[
         str, typer.Option(help="The bot of each seat, for both (as in simulate).")
     ] = "all",
+    a_bots: Annotated[
+        str | None,
+        typer.Option("--a-bots", help="The bots of variant A only (default: --bots)."),
+    ] = None,
+    b_bots: Annotated[
+        str | None,
+        typer.Option("--b-bots", help="The bots of variant B only (default: --bots)."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
     report: Annotated[
         Path | None,
@@ -70,9 +78,10 @@ def compare(
     max_completion: MaxCompletion = DEFAULT_LIMITS.completion,
 ) -> None:
     """Compare two variants on the same seeds: two rule files, or one file with
-    --a-option/--b-option. Prints each difference B - A (win rate per seat and per
-    secret identity, games without a winner, first player, cut-off games, mean length)
-    with its 95% interval and whether it is significant."""
+    --a-option/--b-option, or the same game played by other bots (--a-bots/--b-bots,
+    e.g. a search bot against random on seat 1). Prints each difference B - A (win
+    rate per seat and per secret identity, games without a winner, first player,
+    cut-off games, mean length) with its 95% interval and whether it is significant."""
     from rulelang.cli.report import check_report, header, write_report
     from rulelang.report import compare as figures
 
@@ -81,10 +90,12 @@ def compare(
         raise usage("-n must be at least 2 (a difference of means needs two games of each)")
     if jobs < 1:
         raise usage("--jobs must be at least 1")
-    if file_b is None and not (a_option or b_option):
+    bots_a, bots_b = a_bots or bots, b_bots or bots
+    if file_b is None and not (a_option or b_option) and bots_a == bots_b:
         raise usage(
-            "compare needs two rule files, or one with --a-option/--b-option to make "
-            "the two variants (e.g. --b-option exits=4)"
+            "compare needs two rule files, or one with --a-option/--b-option or "
+            "--a-bots/--b-bots to make the two variants (e.g. --b-option exits=4, or "
+            "--b-bots 1:ismcts)"
         )
     limits = limits_of(max_items, max_steps, max_decisions, max_completion)
     both = parse_options(option or [])
@@ -94,8 +105,12 @@ def compare(
     rules_a = load(file_a, allow_path, limits)
     rules_b = rules_a if path_b == file_a else load(path_b, allow_path, limits)
     summaries = []
-    for path, rules, opts in ((file_a, rules_a, opts_a), (path_b, rules_b, opts_b)):
-        chosen = parse_bots(bots, players, rules.bots)
+    variants = (
+        (file_a, rules_a, opts_a, bots_a, "--a-bots" if a_bots else "--bots"),
+        (path_b, rules_b, opts_b, bots_b, "--b-bots" if b_bots else "--bots"),
+    )
+    for path, rules, opts, seats, option_name in variants:
+        chosen = parse_bots(seats, players, rules.bots, option_name)
         seat_bots = tuple(chosen.get(seat) for seat in range(players))
         summaries.append(
             run_simulation_cli(
@@ -103,7 +118,10 @@ def compare(
             )
         )
     a, b = summaries
-    names = (label(file_a, a_option), label(path_b, b_option))
+    names = (
+        label(file_a, a_option, a_bots if bots_a != bots_b else None),
+        label(path_b, b_option, b_bots if bots_a != bots_b else None),
+    )
     diffs = figures.differences(a, b)
     if as_json:
         print(json.dumps(figures.as_json(names, a, b, diffs), indent=2))
@@ -121,11 +139,14 @@ def compare(
         meta = header("A and B", players, n, seed, both, (None,) * players)
         meta = [(k, v) for k, v in meta if k not in ("rule file", "options", "bots")]
         meta.insert(2, ("options of both", shown or "the rule files' defaults"))
-        meta.insert(3, ("bots", bots))
+        shown_bots = bots if bots_a == bots_b else f"A: {bots_a}; B: {bots_b}"
+        meta.insert(3, ("bots", shown_bots))
         title = f"{rules_a.title}: A/B comparison"
         write_report(report, figures.page(title, meta, names, a, b, diffs))
 
 
-def label(path: Path, changed: list[str] | None) -> str:
-    """A variant as you would name it: its file and the options it alone changes."""
-    return " ".join([str(path), *(f"-o {o}" for o in changed or [])])
+def label(path: Path, changed: list[str] | None, bots: str | None = None) -> str:
+    """A variant as you would name it: its file, the options it alone changes and its
+    bots, when they are its own."""
+    own_bots = [f"--bots {bots}"] if bots else []
+    return " ".join([str(path), *(f"-o {o}" for o in changed or []), *own_bots])
