@@ -1129,6 +1129,16 @@ def bot_step_budget(bot: str, choice: str, budget: int, span: Span) -> GameRunti
     )
 
 
+def estimate_step_budget(budget: int, span: Span) -> GameRuntimeError:
+    """R031 too: the rules' `estimate` (or a def it calls) ran past its own step budget
+    while a search bot scored a position."""
+    return _R031.fail(
+        span,
+        f"the estimate ran more than {budget} rounds of loops scoring a position",
+        "the estimate (or a def it calls) loops without end? " + _raise_it("steps"),
+    )
+
+
 # ============================================ board state, sides and generation
 # (docs/language.md, "Board state, sides and generation")
 

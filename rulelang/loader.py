@@ -186,6 +186,7 @@ def _describe(decl: A.Decl) -> str:
         A.DefDecl: "a def",
         A.EnumDecl: "an enum",
         A.BotDecl: "a bot",
+        A.EstimateDecl: "the estimate",
     }
     return words.get(type(decl), "not a block")
 
@@ -199,6 +200,8 @@ def _key(decl: A.Decl) -> tuple[str, str] | None:
         return ("kind", decl.name)
     if isinstance(decl, A.EndDecl):
         return None
+    if isinstance(decl, A.EstimateDecl):
+        return ("estimate", "estimate")
     if isinstance(decl, A.Named):
         return ("value", decl.name)
     return None

@@ -78,5 +78,6 @@ def check(loaded: Loaded, main_file: str) -> tuple[Program, list[Diagnostic]]:
         data_rows=c.data_rows,
         layout=storage,
         bots=list(c.bots.values()),
+        estimate=c.estimate,
     )
     return program, c.diagnostics

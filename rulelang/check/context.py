@@ -7,6 +7,7 @@ from rulelang.check.symbols import (
     AttrSym,
     BotSym,
     EnumSym,
+    EstimateSym,
     KindSym,
     LocalSym,
     PhaseSym,
@@ -38,6 +39,7 @@ class Checker:
         self.setup: tuple[A.Stmt, ...] = ()
         self.ends: list[A.EndDecl] = []
         self.bots: dict[str, BotSym] = {}
+        self.estimate: EstimateSym | None = None
         # board -> its state and edge attributes (docs/language.md, "Board state")
         self.board_attrs: dict[str, dict[str, AttrSym]] = {}
         self.indexed: set[int] = set()  # expressions written as the list of `x[i]`

@@ -10,6 +10,7 @@ from rulelang.check.symbols import (
     BotSym,
     DefSym,
     EnumSym,
+    EstimateSym,
     KindSym,
     PhaseSym,
     ProcSym,
@@ -98,6 +99,11 @@ def _declare(c: Checker, d: A.Decl) -> None:
             c.duplicate(d.name, d.span, c.bots[d.name].span)
             return
         c.bots[d.name] = BotSym(d.name, d.span, ANY, d)
+    elif isinstance(d, A.EstimateDecl):
+        if c.estimate is not None:
+            c.duplicate(d.name, d.span, c.estimate.span)
+            return
+        c.estimate = EstimateSym(d.name, d.span, ANY, d)
 
 
 def _enum(c: Checker, d: A.EnumDecl) -> None:

@@ -94,6 +94,11 @@ class Resolver(ExprChecker):
             self.block(end.body, Ctx(pause_ok=False, context="an end rule", owner="<end>"))
         if c.bots:
             self.bots()
+        if c.estimate is not None:
+            est = c.estimate
+            est.me = c.new_local("me", est.span, PLAYER)
+            ctx = Ctx(pause_ok=False, context="the estimate", scopes=[{"me": est.me}])
+            self.expect(est.decl.expr, INT, ctx)
 
     def bots(self) -> None:
         """A bot's `for` condition and rules: `me` is its player; in the rules of

@@ -128,6 +128,14 @@ class BotSym(Sym):
     options: dict[str, LocalSym] = field(default_factory=dict)
 
 
+@dataclass(eq=False)
+class EstimateSym(Sym):
+    """The `estimate`: `me` is the player whose chance of winning it gives."""
+
+    decl: A.EstimateDecl
+    me: LocalSym | None = None
+
+
 @dataclass
 class Program:
     """A checked ruleset: declarations, symbols, and what every name node means."""
@@ -159,3 +167,4 @@ class Program:
     data_rows: dict[str, list[dict[str, object]]] = field(default_factory=dict)
     layout: Layout | None = None
     bots: list[BotSym] = field(default_factory=list)  # in the order declared
+    estimate: EstimateSym | None = None

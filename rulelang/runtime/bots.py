@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulelang import errors
-from rulelang.check.symbols import BotSym
+from rulelang.check.symbols import BotSym, EstimateSym
 from rulelang.diagnostics import GameRuntimeError, Span
 from rulelang.runtime.code import ChoiceSpec, Value, none_used
 from rulelang.runtime.exprgen import ExprGen
@@ -136,6 +136,41 @@ class Bot:
         if errors.is_step_budget(exc):
             return errors.bot_step_budget(self.name, choice, self.steps, exc.span)
         return exc
+
+
+class Estimate:
+    """The rules' `estimate`, compiled: `scores(state)` is every player's chance of
+    winning from the position, from 0 to 1 (the rule's percent, held to 0..100), for
+    search bots to score the playouts they stop `after` decisions past their tree."""
+
+    def __init__(self, sym: EstimateSym, ex: ExprGen, steps: int):
+        self.after = sym.decl.after
+        self.span = sym.span
+        self.steps = steps
+        me = sym.me
+        assert me is not None
+        ex.bound[me.slot] = "_me"
+        try:
+            self._fn: Callable[[State, int], Value] = ex.ns.function(  # type: ignore[assignment]
+                "_estimate", "st, _me", [f"return {ex.src(sym.decl.expr)}"]
+            )
+        finally:
+            del ex.bound[me.slot]
+
+    def scores(self, st: State, players: int) -> list[float]:
+        saved = st.steps
+        st.steps = 0  # its own step budget, as a bot's
+        fn = self._fn
+        try:
+            return [min(max(fn(st, seat), 0), 100) / 100 for seat in range(players)]
+        except GameRuntimeError as exc:
+            if errors.is_step_budget(exc):
+                raise errors.estimate_step_budget(self.steps, exc.span) from None
+            raise
+        except TypeError as exc:
+            raise none_used(exc, self.span) from None
+        finally:
+            st.steps = saved
 
 
 def bot_generator(seed: int, seat: int) -> random.Random:

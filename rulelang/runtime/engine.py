@@ -147,6 +147,14 @@ class Game(GameQueries):
         score = {"win": 1.0, "draw": 0.5, "loss": 0.0}
         return [score[r] for r in self.results()]
 
+    def estimate(self) -> list[float] | None:
+        """Every player's chance of winning from here, 0 to 1, by the rules' `estimate`
+        (the real result once the game is over); None when the rules have none."""
+        if self.state.over:
+            return self.returns()
+        est = self.rules.estimate
+        return None if est is None else est.scores(self.state, self.players)
+
     def prompt(self) -> str:
         spec = self.state.pending
         if spec is None:

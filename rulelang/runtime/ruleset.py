@@ -13,7 +13,7 @@ from rulelang.check.types import T
 from rulelang.diagnostics import UsageError
 from rulelang.limits import DEFAULT_LIMITS, Limits
 from rulelang.runtime import boards
-from rulelang.runtime.bots import Bot
+from rulelang.runtime.bots import Bot, Estimate
 from rulelang.runtime.code import Code, Value
 from rulelang.runtime.codegen import Codegen
 from rulelang.runtime.engine import Game
@@ -65,6 +65,9 @@ class Ruleset:
         self.view_plan = ViewPlan(self)
         # the declared bots, in the order written (see runtime/bots.py)
         self.bots: dict[str, Bot] = {b.name: Bot(b, self.ex, limits.steps) for b in program.bots}
+        # how search bots score a playout they stop (`estimate`), if the rules say
+        est = program.estimate
+        self.estimate = None if est is None else Estimate(est, self.ex, limits.steps)
 
     def _value_fn(self, v: ValueSym) -> Callable[[State], Value]:
         d = v.decl

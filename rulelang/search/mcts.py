@@ -10,8 +10,10 @@ options legal in that determinization by UCB1 with availability counts, adds one
 plays the rest of the game at random with the fast `Game.playout`, and credits each
 node with the result of the player who moved into it.
 
-Rewards are `Game.returns()`: 1 for a win, 0.5 for a draw, 0 for a loss; a playout
-cut off by its decision limit counts 1 / players for everyone. Chance events are never
+Rewards are `Game.returns()`: 1 for a win, 0.5 for a draw, 0 for a loss. When the
+rules declare an `estimate`, a playout stops `after` decisions past the tree and is
+scored by it (each player's chance of winning); otherwise a playout cut off by its
+decision limit counts 1 / players for everyone. Chance events are never
 nodes: they are resolved as they come (the game's `auto_chance`), from the
 determinization's generator, so the tree's nodes are sequences of decisions.
 """
@@ -72,6 +74,9 @@ def search(
     n = game.players
     cut = [1.0 / n] * n
     limit = game.rules.limits.decisions if playout_limit is None else playout_limit
+    estimate = game.rules.estimate  # the rules' own score of a stopped playout, if any
+    if estimate is not None:
+        limit = min(limit, estimate.after)
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     log, sqrt, draw = math.log, math.sqrt, rng.random
     done = 0
@@ -108,9 +113,14 @@ def search(
             g.choose(value)
             path.append(child)
             node = child
-        if not g.is_over():
+        if not g.is_over() and limit:
             g.playout(rng, max_decisions=limit)
-        rewards = g.returns() if g.is_over() else cut
+        if g.is_over():
+            rewards = g.returns()
+        elif estimate is not None:
+            rewards = estimate.scores(g.state, n)
+        else:
+            rewards = cut
         for visited in path[1:]:
             visited.visits += 1
             visited.total += rewards[visited.who]

@@ -485,6 +485,15 @@ class BotDecl(Named):
 
 
 @node
+class EstimateDecl(Named):
+    """`estimate [after N decisions] = EXPR`: how likely `me` is to win from here, in
+    percent, for search bots to score the playouts they stop (name: "estimate")."""
+
+    after: int
+    expr: Expr
+
+
+@node
 class SetupDecl(Named):
     body: tuple[Stmt, ...]
 

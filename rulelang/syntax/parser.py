@@ -426,6 +426,14 @@ class _Builder(Transformer[Any, Any]):
         choices = tuple(x for x in c[3:] if isinstance(x, A.BotChoice))
         return A.BotDecl(self._span(meta), str(c[1]), bool(c[0]), c[2], choices)
 
+    @v_args(meta=True)
+    def estimate_decl(self, meta: Any, c: list[Any]) -> A.EstimateDecl:
+        after = 0 if c[1] is None else c[1]
+        return A.EstimateDecl(self._span(meta), "estimate", bool(c[0]), after, c[2])
+
+    def estimate_after(self, c: list[Any]) -> int:
+        return int(c[0])
+
     def bot_for(self, c: list[Any]) -> A.Expr:
         return c[0]  # type: ignore[no-any-return]
 

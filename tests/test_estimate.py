@@ -1,0 +1,130 @@
+"""`estimate [after N decisions] = EXPR`: the rules' own score of a position, which
+search bots use where their playouts stop (docs/language.md)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from rulelang.api import compile_source
+from rulelang.diagnostics import GameRuntimeError, RuleError
+from rulelang.limits import Limits
+from rulelang.runtime.engine import Game
+from rulelang.search import bot_action
+
+RACE = """game "Race"
+players 2..2
+player { pos: int = 0 }
+turn {
+  choose step in [1, 2, 3]
+  set current.pos += step
+}
+end when any(p.pos >= 10 for p in players) { win [p for p in players where p.pos >= 10] }
+"""
+
+
+def race(estimate: str = "") -> str:
+    return RACE + estimate + "\n"
+
+
+def test_the_estimate_scores_every_seat_in_percent_held_to_0_100() -> None:
+    rules = compile_source(race("estimate = 50 + 30 * (me.pos - 1) - 20 * seat(me)"))
+    game = rules.new_game(2, seed=1)
+    assert rules.estimate is not None and rules.estimate.after == 0
+    assert game.estimate() == [0.2, 0.0]  # 50 - 30 and 50 - 30 - 20
+    game.apply("3")
+    assert game.estimate() == [1.0, 0.0]  # 50 + 60 = 110 is held to 100
+    while not game.is_over():
+        game.apply("3")
+    assert game.estimate() == game.returns() == [1.0, 0.0]  # the result, once over
+
+
+def test_without_an_estimate_there_is_none() -> None:
+    assert compile_source(race()).new_game(2).estimate() is None
+
+
+def test_the_search_uses_the_estimate_where_its_playouts_stop() -> None:
+    # random playouts to the end favour 3 steps; an estimate that rewards being behind
+    # makes the search take 1 step: so the playouts are scored by the estimate
+    plain = compile_source(race()).new_game(2, seed=3)
+    assert bot_action(plain, "mcts:300").text == "3"
+    perverse = compile_source(race("estimate = 50 - 10 * me.pos")).new_game(2, seed=3)
+    assert bot_action(perverse, "mcts:300").text == "1"
+    assert bot_action(perverse, "ismcts:300").text == "1"
+
+
+def test_after_n_decisions_plays_on_at_random_before_scoring(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[int | None] = []
+    playout = Game.playout
+
+    def recorded(self: Game, rng: random.Random, max_decisions: int | None = None) -> int:
+        asked.append(max_decisions)
+        return playout(self, rng, max_decisions)
+
+    monkeypatch.setattr(Game, "playout", recorded)
+    for text, expected in [
+        ("", {Limits().decisions}),  # no estimate: to the end (the limit)
+        ("estimate after 3 decisions = 20 + 5 * me.pos", {3}),
+        ("estimate = 20 + 5 * me.pos", set()),  # after 0: scored where the tree ends
+    ]:
+        asked.clear()
+        rules = compile_source(race(text))
+        assert bot_action(rules.new_game(2, seed=5), "mcts:50").text == "3"
+        assert set(asked) == expected, text
+        if expected:
+            assert len(asked) >= 40  # about one playout per iteration
+
+
+def test_a_variant_overrides_the_estimate(tmp_path: Path) -> None:
+    base = tmp_path / "race.rules"
+    base.write_text(race("estimate = 50"))
+    variant = tmp_path / "variant.rules"
+    variant.write_text('extends "race.rules"\noverride estimate after 1 decisions = 70\n')
+    from rulelang.api import compile_file
+
+    assert compile_file(variant).new_game(2).estimate() == [0.7, 0.7]
+    again = tmp_path / "again.rules"
+    again.write_text('extends "race.rules"\nestimate = 10\n')
+    with pytest.raises(RuleError, match="override"):
+        compile_file(again)
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ('estimate = "high"', r"E2\d\d.*"),
+        ("estimate = 1\nestimate = 2", "E102"),
+        ("estimate = you.pos", "E101"),
+        ("estimate after x decisions = 1", "E001"),
+    ],
+)
+def test_bad_estimates_are_refused(extra: str, message: str) -> None:
+    with pytest.raises(RuleError, match=message):
+        compile_source(race(extra))
+
+
+def test_its_words_stay_usable_as_names() -> None:
+    rules = compile_source(
+        RACE.replace(
+            "set current.pos += step", "let estimate = step\n  set current.pos += estimate"
+        )
+        + "def after(decisions: int) = decisions\nestimate = after(40)\n"
+    )
+    game = rules.new_game(2)
+    game.apply("2")
+    assert game.attribute("pos", 0) == 2 and game.estimate() == [0.4, 0.4]
+
+
+def test_an_estimate_that_loops_stops_with_its_own_budget() -> None:
+    rules = compile_source(
+        race("def spin() {\n  let i = 0\n  while true { set i += 1 }\n  return i\n}\n")
+        + "estimate = spin()",
+        limits=Limits(steps=500),
+    )
+    game = rules.new_game(2)
+    with pytest.raises(GameRuntimeError, match="R031.*estimate ran more than 500"):
+        game.estimate()
