@@ -152,11 +152,11 @@ def test_determinize_redeals_secret_agents_among_all_unseen_agents(
     assert omniscient.view(None) == game.view(None)
 
 
-def test_an_ismcts_decision_ignores_what_its_player_cannot_see(
+def test_a_search_decision_ignores_what_its_player_cannot_see(
     saboteur: rulelang.Ruleset,
 ) -> None:
     """Swap the other hands with the deck, the roles and the face-down goals: seat 0's
-    ISMCTS takes the same decision in both games."""
+    ISMCTS and MCTS take the same decisions in both games."""
     compared = 0
     for seed in range(3):
         game = saboteur.new_game(3, seed=seed, options={"rounds": "1"})
@@ -185,19 +185,25 @@ def test_an_ismcts_decision_ignores_what_its_player_cannot_see(
                 break
             chosen = bot_action(game, "ismcts:25")
             assert bot_action(twin, "ismcts:25") == chosen
-            # the plain MCTS sees everything: it is not held to this
+            assert bot_action(twin, "mcts:25") == bot_action(game, "mcts:25")
             game.apply(chosen)
             twin.apply(chosen)
             compared += 1
     assert compared >= 3
 
 
-def test_ismcts_in_heimlich_ignores_the_other_agents_and_mcts_does_not(
-    heimlich: rulelang.Ruleset,
+def test_search_in_heimlich_ignores_the_other_agents_and_a_peeking_one_does_not(
+    heimlich: rulelang.Ruleset, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Give the other players other secret agents: ISMCTS decides the same every time;
-    the plain MCTS, which sees everything, does not (so the comparison can fail)."""
-    same = {"ismcts:60": 0, "mcts:60": 0}
+    """Give the other players other secret agents: ISMCTS and MCTS decide the same
+    every time; the same search made to determinize for nobody (seeing everything, as
+    a bot that read secrets would) does not, so the comparison can fail."""
+    honest = Game.determinize
+
+    def peeking(self: Game, seat: int | None, rng: random.Random) -> Game:
+        return honest(self, None, rng)
+
+    same = {"ismcts:60": 0, "mcts:60": 0, "peeking": 0}
     compared = 0
     for seed in range(3):
         game = heimlich.new_game(3, seed=seed)
@@ -211,12 +217,16 @@ def test_ismcts_in_heimlich_ignores_the_other_agents_and_mcts_does_not(
             twin.edit().set("agent", free[0], of=1)
             twin.edit().set("agent", free[1], of=2)
             assert twin.view(0, only=HIDDEN_PARTS) == game.view(0, only=HIDDEN_PARTS)
-            for bot in same:
+            for bot in ("ismcts:60", "mcts:60"):
                 same[bot] += bot_action(game, bot) == bot_action(twin, bot)
+            with monkeypatch.context() as m:
+                m.setattr(Game, "determinize", peeking)
+                same["peeking"] += bot_action(game, "mcts:60") == bot_action(twin, "mcts:60")
             compared += 1
             game.apply(bot_action(game, "ismcts:60"))
     assert compared == 12
-    assert same["ismcts:60"] == compared and same["mcts:60"] < compared
+    assert same["ismcts:60"] == same["mcts:60"] == compared
+    assert same["peeking"] < compared
 
 
 # ------------------------------------------------------------------ the command line
@@ -251,21 +261,27 @@ def test_play_with_search_bots_and_bad_names(capsys: pytest.CaptureFixture[str])
     assert run(sim) == 64
 
 
-def test_ismcts_refuses_rules_whose_secrets_it_cannot_deal_anew(
+def test_search_bots_refuse_rules_whose_secrets_they_cannot_deal_anew(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     # the labyrinth's map is visible to none and determinize leaves board state as it
-    # is: an information-set search would read the map, so it is refused
+    # is: a search would read the map, so it is refused
     labyrinth = Path(__file__).parent.parent / "rulesets" / "labyrinth.rules"
-    for command in ("simulate", "play"):
-        args = [command, str(labyrinth), "-p", "3", "--bots", "all:ismcts:5"]
-        assert run([*args, "--no-store"] if command == "play" else [*args, "-n", "1"]) == 64
+    for command, bot in (("simulate", "all:ismcts:5"), ("play", "2:mcts"), ("compare", "1:mcts")):
+        args = [command, str(labyrinth), "-p", "3", "--bots", bot]
+        more = {
+            "play": ["--no-store"],
+            "simulate": ["-n", "1"],
+            "compare": ["--b-bots", "1:random"],
+        }
+        assert run([*args, *more[command]]) == 64
         err = capsys.readouterr().err
-        assert "ismcts cannot play Treasures of the Abandoned Labyrinth" in err
+        assert "the search bots cannot play Treasures of the Abandoned Labyrinth" in err
         assert "maze.kind" in err and "Traceback" not in err
     game = rulelang.compile_file(labyrinth).new_game(3, seed=1)
-    with pytest.raises(UsageError, match="cannot deal anew"):
-        bot_action(game, "ismcts:5")
+    for bot in ("ismcts:5", "mcts:5"):
+        with pytest.raises(UsageError, match="cannot deal anew"):
+            bot_action(game, bot)
     # the other shipped rules hide nothing that is not dealt anew
     for other in sorted((labyrinth.parent).glob("*.rules")):
         if other != labyrinth:

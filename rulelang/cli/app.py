@@ -147,11 +147,24 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
 
 
 def parse_bots(
-    spec: str, players: int, known: Iterable[str] = (), option: str = "--bots"
+    spec: str, players: int, rules: Ruleset, option: str = "--bots"
 ) -> dict[int, str | None]:
     """The seats bots play (from 0), each with the bot named for it (`2:careful`,
     `all:random`) or None: the ruleset's declared bots (random if it declares none).
-    An unknown bot name is a usage error with "did you mean", naming the option."""
+    An unknown bot name is a usage error with "did you mean", naming the option; so
+    is a search bot for rules whose secrets it cannot deal anew."""
+    seats = _parse_bots(spec, players, rules.bots, option)
+    if any(name and search.is_search(name) for name in seats.values()):
+        try:
+            search.refuse_hidden(rules)
+        except UsageError as exc:
+            raise usage(f"{option}: {exc}") from None
+    return seats
+
+
+def _parse_bots(
+    spec: str, players: int, known: Iterable[str], option: str
+) -> dict[int, str | None]:
     spec = spec.strip()
     if spec.lower() in ("", "none"):
         return {}
@@ -250,12 +263,7 @@ def play(
         raise usage(str(exc)) from None
     except GameRuntimeError as err:
         raise runtime_error(err, ruleset.program.sources) from None
-    chosen = parse_bots(bots, players, ruleset.bots)
-    if any(name and search.is_search(name) and search.parse(name)[0] for name in chosen.values()):
-        try:
-            search.refuse_hidden(ruleset)
-        except UsageError as exc:
-            raise usage(f"--bots: {exc}") from None
+    chosen = parse_bots(bots, players, ruleset)
     record = saves.Save(
         str(file),
         saves.fingerprint(file),
@@ -491,12 +499,7 @@ def simulate(
     if jobs is not None and jobs < 1:
         raise usage("--jobs must be at least 1")
     jobs = jobs or (0 if dask else 1)  # with --dask, 0: the cluster's own workers
-    chosen = parse_bots(bots, players, ruleset.bots)  # seats not named: the declared bots
-    if any(name and search.is_search(name) and search.parse(name)[0] for name in chosen.values()):
-        try:
-            search.refuse_hidden(ruleset)
-        except UsageError as exc:
-            raise usage(f"--bots: {exc}") from None
+    chosen = parse_bots(bots, players, ruleset)  # seats not named: the declared bots
     seat_bots = tuple(chosen.get(seat) for seat in range(players))
     summary = run_simulation_cli(
         file, ruleset, players, n, seed, options, jobs, limits, seat_bots, allow_path, dask

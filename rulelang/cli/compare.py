@@ -110,7 +110,7 @@ def compare(
         (path_b, rules_b, opts_b, bots_b, "--b-bots" if b_bots else "--bots"),
     )
     for path, rules, opts, seats, option_name in variants:
-        chosen = parse_bots(seats, players, rules.bots, option_name)
+        chosen = parse_bots(seats, players, rules, option_name)
         seat_bots = tuple(chosen.get(seat) for seat in range(players))
         summaries.append(
             run_simulation_cli(

@@ -48,15 +48,15 @@ def parse(name: str) -> tuple[bool, Budget]:
 
 
 def refuse_hidden(rules: Ruleset) -> None:
-    """`ismcts` never reads a secret: rules whose hidden attributes it cannot deal anew
-    (docs/api.md, "determinize") are refused with a UsageError naming them."""
+    """A search bot never reads a secret: rules whose hidden attributes it cannot deal
+    anew (docs/api.md, "determinize") are refused with a UsageError naming them."""
     hidden = not_redealt(rules.program)
     if hidden:
         shown = ", ".join(hidden[:4]) + (f" and {len(hidden) - 4} more" if len(hidden) > 4 else "")
         raise UsageError(
-            f"ismcts cannot play {rules.program.title}: it cannot deal anew what nobody may "
-            f"see ({shown}), so it would read it; use mcts (which sees everything, said "
-            "plainly), the rules' declared bots or random"
+            f"the search bots cannot play {rules.program.title}: they cannot deal anew what "
+            f"nobody may see ({shown}), so they would read it; use the rules' declared "
+            "bots or random"
         )
 
 
@@ -75,8 +75,7 @@ def choose(game: Game, name: str) -> Action:
     if game.is_over() or game.is_chance_node():
         raise UsageError("the game is not waiting for a player's decision")
     information_sets, budget = parse(name)
-    if information_sets:
-        refuse_hidden(game.rules)
+    refuse_hidden(game.rules)
     value = search(game, budget, search_rng(game), information_sets)
     for action in game.legal_actions():
         if action.value == value and type(action.value) is type(value):

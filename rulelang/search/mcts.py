@@ -1,21 +1,22 @@
 """Monte Carlo tree search on the public engine API (docs/bots.md).
 
 One algorithm serves both bots: single-observer information-set MCTS (Cowling,
-Powley and Whitehouse 2012), open loop. Each iteration starts from a determinization
-of the real game (`Game.determinize`): for `ismcts` everything the deciding seat
-cannot see is dealt anew and the dice are reseeded; for `mcts` only the dice are
-reseeded (it sees the whole position: exact for perfect-information games, a cheat
-where information is hidden). The iteration walks down the tree, choosing among the
-options legal in that determinization by UCB1 with availability counts, adds one node,
-plays the rest of the game at random with the fast `Game.playout`, and credits each
-node with the result of the player who moved into it.
+Powley and Whitehouse 2012), open loop. Neither reads a secret: each searches
+determinizations of the real game (`Game.determinize` for the deciding seat: what the
+seat cannot see is dealt anew, the dice reseeded). `ismcts` deals a new one for every
+iteration; `mcts` deals one per decision and searches that world, reseeding only the
+dice for each iteration (plain UCT on one guess: exact where nothing is hidden, as
+`ismcts` then). The iteration walks down the tree, choosing among the options legal
+in its determinization by UCB1 with availability counts, adds one node, plays on at
+random with the fast `Game.playout`, and credits each node with the result of the
+player who moved into it.
 
 Rewards are `Game.returns()`: 1 for a win, 0.5 for a draw, 0 for a loss. When the
 rules declare an `estimate`, a playout stops `after` decisions past the tree and is
 scored by it (each player's chance of winning); otherwise a playout cut off by its
-decision limit counts 1 / players for everyone. Chance events are never
-nodes: they are resolved as they come (the game's `auto_chance`), from the
-determinization's generator, so the tree's nodes are sequences of decisions.
+decision limit counts 1 / players for everyone. Chance events are never nodes: they
+are resolved as they come (the game's `auto_chance`), from the determinization's
+generator, so the tree's nodes are sequences of decisions.
 """
 
 from __future__ import annotations
@@ -70,6 +71,8 @@ def search(
     if len(options) == 1:
         return options[0]
     root = Node(-1)
+    # ismcts: a new deal of the unseen every iteration; mcts: one deal, searched
+    world = game if information_sets else game.determinize(seat, rng)
     observer = seat if information_sets else None
     n = game.players
     cut = [1.0 / n] * n
@@ -82,7 +85,7 @@ def search(
     done = 0
     while done < budget.iterations if deadline is None else time.perf_counter() < deadline:
         done += 1
-        g = game.determinize(observer, rng)
+        g = world.determinize(observer, rng)
         g.auto_chance = True  # a replayed game waits at chance events: not the search
         node, path = root, [root]
         while not g.is_over():
