@@ -286,3 +286,42 @@ def test_search_bots_refuse_rules_whose_secrets_they_cannot_deal_anew(
     for other in sorted((labyrinth.parent).glob("*.rules")):
         if other != labyrinth:
             assert not_redealt(rulelang.compile_file(other).program) == [], other.name
+
+
+POT = """game "Pot"
+players 2..3
+card coin count 12 { value: int = index }
+zone bag: coin visible to none
+zone pot: coin visible to none
+zone purse: coin per player visible to owner
+setup {
+  add pieces(coin) to bag
+  shuffle bag
+  repeat 3 { move last(bag) from bag to pot }
+}
+turn {
+  choose c in pot secret prompt "Take a coin"
+  move c from pot to purse[current]
+  move last(bag) from bag to pot
+}
+end when len(bag) == 0 { win [p for p in players where sum(c.value for c in purse[p]) >= 20] }
+"""
+
+
+def test_a_determinization_keeps_the_items_its_seat_is_offered() -> None:
+    """The pot is hidden, but the chooser is offered its coins: a determinization for
+    the chooser leaves them in the pot (re-dealing them into the bag made the search
+    take a coin no longer there: R006), and re-deals the bag."""
+    game = rulelang.compile_source(POT).new_game(2, seed=3)
+    pot = game.items("pot")
+    bags = set()
+    for k in range(20):
+        other = game.determinize(0, random.Random(k))
+        assert other.items("pot") == pot
+        bags.add(tuple(other.items("bag")))
+        assert other.legal_actions() == game.legal_actions()
+    assert len(bags) > 1  # the bag is dealt anew
+    for bot in ("ismcts:40", "mcts:40"):
+        g = game.clone()
+        while not g.is_over():
+            g.apply(bot_action(g, bot) if g.current_player() == 0 else g.bot_choice("random"))

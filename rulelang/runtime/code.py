@@ -79,6 +79,9 @@ class ChoiceSpec:
     # `secret to EXPR`: the players who see the value besides the chooser (a tuple of
     # seats, read when the choice is made); None: the chooser alone (or all)
     audience: Fn | None = None
+    # the kind of piece or card the options are, if they are items (a determinization
+    # keeps the items its seat is offered where they are: the seat sees them)
+    kind: str | None = None
 
     def options(self, st: State) -> tuple[Value, ...]:
         """The legal values now: the candidates that pass every require and, for a

@@ -481,7 +481,10 @@ class Codegen(StraightGen):
         )
         narrate, hidden = self.narration(s)
         audience = self.audience(s) if s.secret_to is not None else None
-        spec = dataclasses.replace(spec, narrate=narrate, narrate_hidden=hidden, audience=audience)
+        kind = local.type.arg if local.type.name == "entity" else None
+        spec = dataclasses.replace(
+            spec, narrate=narrate, narrate_hidden=hidden, audience=audience, kind=kind
+        )
         self.code.choices[pc] = spec
         opts = domain
         if s.requires:

@@ -12,7 +12,8 @@ what its player cannot see changes.
   generator, not the game's (for every seat, and for `seat=None` too);
 - the items of the zones the seat may not look into (`visible to none`, another
   player's `visible to owner` zone) are shuffled among those zones, zone by zone of the
-  same kind of item, each keeping its size;
+  same kind of item, each keeping its size; but the items the seat is offered in its
+  own pending choice stay where they are (it sees them: `choose c in pot`);
 - face-down tiles on a tiled board are shuffled among the face-down cells of the board
   (each cell keeps its quarter turns);
 - the `visible to owner` player attributes of the other players: a piece or card
@@ -76,13 +77,30 @@ def determinize(game: Game, seat: int | None, rng: random.Random) -> Game:
                 continue
             groups.setdefault(layout.zone_kind[z.name], []).append(base + (owner or 0))
     zones = st.zones
-    for slots in groups.values():
-        pool = sorted(item for slot in slots for item in zones[slot])
+    # the items the seat is offered in its own pending choice it sees: they stay put
+    spec = st.pending
+    offered: frozenset[object] = frozenset()
+    if isinstance(spec, ChoiceSpec) and spec.kind is not None and st.who == seat:
+        offered = frozenset(st.options)
+    offered_kind = spec.kind if isinstance(spec, ChoiceSpec) else None
+    for group_kind, slots in groups.items():
+        kept = offered if group_kind == offered_kind else frozenset()
+        pool = sorted(item for slot in slots for item in zones[slot] if item not in kept)
         if len(pool) < 2:
             continue
         rng.shuffle(pool)
         at = 0
         for slot in slots:
+            if kept:
+                held = []
+                for item in zones[slot]:
+                    if item in kept:
+                        held.append(item)
+                    else:
+                        held.append(pool[at])
+                        at += 1
+                zones[slot] = tuple(held)
+                continue
             size = len(zones[slot])
             zones[slot] = tuple(pool[at : at + size])
             at += size
@@ -115,7 +133,6 @@ def determinize(game: Game, seat: int | None, rng: random.Random) -> Game:
         for p, v in zip(others, values, strict=True):
             col[p] = v
     st.dirty = True
-    spec = st.pending
     if isinstance(spec, ChoiceSpec) and not st.over and st.who != seat:
         st.options = spec.options(st)  # another's decision: its options may have changed
     return other
