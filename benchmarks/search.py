@@ -24,9 +24,12 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = {  # name: (rule file, players, options)
     "tictactoe": ("rulesets/examples/tictactoe.rules", 2, {}),
     "heimlich": ("rulesets/heimlich.rules", 4, {}),
-    "saboteur": ("rulesets/saboteur.rules", 4, {"rounds": "1"}),
-    "labyrinth": ("rulesets/labyrinth.rules", 2, {}),
+    "saboteur": ("rulesets/saboteur.rules", 4, {"rounds": "1"}),  # with its estimate
+    "topsecret": ("rulesets/heimlich-topsecret.rules", 4, {}),
+    "stoneseekers": ("rulesets/saboteur-stoneseekers.rules", 4, {}),
 }
+# the labyrinth is not here: the search bots refuse it (its map is hidden from all and
+# a determinization cannot deal it anew; docs/bots.md)
 
 
 def measure(name: str, iterations: int, positions: int) -> dict[str, float]:

@@ -1165,3 +1165,38 @@ def test_the_third_round_gold_counts(either: Ruleset) -> None:
     assert gold_of(g, 2) == 8
     assert gold_of(g, 0) + gold_of(g, 1) > 0
     assert sum(len(g.items("gold", p)) for p in range(3)) == 4 + 3
+
+
+# =========================================================================== for search bots
+def test_the_estimate_follows_the_tunnel_towards_the_goals(rules: Ruleset) -> None:
+    """The miners' chance rises as the tunnels joined to the start near a face-down
+    goal, and a broken tool on a miner lowers it; the saboteurs' chance is the rest."""
+    g = start(rules, 5, ["miner", "saboteur", "miner", "miner", "saboteur"], goals=GOLD_MIDDLE)
+    before = g.estimate()
+    assert before is not None
+    assert before[0] + before[1] == pytest.approx(1.0)  # a miner and a saboteur
+    corridor(g, to=4)
+    nearer = g.estimate()
+    assert nearer is not None and nearer[0] > before[0] and nearer[1] < before[1]
+    assert nearer[0] == nearer[2] == nearer[3] and nearer[1] == nearer[4]
+    break_tool(g, 2, "lamp")
+    blocked = g.estimate()
+    assert blocked is not None and blocked[0] < nearer[0]
+
+
+def test_a_search_bot_lays_the_last_tunnel_to_the_gold(rules: Ruleset) -> None:
+    from rulelang.search import bot_action
+
+    g = start(
+        rules,
+        5,
+        ["miner", "saboteur", "miner", "miner", "saboteur"],
+        goals=GOLD_MIDDLE,
+        hands=[["broken lamp", "map", "tunnel W-E", "dead end S", "repair cart", "rockfall"]],
+    )
+    corridor(g)
+    for _ in range(4):  # the card, play, the spot, the turn
+        if choosing(g) == "n":
+            break
+        g.apply(bot_action(g, "ismcts:300"))
+    assert "P1 reaches the gold: the miners win round 1." in log(g)
