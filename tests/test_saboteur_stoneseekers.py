@@ -462,3 +462,16 @@ def test_bots_play_every_player_count_to_an_end(rules: Ruleset) -> None:
             g.apply(g.bot_choice())
         assert g.attribute("decided") is True
         assert g.attribute("round") == 1  # one round only
+
+
+def test_the_estimate_of_each_role_follows_the_tunnel(rules: Ruleset) -> None:
+    """A tunnel towards the goals raises the seekers' estimates and lowers the
+    saboteur's; ending next to the gold (8,0), the gold seeker's is the highest."""
+    g = game(rules, ["gold_seeker", "stone_seeker", "saboteur"])
+    before = g.estimate()
+    corridor(g, 6)
+    after = g.estimate()
+    assert before is not None and after is not None
+    gold, stone, saboteur = (after[p] - before[p] for p in range(3))
+    assert gold > 0 and stone > 0 and saboteur < 0
+    assert after[0] > after[1] > after[2]
