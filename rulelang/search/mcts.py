@@ -100,13 +100,17 @@ def search(
                 else:
                     c.avail += 1
                     known.append((v, c))
-            if fresh:  # expand: one new node per iteration
+            if fresh:  # expand: new nodes to the end of the player's move
                 value = fresh[int(draw() * len(fresh))]
                 child = children[_key(who, value)] = Node(who)
                 child.avail = 1
+                turn = g.turn_number
                 g.choose(value)
                 path.append(child)
-                break
+                if g.is_over() or g.current_player() != who or g.turn_number != turn:
+                    break
+                node = child  # the same player decides on in the same turn
+                continue
             best = -1.0
             value, child = known[0]
             for v, c in known:
