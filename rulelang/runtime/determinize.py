@@ -107,7 +107,7 @@ def determinize(game: Game, seat: int | None, rng: random.Random) -> Game:
     # face-down tiles
     for ops in rules.ex.tiles.values():
         cells, where = st.layers[ops.layer], st.layers[ops.layer + 1]
-        down = [cell for cell, placed in cells.items() if placed[2]]
+        down = sorted(cell for cell, placed in cells.items() if placed[2])  # not by history
         if len(down) < 2:
             continue
         tiles = sorted(cells[cell][0] for cell in down)
