@@ -71,8 +71,15 @@ def game(
         seed += 1
         g = rules.new_game(len(roles), seed=seed)
     edit = g.edit()
-    for p, role in enumerate(roles):
+    for p, role in enumerate(roles):  # the role card and the attribute that copies it
         edit.set("role", role, of=p)
+        (held,) = g.items("role_card", p)
+        if g.attribute("role", of=held, kind="dwarf") != role:
+            card = next(
+                d for d in g.items("dwarf_box") if g.attribute("role", of=d, kind="dwarf") == role
+            )
+            edit.move(held, "dwarf_box")
+            edit.move(card, "role_card", p)
     for p in range(len(roles)):
         for c in g.items("hand", p):
             edit.move(c, "discard")
