@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-import json
-import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -31,7 +28,7 @@ from rulelang.limits import DEFAULT_LIMITS, OPTIONS, Limit, Limits
 from rulelang.runtime.bots import RANDOM
 
 if TYPE_CHECKING:
-    from rulelang.cli.simulate import Summary
+    pass
 
 app = typer.Typer(
     add_completion=False,
@@ -438,130 +435,13 @@ def replay_saved(
     return ruleset, game
 
 
-@app.command()
-def simulate(
-    file: Annotated[Path, typer.Argument(help="The rule file of the game.")],
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")],
-    n: Annotated[int, typer.Option("-n", "--games", help="How many games.")] = 1000,
-    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
-    jobs: Annotated[
-        int | None,
-        typer.Option(
-            "--jobs", "-j", help="Processes to use (1); with --dask local, its workers (cores)."
-        ),
-    ] = None,
-    dask: Annotated[
-        str | None,
-        typer.Option(
-            "--dask",
-            metavar="ADDRESS",
-            help="Play the games on the Dask cluster whose scheduler is at ADDRESS "
-            "(tcp://host:8786), or on a new one on this machine: local. Needs rulelang[dask].",
-        ),
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", help="Change a param of the rules: name=value."),
-    ] = None,
-    bots: Annotated[
-        str,
-        typer.Option(
-            help="The bot of each seat: e.g. 2:random,3:careful or all:random, or a search "
-            "bot: 1:ismcts:200, 2:mcts:0.5s (see docs/bots.md); seats not "
-            "named play the rules' declared bots (random if there are none)"
-        ),
-    ] = "all",
-    report: Annotated[
-        Path | None,
-        typer.Option(
-            metavar="FILE",
-            help="Also write an HTML page with plots (win rates, lengths, scores, first "
-            "player, cut-off games); needs the 'report' extra (matplotlib).",
-        ),
-    ] = None,
-    allow_path: AllowPath = None,
-    max_items: MaxItems = DEFAULT_LIMITS.items,
-    max_steps: MaxSteps = DEFAULT_LIMITS.steps,
-    max_decisions: MaxDecisions = DEFAULT_LIMITS.decisions,
-    max_completion: MaxCompletion = DEFAULT_LIMITS.completion,
-) -> None:
-    """Play many games with bots (the rules' declared bots, else random); report win
-    rates per seat and per secret identity."""
-    from rulelang.cli.report import check_report
+def _add_simulate() -> None:
+    from rulelang.cli.simulate_command import simulate
 
-    check_report(report)
-    limits = limits_of(max_items, max_steps, max_decisions, max_completion)
-    ruleset = load(file, allow_path, limits)
-    options = parse_options(option or [])
-    if n < 1:
-        raise usage("-n must be at least 1")
-    if jobs is not None and jobs < 1:
-        raise usage("--jobs must be at least 1")
-    jobs = jobs or (0 if dask else 1)  # with --dask, 0: the cluster's own workers
-    chosen = parse_bots(bots, players, ruleset)  # seats not named: the declared bots
-    seat_bots = tuple(chosen.get(seat) for seat in range(players))
-    summary = run_simulation_cli(
-        file, ruleset, players, n, seed, options, jobs, limits, seat_bots, allow_path, dask
-    )
-    if as_json:
-        print(json.dumps(summary.as_json(), indent=2))
-    else:
-        print(summary.table())
-    if report is not None:
-        from rulelang.cli.report import header, write_report
-        from rulelang.report.html import simulation_page
-
-        meta = header(str(file), players, n, seed, options, seat_bots)
-        write_report(report, simulation_page(f"{ruleset.title}: balance report", meta, summary))
+    app.command()(simulate)
 
 
-def run_simulation_cli(
-    file: Path,
-    ruleset: Ruleset,
-    players: int,
-    n: int,
-    seed: int,
-    options: dict[str, str],
-    jobs: int,
-    limits: Limits,
-    seat_bots: tuple[str | None, ...],
-    allow_path: list[Path] | None,
-    dask: str | None = None,
-) -> Summary:
-    """Simulate for a command (simulate, compare): the game tried once first (a bad
-    player count or option is a usage error), progress on a terminal, every error
-    as one message; every game cut off is R010, some a warning."""
-    from rulelang.cli.simulate import simulate as simulation
-    from rulelang.loader import allowed_in_environment
-
-    run_simulation = functools.partial(simulation, dask=dask)
-    try:
-        ruleset.new_game(players, seed, options)
-    except UsageError as exc:
-        raise usage(str(exc)) from None
-    except GameRuntimeError as err:
-        raise runtime_error(err, ruleset.program.sources) from None
-    with allowed_in_environment(allow_path or []):  # the workers load the file again
-        try:
-            if sys.stderr.isatty():
-                with typer.progressbar(length=n, label="simulating", file=sys.stderr) as bar:
-                    summary = run_simulation(
-                        str(file), players, n, seed, options, jobs, bar.update, limits, seat_bots
-                    )
-            else:
-                summary = run_simulation(
-                    str(file), players, n, seed, options, jobs, lambda d: None, limits, seat_bots
-                )
-        except GameRuntimeError as err:
-            raise runtime_error(err, ruleset.program.sources) from None
-        except KeyboardInterrupt:
-            raise CliExit(EX_INTERRUPTED, "\nSimulation stopped.") from None
-    if summary.cut_off and not summary.games:  # every game cut off: no figures at all
-        raise runtime_error(summary.never_ended(), ruleset.program.sources)
-    if summary.cut_off:
-        say_err(summary.warning())
-    return summary
+_add_simulate()
 
 
 def _add_games() -> None:

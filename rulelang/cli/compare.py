@@ -19,9 +19,9 @@ from rulelang.cli.app import (
     load,
     parse_bots,
     parse_options,
-    run_simulation_cli,
 )
 from rulelang.cli.errors import usage
+from rulelang.cli.simulate_command import run_simulation_cli
 from rulelang.limits import DEFAULT_LIMITS
 
 
