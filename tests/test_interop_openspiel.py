@@ -84,6 +84,7 @@ def test_information_states_hold_only_what_the_player_may_see() -> None:
             state.information_state_string(p),
             state.observation_string(p),
             state.observation_tensor(p),
+            state.information_state_tensor(p),
         )
         for p in range(5)
     }
@@ -99,11 +100,28 @@ def test_information_states_hold_only_what_the_player_may_see() -> None:
             state.information_state_string(p),
             state.observation_string(p),
             state.observation_tensor(p),
+            state.information_state_tensor(p),
         ), p
     assert seen[1][0] != state.information_state_string(1)
     # perfect recall: the information state holds the player's log, the observation not
     assert rules_game.history(0)[-1] in state.information_state_string(0)
     assert rules_game.history(0)[-1] not in state.observation_string(0)
+
+
+def test_the_information_state_tensor_is_the_observation_and_the_history() -> None:
+    game = openspiel.load(ROOT / "rulesets/heimlich.rules", 3, seed=4)
+    assert game.get_type().provides_information_state_tensor
+    assert game.information_state_tensor_shape() == [2 * game.observation_tensor_shape()[0]]
+    state = game.new_initial_state()
+    before = state.information_state_tensor(0)
+    size = game.observation_tensor_shape()[0]
+    assert before[:size] == state.observation_tensor(0)
+    lines = len(state.game.history(0))
+    while len(state.game.history(0)) == lines:
+        state.apply_action(state.legal_actions()[0])
+    after = state.information_state_tensor(0)
+    assert after[size:] != before[size:]  # a new line in the player's history
+    assert all(0 <= x < 1 for x in after[size:])
 
 
 def test_alike_options_get_distinct_texts() -> None:

@@ -27,6 +27,8 @@ from rulelang.runtime.ruleset import Ruleset
 MAX_ACTIONS = 64
 # Observation layout: HEADER fixed slots, then hashed features up to OBS_SIZE.
 OBS_SIZE = 512
+# An information state: the observation, then HISTORY_SIZE hashed lines of the history.
+HISTORY_SIZE = 512
 MAX_SEATS = 16
 HEADER = 4 + MAX_SEATS
 # The view's parts an observation encodes. "log" is left out: it is the last 20
@@ -108,6 +110,17 @@ def encode(game: Game, seat: int, max_actions: int, size: int = OBS_SIZE) -> npt
     _features(game.view(seat, only=PARTS), "", counts)
     vector[HEADER:] = counts / (1.0 + np.abs(counts))
     return vector
+
+
+def encode_history(lines: list[str], size: int = HISTORY_SIZE) -> npt.NDArray[Any]:
+    """A player's history as `size` numbers in [0, 1): each line counts 1 at
+    crc32("=line") (which lines) and 1 at crc32("i=line") (in which order), every slot
+    squashed by x / (1 + x). Only the lines given are read: `Game.history(seat)`."""
+    counts = np.zeros(size, dtype=np.float64)
+    for index, line in enumerate(lines):
+        counts[zlib.crc32(f"={line}".encode()) % size] += 1.0
+        counts[zlib.crc32(f"{index}={line}".encode()) % size] += 1.0
+    return (counts / (1.0 + counts)).astype(np.float32)
 
 
 def _features(value: Any, path: str, counts: npt.NDArray[np.float64]) -> None:

@@ -18,7 +18,8 @@ and generated map is drawn inside the state from the game's one seeded generator
 and general sum; returns are win 1, draw 0, loss -1. The observation of a player is
 their view (`Game.view(seat)`) as JSON, its tensor the encoding of
 `rulelang.interop.common.encode`; the information state adds the history as they saw
-it (`Game.history(seat)`).
+it (`Game.history(seat)`), as lines to its string and hashed
+(`rulelang.interop.common.encode_history`) to its tensor.
 """
 
 from __future__ import annotations
@@ -34,11 +35,13 @@ import pyspiel
 
 from rulelang.diagnostics import UsageError
 from rulelang.interop.common import (
+    HISTORY_SIZE,
     MAX_ACTIONS,
     MAX_SEATS,
     OBS_SIZE,
     PARTS,
     encode,
+    encode_history,
     options_of,
     rewards,
 )
@@ -67,7 +70,7 @@ GAME_TYPE = pyspiel.GameType(
     max_num_players=MAX_SEATS,
     min_num_players=1,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification=_PARAMETERS,
@@ -242,11 +245,17 @@ class ViewObserver:
     def __init__(self, max_actions: int, perfect_recall: bool) -> None:
         self.max_actions = max_actions
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(OBS_SIZE, np.float32)
-        self.dict = {"observation": self.tensor}
+        # an information state (perfect recall) adds the history as the player saw it
+        size = OBS_SIZE + (HISTORY_SIZE if perfect_recall else 0)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor[:OBS_SIZE]}
+        if perfect_recall:
+            self.dict["history"] = self.tensor[OBS_SIZE:]
 
     def set_from(self, state: RulesetState, player: int) -> None:
-        self.tensor[:] = encode(state.game, player, self.max_actions)
+        self.tensor[:OBS_SIZE] = encode(state.game, player, self.max_actions)
+        if self.perfect_recall:
+            self.tensor[OBS_SIZE:] = encode_history(state.game.history(player))
 
     def string_from(self, state: RulesetState, player: int) -> str:
         seen = json.dumps(state.game.view(player, only=PARTS), sort_keys=True)
