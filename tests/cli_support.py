@@ -18,3 +18,60 @@ def no_traceback(*texts: str) -> None:
     for text in texts:
         assert "Traceback" not in text
         assert 'File "' not in text
+
+
+def interrupt_on_a_terminal(argv: list[str], pause: float = 0.0) -> tuple[int, str, str]:
+    """Run `rulelang ARGV...` in a child process whose stderr is a terminal, press Ctrl-C
+    once it shows its progress ("simulating"), `pause` seconds later; its exit code,
+    stdout and what the terminal showed. The terminal is read all along, until the
+    process ends: a child writing to a terminal nobody reads would block once its
+    buffer is full, and could never exit."""
+    import os
+    import pty
+    import select
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from rulelang.cli.main import main; main()", *argv],
+        stdout=subprocess.PIPE,
+        stderr=slave,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    os.close(slave)
+    seen = b""
+
+    def read(until: float, done: object = None) -> bool:
+        """Read the terminal until `until`, or `done()` is true; False if it closed."""
+        nonlocal seen
+        while time.monotonic() < until and not (callable(done) and done()):
+            if select.select([master], [], [], 0.2)[0]:
+                try:
+                    chunk = os.read(master, 4096)
+                except OSError:  # the terminal closes with the process
+                    return False
+                if not chunk:
+                    return False
+                seen += chunk
+        return True
+
+    try:
+        # Ctrl-C once the progress shows, not while Python is still starting (a
+        # loaded machine is slow to start)
+        read(time.monotonic() + 60, lambda: b"simulating" in seen)
+        assert b"simulating" in seen, seen
+        read(time.monotonic() + pause)
+        proc.send_signal(signal.SIGINT)
+        read(time.monotonic() + 60, lambda: proc.poll() is not None)
+        out, _ = proc.communicate(timeout=30)
+        read(time.monotonic() + 1)  # what is left on the terminal
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+        os.close(master)
+    return proc.returncode, out, seen.decode("utf-8", "replace")

@@ -5,17 +5,11 @@ the finished games; the run fails (R010, exit 70) only when every game is cut of
 from __future__ import annotations
 
 import json
-import os
-import pty
-import select
-import signal
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
-from cli_support import cli, no_traceback
+from cli_support import cli, interrupt_on_a_terminal, no_traceback
 
 from rulelang.cli import simulate
 
@@ -126,36 +120,10 @@ def test_all_of_several_cut_off(tmp_path: Path, capsys: pytest.CaptureFixture[st
 def test_ctrl_c_stops_a_simulation_cleanly(tmp_path: Path, jobs: str) -> None:
     path = tmp_path / "long.rules"
     path.write_text(SOMETIMES.replace("not endless and total > 10", "total < 0"), "utf-8")
-    # stderr is a terminal, so the progress bar shows once the games are being played:
-    # Ctrl-C comes then, not while Python is still starting (a loaded machine is slow)
-    master, slave = pty.openpty()
-    proc = subprocess.Popen(
-        [sys.executable, "-c", "from rulelang.cli.main import main; main()"]
-        + ["simulate", str(path), "-p", "2", "-n", "100000", "--jobs", jobs],
-        stdout=subprocess.PIPE,
-        stderr=slave,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    # stderr is a terminal, so the progress bar shows once the games are being played
+    code, out, err = interrupt_on_a_terminal(
+        ["simulate", str(path), "-p", "2", "-n", "100000", "--jobs", jobs]
     )
-    os.close(slave)
-    seen = b""
-    deadline = time.monotonic() + 60
-    while b"simulating" not in seen and time.monotonic() < deadline:
-        if select.select([master], [], [], 1)[0]:
-            seen += os.read(master, 4096)
-    assert b"simulating" in seen, seen
-    proc.send_signal(signal.SIGINT)
-    out, _ = proc.communicate(timeout=30)
-    while select.select([master], [], [], 0.2)[0]:
-        try:
-            chunk = os.read(master, 4096)
-        except OSError:  # the terminal closes with the process
-            break
-        if not chunk:
-            break
-        seen += chunk
-    os.close(master)
-    err = seen.decode("utf-8", "replace")
-    assert proc.returncode == 130, err
+    assert code == 130, err
     assert "Simulation stopped." in err
     no_traceback(out, err)

@@ -7,12 +7,8 @@ from __future__ import annotations
 import builtins
 import json
 import os
-import pty
-import select
 import shutil
-import signal
 import socket
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -21,7 +17,7 @@ from typing import Any
 
 import distributed
 import pytest
-from cli_support import cli, no_traceback
+from cli_support import cli, interrupt_on_a_terminal, no_traceback
 from test_cli import ENDLESS_AFTER_CHOICE, ENDLESS_LOOP_LINE
 from test_simulate_cut_off import SOMETIMES
 
@@ -188,26 +184,12 @@ def test_without_dask_installed(
 def test_ctrl_c_stops_the_games_on_the_cluster(tmp_path: Path, address: str) -> None:
     path = tmp_path / "long.rules"
     path.write_text(SOMETIMES.replace("not endless and total > 10", "total < 0"), "utf-8")
-    # stderr is a terminal, so the progress bar shows once the simulation has begun:
-    # Ctrl-C comes then, not while Python is still starting (a loaded machine is slow)
-    master, slave = pty.openpty()
-    proc = subprocess.Popen(
-        [sys.executable, "-c", "from rulelang.cli.main import main; main()"]
-        + ["simulate", str(path), "-p", "2", "-n", "100000", "--dask", address],
-        stdout=subprocess.PIPE,
-        stderr=slave,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    # stderr is a terminal, so the progress bar shows once the simulation has begun;
+    # Ctrl-C a second later, when the games are on the workers
+    code, out, err = interrupt_on_a_terminal(
+        ["simulate", str(path), "-p", "2", "-n", "100000", "--dask", address], pause=1.0
     )
-    os.close(slave)
-    seen = _read_until(master, b"simulating", time.monotonic() + 60)
-    assert b"simulating" in seen, seen
-    time.sleep(1)  # the games are on the workers
-    proc.send_signal(signal.SIGINT)
-    out, _ = proc.communicate(timeout=30)
-    err = (seen + _read_until(master, None, time.monotonic() + 2)).decode("utf-8", "replace")
-    os.close(master)
-    assert proc.returncode == 130, err
+    assert code == 130, err
     assert "Simulation stopped." in err
     assert "distributed" not in err  # no log of Dask's
     no_traceback(out, err)
@@ -216,21 +198,6 @@ def test_ctrl_c_stops_the_games_on_the_cluster(tmp_path: Path, address: str) -> 
         while client.run_on_scheduler(_tasks) and time.monotonic() < deadline:
             time.sleep(0.2)
         assert client.run_on_scheduler(_tasks) == 0
-
-
-def _read_until(fd: int, needle: bytes | None, deadline: float) -> bytes:
-    """What a terminal shows until `needle` (None: until it closes) or the deadline."""
-    seen = b""
-    while (needle is None or needle not in seen) and time.monotonic() < deadline:
-        if select.select([fd], [], [], 0.2)[0]:
-            try:
-                chunk = os.read(fd, 4096)
-            except OSError:  # the terminal closes with the process
-                break
-            if not chunk:
-                break
-            seen += chunk
-    return seen
 
 
 def _tasks(dask_scheduler: Any) -> int:
