@@ -34,6 +34,11 @@ def interrupt_on_a_terminal(argv: list[str], pause: float = 0.0) -> tuple[int, s
     import sys
     import time
 
+    def as_in_the_foreground() -> None:
+        # a job a shell started in the background ignores Ctrl-C, and its children
+        # inherit that: the command under test runs as a user's foreground command would
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
     master, slave = pty.openpty()
     proc = subprocess.Popen(
         [sys.executable, "-c", "from rulelang.cli.main import main; main()", *argv],
@@ -41,6 +46,7 @@ def interrupt_on_a_terminal(argv: list[str], pause: float = 0.0) -> tuple[int, s
         stderr=slave,
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        preexec_fn=as_in_the_foreground,
     )
     os.close(slave)
     seen = b""
