@@ -9,12 +9,7 @@ import pytest
 import rulelang
 from rulelang import UsageError
 from rulelang.interop import openspiel
-from tests.interop_support import DUEL, ROOT, SHIPPED, table_size
-
-
-@pytest.fixture(scope="module")
-def duel() -> rulelang.Ruleset:
-    return rulelang.compile_source(DUEL, "duel.rules")
+from tests.interop_support import ROOT, SHIPPED, table_size
 
 
 @pytest.mark.parametrize("path", SHIPPED)

@@ -13,7 +13,7 @@ import rulelang
 from rulelang import UsageError
 from rulelang.interop.common import HEADER, MAX_ACTIONS, OBS_SIZE
 from rulelang.interop.pettingzoo import RulesetEnv, env
-from tests.interop_support import DUEL, ROOT, SHIPPED, table_size
+from tests.interop_support import ROOT, SHIPPED, table_size
 
 # api_test advises a Box observation; the PettingZoo convention for action masks is a
 # Dict {"observation", "action_mask"}, which its own classic games use (they are on the
@@ -32,11 +32,6 @@ def run_api_test(environment: object, cycles: int) -> set[str]:
         warnings.simplefilter("always")
         api_test(environment, num_cycles=cycles)
     return {str(w.message) for w in caught}
-
-
-@pytest.fixture(scope="module")
-def duel() -> rulelang.Ruleset:
-    return rulelang.compile_source(DUEL, "duel.rules")
 
 
 @pytest.mark.parametrize("path", SHIPPED)

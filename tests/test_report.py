@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from cli_support import cli, no_traceback
+from test_simulate_cut_off import SOMETIMES  # a third of the games never end
 
 import rulelang
 
@@ -28,21 +29,6 @@ turn {
   set plays += 1
 }
 end when plays >= player_count { win [opener] }
-"""
-
-# a third of the games never end
-SOMETIMES = """game "sometimes"
-players 2..2
-global { total: int = 0  endless: bool = false }
-setup {
-  pick e in [true, false, false]
-  set endless = e
-}
-turn {
-  choose x in 1..2
-  set total += x
-}
-end when not endless and total > 10 { win [current] }
 """
 
 
