@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -26,9 +26,6 @@ from rulelang.cli.games import Recorder, read_portable
 from rulelang.diagnostics import GameRuntimeError, RuleError, did_you_mean, render
 from rulelang.limits import DEFAULT_LIMITS, OPTIONS, Limit, Limits
 from rulelang.runtime.bots import RANDOM
-
-if TYPE_CHECKING:
-    pass
 
 app = typer.Typer(
     add_completion=False,

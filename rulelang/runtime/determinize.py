@@ -89,18 +89,13 @@ def determinize(game: Game, seat: int | None, rng: random.Random) -> Game:
         if len(pool) < 2:
             continue
         rng.shuffle(pool)
+        if kept:  # the offered items keep their places, the others are dealt around them
+            dealt = iter(pool)
+            for slot in slots:
+                zones[slot] = tuple(i if i in kept else next(dealt) for i in zones[slot])
+            continue
         at = 0
         for slot in slots:
-            if kept:
-                held = []
-                for item in zones[slot]:
-                    if item in kept:
-                        held.append(item)
-                    else:
-                        held.append(pool[at])
-                        at += 1
-                zones[slot] = tuple(held)
-                continue
             size = len(zones[slot])
             zones[slot] = tuple(pool[at : at + size])
             at += size
