@@ -1147,6 +1147,7 @@ _E251 = _entry("E251", "board state read or set as a whole")
 _E252 = _entry("E252", "two indexes on something other than an edge attribute")
 _E253 = _entry("E253", "edge attribute indexed by something other than a side")
 _E254 = _entry("E254", "generate on a board that is not a grid")
+_E255 = _entry("E255", "reveal to players something that is not an item")
 _R040 = _entry("R040", "no path can be generated")
 _R041 = _entry("R041", "too few sides or cells to generate")
 _R042 = _entry("R042", "no such side")
@@ -1201,6 +1202,18 @@ def not_a_side(name: str, board: str, got: object, span: Span) -> Diagnostic:
 def generate_needs_grid(board: str, what: str, span: Span) -> Diagnostic:
     """E254: `generate ... on B` where B is not a grid board."""
     return _E254.at(span, f"generate needs a grid board, and '{board}' is {what}")
+
+
+def reveal_needs_item(got: object, kinds: list[str], span: Span) -> Diagnostic:
+    """E255: `reveal X to P` where X is not a piece, card or tile of a kind that a zone
+    or a tiled board holds (only an item has a place to learn)."""
+    held = ", ".join(kinds) if kinds else "none: no zone or tiled board is declared"
+    return _E255.at(
+        span,
+        f"'reveal ... to' shows a player where an item lies, and {got} is not an item "
+        f"a zone or tiled board holds (kinds held: {held})",
+        "to show a tile on a board, write `reveal tile(BOARD, CELL) to PLAYER`",
+    )
 
 
 def no_path(length: int, bends: int | None, ends: str, span: Span) -> GameRuntimeError:

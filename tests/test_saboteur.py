@@ -8,6 +8,7 @@ setup. Only the public engine API is used.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -888,12 +889,28 @@ def test_a_map_peek_is_seen_by_the_peeker_only(either: Ruleset) -> None:
         assert not any("stone" in x or "gold" in x for x in log(g, p))
         assert "P1 plays a map and looks at the goal at 8,2" in log(g, p)  # public
         assert not any(x.startswith("P1 chooses") for x in log(g, p))  # the card: no line
-    # the goal stays face down for everyone, the peeker included
+    # the goal stays face down: the peeker's view shows it (still secret), no one else's
     assert maze(g)["8,2"]["secret"] is True
-    for viewer in (0, 1, 2, 3):
+    assert maze(g, 0)["8,2"]["tile"] == "stone N-E" and maze(g, 0)["8,2"]["secret"] is True
+    assert maze(g, 0)["8,0"] == maze(g, 0)["8,-2"] == HIDDEN_TILE
+    for viewer in (1, 2, 3):
         assert maze(g, viewer)["8,2"] == HIDDEN_TILE
     assert discard_pile(g) == ["map"]
     assert current(g) == "P2"
+    # a search for the peeker keeps the goal it saw; the two others it deals anew
+    for seat, peeked in ((0, True), (1, False)):
+        goals = set()
+        for k in range(12):
+            twin = g.determinize(seat, random.Random(k))
+            goals.add(tuple(twin.tile("maze", c)["tile"] for c in ("8,2", "8,0", "8,-2")))
+        assert len(goals) == (2 if peeked else 6)
+        assert all(x[0] == "stone N-E" for x in goals) == peeked
+    # taken off the board and laid back face down, the same card is unknown again
+    edit = g.edit()
+    item = g.tile("maze", "8,2", viewer=None)["item"]
+    edit.clear("maze", "8,2")
+    edit.place("maze", "8,2", item, face_down=True)
+    assert maze(g, 0)["8,2"] == HIDDEN_TILE
 
 
 def test_a_map_looks_only_at_face_down_goals(rules: Ruleset) -> None:

@@ -37,7 +37,7 @@ GOAL_CELLS = ("8,2", "8,0", "8,-2")
 MAX_STEPS = 5000
 HIDDEN = "?"
 HIDDEN_TILE = {"tile": HIDDEN, "secret": True}  # a face-down card as the players see it
-PEEK_LINE = re.compile(r"^(P\d+) plays a map and looks at the goal at ")
+PEEK_LINE = re.compile(r"^(P\d+) plays a map and looks at the goal at (\S+)$")
 TAKE_LINE = re.compile(r"^(P\d+) takes (.*)$")  # a gold card taken: secret to others
 HIDDEN_TAKE = "a gold card"
 
@@ -224,13 +224,18 @@ def check_views(g: Game) -> None:
     down = face_down(g)
     # who looked at which goal, from the omniscient log
     peeks = {name: 0 for name in names}
+    peeked: dict[str, set[str]] = {name: set() for name in names}  # the goals each saw
     full_log = g.history()
     assert full["log"] == full_log[-len(full["log"]) :]
     for i, line in enumerate(full_log):
+        if line.startswith("Round ") and line.endswith(" begins."):
+            for cells in peeked.values():  # the goals are dealt anew: what was seen is void
+                cells.clear()
         if line.startswith("You look at"):
             m = PEEK_LINE.match(full_log[i - 1])
             assert m is not None
             peeks[m.group(1)] += 1
+            peeked[m.group(1)].add(m.group(2))
     for p in range(n):
         v = g.view(p)
         me = names[p]
@@ -252,15 +257,17 @@ def check_views(g: Game) -> None:
             assert zones[z] == {"size": len(truth[z])}, f"{me} sees the {z}"
         # the role cards not dealt: their numbers follow from the table, so all see them
         assert zones["dwarf_box"] == truth["dwarf_box"]
-        # the maze as the referee sees it, but face-down cards only as '?'
+        # the maze as the referee sees it, but face-down cards only as '?', except the
+        # goals this player looked at with a map
         board = v["boards"]["maze"]
         assert board.keys() == full["boards"]["maze"].keys()
         for c, tile in full["boards"]["maze"].items():
             assert "item" in tile and "item" not in board[c]  # which card: referees only
             face = {k: v for k, v in tile.items() if k != "item"}
-            assert board[c] == (HIDDEN_TILE if c in down else face), f"{me} sees {c}"
+            hidden = c in down and c not in peeked[me]
+            assert board[c] == (HIDDEN_TILE if hidden else face), f"{me} sees {c}"
         for c in GOAL_CELLS:
-            assert (board[c] == HIDDEN_TILE) == (c in down)
+            assert (board[c] == HIDDEN_TILE) == (c in down and c not in peeked[me])
         assert board["0,0"]["tile"] == "start"
         lines = g.history(p)
         tail = v["log"]

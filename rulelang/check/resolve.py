@@ -338,6 +338,8 @@ class Resolver(ExprChecker):
             self.tile_stmt(s, ctx)
         elif isinstance(s, A.Do):
             self.do(s, ctx)
+        elif isinstance(s, A.RevealTo):
+            self.reveal_to(s, ctx)
         elif isinstance(s, A.Say):
             self.expr(s.message, ctx)
             if s.to is not None:
@@ -558,6 +560,21 @@ class Resolver(ExprChecker):
             if not compatible(T("entity", zone.kind), item):
                 self.c.report(errors.zone_holds_other(zone.name, zone.kind, item, s.item.span))
 
+    def reveal_to(self, s: A.RevealTo, ctx: Ctx) -> None:
+        c = self.c
+        t = self.expr(s.item, ctx)
+        item = t.elem if t.name == "list" and t.elem is not None else t
+        places = {z.kind for z in c.zones} | {
+            v.decl.tiles
+            for v in c.names.values()
+            if isinstance(v, ValueSym) and isinstance(v.decl, A.BoardDecl) and v.decl.tiles
+        }
+        if item.name != "any" and not (item.name == "entity" and item.arg in places):
+            c.report(errors.reveal_needs_item(t, sorted(places), s.item.span))
+        audience = self.expr(s.to, ctx)
+        if not (compatible(PLAYER, audience) or compatible(list_of(PLAYER), audience)):
+            c.report(errors.needs_players("'reveal ... to'", audience, s.to.span))
+
     def tiled_board(self, name: str, span: Span) -> A.BoardDecl | None:
         sym = self.c.names.get(name)
         if not (isinstance(sym, ValueSym) and isinstance(sym.decl, A.BoardDecl)):
@@ -653,6 +670,7 @@ KEYWORDS = {
     A.Place: "place",
     A.Clear: "clear",
     A.Reveal: "reveal",
+    A.RevealTo: "reveal",
     A.Do: "do",
     A.Say: "say",
 }

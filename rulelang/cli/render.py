@@ -19,7 +19,15 @@ def render_view(game: Game, view: dict[str, Any], log_tail: int = 8) -> str:
         out.append("")
         if name in view.get("boards", {}):
             out.append(f"{name}:")
-            out.extend(grid_map(board, view["boards"][name]))
+            cells = view["boards"][name]
+            out.extend(grid_map(board, cells))
+            seen = [  # face-down tiles this view may see (a peek, the referee's view)
+                f"{cell['tile']} at {c}"
+                for c, cell in cells.items()
+                if cell.get("secret") and cell["tile"] != "?"
+            ]
+            if seen:
+                out.append(f"  shaded corners: face down, but seen: {', '.join(seen)}")
         elif board.shape != "grid":
             out.extend(_board(game, name, board, view, placed))
         if board.shape == "grid" and view.get("board_state", {}).get(name):
@@ -63,7 +71,9 @@ def render_view(game: Game, view: dict[str, Any], log_tail: int = 8) -> str:
     for zone, content in view["zones"].items():
         if isinstance(content, dict):
             if content["size"]:
-                out.append(f"  {zone}: {content['size']} hidden")
+                known = content.get("known")
+                of = f" (you know of {', '.join(text(c) for c in known)})" if known else ""
+                out.append(f"  {zone}: {content['size']} hidden{of}")
         elif zone.endswith(f"[{viewer}]") and viewer and view.get("zone_tiles", {}).get(zone):
             out.append(f"  {zone}:")
             out.extend(_drawn(content, view["zone_tiles"][zone]))
@@ -148,7 +158,8 @@ def _drawn(names: list[str], faces: list[dict[str, Any]]) -> list[str]:
 
 
 def tile_glyph(cell: dict[str, Any] | None) -> tuple[str, str, str]:
-    """Three lines of three characters: open sides as lines, a dead end as a block."""
+    """Three lines of three characters: open sides as lines, a dead end as a block; a
+    face-down tile this view may see (the peeker's, the referee's) has shaded corners."""
     if cell is None:
         return ("   ", " · ", "   ")
     if cell["tile"] == "?":
@@ -158,10 +169,11 @@ def tile_glyph(cell: dict[str, Any] | None) -> tuple[str, str, str]:
     centre = _JOINS.get((n, e, s, w), "┼") if joined else "■"
     if not any(cell["open"]):
         centre = "□"
+    c = "▒" if cell.get("secret") else " "  # face down, yet known to this view
     return (
-        f" {'│' if n else ' '} ",
+        f"{c}{'│' if n else ' '}{c}",
         f"{'─' if w else ' '}{centre}{'─' if e else ' '}",
-        f" {'│' if s else ' '} ",
+        f"{c}{'│' if s else ' '}{c}",
     )
 
 

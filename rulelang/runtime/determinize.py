@@ -13,9 +13,10 @@ what its player cannot see changes.
 - the items of the zones the seat may not look into (`visible to none`, another
   player's `visible to owner` zone) are shuffled among those zones, zone by zone of the
   same kind of item, each keeping its size; but the items the seat is offered in its
-  own pending choice stay where they are (it sees them: `choose c in pot`);
+  own pending choice stay where they are (it sees them: `choose c in pot`), and so do
+  the items `reveal ... to` showed the seat, while they are still where it saw them;
 - face-down tiles on a tiled board are shuffled among the face-down cells of the board
-  (each cell keeps its quarter turns);
+  (each cell keeps its quarter turns), except those `reveal ... to` showed the seat;
 - the `visible to owner` player attributes of the other players: a piece or card
   (a secret piece each player holds) is drawn anew among the pieces of its kind the seat does
   not see held, when the players' values are all different; any other value
@@ -23,8 +24,9 @@ what its player cannot see changes.
 
 Not re-dealt (a search reads them as they are): globals, piece and card attributes and
 board `state`/`edge` attributes declared `visible to none`, the values of secret
-choices held in the rules' local variables, and what the seat learned privately
-(`say ... to`), which is text; docs/api.md says so too.
+choices held in the rules' local variables. What the seat was told privately in
+words (`say ... to`) is text: a search knows only what `reveal ... to` showed it.
+docs/api.md says so too.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from rulelang.check.symbols import AttrSym, Program
 from rulelang.runtime.code import ChoiceSpec
+from rulelang.runtime.state import known_places
 
 if TYPE_CHECKING:
     from rulelang.runtime.engine import Game
@@ -77,19 +80,22 @@ def determinize(game: Game, seat: int | None, rng: random.Random) -> Game:
                 continue
             groups.setdefault(layout.zone_kind[z.name], []).append(base + (owner or 0))
     zones = st.zones
-    # the items the seat is offered in its own pending choice it sees: they stay put
+    # what the seat sees stays put: the items it is offered in its own pending choice,
+    # and what `reveal ... to` showed it (where it still is)
+    known = known_places(st, seat) if st.shown is not None else set()
     spec = st.pending
     offered: frozenset[object] = frozenset()
     if isinstance(spec, ChoiceSpec) and spec.kind is not None and st.who == seat:
         offered = frozenset(st.options)
     offered_kind = spec.kind if isinstance(spec, ChoiceSpec) else None
     for group_kind, slots in groups.items():
-        kept = offered if group_kind == offered_kind else frozenset()
+        kept = set(offered) if group_kind == offered_kind else set()
+        kept.update(item for place, item in known if place[0] == "zone" and place[1] in slots)
         pool = sorted(item for slot in slots for item in zones[slot] if item not in kept)
         if len(pool) < 2:
             continue
         rng.shuffle(pool)
-        if kept:  # the offered items keep their places, the others are dealt around them
+        if kept:  # the items kept keep their places, the others are dealt around them
             dealt = iter(pool)
             for slot in slots:
                 zones[slot] = tuple(i if i in kept else next(dealt) for i in zones[slot])
@@ -102,7 +108,11 @@ def determinize(game: Game, seat: int | None, rng: random.Random) -> Game:
     # face-down tiles
     for ops in rules.ex.tiles.values():
         cells, where = st.layers[ops.layer], st.layers[ops.layer + 1]
-        down = sorted(cell for cell, placed in cells.items() if placed[2])  # not by history
+        down = sorted(  # in a fixed order, not by history; the cells shown to the seat stay
+            cell
+            for cell, placed in cells.items()
+            if placed[2] and (("tile", ops.layer, cell), placed[0]) not in known
+        )
         if len(down) < 2:
             continue
         tiles = sorted(cells[cell][0] for cell in down)

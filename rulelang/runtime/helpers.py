@@ -205,6 +205,9 @@ def deal(st: State, count: int, src: int, dst: int) -> None:
         if take > 0:
             zones[dst + p] += pile[: -take - 1 : -1]  # the top first
             zones[src] = pile[:-take]
+            if st.shown is not None:
+                for item in pile[-take:]:
+                    left(st, ("zone", src), item)
 
 
 def move(st: State, item: Value, src: int, dst: int, span: Span, name: str) -> None:
@@ -216,6 +219,45 @@ def move(st: State, item: Value, src: int, dst: int, span: Span, name: str) -> N
         raise errors.not_in_zone(name, span) from None
     zones[src] = zone[:i] + zone[i + 1 :]
     zones[dst] += (item,)
+    if st.shown is not None:
+        left(st, ("zone", src), item)
+
+
+def left(st: State, place: tuple[object, ...], item: Value) -> None:
+    """An item left a place: what `reveal ... to` showed of it there no longer counts
+    (were it to come back, nobody saw where it went in between)."""
+    st.shown = (None, place, item, st.shown)
+
+
+def reveal_to(
+    st: State,
+    items: Iterable[Value],
+    audience: Iterable[int],
+    slots: Sequence[int],
+    player_slots: Sequence[int],
+    boards: Sequence[TileOps],
+) -> None:
+    """`reveal ITEM to PLAYERS`: they learn where each item lies now (an item in no
+    zone and on no board teaches nothing). Face-down tiles stay face down: only these
+    players' views show them, and a search for one of them keeps them in place."""
+    seen = tuple(sorted(set(audience)))
+    if not seen:
+        return
+    zones, n = st.zones, st.cfg.n
+    for item in items:
+        place: tuple[object, ...] | None = None
+        for slot in (*slots, *(b + p for b in player_slots for p in range(n))):
+            if item in zones[slot]:
+                place = ("zone", slot)
+                break
+        else:
+            for ops in boards:
+                cell = ops.cell_of(st, item)
+                if cell >= 0:
+                    place = ("tile", ops.layer, cell)
+                    break
+        if place is not None:
+            st.shown = (seen, place, item, st.shown)
 
 
 def detach(
@@ -234,6 +276,8 @@ def detach(
         if item in zone:
             i = zone.index(item)
             zones[slot] = zone[:i] + zone[i + 1 :]
+            if st.shown is not None:
+                left(st, ("zone", slot), item)
             return
     n = st.cfg.n
     for base in player_slots:
@@ -242,6 +286,8 @@ def detach(
             if item in zone:
                 i = zone.index(item)
                 zones[slot] = zone[:i] + zone[i + 1 :]
+                if st.shown is not None:
+                    left(st, ("zone", slot), item)
                 return
     for ops in boards:
         where = ops.cell_of(st, item)
@@ -319,6 +365,8 @@ def settle(st: State, spec: ChanceSpec, outcome: int | tuple[int, ...]) -> None:
         value = st.loc[spec.slot] = tuple(source[j] for j in outcome)
     else:
         value = st.zones[spec.zone] = tuple(source[j] for j in outcome)
+        if st.shown is not None:  # what was shown of the zone's order is void
+            left(st, ("zone", spec.zone), None)
     st.log = (
         (spec, outcome, value, st.log)
         if st.budget and spec.audience is None

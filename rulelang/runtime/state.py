@@ -87,6 +87,37 @@ def typed(record: tuple[Any, ...]) -> Event:
     return Ranked(a)
 
 
+Place = tuple[Any, ...]  # ("zone", slot) or ("tile", layer, cell)
+
+
+def known_records(shown: Log) -> Iterator[tuple[Any, ...]]:
+    """The records of `State.shown`, newest first: (audience, place, item); (None,
+    place, item) where the item left that place, (None, place, None) where the rules
+    shuffled a zone (what was shown there before is void)."""
+    while shown is not None:
+        yield shown[:3]
+        shown = shown[3]
+
+
+def known_places(st: State, seat: int) -> set[tuple[Place, Value]]:
+    """What `reveal ... to` showed `seat` and still holds, as (place, item): each item
+    still where it was shown, never moved since, its zone never shuffled since."""
+    void: set[object] = set()  # places shuffled, and (place, item) for items gone
+    out: set[tuple[Place, Value]] = set()
+    for audience, place, item in known_records(st.shown):
+        if audience is None:
+            void.add(place if item is None else (place, item))
+        elif seat in audience and place not in void and (place, item) not in void:
+            if place[0] == "zone":
+                still = item in st.zones[place[1]]
+            else:
+                cell = st.layers[place[1]].get(place[2])
+                still = cell is not None and cell[0] == item
+            if still:
+                out.add((place, item))
+    return out
+
+
 def newest_first(log: Log) -> Iterator[Event]:
     link = log
     while link is not None:
@@ -130,6 +161,7 @@ class State:
         "rng_shared",
         "log",
         "private",
+        "shown",
         "auto_chance",
         "reach",
         "bot",
@@ -162,6 +194,8 @@ class State:
         self.rng_shared = False  # shared with a clone: copy it before drawing
         self.log: Log = None  # the newest event first, linked to the ones before
         self.private: Log = None  # the messages said to some players only, likewise
+        # what `reveal ITEM to PLAYERS` showed, newest first (see known_places below)
+        self.shown: Log = None
         self.auto_chance = True  # False: a test or a replay supplies chance outcomes
         self.reach: dict[tuple[int, ...], object] = {}  # kept answers about tile networks
         # during Game.playout: the random bot's generator and how many more decisions it
@@ -209,6 +243,7 @@ class State:
         other.rng_shared = self.rng_shared = True
         other.log = self.log  # shared: events are never changed, only added in front
         other.private = self.private
+        other.shown = self.shown
         other.auto_chance = self.auto_chance
         other.reach = self.reach  # replaced, never changed in place, when tiles change
         other.bot = _no_bot
@@ -230,6 +265,7 @@ class State:
             self.over,
             tuple(self.outcome or ()),
             self.turn,
+            tuple(known_records(self.shown)),
             tuple(events_of(self)),
             tuple(tuple(sorted(layer.items())) for layer in self.layers),
         )

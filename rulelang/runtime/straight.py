@@ -147,6 +147,8 @@ class StraightGen:
                 return [*self.proc_args(s), f"{proc_function(s.proc)}(st)"]
             case A.Say():
                 return self.say(s)
+            case A.RevealTo():
+                return [self.reveal_to(s)]
             case A.Outcome():
                 many = ex.type_of(s.players).name == "list"
                 who = ex.src(s.players) if many else f"({ex.src(s.players)},)"
@@ -273,6 +275,15 @@ class StraightGen:
             "st.log = ('said', audience, text, st.log)",
             "st.private = ('said', audience, text, st.private)",
         ]
+
+    def reveal_to(self, s: A.RevealTo) -> str:
+        ex = self.ex
+        t = ex.type_of(s.item)
+        items = ex.src(s.item) if t.name == "list" else f"({ex.src(s.item)},)"
+        kind = (t.elem if t.name == "list" and t.elem is not None else t).arg
+        many = ex.type_of(s.to).name == "list"
+        audience = ex.src(s.to) if many else f"({ex.src(s.to)},)"
+        return f"_h.reveal_to(st, {items}, {audience}, {self.detach_args(kind)})"
 
     def zone_slot(self, ref: A.ZoneRef) -> str:
         base = self.layout.zone_base[ref.zone]

@@ -155,6 +155,8 @@ class TileOps:
         cell = st.layers[self.layer].pop(node, None)
         if cell is not None:
             st.layers[self.layer + 1].pop(cell[0], None)
+            if st.shown is not None:  # what `reveal ... to` showed here no longer counts
+                st.shown = (None, ("tile", self.layer, node), cell[0], st.shown)
         self.changed(st)
 
     def reveal(self, st: State, node: int, turn: int | None) -> None:

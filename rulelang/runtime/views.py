@@ -21,7 +21,7 @@ from rulelang.runtime.code import (
     Value,
 )
 from rulelang.runtime.helpers import sample
-from rulelang.runtime.state import Log, events_of, newest_first, typed
+from rulelang.runtime.state import Log, Place, events_of, known_places, newest_first, typed
 from rulelang.runtime.values import Plain, plain, plainer
 
 if TYPE_CHECKING:
@@ -182,21 +182,33 @@ def tiles_of(game: Game, viewer: int | None) -> dict[str, dict[str, dict[str, ob
     in the omniscient view, which shows them with `secret` set."""
     rules, st = game.rules, game.state
     out: dict[str, dict[str, dict[str, object]]] = {}
+    known = known_places(st, viewer) if st.shown is not None and viewer is not None else set()
     for name, ops in rules.ex.tiles.items():
         board = st.cfg.boards[name]
         cells: dict[str, dict[str, object]] = {}
         for node in sorted(st.layers[ops.layer]):
-            cells[board.names[node]] = tile_cell(game, ops, node, viewer)
+            cells[board.names[node]] = tile_cell(game, ops, node, viewer, known)
         out[name] = cells
     return out
 
 
-def tile_cell(game: Game, ops: TileOps, node: int, viewer: int | None) -> dict[str, object]:
-    """One tile as `viewer` sees it; the omniscient view also gives the item itself."""
+def tile_cell(
+    game: Game,
+    ops: TileOps,
+    node: int,
+    viewer: int | None,
+    known: set[tuple[Place, Value]] | None = None,
+) -> dict[str, object]:
+    """One tile as `viewer` sees it; the omniscient view also gives the item itself. A
+    face-down tile `reveal ... to` showed the viewer is shown to them (`secret` set);
+    `known` is what was shown to the viewer, when the caller already has it."""
     st = game.state
     tile, turn, secret = st.layers[ops.layer][node]
     if secret and viewer is not None:
-        return {"tile": HIDDEN, "secret": True}
+        if known is None:
+            known = known_places(st, viewer) if st.shown is not None else set()
+        if (("tile", ops.layer, node), tile) not in known:
+            return {"tile": HIDDEN, "secret": True}
     name, sides, joined = face(game, ops, tile, turn)
     cell: dict[str, object] = {
         "tile": name,
@@ -242,6 +254,7 @@ def _zones(game: Game, viewer: int | None) -> dict[str, object]:
     st = game.state
     names = st.cfg.player_names
     out: dict[str, object] = {}
+    known = known_places(st, viewer) if st.shown is not None and viewer is not None else set()
     for name, base, per_player, visibility, convert in game.rules.view_plan.zones:
         labels = st.cfg.labels.get(name)
         if labels is None:
@@ -254,7 +267,12 @@ def _zones(game: Game, viewer: int | None) -> dict[str, object]:
             if may_see(visibility, viewer, owner):
                 out[label] = [convert(st, c) for c in items]
             else:
-                out[label] = {"size": len(items)}
+                hidden: dict[str, object] = {"size": len(items)}
+                out[label] = hidden
+                slot = base + (owner or 0)
+                shown = [c for c in items if (("zone", slot), c) in known]
+                if shown:  # what `reveal ... to` showed the viewer there
+                    hidden["known"] = [convert(st, c) for c in shown]
     return out
 
 

@@ -297,6 +297,14 @@ class Reveal(Stmt):
 
 
 @node
+class RevealTo(Stmt):
+    """`reveal ITEM to PLAYERS`: they learn, privately, where the item lies now."""
+
+    item: Expr
+    to: Expr
+
+
+@node
 class Do(Stmt):
     proc: str  # "base": the base version of the overridden block this is in
     args: tuple[Expr, ...]
@@ -559,6 +567,7 @@ AnyStmt = (
     | Place
     | Clear
     | Reveal
+    | RevealTo
     | Do
     | Say
     | Outcome

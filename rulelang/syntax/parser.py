@@ -654,6 +654,10 @@ class _Builder(Transformer[Any, Any]):
         return A.Reveal(self._span(meta), str(c[0]), c[1], c[2])
 
     @v_args(meta=True)
+    def s_reveal_to(self, meta: Any, c: list[Any]) -> A.RevealTo:
+        return A.RevealTo(self._span(meta), c[0], c[1])
+
+    @v_args(meta=True)
     def zone_ref(self, meta: Any, c: list[Any]) -> A.ZoneRef:
         return A.ZoneRef(self._span(meta), str(c[0]), c[1])
 
