@@ -771,8 +771,15 @@ def phase_without_turn(phase: str, span: Span) -> Diagnostic:
     return _E310.at(span, f"phase '{phase}' has no turn")
 
 
-def end_rule_calls_asking_proc(proc: str, span: Span) -> Diagnostic:
-    """E311: an end rule that calls a proc that asks a player or the dice."""
+def end_rule_calls_asking_proc(proc: str, span: Span, imagine: bool = False) -> Diagnostic:
+    """E311: an end rule that calls a proc that asks a player or the dice; an `imagine`
+    block that calls a proc that asks a player (the dice it may roll)."""
+    if imagine:
+        return _E311.at(
+            span,
+            f"'{proc}' asks a player to choose, which an imagine block cannot do "
+            "(it may only draw chance)",
+        )
     return _E311.at(span, f"'{proc}' asks a player or the dice, which an end rule cannot do")
 
 

@@ -20,7 +20,7 @@ from rulelang import CHANCE, Game, RuleError, Ruleset
 from rulelang.cli.simulate import Summary, run_games
 
 NOTEBOOK = ("spot", "box", "visited", "walls_seen", "exits_seen", "ways_out",
-            "treasure_seen", "shops_seen", "hospitals_seen", "marshes_seen")  # fmt: skip
+            "treasure_seen", "shops_seen", "hospitals_seen", "marshes_seen", "fresh")  # fmt: skip
 
 
 def notes(game: Game, seat: int) -> dict[str, object]:
@@ -184,6 +184,7 @@ class Notebook:
     """The notebook written again from a seat's history alone, in Python."""
 
     def __init__(self) -> None:
+        self.fresh = False  # the last step found a tile not walked on (kept when lost)
         self.lost()
 
     def lost(self) -> None:
@@ -214,6 +215,7 @@ class Notebook:
         return {
             "spot": [self.x, self.y], "box": self.box, "visited": self.visited,
             "walls_seen": self.walls, "exits_seen": self.exits, **self.places,
+            "fresh": self.fresh,
         }  # fmt: skip
 
 
@@ -245,7 +247,8 @@ def notebook_from(history: list[str], me: str) -> dict[str, object]:
             nb.x, nb.y = nb.x + STEP[way][0], nb.y + STEP[way][1]
             nb.box = [min(nb.x, nb.box[0]), max(nb.x, nb.box[1]),
                       min(nb.y, nb.box[2]), max(nb.y, nb.box[3])]  # fmt: skip
-            if nb.here() not in nb.visited:
+            nb.fresh = nb.here() not in nb.visited
+            if nb.fresh:
                 nb.visited.append(nb.here())
             way, arriving, plain, told = None, True, True, False
         if "enters and exits a portal" in line or "is flushed by the river one tile" in line:

@@ -266,14 +266,30 @@ def test_play_with_search_bots_and_bad_names(capsys: pytest.CaptureFixture[str])
     assert run(sim) == 64
 
 
+SECRET_NUMBER = """game "Secret number"
+players 2..3
+global { secret: int = 0 visible to none }
+setup {
+  pick n in [1, 2, 3, 4, 5, 6]
+  set secret = n
+}
+turn {
+  choose guess in 1..6 prompt "Guess"
+  if guess == secret { set secret = 0 }
+}
+end when secret == 0 { win [current] }
+"""
+
+
 def test_search_bots_refuse_rules_whose_secrets_they_cannot_deal_anew(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    # the labyrinth's map is visible to none and determinize leaves board state as it
-    # is: a search would read the map, so it is refused
-    labyrinth = Path(__file__).parent.parent / "rulesets" / "labyrinth.rules"
+    # a global visible to none, which determinize leaves as it is and no `imagine`
+    # pictures: a search would read it, so it is refused
+    rules = tmp_path / "secret.rules"
+    rules.write_text(SECRET_NUMBER)
     for command, bot in (("simulate", "all:ismcts:5"), ("play", "2:mcts"), ("compare", "1:mcts")):
-        args = [command, str(labyrinth), "-p", "3", "--bots", bot]
+        args = [command, str(rules), "-p", "3", "--bots", bot]
         more = {
             "play": ["--no-store"],
             "simulate": ["-n", "1"],
@@ -281,16 +297,15 @@ def test_search_bots_refuse_rules_whose_secrets_they_cannot_deal_anew(
         }
         assert run([*args, *more[command]]) == 64
         err = capsys.readouterr().err
-        assert "the search bots cannot play Treasures of the Abandoned Labyrinth" in err
-        assert "maze.kind" in err and "Traceback" not in err
-    game = rulelang.compile_file(labyrinth).new_game(3, seed=1)
+        assert "the search bots cannot play Secret number" in err
+        assert "secret" in err and "Traceback" not in err
+    game = rulelang.compile_file(rules).new_game(3, seed=1)
     for bot in ("ismcts:5", "mcts:5"):
         with pytest.raises(UsageError, match="cannot deal anew"):
             bot_action(game, bot)
-    # the other shipped rules hide nothing that is not dealt anew
-    for other in sorted((labyrinth.parent).glob("*.rules")):
-        if other != labyrinth:
-            assert not_redealt(rulelang.compile_file(other).program) == [], other.name
+    # the shipped rules hide nothing that is not dealt anew or imagined
+    for shipped in sorted((ROOT / "rulesets").glob("*.rules")):
+        assert not_redealt(rulelang.compile_file(shipped).program) == [], shipped.name
 
 
 POT = """game "Pot"

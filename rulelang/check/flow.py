@@ -69,6 +69,26 @@ def _pausing_procs(c: Checker) -> None:
             target = c.names.get(s.proc)
             if isinstance(target, ProcSym) and target.pauses:
                 c.report(errors.end_rule_calls_asking_proc(s.proc, s.span))
+    imagine = c.names.get(A.IMAGINE)
+    if isinstance(imagine, ProcSym) and imagine.decl.imagine:
+        _imagine_asks_nobody(c, imagine, procs)
+
+
+def _imagine_asks_nobody(c: Checker, imagine: ProcSym, procs: list[ProcSym]) -> None:
+    """The `imagine` block may draw chance but ask no one: E311 at each call of a proc
+    that asks a player (directly or through other procs)."""
+    asking = (A.Choose, A.React)
+    asks = {p.name for p in procs if any(isinstance(s, asking) for s in _walk(p.decl.body))}
+    changed = True
+    while changed:
+        changed = False
+        for p in procs:
+            if p.name not in asks and any(n in asks for n in c.calls.get(p.name, ())):
+                asks.add(p.name)
+                changed = True
+    for s in _walk(imagine.decl.body):
+        if isinstance(s, A.Do) and s.proc in asks and s.proc != A.IMAGINE:
+            c.report(errors.end_rule_calls_asking_proc(s.proc, s.span, imagine=True))
 
 
 def _phases(c: Checker) -> None:

@@ -75,9 +75,13 @@ class Resolver(ExprChecker):
                 self.def_body(sym)
         for sym in list(c.names.values()):
             if isinstance(sym, ProcSym):
-                self.block(
-                    sym.decl.body, Ctx(owner=sym.name, scopes=[{p.name: p for p in sym.params}])
-                )
+                scopes = [{p.name: p for p in sym.params}]
+                if sym.decl.imagine:  # chance, but no decisions: see runtime/imagine.py
+                    where = "an imagine block"
+                    ctx = Ctx(owner=sym.name, scopes=scopes, decide_ok=False, context=where)
+                else:
+                    ctx = Ctx(owner=sym.name, scopes=scopes)
+                self.block(sym.decl.body, ctx)
         self.block(c.setup, Ctx(context="setup"))
         for ph in c.phases:
             d = ph.decl
@@ -250,6 +254,8 @@ class Resolver(ExprChecker):
             return
         if isinstance(s, PAUSING) and not ctx.pause_ok:
             c.report(errors.nobody_can_act(type(s).__name__.lower(), ctx.context, s.span))
+        elif isinstance(s, A.Choose | A.React) and not ctx.decide_ok:
+            c.report(errors.nobody_can_act(keyword(s), ctx.context, s.span))
         if isinstance(s, A.Let):
             if s.type is not None:
                 want = resolve_type(c, s.type)

@@ -72,6 +72,7 @@ class Ctx:
     owner: str = ""  # the proc or def being checked, for the call graph
     kind: KindSym | None = None  # inside a kind's attribute defaults: `index` is known
     pause_ok: bool = True  # choices and chance are allowed here
+    decide_ok: bool = True  # choices too (not in `imagine`: chance only)
     context: str = "rule"  # what to call this place in messages
     scopes: list[dict[str, LocalSym]] = field(default_factory=list)
     indexing: bool = False  # the name being checked is indexed: hand[p]

@@ -30,6 +30,7 @@ Formatter = Callable[["State", Value], str]
 
 PAUSE = -1  # an op waits for a decision or a chance outcome
 OVER = -2  # an op ended the game
+IMAGINED = -3  # the end of an `imagine` block run on its own (runtime/imagine.py)
 DONE = -3  # a clone searching for a completion reached the end of the effect
 CHANCE = -1  # who acts at a chance event
 TERMINAL = -4  # who acts when the game is over
@@ -180,6 +181,7 @@ class Code:
     chances: dict[int, ChanceSpec] = field(default_factory=dict)
     check_end: Callable[[State], bool] = lambda st: False
     source: list[str] = field(default_factory=list)  # the generated Python, per op
+    imagine: int = -1  # where the `imagine` block starts (its end pops the stack), or -1
 
 
 def run(code: Code, st: State, pc: int) -> int:

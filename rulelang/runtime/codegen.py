@@ -140,7 +140,17 @@ class Codegen(StraightGen):
                 self.here(self.entries[name])
                 self.block(sym.decl.body)
                 self.emit(["return st.stack.pop()"], sym.span)
+        imagine = p.procs.get(A.IMAGINE)
+        if imagine is not None and imagine.decl.imagine:  # run on its own: see imagine.py
+            start = self.here()
+            if imagine.pauses:
+                self.emit([f"return {self.entries[A.IMAGINE]}"], imagine.span)
+            else:
+                call = f"{proc_function(A.IMAGINE)}(st)"
+                self.emit([call, "return st.stack.pop()"], imagine.span)
         self.finish()
+        if imagine is not None and imagine.decl.imagine:
+            self.code.imagine = start.pc
         return self.code
 
     def finish(self) -> None:

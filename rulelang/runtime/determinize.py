@@ -36,7 +36,9 @@ from typing import TYPE_CHECKING
 
 from rulelang.check.symbols import AttrSym, Program
 from rulelang.runtime.code import ChoiceSpec
+from rulelang.runtime.imagine import forget, imagine
 from rulelang.runtime.state import known_places
+from rulelang.syntax import ast as A
 
 if TYPE_CHECKING:
     from rulelang.runtime.engine import Game
@@ -45,7 +47,11 @@ if TYPE_CHECKING:
 def not_redealt(program: Program) -> list[str]:
     """The hidden attributes a determinization leaves as they are (globals, piece, card
     and board attributes that are not `visible to all`): an information-set search of
-    these rules would read them, so it refuses to play them."""
+    these rules would read them, so it refuses to play them. None when the rules
+    `imagine` them (runtime/imagine.py: forgotten, then pictured anew)."""
+    imagined = program.procs.get(A.IMAGINE)
+    if imagined is not None and imagined.decl.imagine:
+        return []
     syms = {id(s): s for s in program.refs.values() if isinstance(s, AttrSym)}
     syms.update((id(a), a) for a in program.globals)
     hidden = {
@@ -121,6 +127,13 @@ def determinize(game: Game, seat: int | None, rng: random.Random) -> Game:
             cells[cell] = (tile, cells[cell][1], True)
             where[tile] = cell
         st.reach = {}
+    if rules.imagines:  # the rules picture the rest: forget it all, then imagine
+        forget(rules, st, seat)
+        imagine(rules, st, seat)
+        st.dirty = True
+        if isinstance(spec, ChoiceSpec) and not st.over:  # the seat's too: they may
+            st.options = spec.options(st)  # depend on what it pictured (who is here)
+        return other
     # the other players' secrets
     others = [p for p in range(n) if p != seat]
     for a in program.player_attrs:

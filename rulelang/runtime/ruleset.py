@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from rulelang import errors
 from rulelang.check.symbols import AttrSym, BoardAttrSym, Program, ValueSym
@@ -68,6 +69,17 @@ class Ruleset:
         # how search bots score a playout they stop (`estimate`), if the rules say
         est = program.estimate
         self.estimate = None if est is None else Estimate(est, self.ex, limits.steps)
+        # how a player pictures what it cannot see (`imagine`), if the rules say: see
+        # runtime/imagine.py; what a determinization forgets before it runs the block
+        imagine = program.procs.get(A.IMAGINE)
+        self.imagines = imagine is not None and imagine.decl.imagine
+        self.imagine_me = imagine.params[0].slot if imagine is not None and self.imagines else -1
+        columns = self.layout.columns
+        self.imagine_forgets = Forgets(
+            tuple(a.slot for a in columns if a.visibility == "none"),
+            tuple(a.slot for a in self.layout.globals if a.visibility == "none"),
+            tuple(a.slot for a in columns if a.visibility == "owner"),
+        )
 
     def _value_fn(self, v: ValueSym) -> Callable[[State], Value]:
         d = v.decl
@@ -182,6 +194,7 @@ class Ruleset:
                 cfg.boards[v.name] = value
                 cfg.nodes[v.name] = tuple(range(len(value)))
         self._populate(st)
+        cfg.blank = st  # never changed: games are clones of it (imagine.py reads it)
         return st
 
     def _options(self, given: dict[str, str]) -> dict[str, Value]:
@@ -233,6 +246,15 @@ class Ruleset:
         st.zones = [()] * self.layout.zone_slots
         st.layers = [{} for _ in range(self.layout.n_layers)]
         st.loc = [None] * self.layout.n_locals
+
+
+@dataclass(frozen=True, slots=True)
+class Forgets:
+    """The columns and globals a determinization forgets before `imagine` runs."""
+
+    hidden_cols: tuple[int, ...]  # attributes `visible to none` (players, kinds, boards)
+    hidden_vars: tuple[int, ...]  # globals `visible to none`
+    owner_cols: tuple[int, ...]  # player attributes `visible to owner` (the others')
 
 
 def _items(a: AttrSym, cfg: Config, counts: dict[str, int]) -> int:

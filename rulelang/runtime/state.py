@@ -48,6 +48,7 @@ class Config:
     labels: dict[str, list[str]] = field(default_factory=dict)
     # the actions of a decision for given options, kept for the game (see legal_actions)
     actions: dict[object, tuple[Value, Spec, list[Action]]] = field(default_factory=dict)
+    blank: State | None = None  # the state before setup, defaults only (runtime/imagine.py)
 
     def for_game(self, player_names: tuple[str, ...], seed: int) -> Config:
         """A copy for one game: its names and seed (faster than dataclasses.replace)."""

@@ -29,6 +29,10 @@ from dataclasses import dataclass
 from rulelang.runtime.code import Value
 from rulelang.runtime.engine import Game
 
+# The most decisions one expansion adds (the rest of a move, see `search`): a rule that
+# asks the same player again and again (a move refused by a wall, say) is scored there.
+MOVE_DECISIONS = 64
+
 
 @dataclass(frozen=True, slots=True)
 class Budget:
@@ -40,7 +44,7 @@ class Budget:
 
 
 class Node:
-    __slots__ = ("who", "children", "visits", "avail", "total")
+    __slots__ = ("who", "children", "visits", "avail", "total", "moves")
 
     def __init__(self, who: int):
         self.who = who  # the seat whose move led here (its rewards are counted)
@@ -48,6 +52,9 @@ class Node:
         self.visits = 0
         self.avail = 0  # iterations in which the move was legal (information sets)
         self.total = 0.0
+        # at the root: did the option ever do more than ask the same question again (a
+        # move refused by a known wall does not)? See `search`.
+        self.moves = False
 
 
 def _key(who: int, value: Value) -> object:
@@ -88,6 +95,8 @@ def search(
         g = world.determinize(observer, rng)
         g.auto_chance = True  # a replayed game waits at chance events: not the search
         node, path = root, [root]
+        grown = 0  # nodes added in this iteration
+        asked = (g.state.pending, tuple(g.legal_values()), g.turn_number)
         while not g.is_over():
             who = g.current_player()
             children = node.children
@@ -106,8 +115,13 @@ def search(
                 child.avail = 1
                 turn = g.turn_number
                 g.choose(value)
+                if node is root:
+                    child.moves = child.moves or _moved(g, asked)
                 path.append(child)
+                grown += 1
                 if g.is_over() or g.current_player() != who or g.turn_number != turn:
+                    break
+                if grown >= MOVE_DECISIONS:  # a move without end (walls all round?)
                     break
                 node = child  # the same player decides on in the same turn
                 continue
@@ -118,6 +132,8 @@ def search(
                 if score > best:
                     best, value, child = score, v, c
             g.choose(value)
+            if node is root:
+                child.moves = child.moves or _moved(g, asked)
             path.append(child)
             node = child
         if not g.is_over() and limit:
@@ -131,9 +147,26 @@ def search(
         for visited in path[1:]:
             visited.visits += 1
             visited.total += rewards[visited.who]
+    # the most visited option, in the order of the options (ties go to the first); but
+    # never one that in every world searched only asked the same question again while
+    # another one did something (else a bot could retry a known wall for ever)
+    tried = [(v, c) for v in options if (c := root.children.get(_key(seat, v))) is not None]
+    if any(c.moves for _v, c in tried):
+        tried = [(v, c) for v, c in tried if c.moves]
     best_visits, choice = -1, options[0]
-    for v in options:  # in the order of the options: ties go to the first
-        c = root.children.get(_key(seat, v))
-        if c is not None and c.visits > best_visits:
+    for v, c in tried:
+        if c.visits > best_visits:
             best_visits, choice = c.visits, v
     return choice
+
+
+def _moved(g: Game, asked: tuple[object, tuple[Value, ...], int]) -> bool:
+    """After the root's option: is the game anywhere but at the same question, asked of
+    the same player in the same turn with the same options?"""
+    spec, values, turn = asked
+    return (
+        g.is_over()
+        or g.state.pending is not spec
+        or g.turn_number != turn
+        or tuple(g.legal_values()) != values
+    )

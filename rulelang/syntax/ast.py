@@ -456,11 +456,15 @@ class DefDecl(Named):
     body: Expr | tuple[Stmt, ...]  # `= EXPR`, or a block that ends in `return EXPR`
 
 
+IMAGINE = "imagine"  # the proc an `imagine { ... }` block declares (parameter `me`)
+
+
 @node
 class ProcDecl(Named):
     params: tuple[ParamSpec, ...]
     body: tuple[Stmt, ...]
     base_of: str = ""  # for the base version of an overridden block: what it was
+    imagine: bool = False  # the `imagine { ... }` block (named IMAGINE, parameter `me`)
 
 
 @node

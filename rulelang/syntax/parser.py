@@ -431,6 +431,13 @@ class _Builder(Transformer[Any, Any]):
         after = 0 if c[1] is None else c[1]
         return A.EstimateDecl(self._span(meta), "estimate", bool(c[0]), after, c[2])
 
+    @v_args(meta=True)
+    def imagine_decl(self, meta: Any, c: list[Any]) -> A.ProcDecl:
+        span = self._span(meta)
+        me = A.ParamSpec(span, "me", A.TypeExpr(span, "player"))
+        body = self._stmts(c[1])
+        return A.ProcDecl(span, A.IMAGINE, bool(c[0]), (me,), body, imagine=True)
+
     def estimate_after(self, c: list[Any]) -> int:
         return int(c[0])
 
