@@ -39,40 +39,34 @@ def forget(rules: Ruleset, st: State, seat: int) -> None:
                 col[p] = default[p]
 
 
+# what the block must leave as it was: where the game stands, and its log
+KEPT = (
+    "stack",
+    "pending",
+    "who",
+    "options",
+    "steps",
+    "auto_chance",
+    "log",
+    "private",
+    "current",
+    "reactor",
+)
+
+
 def imagine(rules: Ruleset, st: State, seat: int) -> None:
     """Run the rules' `imagine` block for `seat` on `st` (a determinization): from the
     block's start to its end, then back to the decision the game waits for, as if it
     had never run but for what it set."""
     code = rules.code
-    saved = (
-        st.stack,
-        st.pending,
-        st.who,
-        st.options,
-        st.steps,
-        st.auto_chance,
-        st.log,
-        st.private,
-        st.current,
-        st.reactor,
-    )
+    saved = [getattr(st, name) for name in KEPT]
     st.stack = [IMAGINED]
     st.loc[rules.imagine_me] = seat
     st.auto_chance = True
     pc = run(code, st, code.imagine)
     # the checker lets no decision in (E305, E311) and no end rule runs inside a block
     assert pc == IMAGINED, pc
-    (
-        st.stack,
-        st.pending,
-        st.who,
-        st.options,
-        st.steps,
-        st.auto_chance,
-        st.log,
-        st.private,
-        st.current,
-        st.reactor,
-    ) = saved
+    for name, value in zip(KEPT, saved, strict=True):
+        setattr(st, name, value)
     st.dirty = True
     st.reach = {}
