@@ -5,7 +5,7 @@ from __future__ import annotations
 from rulelang import errors
 from rulelang.check.context import Checker
 from rulelang.check.scope import PAUSING
-from rulelang.check.symbols import ProcSym
+from rulelang.check.symbols import ProcSym, imagine_proc
 from rulelang.diagnostics import Span
 from rulelang.syntax import ast as A
 
@@ -69,8 +69,8 @@ def _pausing_procs(c: Checker) -> None:
             target = c.names.get(s.proc)
             if isinstance(target, ProcSym) and target.pauses:
                 c.report(errors.end_rule_calls_asking_proc(s.proc, s.span))
-    imagine = c.names.get(A.IMAGINE)
-    if isinstance(imagine, ProcSym) and imagine.decl.imagine:
+    imagine = imagine_proc(c.names)
+    if imagine is not None:
         _imagine_asks_nobody(c, imagine, procs)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -105,6 +106,13 @@ class ProcSym(Sym):
     decl: A.ProcDecl
     params: list[LocalSym] = field(default_factory=list)
     pauses: bool = False
+
+
+def imagine_proc(names: Mapping[str, object]) -> ProcSym | None:
+    """The `imagine` block of a program (a proc named IMAGINE made by `imagine {...}`,
+    not one a rule file wrote under that name), or None."""
+    sym = names.get(A.IMAGINE)
+    return sym if isinstance(sym, ProcSym) and sym.decl.imagine else None
 
 
 @dataclass(eq=False)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from rulelang import errors
 from rulelang.check.layout import Layout
-from rulelang.check.symbols import ProcSym, Program, ValueSym
+from rulelang.check.symbols import ProcSym, Program, ValueSym, imagine_proc
 from rulelang.check.types import PLAYER
 from rulelang.diagnostics import NO_SPAN, Span
 from rulelang.limits import Limits
@@ -140,8 +140,9 @@ class Codegen(StraightGen):
                 self.here(self.entries[name])
                 self.block(sym.decl.body)
                 self.emit(["return st.stack.pop()"], sym.span)
-        imagine = p.procs.get(A.IMAGINE)
-        if imagine is not None and imagine.decl.imagine:  # run on its own: see imagine.py
+        imagine = imagine_proc(p.procs)
+        start = None
+        if imagine is not None:  # run on its own: see imagine.py
             start = self.here()
             if imagine.pauses:
                 self.emit([f"return {self.entries[A.IMAGINE]}"], imagine.span)
@@ -149,7 +150,7 @@ class Codegen(StraightGen):
                 call = f"{proc_function(A.IMAGINE)}(st)"
                 self.emit([call, "return st.stack.pop()"], imagine.span)
         self.finish()
-        if imagine is not None and imagine.decl.imagine:
+        if start is not None:
             self.code.imagine = start.pc
         return self.code
 

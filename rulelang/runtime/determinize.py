@@ -34,11 +34,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from rulelang.check.symbols import AttrSym, Program
+from rulelang.check.symbols import AttrSym, Program, imagine_proc
 from rulelang.runtime.code import ChoiceSpec
 from rulelang.runtime.imagine import forget, imagine
 from rulelang.runtime.state import known_places
-from rulelang.syntax import ast as A
 
 if TYPE_CHECKING:
     from rulelang.runtime.engine import Game
@@ -49,8 +48,7 @@ def not_redealt(program: Program) -> list[str]:
     and board attributes that are not `visible to all`): an information-set search of
     these rules would read them, so it refuses to play them. None when the rules
     `imagine` them (runtime/imagine.py: forgotten, then pictured anew)."""
-    imagined = program.procs.get(A.IMAGINE)
-    if imagined is not None and imagined.decl.imagine:
+    if imagine_proc(program.procs) is not None:
         return []
     syms = {id(s): s for s in program.refs.values() if isinstance(s, AttrSym)}
     syms.update((id(a), a) for a in program.globals)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from rulelang import errors
 from rulelang.diagnostics import Span
 from rulelang.runtime.code import ChanceSpec, ChoiceSpec, Value
+from rulelang.runtime.state import left
 
 if TYPE_CHECKING:
     from rulelang.runtime.boards import Board
@@ -221,12 +222,6 @@ def move(st: State, item: Value, src: int, dst: int, span: Span, name: str) -> N
     zones[dst] += (item,)
     if st.shown is not None:
         left(st, ("zone", src), item)
-
-
-def left(st: State, place: tuple[object, ...], item: Value) -> None:
-    """An item left a place: what `reveal ... to` showed of it there no longer counts
-    (were it to come back, nobody saw where it went in between)."""
-    st.shown = (None, place, item, st.shown)
 
 
 def reveal_to(

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rulelang import errors
-from rulelang.check.symbols import AttrSym, BoardAttrSym, Program, ValueSym
+from rulelang.check.symbols import AttrSym, BoardAttrSym, Program, ValueSym, imagine_proc
 from rulelang.check.types import T
 from rulelang.diagnostics import UsageError
 from rulelang.limits import DEFAULT_LIMITS, Limits
@@ -71,9 +71,9 @@ class Ruleset:
         self.estimate = None if est is None else Estimate(est, self.ex, limits.steps)
         # how a player pictures what it cannot see (`imagine`), if the rules say: see
         # runtime/imagine.py; what a determinization forgets before it runs the block
-        imagine = program.procs.get(A.IMAGINE)
-        self.imagines = imagine is not None and imagine.decl.imagine
-        self.imagine_me = imagine.params[0].slot if imagine is not None and self.imagines else -1
+        imagine = imagine_proc(program.procs)
+        self.imagines = imagine is not None
+        self.imagine_me = imagine.params[0].slot if imagine is not None else -1
         columns = self.layout.columns
         self.imagine_forgets = Forgets(
             tuple(a.slot for a in columns if a.visibility == "none"),

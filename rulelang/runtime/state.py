@@ -91,6 +91,13 @@ def typed(record: tuple[Any, ...]) -> Event:
 Place = tuple[Any, ...]  # ("zone", slot) or ("tile", layer, cell)
 
 
+def left(st: State, place: Place, item: Value) -> None:
+    """An item left a place (item None: the zone was shuffled): what `reveal ... to`
+    showed of it there no longer counts (were it to come back, nobody saw where it
+    went in between)."""
+    st.shown = (None, place, item, st.shown)
+
+
 def known_records(shown: Log) -> Iterator[tuple[Any, ...]]:
     """The records of `State.shown`, newest first: (audience, place, item); (None,
     place, item) where the item left that place, (None, place, None) where the rules

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from rulelang.check.layout import TileLayer
 from rulelang.runtime.boards import GridBoard
+from rulelang.runtime.state import left
 
 if TYPE_CHECKING:
     from rulelang.runtime.code import Value
@@ -156,7 +157,7 @@ class TileOps:
         if cell is not None:
             st.layers[self.layer + 1].pop(cell[0], None)
             if st.shown is not None:  # what `reveal ... to` showed here no longer counts
-                st.shown = (None, ("tile", self.layer, node), cell[0], st.shown)
+                left(st, ("tile", self.layer, node), cell[0])
         self.changed(st)
 
     def reveal(self, st: State, node: int, turn: int | None) -> None:
