@@ -168,6 +168,35 @@ def test_the_labyrinth_pictures_a_map_that_fits_the_notebook(
     assert len(places) > 1  # where it stands is pictured, not read
 
 
+def test_the_labyrinth_pictures_the_exits_found_in_the_outer_wall(
+    labyrinth: rulelang.Ruleset,
+) -> None:
+    """An exit found is pictured where it was found: in the outer wall, open. (Laid
+    anywhere the frame fitted, it was an open way inside the maze, which a search bot
+    without the treasure tried again and again.)"""
+    game = labyrinth.new_game(4, seed=3)
+    while True:  # random players, until one who found an exit and walked on decides
+        game.apply(game.bot_choice("random"))
+        seat = game.current_player()
+        notes = game.view(seat)["players"][seat]
+        if notes["exits_seen"] and len(notes["visited"]) > 2:
+            break
+    sx, sy = notes["spot"]
+    compass = {"up": "north", "right": "east", "down": "south", "left": "west"}
+    step = {"up": (0, 1), "right": (1, 0), "down": (0, -1), "left": (-1, 0)}
+    for k in range(10):
+        state = game.determinize(seat, random.Random(k)).view(None)
+        ax, ay = (int(v) for v in state["players"][seat]["at"].split(","))
+        maze = state["board_state"]["maze"]
+        for found in notes["exits_seen"]:
+            tile, way = found.split()
+            x, y = (int(v) for v in tile.split(","))
+            cell = f"{x + ax - sx},{y + ay - sy}"
+            beyond = f"{x + ax - sx + step[way][0]},{y + ay - sy + step[way][1]}"
+            assert cell in maze["kind"] and beyond not in maze["kind"], (k, found)
+            assert maze["exit"][f"{cell} {compass[way]}"] is True, (k, found)
+
+
 def test_a_search_bot_plays_the_labyrinth(labyrinth: rulelang.Ruleset) -> None:
     game = labyrinth.new_game(3, seed=4)
     decisions = 0

@@ -19,8 +19,8 @@ import rulelang
 from rulelang import CHANCE, Game, RuleError, Ruleset
 from rulelang.cli.simulate import Summary, run_games
 
-NOTEBOOK = ("spot", "box", "visited", "walls_seen", "exits_seen", "ways_out",
-            "treasure_seen", "shops_seen", "hospitals_seen", "marshes_seen", "fresh")  # fmt: skip
+NOTEBOOK = ("spot", "box", "visited", "walls_seen", "exits_seen", "ways_out", "treasure_seen",
+            "shops_seen", "hospitals_seen", "marshes_seen", "fresh", "rim")  # fmt: skip
 
 
 def notes(game: Game, seat: int) -> dict[str, object]:
@@ -52,12 +52,14 @@ def test_the_notebook_writes_down_what_the_messages_said(fixed: Ruleset) -> None
     game.apply("down")  # the exit, without treasure
     n = notes(game, 0)
     assert n["exits_seen"] == ["0,-1 down"] and n["ways_out"] == ["0,-1"]
+    assert n["rim"] == [99, 99, -1, 99]  # the bottom row of the maze is the frame's y = -1
     game.apply("up")
     wait(game, "right", "right")
     game.apply("right")  # the river on 3,1 pushes P1 on: where is P1 now? A new frame
     n = notes(game, 0)
     assert n["spot"] == [0, 0] and n["visited"] == ["0,0"]
     assert n["walls_seen"] == n["exits_seen"] == n["treasure_seen"] == []
+    assert n["rim"] == [99, 99, 99, 99]
 
 
 def test_the_notebook_is_its_owners_alone(fixed: Ruleset) -> None:
@@ -193,6 +195,7 @@ class Notebook:
         self.visited = ["0,0"]
         self.walls: list[str] = []
         self.exits: list[str] = []
+        self.rim = [99, 99, 99, 99]  # the outer wall's row or column, by direction
         self.places: dict[str, list[str]] = {
             k: []
             for k in (
@@ -215,7 +218,7 @@ class Notebook:
         return {
             "spot": [self.x, self.y], "box": self.box, "visited": self.visited,
             "walls_seen": self.walls, "exits_seen": self.exits, **self.places,
-            "fresh": self.fresh,
+            "fresh": self.fresh, "rim": self.rim,
         }  # fmt: skip
 
 
@@ -241,6 +244,7 @@ def notebook_from(history: list[str], me: str) -> dict[str, object]:
             way = None
         elif way is not None and "has found an exit, but has no treasure" in line:
             nb.exits.append(f"{nb.here()} {DIRS[way]}")
+            nb.rim[way] = nb.y if way % 2 == 0 else nb.x  # up/down: a row; right/left: a column
             nb.note("ways_out")
             way = None
         elif way is not None:  # the move was made: this line is the first of the arrival
