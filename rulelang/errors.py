@@ -1155,6 +1155,7 @@ _E252 = _entry("E252", "two indexes on something other than an edge attribute")
 _E253 = _entry("E253", "edge attribute indexed by something other than a side")
 _E254 = _entry("E254", "generate on a board that is not a grid")
 _E255 = _entry("E255", "reveal to players something that is not an item")
+_E256 = _entry("E256", "estimate's playouts by bots, and no bot is declared")
 _R040 = _entry("R040", "no path can be generated")
 _R041 = _entry("R041", "too few sides or cells to generate")
 _R042 = _entry("R042", "no such side")
@@ -1220,6 +1221,18 @@ def reveal_needs_item(got: object, kinds: list[str], span: Span) -> Diagnostic:
         f"'reveal ... to' shows a player where an item lies, and {got} is not an item "
         f"a zone or tiled board holds (kinds held: {held})",
         "to show a tile on a board, write `reveal tile(BOARD, CELL) to PLAYER`",
+    )
+
+
+def no_bots_to_play(span: Span) -> Diagnostic:
+    """E256: `estimate after N decisions by bots` in rules that declare no bot (the
+    decisions past a search's tree would be random, as without `by bots`)."""
+    return _E256.at(
+        span,
+        "'by bots' lets the declared bots take a search's playout decisions, and these "
+        "rules declare no bot",
+        "declare one (`bot NAME { when choosing VAR { prefer ... } }`), or leave out "
+        "'by bots' for random playouts",
     )
 
 

@@ -1,5 +1,6 @@
-"""`estimate [after N decisions] = EXPR`: the rules' own score of a position, which
-search bots use where their playouts stop (docs/language.md)."""
+"""`estimate [after N decisions [by bots]] = EXPR`: the rules' own score of a position,
+which search bots use where their playouts stop, and who plays those playouts
+(docs/language.md)."""
 
 from __future__ import annotations
 
@@ -61,7 +62,10 @@ def test_after_n_decisions_plays_on_at_random_before_scoring(
     asked: list[int | None] = []
     playout = Game.playout
 
-    def recorded(self: Game, rng: random.Random, max_decisions: int | None = None) -> int:
+    def recorded(
+        self: Game, rng: random.Random, max_decisions: int | None = None, bots: bool = False
+    ) -> int:
+        assert not bots  # no `by bots`: at random
         asked.append(max_decisions)
         return playout(self, rng, max_decisions)
 
@@ -100,6 +104,8 @@ def test_a_variant_overrides_the_estimate(tmp_path: Path) -> None:
         ("estimate = 1\nestimate = 2", "E102"),
         ("estimate = you.pos", "E101"),
         ("estimate after x decisions = 1", "E001"),
+        ("estimate after 2 decisions by bots = 1", "E256"),
+        ("estimate after 2 decisions by chance = 1", "E001"),
     ],
 )
 def test_bad_estimates_are_refused(extra: str, message: str) -> None:
@@ -128,3 +134,76 @@ def test_an_estimate_that_loops_stops_with_its_own_budget() -> None:
     game = rules.new_game(2)
     with pytest.raises(GameRuntimeError, match="R031.*estimate ran more than 500"):
         game.estimate()
+
+
+# The payoff of "risky" needs the player's right pick out of 50 on a later turn: random
+# playouts rarely find it (safe is worth more to them), the declared bot always does.
+GAMBLE = """game "Gamble"
+players 2..2
+player {
+  score: int = 0
+  risky: bool = false
+}
+turn {
+  if round_number == 1 {
+    choose plan in ["safe", "risky"]
+    if plan == "safe" {
+      set current.score += 5
+    } else {
+      set current.risky = true
+    }
+  } else {
+    choose n in 1..50
+    if current.risky and n == 50 {
+      set current.score += 20
+    }
+  }
+}
+end when round_number > 2 { win [p for p in players where p.score >= 20] }
+bot sharp { when choosing n { prefer n == 50 } }
+estimate after 4 decisions by bots = 4 * me.score
+"""
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_by_bots_the_declared_bots_play_the_playouts(seed: int) -> None:
+    by_bots = compile_source(GAMBLE)
+    assert by_bots.estimate is not None and by_bots.estimate.by_bots
+    at_random = compile_source(GAMBLE.replace(" by bots", ""))
+    assert at_random.estimate is not None and not at_random.estimate.by_bots
+    for name in ("mcts:40", "ismcts:40"):
+        assert bot_action(by_bots.new_game(2, seed=seed), name).text == "risky"
+        assert bot_action(at_random.new_game(2, seed=seed), name).text == "safe"
+
+
+def test_playout_with_bots_takes_the_declared_bots_choices() -> None:
+    rules = compile_source(GAMBLE)
+    game = rules.new_game(2, seed=1)
+    game.apply("risky")
+    game.apply("risky")
+    bots = game.clone()
+    assert bots.playout(random.Random(1), bots=True) == 2 and bots.is_over()
+    assert bots.results() == ["win", "win"]  # both picked 50
+    randomly = game.clone()
+    randomly.playout(random.Random(1))
+    assert randomly.results() == ["loss", "loss"]  # 1 in 50, twice: not with this seed
+
+
+LAZY = """game "Lazy"
+players 2..2
+turn {
+  choose k in 1..5
+}
+end when round_number > 3 { win players }
+bot fourth { when choosing k { prefer k == 4 } }
+estimate after 2 decisions by bots = 50
+"""
+
+
+def test_by_bots_the_search_tries_the_bots_choice_first() -> None:
+    # every option scores the same: the declared bot's guess (progressive bias) decides
+    for seed in range(4):
+        guided = compile_source(LAZY).new_game(2, seed=seed)
+        assert bot_action(guided, "ismcts:30").text == "4"
+        unguided = compile_source(LAZY.replace(" by bots", "")).new_game(2, seed=seed)
+        assert bot_action(unguided, "ismcts:30").text == "1"  # a tie: the first option

@@ -103,6 +103,8 @@ class Resolver(ExprChecker):
             est.me = c.new_local("me", est.span, PLAYER)
             ctx = Ctx(pause_ok=False, context="the estimate", scopes=[{"me": est.me}])
             self.expect(est.decl.expr, INT, ctx)
+            if est.decl.by_bots and not c.bots:
+                c.report(errors.no_bots_to_play(est.span))
 
     def bots(self) -> None:
         """A bot's `for` condition and rules: `me` is its player; in the rules of

@@ -141,10 +141,12 @@ class Bot:
 class Estimate:
     """The rules' `estimate`, compiled: `scores(state)` is every player's chance of
     winning from the position, from 0 to 1 (the rule's percent, held to 0..100), for
-    search bots to score the playouts they stop `after` decisions past their tree."""
+    search bots to score the playouts they stop `after` decisions past their tree
+    (taken by the declared bots when `by_bots`, else at random)."""
 
     def __init__(self, sym: EstimateSym, ex: ExprGen, steps: int):
         self.after = sym.decl.after
+        self.by_bots = sym.decl.by_bots
         self.span = sym.span
         self.steps = steps
         me = sym.me

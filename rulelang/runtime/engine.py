@@ -381,15 +381,20 @@ class Game(GameQueries):
         )
 
     # ---------------------------------------------------------------- fast paths
-    def playout(self, rng: random.Random, max_decisions: int | None = None) -> int:
+    def playout(
+        self, rng: random.Random, max_decisions: int | None = None, bots: bool = False
+    ) -> int:
         """Play on with uniformly random decisions until the end (or max_decisions,
         by default the ruleset's `limits.decisions`); return how many decisions were
         taken. The fast path for simulations: the generated code takes each decision
-        where it is asked, without pausing."""
+        where it is asked, without pausing. `bots`: each decision is the declared bot's
+        that plays the seat (`bot_for`; random where none does), its ties drawn from
+        `rng` (not from the seats' bot generators)."""
         if max_decisions is None:
             max_decisions = self.rules.limits.decisions
         st = self.state
         code = self.rules.code
+        declared = tuple(self.rules.bots.values()) if bots else ()
         taken = 0
         while not st.over and taken < max_decisions:
             spec = st.pending
@@ -397,7 +402,12 @@ class Game(GameQueries):
                 self.resolve_chance()
                 continue
             assert spec is not None
-            value = st.options[int(rng.random() * len(st.options))]
+            options = st.options
+            for bot in declared:
+                if bot.applies(st, st.who):
+                    options = bot.rank(st, st.who, spec, options)
+                    break
+            value = options[int(rng.random() * len(options))]
             st.loc[spec.slot] = value
             st.log = (
                 (spec, st.who, value, st.log)
@@ -406,6 +416,9 @@ class Game(GameQueries):
             )
             st.pending = None
             taken += 1
+            if declared:  # the code pauses at each decision, for its bot to take it
+                run(code, st, spec.pc + 1)
+                continue
             st.bot, st.budget = rng.random, max_decisions - taken
             try:
                 run(code, st, spec.pc + 1)

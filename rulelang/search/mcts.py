@@ -26,12 +26,17 @@ import random
 import time
 from dataclasses import dataclass
 
-from rulelang.runtime.code import Value
+from rulelang.runtime.code import ChoiceSpec, Value
 from rulelang.runtime.engine import Game
 
 # The most decisions one expansion adds (the rest of a move, see `search`): a rule that
 # asks the same player again and again (a move refused by a wall, say) is scored there.
 MOVE_DECISIONS = 64
+
+# Progressive bias (Chaslot et al. 2008, "Progressive strategies for Monte-Carlo tree
+# search"): with `by bots`, an option the declared bot keeps gains BIAS / (visits + 1)
+# in the tree, a first guess that the rewards overrule as visits grow.
+BIAS = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,8 +90,11 @@ def search(
     cut = [1.0 / n] * n
     limit = game.rules.limits.decisions if playout_limit is None else playout_limit
     estimate = game.rules.estimate  # the rules' own score of a stopped playout, if any
+    by_bots = False  # do the rules' declared bots play the playouts, and guide the tree?
     if estimate is not None:
         limit = min(limit, estimate.after)
+        by_bots = estimate.by_bots
+    declared = tuple(game.rules.bots.values()) if by_bots else ()
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
     log, sqrt, draw = math.log, math.sqrt, rng.random
     done = 0
@@ -109,7 +117,10 @@ def search(
                 else:
                     c.avail += 1
                     known.append((v, c))
+            kept = guess(g, who) if declared else None
             if fresh:  # expand: new nodes to the end of the player's move
+                if kept is not None:  # the declared bot's options first
+                    fresh = [v for v in fresh if v in kept] or fresh
                 value = fresh[int(draw() * len(fresh))]
                 child = children[_key(who, value)] = Node(who)
                 child.avail = 1
@@ -129,6 +140,8 @@ def search(
             value, child = known[0]
             for v, c in known:
                 score = c.total / c.visits + exploration * sqrt(log(c.avail) / c.visits)
+                if kept is not None and v in kept:  # progressive bias to the bot's options
+                    score += BIAS / (c.visits + 1)
                 if score > best:
                     best, value, child = score, v, c
             g.choose(value)
@@ -137,7 +150,7 @@ def search(
             path.append(child)
             node = child
         if not g.is_over() and limit:
-            g.playout(rng, max_decisions=limit)
+            g.playout(rng, max_decisions=limit, bots=by_bots)
         if g.is_over():
             rewards = g.returns()
         elif estimate is not None:
@@ -158,6 +171,18 @@ def search(
         if c.visits > best_visits:
             best_visits, choice = c.visits, v
     return choice
+
+
+def guess(g: Game, who: int) -> list[Value] | None:
+    """The options the declared bot that plays `who` keeps at the pending choice (None
+    where no declared bot plays it): the search's first guess, with `by bots`."""
+    st = g.state
+    spec = st.pending
+    assert isinstance(spec, ChoiceSpec)
+    for bot in g.rules.bots.values():
+        if bot.applies(st, who):
+            return bot.rank(st, who, spec, st.options)
+    return None
 
 
 def _moved(g: Game, asked: tuple[object, tuple[Value, ...], int]) -> bool:

@@ -498,11 +498,13 @@ class BotDecl(Named):
 
 @node
 class EstimateDecl(Named):
-    """`estimate [after N decisions] = EXPR`: how likely `me` is to win from here, in
-    percent, for search bots to score the playouts they stop (name: "estimate")."""
+    """`estimate [after N decisions [by bots]] = EXPR`: how likely `me` is to win from
+    here, in percent, for search bots to score the playouts they stop (name:
+    "estimate"); `by_bots`: the rules' declared bots take those decisions, not chance."""
 
     after: int
     expr: Expr
+    by_bots: bool = False
 
 
 @node

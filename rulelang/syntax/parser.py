@@ -428,8 +428,8 @@ class _Builder(Transformer[Any, Any]):
 
     @v_args(meta=True)
     def estimate_decl(self, meta: Any, c: list[Any]) -> A.EstimateDecl:
-        after = 0 if c[1] is None else c[1]
-        return A.EstimateDecl(self._span(meta), "estimate", bool(c[0]), after, c[2])
+        after, by_bots = (0, False) if c[1] is None else c[1]
+        return A.EstimateDecl(self._span(meta), "estimate", bool(c[0]), after, c[2], by_bots)
 
     @v_args(meta=True)
     def imagine_decl(self, meta: Any, c: list[Any]) -> A.ProcDecl:
@@ -438,8 +438,11 @@ class _Builder(Transformer[Any, Any]):
         body = self._stmts(c[1])
         return A.ProcDecl(span, A.IMAGINE, bool(c[0]), (me,), body, imagine=True)
 
-    def estimate_after(self, c: list[Any]) -> int:
-        return int(c[0])
+    def estimate_after(self, c: list[Any]) -> tuple[int, bool]:
+        return int(c[0]), c[1] is not None
+
+    def by_bots(self, c: list[Any]) -> bool:
+        return True
 
     def bot_for(self, c: list[Any]) -> A.Expr:
         return c[0]  # type: ignore[no-any-return]
