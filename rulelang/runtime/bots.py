@@ -138,6 +138,17 @@ class Bot:
         return exc
 
 
+def ranked(
+    bots: Sequence[Bot], st: State, seat: int, spec: ChoiceSpec, options: Sequence[Value]
+) -> list[Value] | None:
+    """The options that the first of `bots` whose `for` condition holds for `seat`
+    keeps at the pending choice; None when none of them plays the seat."""
+    for bot in bots:
+        if bot.applies(st, seat):
+            return bot.rank(st, seat, spec, options)
+    return None
+
+
 class Estimate:
     """The rules' `estimate`, compiled: `scores(state)` is every player's chance of
     winning from the position, from 0 to 1 (the rule's percent, held to 0..100), for

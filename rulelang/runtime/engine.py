@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from rulelang.diagnostics import Span, UsageError, did_you_mean
 from rulelang.runtime import helpers
-from rulelang.runtime.bots import RANDOM, bot_generator
+from rulelang.runtime.bots import RANDOM, bot_generator, ranked
 from rulelang.runtime.code import (
     CHANCE,
     PAUSE,
@@ -403,10 +403,8 @@ class Game(GameQueries):
                 continue
             assert spec is not None
             options = st.options
-            for bot in declared:
-                if bot.applies(st, st.who):
-                    options = bot.rank(st, st.who, spec, options)
-                    break
+            if declared:
+                options = ranked(declared, st, st.who, spec, options) or options
             value = options[int(rng.random() * len(options))]
             st.loc[spec.slot] = value
             st.log = (

@@ -26,6 +26,7 @@ import random
 import time
 from dataclasses import dataclass
 
+from rulelang.runtime.bots import Bot, ranked
 from rulelang.runtime.code import ChoiceSpec, Value
 from rulelang.runtime.engine import Game
 
@@ -117,7 +118,7 @@ def search(
                 else:
                     c.avail += 1
                     known.append((v, c))
-            kept = guess(g, who) if declared else None
+            kept = _guess(g, who, declared) if declared else None
             if fresh:  # expand: new nodes to the end of the player's move
                 if kept is not None:  # the declared bot's options first
                     fresh = [v for v in fresh if v in kept] or fresh
@@ -173,16 +174,13 @@ def search(
     return choice
 
 
-def guess(g: Game, who: int) -> list[Value] | None:
-    """The options the declared bot that plays `who` keeps at the pending choice (None
-    where no declared bot plays it): the search's first guess, with `by bots`."""
+def _guess(g: Game, who: int, declared: tuple[Bot, ...]) -> list[Value] | None:
+    """With `by bots`: the options the seat's declared bot keeps at the pending choice,
+    which the search tries first (None where no declared bot plays the seat)."""
     st = g.state
     spec = st.pending
     assert isinstance(spec, ChoiceSpec)
-    for bot in g.rules.bots.values():
-        if bot.applies(st, who):
-            return bot.rank(st, who, spec, st.options)
-    return None
+    return ranked(declared, st, who, spec, st.options)
 
 
 def _moved(g: Game, asked: tuple[object, tuple[Value, ...], int]) -> bool:
