@@ -118,7 +118,8 @@ def test_its_words_stay_usable_as_names() -> None:
         RACE.replace(
             "set current.pos += step", "let estimate = step\n  set current.pos += estimate"
         )
-        + "def after(decisions: int) = decisions\nestimate = after(40)\n"
+        + "def after(decisions: int) = decisions\ndef by(bots: int) = bots\n"
+        + "estimate = after(by(40))\n"
     )
     game = rules.new_game(2)
     game.apply("2")
