@@ -50,18 +50,25 @@ def _walk(stmts: tuple[A.Stmt, ...]) -> list[A.Stmt]:
     return [s for block in _blocks(stmts) for s in block]
 
 
-def _pausing_procs(c: Checker) -> None:
-    procs = [s for s in c.names.values() if isinstance(s, ProcSym)]
-    for p in procs:
-        p.pauses = any(isinstance(s, PAUSING) for s in _walk(p.decl.body))
+def _procs_with(c: Checker, procs: list[ProcSym], kinds: tuple[type, ...]) -> set[str]:
+    """The procs that run a statement of these kinds, in their body or through the
+    procs they call."""
+    found = {p.name for p in procs if any(isinstance(s, kinds) for s in _walk(p.decl.body))}
     changed = True
     while changed:
         changed = False
         for p in procs:
-            if not p.pauses and any(
-                getattr(c.names.get(n), "pauses", False) for n in c.calls.get(p.name, ())
-            ):
-                p.pauses = changed = True
+            if p.name not in found and any(n in found for n in c.calls.get(p.name, ())):
+                found.add(p.name)
+                changed = True
+    return found
+
+
+def _pausing_procs(c: Checker) -> None:
+    procs = [s for s in c.names.values() if isinstance(s, ProcSym)]
+    pausing = _procs_with(c, procs, PAUSING)
+    for p in procs:
+        p.pauses = p.name in pausing
     for end in c.ends:
         for s in _walk(end.body):
             if not isinstance(s, A.Do):
@@ -77,15 +84,7 @@ def _pausing_procs(c: Checker) -> None:
 def _imagine_asks_nobody(c: Checker, imagine: ProcSym, procs: list[ProcSym]) -> None:
     """The `imagine` block may draw chance but ask no one: E311 at each call of a proc
     that asks a player (directly or through other procs)."""
-    asking = (A.Choose, A.React)
-    asks = {p.name for p in procs if any(isinstance(s, asking) for s in _walk(p.decl.body))}
-    changed = True
-    while changed:
-        changed = False
-        for p in procs:
-            if p.name not in asks and any(n in asks for n in c.calls.get(p.name, ())):
-                asks.add(p.name)
-                changed = True
+    asks = _procs_with(c, procs, (A.Choose, A.React))
     for s in _walk(imagine.decl.body):
         if isinstance(s, A.Do) and s.proc in asks and s.proc != A.IMAGINE:
             c.report(errors.end_rule_calls_asking_proc(s.proc, s.span, imagine=True))

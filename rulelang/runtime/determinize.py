@@ -127,8 +127,7 @@ def determinize(game: Game, seat: int | None, rng: random.Random) -> Game:
         st.reach = {}
     if rules.imagines:  # the rules picture the rest: forget it all, then imagine
         forget(rules, st, seat)
-        imagine(rules, st, seat)
-        st.dirty = True
+        imagine(rules, st, seat)  # marks the state changed
         if isinstance(spec, ChoiceSpec) and not st.over:  # the seat's too: they may
             st.options = spec.options(st)  # depend on what it pictured (who is here)
         return other
