@@ -139,6 +139,11 @@ def read_limited(path: Path) -> str:
     """The UTF-8 text of `path`, read without blocking on a pipe or a device and without
     reading more than MAX_FILE_BYTES. Raise Refused for anything but a regular file of
     at most that size, OSError if it cannot be read, and UnicodeDecodeError."""
+    return read_limited_bytes(path).decode("utf-8")
+
+
+def read_limited_bytes(path: Path) -> bytes:
+    """The bytes of `path`, read as `read_limited` reads its text."""
     check_file_kind(path)  # before opening: opening a FIFO would wait for a writer
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0))
@@ -147,7 +152,7 @@ def read_limited(path: Path) -> str:
         data = f.read(MAX_FILE_BYTES + 1)
     if len(data) > MAX_FILE_BYTES:
         raise Refused(f"it is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB")
-    return data.decode("utf-8")
+    return data
 
 
 def stdlib_dirs(near: Path | None = None) -> list[Path]:
@@ -171,6 +176,11 @@ def shipped_stdlib() -> Path:
     package = Path(__file__).resolve().parent
     installed = package / "stdlib"
     return installed if installed.is_dir() else package.parent / "stdlib"
+
+
+def shipped_rulesets() -> Path:
+    """The shipped games' rule files: the clone's `rulesets/` (a wheel has none)."""
+    return Path(__file__).resolve().parent.parent / "rulesets"
 
 
 def _describe(decl: A.Decl) -> str:

@@ -111,7 +111,15 @@ def limits_of(items: int, steps: int, decisions: int, completion: int) -> Limits
     return Limits(**given)
 
 
-def load(path: Path, allow: list[Path] | None = None, limits: Limits = DEFAULT_LIMITS) -> Ruleset:
+def load(
+    path: Path,
+    allow: list[Path] | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    quote: bool = True,
+) -> Ruleset:
+    """The rule file compiled, or exit 65 with its problems. Not `quote`: a save's rule
+    file that is not the one it was saved with (--force): its problems are counted,
+    nothing of it is shown (the user may look with `rulelang validate`)."""
     from rulelang.cli.validate import allowed_folders
 
     folders = allowed_folders(allow)
@@ -120,12 +128,14 @@ def load(path: Path, allow: list[Path] | None = None, limits: Limits = DEFAULT_L
     try:
         ruleset, warnings = compile_file_with_warnings(path, allow=folders, limits=limits)
     except RuleError as err:
-        raise CliExit(
-            EX_DATAERR,
-            "\n".join(render(d, err.sources) for d in err.diagnostics)
-            + f"\n{len(err.diagnostics)} problem(s) in {path}",
-        ) from None
-    for w in warnings:
+        problems = f"{len(err.diagnostics)} problem(s) in {path}"
+        if not quote:
+            raise CliExit(
+                EX_DATAERR, f"error: {problems}; see them with: rulelang validate {path}"
+            ) from None
+        shown = [render(d, err.sources) for d in err.diagnostics]
+        raise CliExit(EX_DATAERR, "\n".join([*shown, problems])) from None
+    for w in warnings if quote else ():
         say_err(render(w, ruleset.program.sources))
     return ruleset
 
@@ -259,7 +269,7 @@ def play(
         raise runtime_error(err, ruleset.program.sources) from None
     chosen = parse_bots(bots, players, ruleset)
     record = saves.Save(
-        str(file),
+        str(file.resolve()),  # with the path from the save's folder: resumable anywhere
         saves.fingerprint(file),
         players,
         seed,
@@ -388,36 +398,60 @@ def resume(
 
     limits = limits_of(max_items, max_steps, max_decisions, max_completion)
     stored: Recorder | None = None
+    path: Path | None = None
     if saved.isdigit():  # an id of the store (write ./7 for a file named 7)
-        stored, record = stored_game(int(saved))
-        what = f"the saved game {saved}"
+        stored, record = stored_game(saved)
     else:
         path = Path(saved)
         record = read_portable(path)
-        what, save = f"the saved game {saved}", save or path
-    ruleset, game = replay_saved(record, what, allow_path, limits, force)
+        save = save or path
+    what = f"the saved game {saved}"
+    ruleset, game = replay_saved(record, what, allow_path, limits, force, path)
     print(f"Resuming {ruleset.title} after {len(record.log)} events.")
     if stored is not None:
         print(f"Recording as game {stored.id}.")
     run_table(ruleset, game, record, save, delay, omniscient, stored)
 
 
+def saved_rules(
+    record: saves.Save, what: str, save_file: Path | None, allow: list[Path] | None
+) -> tuple[Path, str]:
+    """The rule file a save names (saves.rule_file), and "" if its sha256 is the one
+    recorded, else the line saying it changed. Exit 65 for a refused path, 64 for a
+    missing file."""
+    try:
+        path, same = saves.rule_file(what, record, save_file, allow or [])
+    except saves.MissingRules as exc:
+        raise usage(str(exc)) from None
+    except saves.SaveError as exc:
+        raise CliExit(EX_DATAERR, f"error: {exc}") from None
+    if same:
+        return path, ""
+    now = saves.fingerprint(path)
+    return path, (
+        f"{path} changed since this game was saved (sha256 "
+        f"{record.rules_sha256[:12]}... then, {now[:12]}... now)"
+    )
+
+
 def replay_saved(
-    record: saves.Save, what: str, allow_path: list[Path] | None, limits: Limits, force: bool
+    record: saves.Save,
+    what: str,
+    allow_path: list[Path] | None,
+    limits: Limits,
+    force: bool,
+    save_file: Path | None = None,
 ) -> tuple[Ruleset, Game]:
     """The game a save records, replayed to where it was left; its rule file changed
-    since is refused with one line (unless `force`), as is a game that is over."""
-    rules_path = Path(record.rules)
-    ruleset = load(rules_path, allow_path, limits)
-    now = saves.fingerprint(rules_path)
-    if now != record.rules_sha256:
-        differs = (
-            f"{rules_path} changed since this game was saved (sha256 "
-            f"{record.rules_sha256[:12]}... then, {now[:12]}... now)"
-        )
-        if not force:
-            raise CliExit(EX_DATAERR, f"error: {differs}; add --force to replay it anyway")
+    since is refused with one line before it is parsed (unless `force`), as is a game
+    that is over. `save_file`: the portable save's file (None: the store's game)."""
+    rules_path, differs = saved_rules(record, what, save_file, allow_path)
+    if differs and not force:
+        raise CliExit(EX_DATAERR, f"error: {differs}; add --force to replay it anyway")
+    if differs:
         say_err(f"note: {differs}; replaying it anyway (--force)")
+    ruleset = load(rules_path, allow_path, limits, quote=not differs)
+    record.rules = str(rules_path)  # where it was found: the next save records that
     try:
         game = replay(
             ruleset, record.players, record.seed, record.log, record.options, record.names

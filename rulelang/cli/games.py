@@ -16,7 +16,15 @@ import typer
 from rulelang import PUBLIC, Game, Ruleset
 from rulelang.cli import saves
 from rulelang.cli.errors import EX_DATAERR, EX_IOERR, EX_USAGE, CliExit, usage
-from rulelang.cli.store import OVER, PLAYING, Entry, NoSuchGame, Store, StoreError
+from rulelang.cli.store import (
+    OVER,
+    PLAYING,
+    Entry,
+    NoSuchGame,
+    Store,
+    StoreError,
+    game_number,
+)
 
 games_app = typer.Typer(
     add_completion=False,
@@ -85,11 +93,12 @@ class Recorder:
         return f"Saved as game {self.id}: 'rulelang resume {self.id}'"
 
 
-def stored_game(game_id: int) -> tuple[Recorder, saves.Save]:
+def stored_game(game_id: int | str) -> tuple[Recorder, saves.Save]:
     """A stored game to resume: its recorder (to go on recording) and its save."""
     with failures():
+        number = game_number(game_id)
         store = Store()
-        return Recorder(store, game_id), store.load(game_id)
+        return Recorder(store, number), store.load(number)
 
 
 def when(stamp: float) -> str:
@@ -173,11 +182,15 @@ def public_log(record: saves.Save) -> tuple[list[str], str]:
     from rulelang import replay
     from rulelang.api import compile_file
     from rulelang.diagnostics import RulelangError
+    from rulelang.loader import shown
 
-    path = Path(record.rules)
-    if not path.is_file():
-        return [], f"the rule file {path} is missing"
-    if saves.fingerprint(path) != record.rules_sha256:
+    try:
+        path, same = saves.rule_file("it", record, None)
+    except saves.MissingRules:
+        return [], f"the rule file {shown(record.rules)} is missing"
+    except saves.SaveError as exc:
+        return [], str(exc)
+    if not same:
         return [], f"the rule file {path} changed since the game was saved"
     try:
         ruleset = compile_file(path)
@@ -229,14 +242,29 @@ def import_game(
     force: Annotated[
         bool, typer.Option(help="Import it even if its rule file changed since it was saved.")
     ] = False,
+    allow_path: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--allow-path",
+            metavar="DIR",
+            help="Let the save name a rule file in this folder, and the rule file read "
+            "files in it; repeatable.",
+        ),
+    ] = None,
 ) -> None:
     """Copy a portable saved game into the saved games; print its new id."""
-    from rulelang.cli.app import load
+    from rulelang.cli.app import load, saved_rules
 
     record = read_portable(file)
-    record.rules = str(Path(record.rules).resolve())
-    ruleset = load(Path(record.rules))
-    game, why = _replayed(ruleset, record, force)
+    path, differs = saved_rules(record, f"saved game '{file}'", file, allow_path)
+    if differs and not force:
+        raise CliExit(
+            EX_DATAERR,
+            f"error: {file} cannot be imported: {differs}; add --force to import it anyway",
+        )
+    ruleset = load(path, allow_path, quote=not differs)
+    record.rules = str(path)
+    game, why = _replayed(ruleset, record)
     if why:
         raise CliExit(EX_DATAERR, f"error: {file} cannot be imported: {why}")
     assert game is not None
@@ -248,12 +276,10 @@ def import_game(
     print(f"Imported {file} as game {new}: 'rulelang resume {new}'")
 
 
-def _replayed(ruleset: Ruleset, record: saves.Save, force: bool) -> tuple[Game | None, str]:
+def _replayed(ruleset: Ruleset, record: saves.Save) -> tuple[Game | None, str]:
     from rulelang import UsageError, replay
     from rulelang.diagnostics import GameRuntimeError
 
-    if not force and saves.fingerprint(Path(record.rules)) != record.rules_sha256:
-        return None, f"{record.rules} changed since it was saved; add --force to import it anyway"
     try:
         return replay(
             ruleset, record.players, record.seed, record.log, record.options, record.names

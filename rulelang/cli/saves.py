@@ -6,11 +6,14 @@ import contextlib
 import hashlib
 import json
 import os
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rulelang import loader
 from rulelang.diagnostics import RulelangError
+from rulelang.loader import Refused, shown
 
 # Version 3 records each decision by its name in the rule file and the chosen
 # option's text, and each chance event by its name and outcome, so that a save
@@ -27,9 +30,17 @@ class SaveError(RulelangError):
     """A saved game that cannot be read back; the message says why."""
 
 
+class RefusedRules(SaveError):
+    """A save names a rule file rulelang will not read; the message quotes none of it."""
+
+
+class MissingRules(SaveError):
+    """A save names a rule file that is not there."""
+
+
 @dataclass
 class Save:
-    rules: str  # path of the rule file, as given when the game started
+    rules: str  # the rule file's full path (in older saves: as given to `play`)
     rules_sha256: str
     players: int
     seed: int
@@ -40,6 +51,9 @@ class Save:
     # the bot each seat of `bots` was given by name ("random" or a declared bot), by
     # seat number ("2"); a seat not listed uses the ruleset's declared bots
     bot_names: dict[str, str] = field(default_factory=dict)
+    # the rule file's path from the save's folder, written by `write`: a save moved
+    # with its rule file (to another folder or machine) finds it there first
+    rules_relative: str = ""
 
 
 def fingerprint(path: Path) -> str:
@@ -64,6 +78,7 @@ def write(path: Path, save: Save) -> None:
     folder, is flushed to disk, renamed over the save, and the folder is flushed too.
     A crash at any point leaves either the old save or the new one, never half."""
     data: dict[str, Any] = {"format": FORMAT, **asdict(save)}
+    data["rules_relative"] = _relative(Path(save.rules), path)
     data["checksum"] = checksum(data)
     tmp = temp_name(path)
     try:
@@ -77,6 +92,14 @@ def write(path: Path, save: Save) -> None:
         tmp.unlink(missing_ok=True)
         raise
     _sync_folder(path.parent)
+
+
+def _relative(rules: Path, save: Path) -> str:
+    """The rule file's path from the folder of the save, '/'-separated."""
+    try:
+        return Path(os.path.relpath(rules.absolute(), save.absolute().parent)).as_posix()
+    except ValueError:  # on another drive (Windows): there is no relative path
+        return ""
 
 
 def _sync_folder(folder: Path) -> None:
@@ -161,6 +184,7 @@ def from_data(what: str, data: dict[str, Any]) -> Save:
         list(data["bots"]),
         data["log"],
         dict(data.get("bot_names", {})),
+        data.get("rules_relative", ""),
     )
 
 
@@ -197,6 +221,8 @@ def _check_fields(what: str, data: dict[str, Any]) -> None:
     bots = data["bots"]
     if not all(type(b) is int and 0 <= b < players for b in bots) or len(set(bots)) != len(bots):
         raise bad("bots")
+    if not isinstance(data.get("rules_relative", ""), str):
+        raise bad("rules_relative")
     named = data.get("bot_names", {})
     if not isinstance(named, dict) or not all(
         isinstance(k, str) and k.isdigit() and int(k) in bots and isinstance(v, str)
@@ -206,3 +232,78 @@ def _check_fields(what: str, data: dict[str, Any]) -> None:
     for number, event in enumerate(data["log"], 1):
         if not _event_ok(event):
             raise SaveError(f"{what} is damaged: event {number} of its log is not an event")
+
+
+# -- the rule file a save names -------------------------------------------------------
+# A save is data anyone can write (its checksum is a plain sha256), so the rule file it
+# names is checked as `extends` paths are before a byte of it is parsed: a regular
+# `.rules` file of at most loader.MAX_FILE_BYTES, inside the save's folder, the current
+# folder, the shipped games or stdlib, or a folder allowed (--allow-path); and a file
+# whose sha256 is not the one recorded is not parsed unless the user forces it.
+FOLDERS_HINT = "allow its folder with --allow-path DIR"
+
+
+def rule_file(
+    what: str, record: Save, save_file: Path | None, allow: Iterable[Path] = ()
+) -> tuple[Path, bool]:
+    """The rule file of the save `what` (a file, or the store's when `save_file` is
+    None: its path is the one `play` was given, so no folder rule applies) and whether
+    its sha256 is the one recorded. The first place that has an allowed file with the
+    right sha256 wins; raise RefusedRules or MissingRules when none has a file."""
+    trees = None if save_file is None else _trees(save_file, allow)
+    refusal: Refused | None = None
+    changed: Path | None = None
+    for candidate in _candidates(record, save_file):
+        try:
+            target = candidate.resolve(strict=True)
+            data = _allowed_bytes(target, trees)
+        except Refused as why:
+            refusal = refusal or why
+            continue
+        except (OSError, RuntimeError, ValueError):  # not there, or cannot be followed
+            continue
+        if hashlib.sha256(data).hexdigest() == record.rules_sha256:
+            return target, True
+        changed = changed or target
+    if changed is not None:
+        return changed, False
+    if refusal is not None:
+        hint = f"; {refusal.hint}" if refusal.hint else ""
+        raise RefusedRules(
+            f"{what} names the rule file '{shown(record.rules)}', which rulelang refuses "
+            f"to read: {refusal.reason}{hint}"
+        )
+    raise MissingRules(f"no such rule file: {shown(record.rules)} (named by {what})")
+
+
+def _candidates(record: Save, save_file: Path | None) -> list[Path]:
+    """Where the rule file may be: beside the save first, then where it was."""
+    beside = save_file.absolute().parent if save_file is not None else None
+    out = []
+    if beside is not None and record.rules_relative:
+        out.append(beside / record.rules_relative)
+    rules = Path(record.rules)
+    if rules.is_absolute():
+        out.append(rules)
+    else:  # a save written before `rules_relative`: from its folder, or the current one
+        out += [beside / rules] if beside is not None else []
+        out.append(Path.cwd() / rules)
+    return out
+
+
+def _trees(save_file: Path, allow: Iterable[Path]) -> list[Path]:
+    folders = [save_file.absolute().parent, Path.cwd(), loader.shipped_rulesets()]
+    folders += loader.stdlib_dirs()
+    return [f.resolve() for f in folders] + loader.allowed_dirs(allow)
+
+
+def _allowed_bytes(target: Path, trees: list[Path] | None) -> bytes:
+    """The bytes of the rule file `target` (resolved), or Refused."""
+    if target.suffix != ".rules":
+        raise Refused("it is not a .rules file")
+    if trees is not None and not any(target.is_relative_to(t) for t in trees):
+        raise Refused(
+            "it is outside the save's folder, the current folder and the shipped games",
+            FOLDERS_HINT,
+        )
+    return loader.read_limited_bytes(target)

@@ -56,6 +56,7 @@ CREATE TABLE moves (
 ) WITHOUT ROWID;
 """
 PLAYING, OVER = "in play", "over"
+MAX_ID = 2**63 - 1  # SQLite's largest integer: no game has a larger id
 
 
 class StoreError(RulelangError):
@@ -68,6 +69,16 @@ class StoreError(RulelangError):
 
 class NoSuchGame(StoreError):
     """No saved game has that id."""
+
+
+def game_number(given: int | str) -> int:
+    """The id `given` (a number, or its digits), or NoSuchGame if no game can have it: a
+    number SQLite cannot hold is refused here, not by an OverflowError of SQLite."""
+    text = str(given)
+    if text.isdigit() and len(text) <= len(str(MAX_ID)) and 1 <= int(text) <= MAX_ID:
+        return int(text)
+    shown = text if len(text) <= 30 else text[:27] + "..."
+    raise NoSuchGame(f"no saved game {shown}: ids are whole numbers from 1 to {MAX_ID}")
 
 
 @dataclass
@@ -186,7 +197,10 @@ class Store:
         # a move is committed to disk before the game goes on: a crash loses none
         db.execute("PRAGMA synchronous=FULL")
 
-    def _db(self, game: int) -> sqlite3.Connection:
+    def _db(self, game: int | None) -> sqlite3.Connection:
+        """The database, to use game `game` (None: a new one) in it."""
+        if game is not None:
+            game_number(game)
         if self.db is None:  # no database yet: no game
             raise NoSuchGame(f"no saved game {game}")
         return self.db
@@ -197,7 +211,7 @@ class Store:
         """Record a game (with the events of its log so far); its new id."""
         now = time.time()
         with self._errors():
-            db = self._db(0)
+            db = self._db(None)
             db.execute("BEGIN IMMEDIATE")
             try:
                 cur = db.execute(
