@@ -23,6 +23,7 @@ from rulelang.cli.errors import (
     usage,
 )
 from rulelang.cli.games import Recorder, read_portable
+from rulelang.cli.terminal import CONTROL, say
 from rulelang.diagnostics import GameRuntimeError, RuleError, did_you_mean, render
 from rulelang.limits import DEFAULT_LIMITS, OPTIONS, Limit, Limits
 from rulelang.runtime.bots import RANDOM
@@ -260,6 +261,9 @@ def play(
     limits = limits_of(max_items, max_steps, max_decisions, max_completion)
     ruleset = load(file, allow_path, limits)
     name_list = [n.strip() for n in names.split(",")] if names else None
+    for name in name_list or []:
+        if CONTROL.search(name):
+            raise usage(f"--names: a name may not hold control characters ({ascii(name)})")
     options = parse_options(option or [])
     try:
         game = ruleset.new_game(players, seed, options, name_list)
@@ -342,7 +346,7 @@ def run_table(
     try:
         table.run()
         if stored is not None:
-            print(f"\n{stored.saved_as()}")
+            say(f"\n{stored.saved_as()}")
     except GameRuntimeError as err:
         raise runtime_error(err, ruleset.program.sources) from None
     except (KeyboardInterrupt, EOFError, LeftGame) as exc:
@@ -407,9 +411,9 @@ def resume(
         save = save or path
     what = f"the saved game {saved}"
     ruleset, game = replay_saved(record, what, allow_path, limits, force, path)
-    print(f"Resuming {ruleset.title} after {len(record.log)} events.")
+    say(f"Resuming {ruleset.title} after {len(record.log)} events.")
     if stored is not None:
-        print(f"Recording as game {stored.id}.")
+        say(f"Recording as game {stored.id}.")
     run_table(ruleset, game, record, save, delay, omniscient, stored)
 
 

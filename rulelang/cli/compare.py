@@ -22,6 +22,7 @@ from rulelang.cli.app import (
 )
 from rulelang.cli.errors import usage
 from rulelang.cli.simulate_command import run_simulation_cli
+from rulelang.cli.terminal import say
 from rulelang.limits import DEFAULT_LIMITS
 
 
@@ -126,7 +127,7 @@ def compare(
     if as_json:
         print(json.dumps(figures.as_json(names, a, b, diffs), indent=2))
     else:
-        print(
+        say(
             figures.text(
                 names,
                 f"{n} games each, {players} players, the same seeds "

@@ -6,6 +6,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from rulelang import errors
+from rulelang.cli.terminal import clean
 from rulelang.diagnostics import NO_SPAN, GameRuntimeError, Sources, render
 
 if TYPE_CHECKING:
@@ -38,7 +39,8 @@ def runtime_error(err: GameRuntimeError, sources: Sources | None = None) -> CliE
 
 
 def say_err(message: str) -> None:
-    print(message, file=sys.stderr)
+    """A message on stderr; what it quotes of a rule file or save is shown escaped."""
+    print(clean(message), file=sys.stderr)
 
 
 def never_ends(game: Game, what: str) -> GameRuntimeError:

@@ -25,6 +25,7 @@ from rulelang.cli.store import (
     StoreError,
     game_number,
 )
+from rulelang.cli.terminal import say
 
 games_app = typer.Typer(
     add_completion=False,
@@ -69,7 +70,7 @@ class Recorder:
         with failures():
             store = Store(create=True)
             recorder = cls(store, store.add(ruleset.title, stored))
-        print(f"Recording as game {recorder.id}: 'rulelang resume {recorder.id}' continues it.")
+        say(f"Recording as game {recorder.id}: 'rulelang resume {recorder.id}' continues it.")
         return recorder
 
     def keep(self, game: Game) -> None:
@@ -123,7 +124,7 @@ def list_games() -> None:
     with failures(), Store() as store:
         entries = store.entries()
     if not entries:
-        print("no saved games")
+        say("no saved games")
         return
     rows = [("id", "game", "rule file", "players", "moves", "status", "last played")]
     for e in entries:
@@ -144,7 +145,7 @@ def list_games() -> None:
         cells = [r[0].rjust(widths[0])] + [
             c.ljust(w) for c, w in zip(r[1:], widths[1:], strict=True)
         ]
-        print("  ".join(cells).rstrip())
+        say("  ".join(cells).rstrip())
 
 
 Id = Annotated[int, typer.Argument(metavar="ID", help="The game's id ('rulelang games list').")]
@@ -156,24 +157,24 @@ def show(game_id: Id) -> None:
     with failures(), Store() as store:
         entry = store.entry(game_id)
         record = store.load(game_id)
-    print(f"Game {entry.id}: {entry.title}")
-    print(f"  rule file: {entry.rules}")
-    print(f"  players: {', '.join(seats(entry, record.bot_names))}")
+    say(f"Game {entry.id}: {entry.title}")
+    say(f"  rule file: {entry.rules}")
+    say(f"  players: {', '.join(seats(entry, record.bot_names))}")
     options = ", ".join(f"{k}={v}" for k, v in record.options.items())
-    print(f"  seed: {record.seed}" + (f"; options: {options}" if options else ""))
-    print(f"  moves: {entry.decisions} ({len(record.log)} events with chance)")
-    print(f"  started {when(entry.created)}, last played {when(entry.updated)}")
-    print(f"  status: {entry.status}" + (f": {entry.result}" if entry.result else ""))
-    print("")
+    say(f"  seed: {record.seed}" + (f"; options: {options}" if options else ""))
+    say(f"  moves: {entry.decisions} ({len(record.log)} events with chance)")
+    say(f"  started {when(entry.created)}, last played {when(entry.updated)}")
+    say(f"  status: {entry.status}" + (f": {entry.result}" if entry.result else ""))
+    say("")
     log, why = public_log(record)
     if why:
-        print(f"(no public log: {why})")
+        say(f"(no public log: {why})")
     else:
-        print("public log:")
+        say("public log:")
         for line in log:
-            print(f"  {line}")
+            say(f"  {line}")
     if entry.status == PLAYING:
-        print(f"\ncontinue with: rulelang resume {entry.id}")
+        say(f"\ncontinue with: rulelang resume {entry.id}")
 
 
 def public_log(record: saves.Save) -> tuple[list[str], str]:
@@ -216,11 +217,11 @@ def delete(
     with failures(), Store() as store:
         if game_id is not None:
             store.delete(game_id)
-            print(f"Deleted game {game_id}.")
+            say(f"Deleted game {game_id}.")
             return
         count = len(store.entries())
         if count == 0:
-            print("no saved games")
+            say("no saved games")
             return
         if not yes:
             if not sys.stdin.isatty():
@@ -230,10 +231,10 @@ def delete(
                 )
             answer = input(f"Delete all {count} saved game{'s' if count != 1 else ''}? [y/N] ")
             if answer.strip().lower() not in ("y", "yes"):
-                print("Nothing deleted.")
+                say("Nothing deleted.")
                 return
         gone = store.delete_all()
-        print(f"Deleted {gone} saved game{'s' if gone != 1 else ''}.")
+        say(f"Deleted {gone} saved game{'s' if gone != 1 else ''}.")
 
 
 @games_app.command("import")
@@ -273,7 +274,7 @@ def import_game(
         new = store.add(
             ruleset.title, record, OVER if over else PLAYING, results_line(game) if over else ""
         )
-    print(f"Imported {file} as game {new}: 'rulelang resume {new}'")
+    say(f"Imported {file} as game {new}: 'rulelang resume {new}'")
 
 
 def _replayed(ruleset: Ruleset, record: saves.Save) -> tuple[Game | None, str]:
@@ -302,7 +303,7 @@ def export(
         raise CliExit(
             EX_IOERR, f"error: game {game_id} could not be written to {file}: {exc.strerror}"
         ) from None
-    print(f"Exported game {game_id} to {file}: 'rulelang resume {file}'")
+    say(f"Exported game {game_id} to {file}: 'rulelang resume {file}'")
 
 
 def read_portable(path: Path) -> saves.Save:

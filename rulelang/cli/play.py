@@ -8,6 +8,7 @@ from collections.abc import Callable
 from rulelang import CHANCE, PUBLIC, Action, Game, search
 from rulelang.cli.errors import never_ends
 from rulelang.cli.render import render_view
+from rulelang.cli.terminal import clean
 from rulelang.limits import DEFAULT_LIMITS
 from rulelang.runtime import views
 
@@ -40,8 +41,9 @@ class Table:
         # the seats bots play, each with its bot's name, or None: the declared bots
         self.bots = bots
         self.after_move = after_move
-        self.read = read
-        self.write = write
+        # what the table shows holds rule files' texts and players' names: escaped
+        self._read = read
+        self._write = write
         self.clear = clear
         self.delay = delay
         self.humans = [p for p in range(game.players) if p not in bots]
@@ -53,6 +55,16 @@ class Table:
         self.seen_public: object = None  # a mark of the history (None: from the start)
         self.last_human: int | None = None
         self.last_turn = -1
+
+    def read(self, prompt: str) -> str:
+        return self._read(clean(prompt))
+
+    def write(self, text: str) -> None:
+        self._write(clean(text))
+
+    def wipe(self) -> None:
+        """Clear the screen: the one escape sequence the table sends."""
+        self._write(CLEAR)
 
     def run(self) -> None:
         game = self.game
@@ -133,10 +145,10 @@ class Table:
         if who != self.last_human and len(self.humans) > 1 and not self.omniscient:
             # Hide the last player's screen before the next one sits down.
             if self.clear:
-                self.write(CLEAR)
+                self.wipe()
             self.read(f"Pass the screen to {self.names(who)} and press Enter... ")
             if self.clear:
-                self.write(CLEAR)
+                self.wipe()
                 if self.note:
                     self.write(self.note)
                     self.note = ""

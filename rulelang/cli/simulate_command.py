@@ -24,6 +24,7 @@ from rulelang.cli.app import (
     parse_options,
 )
 from rulelang.cli.errors import EX_INTERRUPTED, CliExit, runtime_error, say_err, usage
+from rulelang.cli.terminal import say
 from rulelang.diagnostics import GameRuntimeError
 from rulelang.limits import DEFAULT_LIMITS, Limits
 
@@ -99,7 +100,7 @@ def simulate(
     if as_json:
         print(json.dumps(summary.as_json(), indent=2))
     else:
-        print(summary.table())
+        say(summary.table())
     if report is not None:
         from rulelang.cli.report import header, write_report
         from rulelang.report.html import simulation_page

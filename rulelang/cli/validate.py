@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rulelang.cli.errors import EX_DATAERR, EX_OK, EX_USAGE, say_err, usage
+from rulelang.cli.terminal import say
 from rulelang.diagnostics import RuleError, render
 
 
@@ -45,7 +46,7 @@ def validate_files(files: list[Path], allow: Sequence[Path] | None = None) -> in
         for w in warnings:
             say_err(render(w, program.sources))
         kind = "library" if program.library else "game"
-        print(f"ok: {path} ({kind} '{program.title}')")
+        say(f"ok: {path} ({kind} '{program.title}')")
     if missing:
         return EX_USAGE  # a name mistyped: the command was used wrongly
     return EX_DATAERR if failed else EX_OK
