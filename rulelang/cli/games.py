@@ -3,6 +3,7 @@ in play into the store of saved games (store.py)."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import sys
 import time
@@ -19,6 +20,7 @@ from rulelang.cli.errors import EX_DATAERR, EX_IOERR, EX_USAGE, CliExit, usage
 from rulelang.cli.store import (
     OVER,
     PLAYING,
+    BadSetting,
     Entry,
     NoSuchGame,
     Store,
@@ -44,6 +46,8 @@ def failures() -> Iterator[None]:
         yield
     except NoSuchGame as exc:
         raise CliExit(EX_USAGE, f"error: {exc} (see 'rulelang games list')") from None
+    except BadSetting as exc:
+        raise CliExit(EX_USAGE, f"error: {exc}") from None
     except StoreError as exc:
         code = EX_IOERR if exc.io else EX_DATAERR
         raise CliExit(code, f"error: {exc}") from None
@@ -61,6 +65,7 @@ class Recorder:
         self.store = store
         self.id = game_id
         self.over = False
+        self.fresh = False  # started by this process, and no move stored yet
 
     @classmethod
     def start(cls, ruleset: Ruleset, game: Game, record: saves.Save) -> Recorder:
@@ -70,6 +75,7 @@ class Recorder:
         with failures():
             store = Store(create=True)
             recorder = cls(store, store.add(ruleset.title, stored))
+        recorder.fresh = True
         say(f"Recording as game {recorder.id}: 'rulelang resume {recorder.id}' continues it.")
         return recorder
 
@@ -82,8 +88,22 @@ class Recorder:
                 OVER if over else PLAYING,
                 results_line(game) if over else "",
             )
-        except StoreError as exc:
+        except NoSuchGame as exc:  # deleted while it was played
             raise CliExit(EX_IOERR, f"error: the game could not be saved: {exc}") from None
+        except StoreError as exc:
+            why = f"the game could not be saved: {exc}; {self._kept()}"
+            raise CliExit(EX_IOERR, f"error: {why}") from None
+        self.fresh = False
+
+    def _kept(self) -> str:
+        """What the store keeps of a game whose move could not be stored: the moves
+        before it; a game begun here with none is deleted, not left with 0 moves."""
+        if self.fresh:
+            with contextlib.suppress(StoreError):
+                self.store.delete(self.id)
+                return "nothing of it was kept"
+            return f"game {self.id} holds it as it began"
+        return f"game {self.id} keeps every move before this one: 'rulelang resume {self.id}'"
 
     def close(self) -> None:
         self.store.close()
@@ -121,7 +141,7 @@ def seats(entry: Entry, bot_names: dict[str, str] | None = None) -> list[str]:
 @games_app.command("list")
 def list_games() -> None:
     """List the saved games, the most recently played first."""
-    with failures(), Store() as store:
+    with failures(), Store(write=False) as store:
         entries = store.entries()
     if not entries:
         say("no saved games")
@@ -154,7 +174,7 @@ Id = Annotated[int, typer.Argument(metavar="ID", help="The game's id ('rulelang 
 @games_app.command("show")
 def show(game_id: Id) -> None:
     """Show a saved game: its table, status and public log (never a secret)."""
-    with failures(), Store() as store:
+    with failures(), Store(write=False) as store:
         entry = store.entry(game_id)
         record = store.load(game_id)
     say(f"Game {entry.id}: {entry.title}")
@@ -295,7 +315,7 @@ def export(
     file: Annotated[Path, typer.Argument(help="The file to write (portable, like --save).")],
 ) -> None:
     """Write a saved game to a portable file, which 'rulelang resume FILE' continues."""
-    with failures(), Store() as store:
+    with failures(), Store(write=False) as store:
         record = store.load(game_id)
     try:
         saves.write(file, record)

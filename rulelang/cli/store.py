@@ -71,6 +71,10 @@ class NoSuchGame(StoreError):
     """No saved game has that id."""
 
 
+class BadSetting(StoreError):
+    """The data folder's setting cannot be used (a usage error)."""
+
+
 def game_number(given: int | str) -> int:
     """The id `given` (a number, or its digits), or NoSuchGame if no game can have it: a
     number SQLite cannot hold is refused here, not by an OverflowError of SQLite."""
@@ -101,6 +105,11 @@ class Entry:
 def data_dir() -> Path:
     """$RULELANG_DATA_DIR, else the platform's folder for a user's application data."""
     given = os.environ.get("RULELANG_DATA_DIR")
+    if given is not None and not given.strip():  # a mistake, not a wish for the default
+        raise BadSetting(
+            "RULELANG_DATA_DIR is set but empty: name the folder for the saved games, "
+            "or unset it to use the default one"
+        )
     if given:
         return Path(given)
     home = Path.home()
@@ -118,11 +127,13 @@ def default_path() -> Path:
 
 class Store:
     """An open store. `create` makes the folder and the database when missing;
-    without it a missing database is an empty store (nothing is written)."""
+    without it a missing database is an empty store (nothing is written). Not `write`:
+    opened read-only, so that a store in a folder one may not write can be read."""
 
-    def __init__(self, path: Path | None = None, create: bool = False):
+    def __init__(self, path: Path | None = None, create: bool = False, write: bool = True):
         self.path = path or default_path()
         self.db: sqlite3.Connection | None = None
+        self.write = write or create
         if not self.path.exists():
             if not create:
                 return
@@ -134,9 +145,19 @@ class Store:
                 ) from None
         if self.path.is_dir():
             raise StoreError(f"the saved games database {self.path} is a folder")
+        writable = all(os.access(p, os.W_OK) for p in (self.path, self.path.parent))
+        if self.write and self.path.exists() and not writable:  # WAL writes in the folder
+            raise StoreError(
+                f"the saved games database {self.path} is read-only (it or its folder may "
+                "not be written); 'rulelang games list' and 'show' can still read it",
+                io=True,
+            )
         with self._errors():
-            self.db = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
-            self._open()
+            if self.write:
+                self.db = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
+                self._open()
+            else:
+                self.db = self._read_only()
 
     def close(self) -> None:
         if self.db is not None:
@@ -149,12 +170,43 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def _read_only(self) -> sqlite3.Connection | None:
+        """The database opened read-only, or None if it is new (empty). SQLite reads a
+        WAL database read-only only where it may make its -shm file; in a folder it may
+        not write, and with no writer (none can write there either) it reads it as
+        immutable."""
+        uri = self.path.absolute().as_uri()
+        for mode in ("mode=ro", "immutable=1"):
+            db = sqlite3.connect(f"{uri}?{mode}", uri=True, timeout=BUSY_SECONDS)
+            try:
+                new = self._check(db)
+            except sqlite3.OperationalError:
+                db.close()
+                if mode == "mode=ro" and not os.access(self.path.parent, os.W_OK):
+                    continue
+                raise
+            if not new:
+                return db
+            db.close()
+            return None
+        return None
+
     @contextmanager
     def _errors(self) -> Iterator[None]:
         """Any SQLite failure as one line; the database is left as it is."""
         try:
             yield
         except sqlite3.OperationalError as exc:
+            code = getattr(exc, "sqlite_errorcode", None)
+            if code == sqlite3.SQLITE_FULL or "disk is full" in str(exc):
+                raise StoreError(
+                    f"no space left on device for the saved games database {self.path}",
+                    io=True,
+                ) from None
+            if "readonly" in str(exc):
+                raise StoreError(
+                    f"the saved games database {self.path} is read-only: {exc}", io=True
+                ) from None
             if "locked" in str(exc) or "busy" in str(exc):
                 raise StoreError(
                     f"the saved games database {self.path} is busy (another rulelang is "
@@ -172,30 +224,49 @@ class Store:
 
     def _open(self) -> None:
         """Check that the database is ours and of a schema this version knows; make the
-        tables in a new (empty) one. Nothing is written to a database that is not ours."""
+        tables in a new (empty) one, in the same transaction as the check: two first
+        `play`s at once must not both find it empty. Nothing is written to a database
+        that is not ours."""
         db = self.db
         assert db is not None
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            new = self._check(db)
+            if new:  # make it ours
+                for statement in _TABLES.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute(f"PRAGMA application_id={APPLICATION_ID}")
+                db.execute(f"PRAGMA user_version={SCHEMA}")
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:  # SQLite rolls back by itself on some errors
+                db.execute("ROLLBACK")
+            raise
+        if new:  # outside a transaction, where the journal mode can change
+            db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA foreign_keys=ON")
+        # a move is committed to disk before the game goes on: a crash loses none
+        db.execute("PRAGMA synchronous=FULL")
+
+    def _check(self, db: sqlite3.Connection) -> bool:
+        """True if the database is new (empty); raise if it is not ours or of a schema
+        this version does not know."""
         app = db.execute("PRAGMA application_id").fetchone()[0]
         version = db.execute("PRAGMA user_version").fetchone()[0]
         tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-        if app == 0 and version == 0 and tables == 0:  # new: make it ours
-            db.execute("PRAGMA journal_mode=WAL")
-            db.executescript(
-                f"BEGIN; {_TABLES} PRAGMA application_id={APPLICATION_ID}; "
-                f"PRAGMA user_version={SCHEMA}; COMMIT;"
-            )
-        elif app != APPLICATION_ID:
+        if app == 0 and version == 0 and tables == 0:
+            return True
+        if app != APPLICATION_ID:
             raise sqlite3.DatabaseError("it is another program's database")
-        elif version > SCHEMA:
+        if version > SCHEMA:
             raise StoreError(
                 f"the saved games database {self.path} was written by a newer rulelang "
                 f"(schema {version}; this one knows {SCHEMA}); it was left as it is"
             )
-        elif version != SCHEMA:
+        if version != SCHEMA:
             raise sqlite3.DatabaseError(f"unknown schema {version}")
-        db.execute("PRAGMA foreign_keys=ON")
-        # a move is committed to disk before the game goes on: a crash loses none
-        db.execute("PRAGMA synchronous=FULL")
+        return False
 
     def _db(self, game: int | None) -> sqlite3.Connection:
         """The database, to use game `game` (None: a new one) in it."""
@@ -238,7 +309,8 @@ class Store:
                 self._append(db, game, 0, save.log, now)
                 db.execute("COMMIT")
             except BaseException:
-                db.execute("ROLLBACK")
+                if db.in_transaction:  # SQLite rolls back by itself on a full disk
+                    db.execute("ROLLBACK")
                 raise
         return game
 
@@ -249,16 +321,16 @@ class Store:
             db.execute("BEGIN IMMEDIATE")
             try:
                 if db.execute("SELECT 1 FROM games WHERE id=?", (game,)).fetchone() is None:
-                    raise StoreError(
-                        f"saved game {game} was deleted from {self.path} while it was played",
-                        io=True,
+                    raise NoSuchGame(
+                        f"saved game {game} was deleted from {self.path} while it was played"
                     )
                 row = db.execute("SELECT count(*) FROM moves WHERE game=?", (game,)).fetchone()
                 self._append(db, game, row[0], log[row[0] :], time.time())
                 db.execute("UPDATE games SET status=?, result=? WHERE id=?", (status, result, game))
                 db.execute("COMMIT")
             except BaseException:
-                db.execute("ROLLBACK")
+                if db.in_transaction:  # SQLite rolls back by itself on a full disk
+                    db.execute("ROLLBACK")
                 raise
 
     @staticmethod

@@ -1,0 +1,222 @@
+"""The store of saved games under strain: ids no game can have, first `play`s racing
+to make the database, a read-only data folder, a full disk, an empty data folder
+setting. Each is one clear line and its documented exit code, and the store is never
+left half-written."""
+
+from __future__ import annotations
+
+import builtins
+import ctypes
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_support import cli, no_traceback
+
+from rulelang.cli import saves, store
+
+ROOT = Path(__file__).resolve().parent.parent
+HEIMLICH = ROOT / "rulesets" / "heimlich.rules"
+WHISPER = ROOT / "tests" / "games" / "whisper.rules"
+CLI = "from rulelang.cli.main import main; main()"
+
+
+def one_game() -> None:
+    """A store holding one game in play."""
+    record = saves.Save(str(WHISPER), saves.fingerprint(WHISPER), 2, 0, {}, ["A", "B"], [1])
+    with store.Store(create=True) as s:
+        s.add("Whisper", record)
+
+
+# ------------------------------------------------------------------ ids
+@pytest.mark.parametrize(
+    "number",
+    ["99999999999999999999999", str(2**63), "0", "9" * 5000, "-1"],
+    ids=["huge", "2**63", "zero", "5000 digits", "negative"],
+)
+def test_ids_no_game_can_have_are_usage_errors(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, number: str
+) -> None:
+    """`games show 99999999999999999999999` exited 1 (an OverflowError from SQLite)."""
+    one_game()
+    for argv in (
+        ["games", "show", "--", number],
+        ["games", "delete", "--", number],
+        ["games", "export", "--", number, tmp_path / "x.json"],
+        ["resume", number],
+    ):
+        code, out, err = cli(capsys, *argv)
+        assert code == 64, (argv, err)
+        no_traceback(out, err)
+        assert out == "" and err.count("\n") <= 2 and len(err) < 300, err
+    assert cli(capsys, "games", "show", "1")[0] == 0  # nothing was deleted
+
+
+# ------------------------------------------------------------------ a new store
+def test_first_plays_at_once_all_make_or_use_the_store(tmp_path: Path) -> None:
+    """Two first `play`s on a new data folder raced: one exited 74 "table games already
+    exists". Eight start at the same instant; every one records its game."""
+    data = tmp_path / "fresh"
+    env = {**os.environ, "RULELANG_DATA_DIR": str(data)}
+    start = time.time() + 3.0  # every child waits for this instant, imports done
+    code = (
+        "import sys, time\n"
+        "import rulelang.cli.app\n"
+        "from rulelang.cli.main import run\n"
+        "time.sleep(max(0.0, float(sys.argv[1]) - time.time()))\n"
+        "sys.exit(run(sys.argv[2:]))\n"
+    )
+    argv = ["play", WHISPER, "-p", "2", "--bots", "all"]
+    children = [
+        subprocess.Popen(
+            [sys.executable, "-c", code, str(start), *map(str, argv), "--seed", str(seed)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            stdin=subprocess.DEVNULL,
+            text=True,
+            env=env,
+        )
+        for seed in range(8)
+    ]
+    done = [(child.wait(timeout=120), *child.communicate()) for child in children]
+    for code_, out, err in done:
+        assert code_ == 0, err
+        no_traceback(out, err)
+    db = sqlite3.connect(data / store.FILE_NAME)
+    assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 8
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    db.close()
+
+
+# ------------------------------------------------------------------ read-only
+def unprivileged() -> Callable[[], None] | None:
+    """What a child must run to be refused writes by file permissions: nothing for a
+    user; for root, which writes anywhere, dropping the capabilities that let it
+    (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_FOWNER) from the set its program gets."""
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        return None
+    libc = ctypes.CDLL(None, use_errno=True)
+
+    def drop() -> None:
+        for capability in (1, 2, 3):
+            if libc.prctl(24, capability, 0, 0, 0) != 0:  # PR_CAPBSET_DROP
+                raise OSError(ctypes.get_errno(), "prctl")
+
+    return drop
+
+
+def as_a_user(*argv: object) -> subprocess.CompletedProcess[str]:
+    try:
+        return subprocess.run(
+            [sys.executable, "-c", CLI, *map(str, argv)],
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+            preexec_fn=unprivileged(),
+            timeout=120,
+        )
+    except subprocess.SubprocessError as exc:  # root, but the capabilities are not ours
+        pytest.skip(f"cannot run a child without root's right to write anywhere: {exc}")
+
+
+def test_a_read_only_store_can_be_listed_and_shown(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, data_dir: Path
+) -> None:
+    """`games list` in a read-only data folder exited 74."""
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "quit")
+    assert cli(capsys, "play", WHISPER, "-p", "2", "--bots", "2", "--names", "Ann,Bob")[0] == 0
+    database = data_dir / store.FILE_NAME
+    try:
+        database.chmod(0o444)
+        data_dir.chmod(0o555)
+        done = as_a_user("games", "list")
+        assert done.returncode == 0, done.stderr
+        assert "Whisper" in done.stdout and "Ann, Bob (bot)" in done.stdout
+        done = as_a_user("games", "show", "1")
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.startswith("Game 1: Whisper\n")
+        done = as_a_user("games", "delete", "1")  # writing: one line why not
+        assert done.returncode == 74 and done.stderr.count("\n") == 1, done.stderr
+        assert "read-only" in done.stderr
+        no_traceback(done.stdout, done.stderr)
+    finally:
+        data_dir.chmod(0o755)
+        database.chmod(0o644)
+    assert cli(capsys, "games", "show", "1")[0] == 0  # the store is as it was
+
+
+# ------------------------------------------------------------------ a full disk
+def full_after(monkeypatch: pytest.MonkeyPatch, events: int) -> None:
+    """The disk fills once a game's `events` first events are stored: SQLite's own
+    SQLITE_FULL, by its max_page_count, which it meets exactly as a full disk (the
+    transaction is rolled back, 'database or disk is full')."""
+    append = store.Store.append
+
+    def filling(self: store.Store, game: int, log: list[Any], *args: Any) -> None:
+        if len(log) > events and self.db is not None:
+            pages = self.db.execute("PRAGMA page_count").fetchone()[0]
+            self.db.execute(f"PRAGMA max_page_count={pages}")
+            log = log + [{"chance": "x" * 3000, "outcome": 0}] * 2  # needs a new page
+        append(self, game, log, *args)
+
+    monkeypatch.setattr(store.Store, "append", filling)
+
+
+def test_a_full_disk_is_said_and_leaves_no_half_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk said "cannot rollback - no transaction is active" and left an
+    in-play game with 0 moves."""
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "1")
+    full_after(monkeypatch, 0)
+    code, out, err = cli(capsys, "play", WHISPER, "-p", "2", "--bots", "2")
+    assert code == 74, err
+    no_traceback(out, err)
+    assert "no space left on device" in err and "rollback" not in err
+    assert err.startswith("error: ") and err.count("\n") == 1
+    code, out, err = cli(capsys, "games", "list")
+    assert (code, out) == (0, "no saved games\n"), out  # no game of 0 moves is left
+
+
+def test_a_disk_full_mid_game_keeps_the_moves_before(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "1")
+    full_after(monkeypatch, 3)
+    code, out, err = cli(capsys, "play", WHISPER, "-p", "2", "--bots", "2")
+    assert code == 74, err
+    assert "no space left on device" in err and "rollback" not in err
+    assert "'rulelang resume 1'" in err
+    with store.Store() as s:
+        record, entry = s.load(1), s.entry(1)
+    assert len(record.log) == 3  # the moves before the disk filled, whole
+    assert entry.decisions == sum(1 for e in record.log if "choose" in e)
+    assert all("x" * 3000 not in json.dumps(e) for e in record.log)
+
+
+# ------------------------------------------------------------------ the data folder
+def test_an_empty_data_folder_setting_is_refused(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """RULELANG_DATA_DIR set but empty used the real store in the home folder."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("RULELANG_DATA_DIR", "")
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "quit")
+    for argv in (["games", "list"], ["play", WHISPER, "-p", "2", "--bots", "2"], ["resume", "1"]):
+        code, out, err = cli(capsys, *argv)
+        assert code == 64, err
+        assert err == (
+            "error: RULELANG_DATA_DIR is set but empty: name the folder for the saved "
+            "games, or unset it to use the default one\n"
+        )
+    assert not list(tmp_path.rglob(store.FILE_NAME))  # no store made in the home folder
+    code, out, err = cli(capsys, "play", WHISPER, "-p", "2", "--bots", "all", "--no-store")
+    assert code == 0, err  # no store, no question
