@@ -51,7 +51,8 @@ class Sources:
 
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str:
-    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+    """A close candidate, never `name` itself (a name refused is no suggestion)."""
+    close = difflib.get_close_matches(name, [c for c in candidates if c != name], n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else ""
 
 

@@ -416,13 +416,16 @@ class Loader:
             self._report(errors.not_a_module_name(shown(decl.module), decl.span))
             return []
         available: set[str] = set()
+        odd = ""  # an entry of that name that is no regular file: said, not suggested
         for folder in stdlib_dirs(path):
             candidate = folder / f"{decl.module}.rules"
             try:
                 found = candidate.is_file()
                 inside = found and candidate.resolve().is_relative_to(folder.resolve())
+                if not found and os.path.lexists(candidate):
+                    odd = odd or f"'{shown(str(candidate))}' is not a regular file"
                 if not found and folder.is_dir():
-                    available.update(p.stem for p in folder.glob("*.rules"))
+                    available.update(p.stem for p in folder.glob("*.rules") if p.is_file())
             except (OSError, RuntimeError):
                 continue
             if found and not inside:
@@ -437,8 +440,10 @@ class Loader:
                     for d in self._file(candidate, (), decl.span, f"{decl.module}.rules")
                     if not isinstance(d, A.LibraryDecl)
                 ]
-        hint = did_you_mean(decl.module, available) or (
-            "stdlib modules: " + ", ".join(sorted(available)) if available else ""
+        hint = (
+            odd
+            or did_you_mean(decl.module, available)
+            or ("stdlib modules: " + ", ".join(sorted(available)) if available else "")
         )
         self._report(errors.unknown_module(decl.module, decl.span, hint))
         return []

@@ -15,7 +15,7 @@ import pytest
 from cli_support import cli, no_traceback
 
 import rulelang
-from rulelang.diagnostics import Diagnostic, RuleError
+from rulelang.diagnostics import Diagnostic, RuleError, did_you_mean
 from rulelang.loader import ALLOW_ENV, MAX_FILE_BYTES, Refused, read_limited
 
 SECRET = "s3cr3t-7f3a9c"  # written only into files a rule file must not read
@@ -301,6 +301,28 @@ def test_a_stdlib_module_that_links_out_of_its_folder_is_refused(
         with pytest.raises(RuleError) as info:
             rulelang.compile_file(write(game / "v.rules", f"import {name}\n{GAME}"))
         assert [d.code for d in info.value.diagnostics] == ["E114"]
+
+
+@pytest.mark.parametrize("target", ["folder", "nowhere"])
+def test_a_refused_module_is_never_its_own_did_you_mean(
+    game: Path, outside: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, target: str
+) -> None:
+    """A stdlib entry `evil.rules` that is no regular file (a link to a folder, or to
+    nothing) hinted "did you mean 'evil'?"."""
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    (lib / "evil.rules").symlink_to(outside if target == "folder" else tmp_path / "none")
+    monkeypatch.setenv("RULELANG_PATH", str(lib))
+    with pytest.raises(RuleError) as info:
+        rulelang.compile_file(write(game / "v.rules", f"import evil\n{GAME}"))
+    [diag] = info.value.diagnostics
+    assert diag.code == "E114" and "'evil'?" not in diag.hint
+    assert diag.hint == f"'{lib / 'evil.rules'}' is not a regular file"
+    with pytest.raises(RuleError) as info:
+        rulelang.compile_file(write(game / "v.rules", f"import evill\n{GAME}"))
+    assert "'evil'" not in info.value.diagnostics[0].hint  # not offered as a module
+    assert did_you_mean("evil", ["evil", "devil"]) == "did you mean 'devil'?"
+    assert did_you_mean("evil", ["evil"]) == ""
 
 
 def test_the_stdlib_is_always_allowed(game: Path) -> None:
