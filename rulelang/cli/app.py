@@ -424,14 +424,13 @@ def saved_rules(
     recorded, else the line saying it changed. Exit 65 for a refused path, 64 for a
     missing file."""
     try:
-        path, same = saves.rule_file(what, record, save_file, allow or [])
+        path, now = saves.rule_file(what, record, save_file, allow or [])
     except saves.MissingRules as exc:
         raise usage(str(exc)) from None
     except saves.SaveError as exc:
         raise CliExit(EX_DATAERR, f"error: {exc}") from None
-    if same:
+    if now == record.rules_sha256:
         return path, ""
-    now = saves.fingerprint(path)
     return path, (
         f"{path} changed since this game was saved (sha256 "
         f"{record.rules_sha256[:12]}... then, {now[:12]}... now)"

@@ -206,12 +206,12 @@ def public_log(record: saves.Save) -> tuple[list[str], str]:
     from rulelang.loader import shown
 
     try:
-        path, same = saves.rule_file("it", record, None)
+        path, now = saves.rule_file("it", record, None)
     except saves.MissingRules:
         return [], f"the rule file {shown(record.rules)} is missing"
     except saves.SaveError as exc:
         return [], str(exc)
-    if not same:
+    if now != record.rules_sha256:
         return [], f"the rule file {path} changed since the game was saved"
     try:
         ruleset = compile_file(path)

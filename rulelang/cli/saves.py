@@ -245,14 +245,14 @@ FOLDERS_HINT = "allow its folder with --allow-path DIR"
 
 def rule_file(
     what: str, record: Save, save_file: Path | None, allow: Iterable[Path] = ()
-) -> tuple[Path, bool]:
+) -> tuple[Path, str]:
     """The rule file of the save `what` (a file, or the store's when `save_file` is
-    None: its path is the one `play` was given, so no folder rule applies) and whether
-    its sha256 is the one recorded. The first place that has an allowed file with the
-    right sha256 wins; raise RefusedRules or MissingRules when none has a file."""
+    None: its path is the one `play` was given, so no folder rule applies) and its
+    sha256. The first place that has an allowed file with the recorded sha256 wins;
+    raise RefusedRules or MissingRules when none has an allowed file."""
     trees = None if save_file is None else _trees(save_file, allow)
     refusal: Refused | None = None
-    changed: Path | None = None
+    changed: tuple[Path, str] | None = None
     for candidate in _candidates(record, save_file):
         try:
             target = candidate.resolve(strict=True)
@@ -262,11 +262,12 @@ def rule_file(
             continue
         except (OSError, RuntimeError, ValueError):  # not there, or cannot be followed
             continue
-        if hashlib.sha256(data).hexdigest() == record.rules_sha256:
-            return target, True
-        changed = changed or target
+        sha256 = hashlib.sha256(data).hexdigest()
+        if sha256 == record.rules_sha256:
+            return target, sha256
+        changed = changed or (target, sha256)
     if changed is not None:
-        return changed, False
+        return changed
     if refusal is not None:
         hint = f"; {refusal.hint}" if refusal.hint else ""
         raise RefusedRules(
