@@ -174,7 +174,7 @@ class Store:
         """The database opened read-only, or None if it is new (empty). SQLite reads a
         WAL database read-only only where it may make its -shm file; in a folder it may
         not write, and with no writer (none can write there either) it reads it as
-        immutable."""
+        immutable (a -wal file a crash left there is not seen then)."""
         uri = self.path.absolute().as_uri()
         for mode in ("mode=ro", "immutable=1"):
             db = sqlite3.connect(f"{uri}?{mode}", uri=True, timeout=BUSY_SECONDS)
