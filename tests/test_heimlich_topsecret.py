@@ -590,6 +590,56 @@ def test_all_to_church_with_the_safe_in_the_church_triggers_scoring(rules: Rules
     assert g.why_not("church").reason == "the safe must move to a different building"
 
 
+def test_all_to_church_moving_nobody_into_the_safe_s_church_does_not_score(rules: Ruleset) -> None:
+    """Seed 003, 4.3: "Scoring is only triggered when an agent is moved into the
+    building with the safe." Every agent already stands in the church with the safe:
+    "all to church" moves nobody, so nobody entered, and the next roll follows."""
+    g = start(rules, 2, hands={1: ["all to church"]})
+    g.edit().set("safe", "church")
+    roll(g, "1-3")
+    g.apply("0")  # P1 draws a card instead of moving
+    play(g, 1, "all to church")
+    pass_round(g)
+    assert g.current_player() == CHANCE and g.turn_player == 1
+    assert safe(g) == "church"
+
+
+def test_a_card_moving_the_real_mover_off_the_safe_cancels_after_all_to_church(
+    rules: Ruleset,
+) -> None:
+    """Seed 003, 5.1: "scoring is only done if an agent is moved onto the field with a
+    safe and the agent and the safe remain there until the end of the top-secret
+    round." Perry is moved into the church with the safe; "all to church" moves nobody
+    (everyone is there); a card then moves Perry out: nobody who entered remains."""
+    g = start(rules, 2, hands={1: ["all to church", "plus or minus 1"]})
+    g.edit().set("safe", "church")
+    place(g, Perry="building 10")
+    roll(g, "2")
+    move(g, "Perry", 2)  # building 10 -> ruin -> church: scoring pending
+    play(g, 1, "all to church")
+    play(g, 1, "plus or minus 1", "Perry", "1")
+    assert at(g, "Perry") == "building 1"
+    pass_round(g)
+    assert g.current_player() == CHANCE and g.turn_player == 1
+    assert all(score(g, a) == 0 for a in AGENTS[:5])
+
+
+def test_all_to_church_counts_only_the_agents_it_moves(rules: Ruleset) -> None:
+    """Seed 003, 5.1: "scoring can be 'untriggered' by other cards (by moving the agent
+    that triggered the scoring off the building with the safe ...)". "All to church"
+    moves Perry into the safe's church; the others were there already. Moving Perry
+    out again untriggers the scoring."""
+    g = start(rules, 2, hands={1: ["all to church", "plus or minus 1"]})
+    g.edit().set("safe", "church")
+    place(g, Perry="building 9")
+    roll(g, "1-3")
+    g.apply("0")
+    play(g, 1, "all to church")
+    play(g, 1, "plus or minus 1", "Perry", "-1")
+    pass_round(g)
+    assert g.current_player() == CHANCE and g.turn_player == 1
+
+
 def test_swap_into_the_safe_s_building_triggers_scoring(rules: Ruleset) -> None:
     g = opening(rules, ["swap"], Doyle="building 7")
     play(g, 1, "swap", "Bucci", "Doyle")  # Bucci to building 7, Doyle to building 2

@@ -290,18 +290,24 @@ def test_a_seeker_plays_its_map_first(rules: Ruleset) -> None:
     g.edit().move(spare(g, "broken pick"), "front", 0)
     assert bot_turn(g)[:2] == ["map", "play"]
     looked = next(line for line in g.history(0) if "You look at the goal" in line)
-    aims = g.attribute("aims", of=0, viewer=0)
     seen = g.attribute("seen", of=0, viewer=0)
+    stones = g.attribute("stones", of=0, viewer=0)
     assert len(seen) == 1
-    assert aims == (list(seen) if "gold" in looked else [a for a in GOAL_CELLS if a not in seen])
+    assert stones == ([] if "gold" in looked else seen)
 
 
-def test_a_seeker_looks_only_at_goals_it_still_aims_at(rules: Ruleset) -> None:
-    g = game(rules, ["stone_seeker", "saboteur", "gold_seeker"], {0: ["map"]})
+def knows(g: Game, seat: int, seen: Sequence[str], stones: Sequence[str]) -> None:
+    """`seat` has looked at the goals `seen`, of which `stones` hold a stone."""
     edit = g.edit()
-    edit.set("aims", ["8,2", "8,-2"], of=0)
-    edit.set("seen", ["8,2"], of=0)
-    assert bot_turn(g)[:3] == ["map", "play", "8,-2"]
+    edit.set("seen", list(seen), of=seat)
+    edit.set("stones", list(stones), of=seat)
+
+
+def test_a_seeker_looks_only_at_goals_it_does_not_know(rules: Ruleset) -> None:
+    g = game(rules, ["gold_seeker", "saboteur", "stone_seeker"], {0: ["map"]})
+    knows(g, 0, ["8,2"], ["8,2"])  # a stone: the gold is one of the other two
+    made = bot_turn(g)
+    assert made[:2] == ["map", "play"] and made[2] in {"8,0", "8,-2"}
 
 
 def test_a_seeker_repairs_its_own_tool_before_blocking(rules: Ruleset) -> None:
@@ -349,16 +355,16 @@ def test_a_saboteur_lays_a_dead_end(rules: Ruleset) -> None:
 
 @pytest.mark.parametrize(("aim", "spot"), [("8,2", "1,1"), ("8,-2", "1,-1")])
 def test_a_path_goes_towards_the_goals_still_aimed_at(rules: Ruleset, aim: str, spot: str) -> None:
-    g = game(rules, ["stone_seeker", "saboteur", "gold_seeker"], {0: ["tunnel N-S"]})
+    g = game(rules, ["gold_seeker", "saboteur", "stone_seeker"], {0: ["tunnel N-S"]}, gold_at=aim)
     put(g, "1,0", "tunnel N-E-S-W")
-    g.edit().set("aims", [aim], of=0)
+    knows(g, 0, [aim], [])  # it saw the gold there
     assert bot_turn(g)[:3] == ["tunnel N-S", "play", spot]
 
 
 def test_a_path_goes_around_cards_in_the_way(rules: Ruleset) -> None:
     g = game(rules, ["gold_seeker", "saboteur", "stone_seeker"], {0: ["tunnel N-S"]})
     put(g, "1,0", "tunnel N-E-S-W")
-    g.edit().set("aims", ["8,0"], of=0)
+    knows(g, 0, ["8,0"], [])  # it saw the gold there
     # from 1,1 or 1,-1 the gold is 8 steps away; a wall of cards at x = 3 above the
     # corridor makes the way from 1,1 longer
     for y in range(1, 8):
@@ -397,7 +403,7 @@ def test_a_seeker_discards_a_dead_end(rules: Ruleset) -> None:
     g = game(rules, ["gold_seeker", "saboteur", "stone_seeker"], {0: hand})
     edit = g.edit()
     edit.move(spare(g, "broken pick"), "front", 0)
-    edit.set("seen", GOAL_CELLS, of=0)  # no map to play
+    knows(g, 0, ["8,0"], [])  # the gold: no map to play
     assert bot_turn(g) == ["dead end W", "discard"]
 
 
@@ -405,9 +411,89 @@ def test_with_nothing_useless_a_bot_discards_any_card(rules: Ruleset) -> None:
     g = game(rules, ["gold_seeker", "saboteur", "stone_seeker"], {0: ["tunnel N-S", "map"]})
     edit = g.edit()
     edit.move(spare(g, "broken pick"), "front", 0)
-    edit.set("seen", GOAL_CELLS, of=0)
+    knows(g, 0, ["8,2", "8,-2"], ["8,2", "8,-2"])  # the stones: the gold is at 8,0
     made = bot_turn(g)
     assert made[0] in {"tunnel N-S", "map"} and made[1] == "discard"
+
+
+# --------------------------------------------------------------------------- what maps imply
+# Seed 001, "Pfadkarte setzen": "Die Positionen der Zielkarten sind am Anfang in einer
+# Liste gespeichert. [...] Mit den benutzten Schatzkarten werden aus dieser Liste die
+# entsprechenden Zielkarten entfernt. Beim Goldsucher werden dementsprechend
+# Steinkarten entfernt und bei Steinsuchern die Goldkarte." (the goals are one gold and
+# two stones: once the seen goals leave one possibility, the bot knows the rest)
+DEDUCE_ROLES = ["saboteur", "stone_seeker"]
+
+
+def looked_at(rules: Ruleset, role: str, goals: Sequence[str], hand: Sequence[str]) -> Game:
+    """P1 (`role`) looks at `goals` with its own maps, one a turn, while P2 and P3
+    discard; then it holds `hand`. The gold lies at 8,0; nobody draws (empty deck)."""
+    others = ["dead end W", "dead end S", "dead end N-E", "dead end N-W"]
+    g = game(
+        rules,
+        [role, *DEDUCE_ROLES],
+        {0: ["map"] * len(goals) + list(hand), 1: others[:2], 2: others[2:]},
+    )
+    edit = g.edit()
+    for c in g.items("deck"):
+        edit.move(c, "discard")
+    for at in goals:
+        play(g, "map", at)
+        for seat in (1, 2):
+            assert g.current_player() == seat
+            g.apply(names(g, g.items("hand", seat))[0])
+            g.apply("discard")
+    assert g.current_player() == 0 and g.attribute("seen", of=0, viewer=0) == list(goals)
+    return g
+
+
+def test_a_gold_seeker_that_saw_both_stones_digs_instead_of_mapping_the_gold(
+    rules: Ruleset,
+) -> None:
+    """The two stones seen leave only the gold in a gold seeker's list: "Beim
+    Goldsucher werden dementsprechend Steinkarten entfernt"; the last goal is the gold,
+    so no map is spent on it and the path card goes towards it."""
+    g = looked_at(rules, "gold_seeker", ["8,2", "8,-2"], ["map", "tunnel W-E"])
+    assert bot_turn(g)[:3] == ["tunnel W-E", "play", "1,0"]
+
+
+def test_a_stone_seeker_that_saw_the_gold_stops_mapping(rules: Ruleset) -> None:
+    """ "[...] und bei Steinsuchern die Goldkarte": the gold seen, the two goals left
+    are both stones, so a stone seeker has nothing left to look at and digs."""
+    g = looked_at(rules, "stone_seeker", ["8,0"], ["map", "tunnel W-E"])
+    assert bot_turn(g)[:3] == ["tunnel W-E", "play", "1,0"]
+
+
+def test_a_stone_seeker_that_saw_both_stones_does_not_dig_towards_the_gold(
+    rules: Ruleset,
+) -> None:
+    """Both stones seen, the third goal is the gold, which a stone seeker's list drops
+    ("bei Steinsuchern die Goldkarte"): it digs towards a stone, not the gold. Next to
+    the gold at 8,0 (7,0) no stone can be reached past the cards at 7,1 and 7,-1."""
+    hand = ["tunnel W-E", "tunnel N-S"]
+    g = looked_at(rules, "stone_seeker", ["8,2", "8,-2"], hand)
+    for x in range(1, 5):
+        put(g, f"{x},0", "tunnel N-E-S-W")
+    put(g, "5,0", "tunnel W-E")
+    put(g, "6,0", "tunnel N-E-S-W")
+    put(g, "7,1", "tunnel N-E")  # closed to the south and west
+    put(g, "7,-1", "dead end S")  # closed to the north and west
+    made = bot_turn(g)
+    assert made[0] == "tunnel N-S" and made[2] in {"6,1", "6,-1"}
+
+
+def test_a_stone_lying_face_up_counts_as_seen(rules: Ruleset) -> None:
+    """Reading (the seed's bots only meet goals by maps): a goal turned face up, left
+    beside the maze when no way up fits, is seen by every player. With one stone on a
+    map and the other face up, a gold seeker knows the gold lies at the third goal."""
+    g = game(rules, ["gold_seeker", "saboteur", "stone_seeker"], {0: ["map", "tunnel W-E"]})
+    knows(g, 0, ["8,2"], ["8,2"])
+    edit = g.edit()
+    stone = g.tile("maze", "8,-2")["item"]
+    edit.clear("maze", "8,-2")
+    edit.place("maze", "8,-2", stone)
+    assert not g.tile("maze", "8,-2", 0)["secret"]
+    assert bot_turn(g)[:3] == ["tunnel W-E", "play", "1,0"]
 
 
 # --------------------------------------------------------------------------- what a bot sees
