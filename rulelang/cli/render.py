@@ -197,16 +197,17 @@ _JOINS = {
 
 
 def grid_map(board: Any, cells: dict[str, Any]) -> list[str]:
-    """The placed part of a grid board (plus a margin of one cell), north at the top."""
+    """The placed part of a grid board plus a margin of one cell (where a tile could go
+    next), north at the top: drawn around what is laid, however far it has spread."""
     if not cells:
         return ["  (no tiles yet)"]
     coords = [tuple(int(v) for v in name.split(",")) for name in cells]
     xs = [c[0] for c in coords]
     ys = [c[1] for c in coords]
-    x0 = max(min(xs) - 1, board.x0)
-    x1 = min(max(xs) + 1, board.x0 + board.width - 1)
-    y0 = max(min(ys) - 1, board.y0)
-    y1 = min(max(ys) + 1, board.y0 + board.height - 1)
+    x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+    if board.bounded:  # (a grid without bounds has room all round)
+        x0, x1 = max(x0, board.x0), min(x1, board.x0 + board.width - 1)
+        y0, y1 = max(y0, board.y0), min(y1, board.y0 + board.height - 1)
     lines = ["      " + "".join(f"{x:^3}" for x in range(x0, x1 + 1))]
     for y in range(y1, y0 - 1, -1):
         rows = ["", "", ""]
