@@ -208,14 +208,30 @@ def grid_map(board: Any, cells: dict[str, Any]) -> list[str]:
     if board.bounded:  # (a grid without bounds has room all round)
         x0, x1 = max(x0, board.x0), min(x1, board.x0 + board.width - 1)
         y0, y1 = max(y0, board.y0), min(y1, board.y0 + board.height - 1)
-    lines = ["      " + "".join(f"{x:^3}" for x in range(x0, x1 + 1))]
-    for y in range(y1, y0 - 1, -1):
+    ys = range(y1, y0 - 1, -1)
+    label = max(3, len(str(y0)), len(str(y1)))  # row labels, right-aligned
+    lines = [" " * (label + 3) + _x_labels(range(x0, x1 + 1))]
+    for y in ys:
         rows = ["", "", ""]
         for x in range(x0, x1 + 1):
             glyph = tile_glyph(cells.get(f"{x},{y}"))
             for i in range(3):
                 rows[i] += glyph[i]
-        lines.append(f"      {rows[0]}")
-        lines.append(f"  {y:>3} {rows[1]}")
-        lines.append(f"      {rows[2]}")
+        lines.append(" " * (label + 3) + rows[0])
+        lines.append(f"  {y:>{label}} {rows[1]}")
+        lines.append(" " * (label + 3) + rows[2])
     return lines
+
+
+def _x_labels(xs: range) -> str:
+    """The x of each column (3 characters wide), centred over it; when labels are too
+    long to stand side by side (-10 and on), only every other (or third) column is
+    labelled, so that no two labels touch."""
+    longest = max(len(str(xs[0])), len(str(xs[-1])))
+    every = -(-(longest + 1) // 3)  # columns per label, with a space between labels
+    line = [" "] * (3 * len(xs) + longest)
+    for i in range(0, len(xs), every):
+        text = str(xs[i])
+        at = max(0, 3 * i + 1 - (len(text) - 1) // 2 - (1 if len(text) == 2 else 0))
+        line[at : at + len(text)] = text
+    return "".join(line).rstrip() + " "
