@@ -208,10 +208,9 @@ def grid_map(board: Any, cells: dict[str, Any]) -> list[str]:
     if board.bounded:  # (a grid without bounds has room all round)
         x0, x1 = max(x0, board.x0), min(x1, board.x0 + board.width - 1)
         y0, y1 = max(y0, board.y0), min(y1, board.y0 + board.height - 1)
-    ys = range(y1, y0 - 1, -1)
     label = max(3, len(str(y0)), len(str(y1)))  # row labels, right-aligned
     lines = [" " * (label + 3) + _x_labels(range(x0, x1 + 1))]
-    for y in ys:
+    for y in range(y1, y0 - 1, -1):
         rows = ["", "", ""]
         for x in range(x0, x1 + 1):
             glyph = tile_glyph(cells.get(f"{x},{y}"))
