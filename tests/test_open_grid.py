@@ -210,3 +210,17 @@ def test_a_path_search_past_the_limit_is_refused() -> None:
         grid.path_length(home, (far,), (wall,), SPAN)
     assert caught.value.code == "R044"
     assert grid.path_length(home, (far,), (), SPAN) == 900_000  # no walls: no search
+
+
+@pytest.mark.parametrize("shape", ["grid()", "grid(0, 3, 0, 3)"])
+def test_distance_from_none_is_minus_one(shape: str) -> None:
+    """As path_length from none: -1 (it was an internal error on a bounded grid)."""
+    source = f"""
+players 2..2
+board maze = {shape}
+def c() = cell(maze, 1, 1)
+turn {{ say "{{distance(maze, none, c())}} {{distance(maze, c(), none)}}" }}
+end when true {{ win [current] }}
+"""
+    g = rulelang.compile_source(source, "d.rules").new_game(2)
+    assert g.history(None)[-1] == "-1 -1"

@@ -61,8 +61,11 @@ class Board:
             table = self.steps[k] = tuple(out)
         return table
 
-    def distance(self, a: int, b: int) -> int:
-        """Shortest number of forward steps from a to b, or -1 if unreachable (cached)."""
+    def distance(self, a: int | None, b: int | None) -> int:
+        """Shortest number of forward steps from a to b, or -1 if unreachable or either
+        is none (as path_length from none) (cached)."""
+        if a is None or b is None:
+            return -1
         row = self._dist.get(a)
         if row is None:
             import networkx as nx

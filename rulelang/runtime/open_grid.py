@@ -21,6 +21,7 @@ from rulelang.runtime.boards import GridBoard, spread
 
 REACH = 1_000_000_000  # farthest coordinate, either way: no table of cards gets near it
 SPAN = 2 * REACH + 1  # cells in a row
+KEPT = 1 << 16  # most cells whose neighbours are kept (a maze of cards uses hundreds)
 
 
 class _Around(dict[int, tuple[int, int, int, int]]):
@@ -28,6 +29,8 @@ class _Around(dict[int, tuple[int, int, int, int]]):
     worked out the first time a cell is asked about."""
 
     def __missing__(self, node: int) -> tuple[int, int, int, int]:
+        if len(self) >= KEPT:  # rules that wander over many cells: start again
+            self.clear()
         y, x = divmod(node, SPAN)
         row = (
             node + SPAN if y < SPAN - 1 else -1,
@@ -118,8 +121,11 @@ class OpenGrid(GridBoard):
             return (y + REACH) * SPAN + x + REACH
         return None
 
-    def distance(self, a: int, b: int) -> int:
-        """Steps between two cells: nothing stands in the way on an open grid."""
+    def distance(self, a: int | None, b: int | None) -> int:
+        """Steps between two cells: nothing stands in the way on an open grid (-1 if
+        either is none)."""
+        if a is None or b is None:
+            return -1
         ay, ax = divmod(a, SPAN)
         by, bx = divmod(b, SPAN)
         return abs(ax - bx) + abs(ay - by)
