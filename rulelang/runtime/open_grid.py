@@ -48,17 +48,23 @@ class _Cells:
 
     def __init__(self, part: int | None):
         self.part = part  # 0: x, 1: y, None: the name
+        self.known: dict[int, object] = {}  # views name the same cells again and again
 
     def __len__(self) -> int:
         return SPAN * SPAN
 
     def __getitem__(self, node: int) -> object:
+        item = self.known.get(node)
+        if item is not None:
+            return item
         if not 0 <= node < SPAN * SPAN:
             raise IndexError(node)
         y, x = divmod(node, SPAN)
-        if self.part is None:
-            return f"{x - REACH},{y - REACH}"
-        return (x, y)[self.part] - REACH
+        item = f"{x - REACH},{y - REACH}" if self.part is None else (x, y)[self.part] - REACH
+        if len(self.known) >= KEPT:
+            self.known.clear()
+        self.known[node] = item
+        return item
 
     def __iter__(self) -> object:
         raise TypeError("the cells of a grid without bounds cannot be listed")
