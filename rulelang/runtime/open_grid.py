@@ -5,7 +5,8 @@ of an open grid are numbered row by row over a square far larger than any game c
 fill (coordinates -REACH..REACH, about 4 * 10^18 cells), so a cell is a number like
 any node, cells sort row by row as on a bounded grid, and nothing is stored per cell:
 a cell's name, coordinates and neighbours are worked out from its number when asked
-(the neighbours kept once asked, as the tile searches ask them again and again). The
+(and kept, up to KEPT cells: tile searches and views ask about the same cells again
+and again). The
 state holds only the tiles laid (runtime/tiles.py), so a sparse maze costs what it
 holds. What needs every cell listed (`nodes`, state and edge attributes, `generate`)
 is refused by the checker (E257).
@@ -21,7 +22,7 @@ from rulelang.runtime.boards import GridBoard, spread
 
 REACH = 1_000_000_000  # farthest coordinate, either way: no table of cards gets near it
 SPAN = 2 * REACH + 1  # cells in a row
-KEPT = 1 << 16  # most cells whose neighbours are kept (a maze of cards uses hundreds)
+KEPT = 1 << 16  # most cells whose neighbours or names are kept (a maze uses hundreds)
 
 
 class _Around(dict[int, tuple[int, int, int, int]]):
