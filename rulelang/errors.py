@@ -973,6 +973,16 @@ def not_in_zone(zone: str, span: Span) -> GameRuntimeError:
     return _R006.fail(span, f"that is not in zone '{zone}'")
 
 
+def search_too_wide(board: str, cells: int, limit: int, span: Span) -> GameRuntimeError:
+    """R044: path_length on a grid without bounds whose start, goals and walls lie so
+    far apart that the box around them holds more cells than the limit of items."""
+    return _R044.fail(
+        span,
+        f"path_length on '{board}' would search {cells} cells (the box around its start, "
+        f"goals and walls); at most {limit} are allowed",
+    )
+
+
 def node_outside(node: int, board: str, size: int, span: Span) -> GameRuntimeError:
     """R007: a number used as a node of a board that is not one of its nodes."""
     return _R007.fail(
@@ -1156,10 +1166,12 @@ _E253 = _entry("E253", "edge attribute indexed by something other than a side")
 _E254 = _entry("E254", "generate on a board that is not a grid")
 _E255 = _entry("E255", "reveal to players something that is not an item")
 _E256 = _entry("E256", "estimate's playouts by bots, and no bot is declared")
+_E257 = _entry("E257", "every cell of a grid without bounds")
 _R040 = _entry("R040", "no path can be generated")
 _R041 = _entry("R041", "too few sides or cells to generate")
 _R042 = _entry("R042", "no such side")
 _R043 = _entry("R043", "negative count to generate")
+_R044 = _entry("R044", "path search too wide")
 
 
 def edge_needs_grid(name: str, board: str, shape: str, span: Span) -> Diagnostic:
@@ -1210,6 +1222,19 @@ def not_a_side(name: str, board: str, got: object, span: Span) -> Diagnostic:
 def generate_needs_grid(board: str, what: str, span: Span) -> Diagnostic:
     """E254: `generate ... on B` where B is not a grid board."""
     return _E254.at(span, f"generate needs a grid board, and '{board}' is {what}")
+
+
+def open_grid_listed(what: str, board: str, span: Span) -> Diagnostic:
+    """E257: something that needs every cell of a board (`nodes`, a state, edge or fixed
+    attribute, a side, `generate`) on a grid without bounds, whose cells are endless."""
+    return _E257.at(
+        span,
+        f"{what} needs every cell of board '{board}', and '{board}' is a grid without "
+        "bounds: its cells never end",
+        f"give the grid bounds (grid(x from, x to, y from, y to)), or reach its cells "
+        f"with cell(), neighbour() and the tile functions (placed({board}), "
+        f"spots({board}, c))",
+    )
 
 
 def reveal_needs_item(got: object, kinds: list[str], span: Span) -> Diagnostic:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rulelang import errors
 from rulelang.check.context import Checker
+from rulelang.check.scope import open_grid
 from rulelang.check.symbols import (
     AttrSym,
     BoardAttrSym,
@@ -128,6 +129,11 @@ def _board_attrs(c: Checker, d: A.BoardDecl) -> None:
     resolve); a name used twice among them all is E102, as for any attribute."""
     into = c.board_attrs.setdefault(d.name, {})
     fixed = {n: d.span for n, _e in d.attrs}
+    if open_grid(d):  # one value per cell: endless
+        for n, e in d.attrs:
+            c.report(errors.open_grid_listed(f"attribute '{n}'", d.name, e.span))
+        for a in [*d.state, *d.edges]:
+            c.report(errors.open_grid_listed(f"attribute '{a.name}'", d.name, a.span))
     if d.shape == "grid":
         fixed.update({"x": d.span, "y": d.span})
     for a, edge in [(a, False) for a in d.state] + [(a, True) for a in d.edges]:

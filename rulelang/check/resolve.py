@@ -6,7 +6,7 @@ from __future__ import annotations
 from rulelang import errors
 from rulelang.check.context import Checker
 from rulelang.check.declare import resolve_type
-from rulelang.check.scope import PAUSING, Ctx, describe  # noqa: E402
+from rulelang.check.scope import PAUSING, Ctx, describe, open_grid  # noqa: E402
 from rulelang.check.symbols import (
     AttrSym,
     BoardAttrSym,
@@ -501,6 +501,8 @@ class Resolver(ExprChecker):
             c.unknown("board", s.board, s.span, boards)
         elif board.shape != "grid":
             c.report(errors.generate_needs_grid(s.board, f"a {board.shape}", s.span))
+        elif open_grid(board):
+            c.report(errors.open_grid_listed("generate", s.board, s.span))
         self.expect(s.count, INT, ctx)
         if s.bends is not None:
             self.expect(s.bends, INT, ctx)

@@ -32,6 +32,13 @@ TILE_FUNCS = {
     "secret_at",
 }
 BOARD_FUNCS = TILE_FUNCS | {"cell", "neighbour", "side"}
+
+
+def open_grid(d: A.BoardDecl) -> bool:
+    """`grid()`: a grid without bounds, whose cells are endless (runtime/open_grid.py)."""
+    return d.shape == "grid" and not d.args
+
+
 # functions of a side value (docs/language.md, "Board state, sides and generation")
 SIDE_FUNCS = {"side_cell", "side_dir", "across", "on_rim"}
 # the arguments of board functions that are nodes of the board given first

@@ -15,6 +15,7 @@ from rulelang.check.scope import (
     TILE_FUNCS,
     Ctx,
     describe,
+    open_grid,
 )
 from rulelang.check.symbols import (
     AttrSym,
@@ -505,6 +506,11 @@ class ExprChecker:
                     goal = list_of(node) if types[2].name == "list" else node
                     self.node_in_board(e.args[2], goal)
                     self.node_in_board(e.args[3], list_of(node))
+        if e.func in ("nodes", "side") and e.args and isinstance(e.args[0], A.Name):
+            board = c.refs.get(id(e.args[0]))
+            decl = board.decl if isinstance(board, ValueSym) else None
+            if isinstance(decl, A.BoardDecl) and open_grid(decl):
+                c.report(errors.open_grid_listed(f"{e.func}()", decl.name, e.span))
         if e.func in BOARD_FUNCS and e.args and isinstance(e.args[0], A.Name):
             target = c.refs.get(id(e.args[0]))
             if isinstance(target, ValueSym) and isinstance(target.decl, A.BoardDecl):

@@ -197,24 +197,40 @@ _JOINS = {
 
 
 def grid_map(board: Any, cells: dict[str, Any]) -> list[str]:
-    """The placed part of a grid board (plus a margin of one cell), north at the top."""
+    """The placed part of a grid board plus a margin of one cell (where a tile could go
+    next), north at the top: drawn around what is laid, however far it has spread."""
     if not cells:
         return ["  (no tiles yet)"]
     coords = [tuple(int(v) for v in name.split(",")) for name in cells]
     xs = [c[0] for c in coords]
     ys = [c[1] for c in coords]
-    x0 = max(min(xs) - 1, board.x0)
-    x1 = min(max(xs) + 1, board.x0 + board.width - 1)
-    y0 = max(min(ys) - 1, board.y0)
-    y1 = min(max(ys) + 1, board.y0 + board.height - 1)
-    lines = ["      " + "".join(f"{x:^3}" for x in range(x0, x1 + 1))]
+    x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+    if board.bounded:  # (a grid without bounds has room all round)
+        x0, x1 = max(x0, board.x0), min(x1, board.x0 + board.width - 1)
+        y0, y1 = max(y0, board.y0), min(y1, board.y0 + board.height - 1)
+    label = max(3, len(str(y0)), len(str(y1)))  # row labels, right-aligned
+    lines = [" " * (label + 3) + _x_labels(range(x0, x1 + 1))]
     for y in range(y1, y0 - 1, -1):
         rows = ["", "", ""]
         for x in range(x0, x1 + 1):
             glyph = tile_glyph(cells.get(f"{x},{y}"))
             for i in range(3):
                 rows[i] += glyph[i]
-        lines.append(f"      {rows[0]}")
-        lines.append(f"  {y:>3} {rows[1]}")
-        lines.append(f"      {rows[2]}")
+        lines.append(" " * (label + 3) + rows[0])
+        lines.append(f"  {y:>{label}} {rows[1]}")
+        lines.append(" " * (label + 3) + rows[2])
     return lines
+
+
+def _x_labels(xs: range) -> str:
+    """The x of each column (3 characters wide), centred over it; when labels are too
+    long to stand side by side (-10 and on), only every other (or third) column is
+    labelled, so that no two labels touch."""
+    longest = max(len(str(xs[0])), len(str(xs[-1])))
+    every = -(-(longest + 1) // 3)  # columns per label, with a space between labels
+    line = [" "] * (3 * len(xs) + longest)
+    for i in range(0, len(xs), every):
+        text = str(xs[i])
+        at = max(0, 3 * i + 1 - (len(text) - 1) // 2 - (1 if len(text) == 2 else 0))
+        line[at : at + len(text)] = text
+    return "".join(line).rstrip() + " "

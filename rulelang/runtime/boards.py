@@ -22,6 +22,8 @@ class TooLarge(ValueError):
 class Board:
     """A directed graph of numbered nodes with a forward order (ring or line)."""
 
+    bounded = True  # every node is known when the board is built (see OpenGrid)
+
     def __init__(self, name: str, shape: str, names: Sequence[str]):
         self.name = name
         self.shape = shape
@@ -59,8 +61,11 @@ class Board:
             table = self.steps[k] = tuple(out)
         return table
 
-    def distance(self, a: int, b: int) -> int:
-        """Shortest number of forward steps from a to b, or -1 if unreachable (cached)."""
+    def distance(self, a: int | None, b: int | None) -> int:
+        """Shortest number of forward steps from a to b, or -1 if unreachable or either
+        is none (as path_length from none) (cached)."""
+        if a is None or b is None:
+            return -1
         row = self._dist.get(a)
         if row is None:
             import networkx as nx
@@ -110,8 +115,15 @@ def build(name: str, shape: str, args: list[object], limit: int) -> Board:
     """A board of `shape` built from its arguments; ValueError (TooLarge past `limit`
     nodes or cells) saying why it cannot be."""
     if shape == "grid":
+        if not args:  # no bounds: the cells are wherever tiles go
+            from rulelang.runtime.open_grid import OpenGrid
+
+            return OpenGrid(name, limit)
         if len(args) != 4 or not all(isinstance(a, int) for a in args):
-            raise ValueError("grid() takes four numbers: x from, x to, y from, y to")
+            raise ValueError(
+                "grid() takes four numbers: x from, x to, y from, y to (or none, for a "
+                "grid without bounds)"
+            )
         x0, x1, y0, y1 = (int(a) for a in args)  # type: ignore[call-overload]
         if (x1 - x0 + 1) * (y1 - y0 + 1) > limit:
             raise TooLarge(
@@ -132,6 +144,26 @@ def build(name: str, shape: str, args: list[object], limit: int) -> Board:
     if not names:
         raise ValueError(f"board '{name}' has no nodes")
     return Board(name, shape, names)
+
+
+def spread(frontier: int, targets: int, free: int, east: int, west: int, width: int) -> int:
+    """Breadth-first search on a rectangle of cells held as the bits of numbers (cell
+    i is bit i, rows of `width`): the steps until the frontier meets a target, or -1.
+    `east`/`west`: the cells that have a neighbour that way; `free`: the cells that may
+    be entered."""
+    steps = 0
+    while frontier:
+        steps += 1
+        frontier = (
+            ((frontier & east) << 1)
+            | ((frontier & west) >> 1)
+            | (frontier << width)
+            | (frontier >> width)
+        ) & free
+        if frontier & targets:
+            return steps
+        free ^= frontier
+    return -1
 
 
 DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # N, E, S, W: y grows upwards
@@ -237,20 +269,7 @@ class GridBoard(Board):
         free = self.all_cells & ~blocked & ~frontier
         if not targets & free:
             return -1
-        east, west, width = self.has_east, self.has_west, self.width
-        steps = 0
-        while frontier:
-            steps += 1
-            frontier = (
-                ((frontier & east) << 1)
-                | ((frontier & west) >> 1)
-                | (frontier << width)
-                | (frontier >> width)
-            ) & free
-            if frontier & targets:
-                return steps
-            free ^= frontier
-        return -1
+        return spread(frontier, targets, free, self.has_east, self.has_west, self.width)
 
     def cell(self, x: int, y: int) -> int | None:
         if 0 <= x - self.x0 < self.width and 0 <= y - self.y0 < self.height:

@@ -192,7 +192,8 @@ class Ruleset:
             cfg.consts[v.slot] = value
             if v.what == "board":
                 cfg.boards[v.name] = value
-                cfg.nodes[v.name] = tuple(range(len(value)))
+                if value.bounded:  # (`nodes` of a grid without bounds is E257)
+                    cfg.nodes[v.name] = tuple(range(len(value)))
         self._populate(st)
         cfg.blank = st  # never changed: games are clones of it (imagine.py reads it)
         return st
