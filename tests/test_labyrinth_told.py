@@ -127,10 +127,8 @@ def test_a_player_who_left_unseen_is_refused_not_hidden(fixed: Ruleset) -> None:
     assert options(game) == ["attack P1", "move"]
     game.apply("move")
     game.apply("right")  # P2 into portal B, out on A
-    game.apply("down")  # P3 (0,4 to 0,3: the treasure there)
-    if game.current_player() != 0 or game.turn_player != 0:
-        while game.turn_player == 2:
-            game.apply(options(game)[-1])
+    game.apply("down")  # P3 to 0,3, where a treasure lies
+    game.apply("leave it")
     assert game.turn_player == 0
     assert options(game) == ["attack P2", "move"]
     game.apply("attack P2")
@@ -165,3 +163,39 @@ def test_the_shooter_reads_sentences_when_several_stand_in_line(fixed: Ruleset) 
     for seat in range(3):
         assert not any(line.startswith("pick") for line in game.history(seat))
     assert game.history(0)[-2:] == ["P1 shoots right.", "P1 shoots P3."]
+
+
+def test_a_treasure_taken_unseen_is_found_gone(fixed: Ruleset) -> None:
+    """Seed: "A Marsh: ... Lose your next turn." P1 sinks into a marsh where a treasure
+    lies and leaves it; while P1 waits there, P3 walks in and takes it, which P1 is not
+    told. P1 may still try to pick it up (the option must not tell that it is gone), and
+    the game master says it is no longer here."""
+    game = scenario(
+        fixed,
+        order=["P3", "P1", "P2"],
+        p1={"at": "1,3"},
+        p2={"at": "2,3", "treasure": True},
+        p3={"at": "2,2", "item": "rusty_bullet"},
+    )
+    game.apply("shoot")
+    game.apply("up")  # P2 is hit and drops the treasure in the marsh
+    game.apply("left")  # P3 into the shop at 1,2
+    game.apply("leave the shop")
+    game.apply("right")  # P1 from the hospital into the marsh
+    assert game.history(0)[-2:] == ["P1 sinks into a MARSH.", TREASURE]
+    game.apply("leave it")
+    game.apply("end the turn")
+    game.apply("right")  # P2, into the river at 3,3: pushed down to 3,2
+    game.apply("up")  # P3 into the hospital
+    game.apply("right")  # P1 loses this turn; P2 moves on
+    game.apply("right")  # P3 into the marsh: it finds the treasure and takes it
+    game.apply("pick up the treasure")
+    assert game.attribute("treasure", of=2) is True
+    game.apply("end the turn")
+    assert game.turn_player == 0
+    assert not any("P3 picks up" in line for line in game.history(0))
+    # P2 walked off unseen too: still offered (test_a_player_who_left_unseen_...)
+    assert options(game) == ["pick up the treasure", "attack P2", "attack P3", "move"]
+    game.apply("pick up the treasure")
+    assert game.history(0)[-1] == "The treasure is no longer here."
+    assert options(game) == ["attack P2", "attack P3", "move"]

@@ -78,7 +78,9 @@ def play_and_check(rules: Ruleset, players: int, seed: int, decisions: int) -> l
         taken += 1
         game.apply(rng.choice(game.legal_actions()))
     for seat in range(players):
-        found += [f"seat {seat} reads {line!r}" for line in game.history(seat) if RAW_LINE.match(line)]
+        found += [
+            f"seat {seat} reads {line!r}" for line in game.history(seat) if RAW_LINE.match(line)
+        ]
     return found
 
 
