@@ -199,3 +199,15 @@ def test_a_treasure_taken_unseen_is_found_gone(fixed: Ruleset) -> None:
     game.apply("pick up the treasure")
     assert game.history(0)[-1] == "The treasure is no longer here."
     assert options(game) == ["attack P2", "attack P3", "move"]
+
+
+def test_junk_is_kept_in_a_shop_the_player_was_not_told_of(fixed: Ruleset) -> None:
+    """Seed: "If you are not in the thrift shop you may throw away your useless junk."
+    P1 stands in the shop (set there by the test: never told so): the option must not
+    tell where P1 is, so it is offered, and the game master says why it cannot be."""
+    game = scenario(fixed, p1={"at": "1,2", "item": "pile_of_junk"})
+    assert options(game) == ["drop the junk", "move"]
+    game.apply("drop the junk")
+    assert game.history(0)[-1] == "P1 is in a SHOP and may not throw the junk away here."
+    assert game.attribute("item", of=0) == "pile_of_junk"
+    assert options(game) == ["up", "right", "down", "left"]  # now it knows
