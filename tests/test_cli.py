@@ -590,8 +590,8 @@ def test_hot_seat_hides_the_other_players_secret(
     back = text.index("Pass the screen to P1", to_p2)
     assert first < to_p2 < back
     # the screen is cleared before and after the screen is passed
-    assert text[:first].endswith("\033[2J\033[H\n")
-    assert text[to_p2:].split("\n", 2)[1] == "\033[2J\033[H"
+    assert text[:first].endswith("\033[H\033[2J\033[3J\n")  # the scrollback too
+    assert text[to_p2:].split("\n", 2)[1] == "\033[H\033[2J\033[3J"
     p1_screen, p2_screen = text[first:to_p2], text[to_p2:back]
 
     p1_agent = re.findall(r"^  P1 \(you\) - agent: (\w+)$", p1_screen, re.M)

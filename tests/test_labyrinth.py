@@ -98,8 +98,8 @@ def test_the_outer_wall_blocks_too(fixed: Ruleset) -> None:
 
 def test_an_exit_without_treasure_does_not_count(fixed: Ruleset) -> None:
     game = scenario(fixed, p1={"at": "2,0"})
-    assert options(game) == ["pick up the treasure", "move"]  # a treasure lies here
-    game.apply("move")
+    # a treasure lies here, but P1 was never told of it: nothing to pick up (issue 24)
+    assert options(game) == ["up", "right", "down", "left"]
     game.apply("down")
     assert last(game, 0) == "P1 has found an exit, but has no treasure."
     assert game.turn_player == 0 and game.current_player() == 0 and at(game, 0) == "2,0"
@@ -175,8 +175,6 @@ def test_a_portal_teleports_without_telling_its_kind(
     fixed: Ruleset, start: str, way: str, end: str
 ) -> None:
     game = scenario(fixed, p1={"at": start})
-    if options(game) == ["pick up the treasure", "move"]:  # on 2,0
-        game.apply("move")
     game.apply(way)
     assert at(game, 0) == end
     assert last(game, 0) == "P1 enters and exits a portal."
@@ -392,7 +390,9 @@ def test_a_wall_stops_the_bullet_and_the_shooter_hears_only_a_miss(fixed: Rulese
 
 
 def battle(rules: Ruleset, attacker: int, defender: int, **more: dict[str, object]) -> Game:
-    seats = {"p1": {"at": "2,2"}, "p2": {"at": "2,2"}, "p3": {"at": "0,1"}}
+    # the two know they stand together (as if one had walked in: "P1 meets P2.")
+    seats = {"p1": {"at": "2,2", "met": ["P2"]}, "p2": {"at": "2,2", "met": ["P1"]},
+             "p3": {"at": "0,1"}}  # fmt: skip
     for key, attrs in more.items():
         seats[key] = {**seats[key], **attrs}
     return scenario(rules, **seats)
@@ -454,14 +454,36 @@ def test_the_loser_of_a_battle_drops_the_treasure_where_the_winner_stands(
 
 @pytest.mark.parametrize(
     "p1, p2",
-    [({"injured": True}, {}), ({}, {"injured": True}), ({"at": "1,3"}, {"at": "1,3"})],
-    ids=["injured attacker", "injured defender", "hospital"],
+    [({"injured": True}, {}), ({"at": "1,3", "hospitals_seen": ["0,0"]}, {"at": "1,3"})],
+    ids=["injured attacker", "hospital"],
 )
 def test_no_battle_when_injured_or_in_the_hospital(
     fixed: Ruleset, p1: dict[str, object], p2: dict[str, object]
 ) -> None:
     game = battle(fixed, 0, 1, p1=p1, p2=p2)
     assert game.pending().name == "way"
+
+
+@pytest.mark.parametrize(
+    "p1, p2, refused",
+    [
+        ({}, {"injured": True}, "P2 is injured: there is no battle."),
+        ({"at": "1,3"}, {"at": "1,3"}, "There is no battle in the HOSPITAL."),
+    ],
+    ids=["injured defender", "hospital not told"],
+)
+def test_a_battle_that_cannot_be_is_refused_by_the_game_master(
+    fixed: Ruleset, p1: dict[str, object], p2: dict[str, object], refused: str
+) -> None:
+    """Seed: "you may choose to attack the other player (if they are also not injured)",
+    "(except for the hospital)". P1 was not told P2 is injured, nor (set there by the
+    test) that this is the hospital: the attack is offered, and refused (issue 24)."""
+    game = battle(fixed, 0, 1, p1=p1, p2=p2)
+    assert options(game) == ["attack P2", "move"]
+    game.apply("attack P2")
+    assert heard(game, 0)[-1] == refused
+    assert game.pending().name == "way"
+    assert not any("attack" in line for line in heard(game, 1))
 
 
 def test_arriving_where_others_stand_offers_a_fight_or_the_end_of_the_turn(

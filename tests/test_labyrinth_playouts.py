@@ -24,7 +24,7 @@ OWN_ATTRIBUTES = {"name", "seat", "treasure", "item", "injured", "lost_turns"}
 # The notebook: the player's own frame, derived from its messages alone (its "0,1"
 # are not cells of the maze; tests/test_labyrinth_bot.py derives it from the log).
 NOTEBOOK = {"spot", "box", "visited", "walls_seen", "exits_seen", "ways_out", "treasure_seen",
-            "shops_seen", "hospitals_seen", "marshes_seen", "fresh", "rim"}  # fmt: skip
+            "shops_seen", "hospitals_seen", "marshes_seen", "fresh", "rim", "met"}  # fmt: skip
 # the only lines with a direction: a player's own attempts, which it chose itself
 GAMES = 30  # random games per player count
 OWN_ATTEMPT = "{me} (tries to go|cannot move|shoots) (up|right|down|left)[. ]"

@@ -161,3 +161,29 @@ def test_omniscient_play_says_whom_a_secret_draw_was_for(
     assert re.search(r"^  \(to Cy\) Bob passes \d+ on$", out, re.M)
     assert re.search(r"^  \(hidden\) picked at random: \d$", out, re.M)  # secret to []
     assert re.search(r"^  \(to Bob, Ann\) Bob takes \d$", out, re.M)  # chooser first
+
+
+def test_a_secret_draw_logged_empty_writes_no_line_even_for_its_audience() -> None:
+    """language.md: "`log ""` writes no line". A secret pick told in a later sentence
+    (the labyrinth's bullet among several players) left its audience a raw "pick: P2"."""
+    rules = rulelang.compile_source(
+        """
+players 2..2
+global { t: int = 0 }
+turn {
+  pick who in players secret to current log ""
+  roll r = d6 secret to current log ""
+  say "{current} picked {who}." to current
+  set t += 1
+}
+die d6 = [1, 2, 3, 4, 5, 6]
+end when t >= 2 { win [current] }
+""",
+        "quiet.rules",
+    )
+    g = rules.new_game(2, seed=3)
+    while not g.is_over():
+        g.resolve_chance()
+    for viewer in (None, 0, 1):
+        assert all(re.fullmatch(r"P\d picked P\d\.", line) for line in g.history(viewer))
+    assert len(g.history(0)) == 1 and len(g.history(None)) == 2

@@ -12,7 +12,9 @@ from rulelang.cli.terminal import clean
 from rulelang.limits import DEFAULT_LIMITS
 from rulelang.runtime import views
 
-CLEAR = "\033[2J\033[H"
+# home, erase the screen, and erase the scrollback too: the next player at the screen
+# must not scroll up to the last one's private lines
+CLEAR = "\033[H\033[2J\033[3J"
 
 Reader = Callable[[str], str]
 Writer = Callable[[str], None]

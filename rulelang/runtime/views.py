@@ -312,7 +312,9 @@ def event_line(game: Game, event: Event, viewer: int | None) -> str | None:
         if event.audience is not None:  # a secret roll or pick: its audience sees it,
             # the others read the `else` text or nothing
             if viewer is None or viewer in event.audience:
-                return event.text or f"{chance.kind}: {chance.show(st, event.value)}"
+                if event.text is not None:  # `log ""`: no line, as for everything else
+                    return event.text or None
+                return f"{chance.kind}: {chance.show(st, event.value)}"
             return event.hidden or None
         # a pick is seen by the referee, or by all when its `log` has no `else` text
         seen = chance.kind != "pick" or viewer is None or event.hidden is None
