@@ -147,6 +147,8 @@ _E119 = _entry("E119", "data entry attribute unknown")
 _E120 = _entry("E120", "data entry value of the wrong type")
 _E121 = _entry("E121", "data entry value missing")
 _E122 = _entry("E122", "data entry value not of its enum")
+_E123 = _entry("E123", "data file makes too many copies")
+_E124 = _entry("E124", "data tile of the wrong shape")
 
 
 def unknown(what: str, name: str, span: Span, candidates: Iterable[str] = ()) -> Diagnostic:
@@ -255,6 +257,29 @@ def data_entry_not_pairs(where: str, span: Span) -> Diagnostic:
 def data_bad_count(where: str, count: object, span: Span) -> Diagnostic:
     """E118: a data file entry whose `count` is not a whole number."""
     return _E118.at(span, f"{where}: count must be a whole number, not {count!r}")
+
+
+def data_too_many(
+    where: str, count: int, total: int, kind: str, limit: int, span: Span
+) -> Diagnostic:
+    """E123: a data file whose counts make more pieces or cards of a kind than the
+    limit: one entry's count, or the entries up to this one together (total)."""
+    what = f"count {count} is" if count == total else f"the entries so far make {total} {kind}s,"
+    return _E123.at(
+        span,
+        f"{where}: {what} more than the {limit} pieces or cards a kind may have",
+        _raise_it("items"),
+    )
+
+
+def data_tile_sides(where: str, board: str, sides: int, given: int, span: Span) -> Diagnostic:
+    """E124: a tile in a data file whose `edges` list has not one value per side of
+    the grid it lies on."""
+    return _E124.at(
+        span,
+        f"{where}: 'edges' of a tile on board '{board}' needs {sides} sides "
+        f"(N, E, S, W), not {given}",
+    )
 
 
 def data_unknown_attribute(
@@ -911,6 +936,7 @@ _R022 = _entry("R022", "kind too large")
 _R023 = _entry("R023", "none where a player is needed")
 _R024 = _entry("R024", "item set outside a list")
 _R025 = _entry("R025", "completion search too long")
+_R026 = _entry("R026", "tile edges of the wrong length")
 _R030 = _entry("R030", "none used as a value")
 _R031 = _entry("R031", "bot step budget")
 
@@ -1052,6 +1078,14 @@ def board_attribute_length(name: str, values: int, nodes: int, span: Span) -> Ga
 def bad_kind_count(kind: str, count: object, span: Span) -> GameRuntimeError:
     """R020: a kind whose count is negative or not a number."""
     return _R020.fail(span, f"the count of '{kind}' is {count}")
+
+
+def tile_sides(kind: str, sides: int, given: int, span: Span) -> GameRuntimeError:
+    """R026: the `edges` a rule gives a tile (a default, a `set`) without one value per
+    side of the grid (E124 is the same mistake in a data file, found before play)."""
+    return _R026.fail(
+        span, f"the 'edges' of a {kind} needs {sides} sides (N, E, S, W), not {given}"
+    )
 
 
 def table_too_large(table: str, limit: int, span: Span) -> GameRuntimeError:

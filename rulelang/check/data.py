@@ -17,20 +17,28 @@ import yaml
 
 from rulelang import errors
 from rulelang.check.context import Checker
+from rulelang.check.layout import SIDES
 from rulelang.check.symbols import KindSym
 from rulelang.check.types import T
 from rulelang.loader import Refused, data_path, read_limited, shown
+from rulelang.syntax import ast as A
 
 
 def run(c: Checker) -> None:
+    boards = _tile_boards(c)
     for kind in c.kinds:
         if kind.decl.data:
-            rows = _load(c, kind)
+            rows = _load(c, kind, boards.get(kind.name))
             if rows is not None:
                 c.data_rows[kind.name] = rows
 
 
-def _load(c: Checker, kind: KindSym) -> list[dict[str, Any]] | None:
+def _tile_boards(c: Checker) -> dict[str, str]:
+    """Kind -> a board that holds it as tiles (its rows must then have a tile's shape)."""
+    return {d.tiles: d.name for d in c.decls if isinstance(d, A.BoardDecl) and d.tiles}
+
+
+def _load(c: Checker, kind: KindSym, board: str | None) -> list[dict[str, Any]] | None:
     d = kind.decl
     where = data_path(d)
     text = c.data_texts.get(where)  # read by the loader (perhaps on another machine)
@@ -55,13 +63,30 @@ def _load(c: Checker, kind: KindSym) -> list[dict[str, Any]] | None:
         c.report(errors.data_not_a_list(d.data, d.category, d.span))
         return None
     rows: list[dict[str, Any]] = []
+    most = c.limits.items
     for number, entry in enumerate(entries, 1):
         row = _entry(c, kind, number, entry)
         if row is None:
             continue
+        if board is not None:
+            _tile_shape(c, kind, board, number, row)
         copies = entry.get("count", 1)
+        if len(rows) + copies > most:  # before copying: a count may be 10^8 or more
+            where = f"{d.data}, entry {number}"
+            total = len(rows) + copies
+            c.report(errors.data_too_many(where, copies, total, kind.name, most, d.span))
+            return None
         rows.extend(dict(row) for _ in range(copies))
     return rows
+
+
+def _tile_shape(c: Checker, kind: KindSym, board: str, number: int, row: dict[str, Any]) -> None:
+    """A tile's edges give one open-or-closed value per side of the grid (their type
+    is checked with every attribute's, as the kind declares it)."""
+    edges = row.get("edges")
+    if isinstance(edges, tuple) and len(edges) != SIDES:
+        where = f"{kind.decl.data}, entry {number}"
+        c.report(errors.data_tile_sides(where, board, SIDES, len(edges), kind.decl.span))
 
 
 def _entry(c: Checker, kind: KindSym, number: int, entry: Any) -> dict[str, Any] | None:

@@ -13,6 +13,9 @@ from rulelang.check.symbols import AttrSym, KindSym, ZoneSym
 from rulelang.syntax import ast as A
 
 
+SIDES = 4  # a tile on a grid has a side towards each of N, E, S, W (runtime/tiles.py)
+
+
 @dataclass(frozen=True, slots=True)
 class TileLayer:
     """A grid board that holds tiles: two dicts in `state.layers` from `first` on.

@@ -102,7 +102,7 @@ def play_batch(name: str, payload: bytes, batch: list[Chunk]) -> list[list[Recor
 def _compile(path: str, loaded: Loaded, limits: Any) -> Any:
     from rulelang.runtime.ruleset import Ruleset
 
-    program, _warnings = check(loaded, path)
+    program, _warnings = check(loaded, path, limits)
     return Ruleset(program, limits)
 
 

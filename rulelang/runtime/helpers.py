@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulelang import errors
 from rulelang.diagnostics import Span
+from rulelang.check.layout import SIDES
 from rulelang.runtime.code import ChanceSpec, ChoiceSpec, Value
 from rulelang.runtime.state import left
 
@@ -33,6 +34,13 @@ def items(seq: Sequence[Value], low: int, high: int, limit: int) -> tuple[Value,
     if 0 <= low <= high < len(seq) and high - low < limit:
         return tuple(seq[low : high + 1])
     return None
+
+
+def tile_edges(kind: str, edges: Sequence[Value], span: Span) -> Sequence[Value]:
+    """The edges a rule gives a tile, checked to have a value per side (R026)."""
+    if len(edges) != SIDES:
+        raise errors.tile_sides(kind, SIDES, len(edges), span)
+    return edges
 
 
 def item_to_set(seq: Sequence[Value], i: int, span: Span) -> Value:
