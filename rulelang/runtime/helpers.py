@@ -7,8 +7,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rulelang import errors
-from rulelang.diagnostics import Span
 from rulelang.check.layout import SIDES
+from rulelang.diagnostics import Span
 from rulelang.runtime.code import ChanceSpec, ChoiceSpec, Value
 from rulelang.runtime.state import left
 
@@ -36,10 +36,10 @@ def items(seq: Sequence[Value], low: int, high: int, limit: int) -> tuple[Value,
     return None
 
 
-def tile_edges(kind: str, edges: Sequence[Value], span: Span) -> Sequence[Value]:
+def tile_edges(kind: str, edges: Sequence[Value] | None, span: Span) -> Sequence[Value] | None:
     """The edges a rule gives a tile, checked to have a value per side (R026)."""
-    if len(edges) != SIDES:
-        raise errors.tile_sides(kind, SIDES, len(edges), span)
+    if edges is None or len(edges) != SIDES:
+        raise errors.tile_sides(kind, SIDES, len(edges or ()), span)
     return edges
 
 

@@ -249,15 +249,14 @@ class Ruleset:
         st.layers = [{} for _ in range(self.layout.n_layers)]
         st.loc = [None] * self.layout.n_locals
 
-
     def _check_tiles(self, st: State) -> None:
         """Tiles whose edges a default computes have a value per side (R026); a data
         file's were checked before (E124)."""
         for layer in self.layout.tiles.values():
             for edges in st.cols[layer.edges_col]:
-                if len(edges) != SIDES:
+                if edges is None or len(edges) != SIDES:  # none: no default given
                     span = next(k.decl.span for k in self.program.kinds if k.name == layer.kind)
-                    raise errors.tile_sides(layer.kind, SIDES, len(edges), span)
+                    raise errors.tile_sides(layer.kind, SIDES, len(edges or ()), span)
 
 
 @dataclass(frozen=True, slots=True)
