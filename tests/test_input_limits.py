@@ -280,3 +280,28 @@ def test_ctrl_c_stops_a_billion_games_at_once_in_little_memory() -> None:
     assert proc.returncode == 130
     assert stopped < 3
     assert usage.ru_maxrss < 400 * 1024  # kilobytes: a few hundred MB at most
+
+
+@pytest.mark.parametrize("bot", ["mcts:1e308s", "ismcts:" + "9" * 30, "no-such-bot"])
+def test_a_save_naming_a_bot_the_rules_cannot_play_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, bot: str
+) -> None:
+    """A save's checksum is a plain sha256 anyone can recompute: a bot it names that the
+    rules cannot play is refused before play (exit 65), not an internal error (exit 1)
+    when the bot's turn comes."""
+    import io
+
+    from rulelang.cli import saves
+
+    rules = tmp_path / "tictactoe.rules"
+    rules.write_text((RULESETS / "examples" / "tictactoe.rules").read_text(encoding="utf-8"))
+    game = rulelang.compile_file(rules).new_game(2, 7)
+    game.apply(game.legal_actions()[0])
+    record = saves.Save(str(rules), saves.fingerprint(rules), 2, 7, log=game.record(), bots=[0, 1])
+    record.bot_names = {"1": bot}  # by seat from 0: the second player
+    saves.write(tmp_path / "s.json", record)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    code, _out, err = cli(capsys, "resume", tmp_path / "s.json")
+    assert code == 65, err
+    assert f"the bot of seat 2, {bot!r}, is not one Tic-tac-toe can play" in err
+    no_traceback(err)

@@ -181,6 +181,25 @@ def parse_bots(
     return seats
 
 
+def check_saved_bots(record: saves.Save, rules: Ruleset, what: str) -> None:
+    """The bots a save names (its checksum can be recomputed by anyone) are bots these
+    rules can play: refused before play (exit 65), not when the bot's turn comes."""
+    known = [RANDOM, *rules.bots]
+    for seat, name in sorted(record.bot_names.items()):
+        try:
+            if search.is_search(name):
+                search.parse(name)
+                search.refuse_hidden(rules)
+            elif name not in known:
+                raise UsageError("not a bot of these rules")
+        except UsageError:
+            raise CliExit(
+                EX_DATAERR,
+                f"error: {what} is damaged: the bot of seat {int(seat) + 1}, {name!r}, is "
+                f"not one {rules.title} can play",
+            ) from None
+
+
 def _parse_bots(
     spec: str, players: int, known: Iterable[str], option: str
 ) -> dict[int, str | None]:
@@ -422,6 +441,7 @@ def resume(
         record = read_portable(path)
         what, save = f"the saved game {saved}", save or path
     ruleset, game = replay_saved(record, what, allow_path, limits, force)
+    check_saved_bots(record, ruleset, what)
     print(f"Resuming {ruleset.title} after {len(record.log)} events.")
     if stored is not None:
         print(f"Recording as game {stored.id}.")
