@@ -18,6 +18,7 @@ Families:
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
@@ -254,9 +255,20 @@ def data_entry_not_pairs(where: str, span: Span) -> Diagnostic:
     return _E117.at(span, f"{where}: expected 'name: value' pairs")
 
 
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxdict, _SHORT.maxstring = 4, 6, 6, 60
+_SHORT.maxlong = _SHORT.maxother = 40
+
+
+def _shown(value: object) -> str:
+    """A data file's value as the message shows it: cut short, for YAML aliases can make
+    a list of billions of items out of a few lines, and a text may be a megabyte."""
+    return _SHORT.repr(value)
+
+
 def data_bad_count(where: str, count: object, span: Span) -> Diagnostic:
     """E118: a data file entry whose `count` is not a whole number."""
-    return _E118.at(span, f"{where}: count must be a whole number, not {count!r}")
+    return _E118.at(span, f"{where}: count must be a whole number, not {_shown(count)}")
 
 
 def data_too_many(
@@ -291,7 +303,7 @@ def data_unknown_attribute(
 
 def data_wrong_type(where: str, key: str, want: object, value: object, span: Span) -> Diagnostic:
     """E120: a data file value of the wrong type."""
-    return _E120.at(span, f"{where}: '{key}' must be {want}, not {value!r}")
+    return _E120.at(span, f"{where}: '{key}' must be {want}, not {_shown(value)}")
 
 
 def data_missing(where: str, name: str, kind: str, span: Span) -> Diagnostic:
@@ -306,7 +318,7 @@ def data_not_in_enum(
     of the enum's values."""
     values = list(values)
     hint = did_you_mean(value, values) or f"the values of {enum}: {', '.join(values)}"
-    return _E122.at(span, f"{where}: '{key}' must be a value of {enum}, not {value!r}", hint)
+    return _E122.at(span, f"{where}: '{key}' must be a value of {enum}, not {_shown(value)}", hint)
 
 
 # ============================================================ meaning and types (E2xx)

@@ -95,6 +95,21 @@ def test_simulate_with_a_lower_max_items_refuses_the_data_file(
     assert code == 65 and "error[E123]" in err and "--max-items" in err
 
 
+def test_a_value_made_huge_by_yaml_aliases_is_refused_in_a_short_line(tmp_path: Path) -> None:
+    """Eleven lines of aliases make a list of 9^11 items (a 'billion laughs'): the wrong
+    type is reported with the value cut short, not printed whole (MemoryError)."""
+    lines = ["- {name: a, count: 1, x: &a0 [1, 1, 1, 1, 1, 1, 1, 1, 1]}"]
+    for k in range(1, 12):
+        lines.append(f"- {{name: b, x: &a{k} [" + ", ".join([f"*a{k - 1}"] * 9) + "]}")
+    lines.append("- {name: *a11}")
+    path = data_rules(tmp_path, "\n".join(lines) + "\n")
+    code, err, seconds = run_limited("validate", str(path))
+    assert code == 65, err[-500:]
+    assert "cards.yaml, entry 13: 'name' must be text, not [[[[" in err
+    assert len(err) < 50_000 and seconds < 15  # 13 short diagnostics, not 9^11 items
+    no_traceback(err)
+
+
 # ------------------------------------------------------------------ tile shapes
 
 
