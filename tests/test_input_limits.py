@@ -113,6 +113,19 @@ def test_a_value_made_huge_by_yaml_aliases_is_refused_in_a_short_line(tmp_path: 
     no_traceback(err)
 
 
+def test_one_long_list_shared_by_aliases_is_converted_once(tmp_path: Path) -> None:
+    """A list of 50,000 numbers, written once and named by 3,000 entries through a YAML
+    alias (a 300 KB file), was converted anew for each: 150 million items, gigabytes."""
+    lines = ["- {name: a, xs: &big [" + ", ".join(["0"] * 50_000) + "]}"]
+    lines += ["- {name: b, xs: *big}"] * 3_000
+    (tmp_path / "cards.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path = tmp_path / "d.rules"
+    path.write_text(CARDS.replace("{ name: text }", "{ name: text  xs: list(int) = [] }"))
+    code, err, seconds = run_limited("validate", str(path), timeout=60)
+    assert code == 0, err
+    assert seconds < 20
+
+
 # ------------------------------------------------------------------ tile shapes
 
 

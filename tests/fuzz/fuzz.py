@@ -546,7 +546,9 @@ def run(
                 if result["class"] in FAILURES:
                     report.failures.append((case, result))
                 if progress and n % 250 == 0:
-                    print(f"  {n} cases, {time.monotonic() - start:.0f} s", file=sys.stderr)
+                    seconds = time.monotonic() - start
+                    failed = f", {report.bad} failures" if report.bad else ""
+                    print(f"  {n} cases, {seconds:.0f} s{failed}", file=sys.stderr)
     finally:
         shutil.rmtree(workspace, ignore_errors=True)
     report.failures.sort(key=lambda f: f[0].seed)

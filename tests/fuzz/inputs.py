@@ -207,7 +207,15 @@ def y_tags(rng: random.Random, text: bytes) -> tuple[bytes, str]:
     return text + f"- {{name: {tag}}}\n".encode(), f"tag {tag}"
 
 
-YAML_TEXT = [y_deep, y_aliases, y_bytes, y_truncate, y_tags]
+def y_shared(rng: random.Random, text: bytes) -> tuple[bytes, str]:
+    """One long list written once and named by many entries through an alias."""
+    items, names = rng.choice([(50_000, 3_000), (1_000, 100_000), (100_000, 20)])
+    lines = ["- {name: a, edges: &big [" + ", ".join(["true"] * items) + "]}"]
+    lines += ["- {name: b, edges: *big}"] * names
+    return text + ("\n".join(lines) + "\n").encode(), f"{items} items named {names} times"
+
+
+YAML_TEXT = [y_deep, y_aliases, y_bytes, y_truncate, y_tags, y_shared]
 
 
 # ----------------------------------------------------------------- saves
