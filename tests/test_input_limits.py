@@ -345,3 +345,17 @@ def test_a_save_naming_a_bot_the_rules_cannot_play_is_refused(
     assert code == 65, err
     assert f"the bot of seat 2, {bot!r}, is not one Tic-tac-toe can play" in err
     no_traceback(err)
+
+
+def test_the_api_refuses_tile_edges_of_the_wrong_length(tmp_path: Path) -> None:
+    """`Game.edit().set` checks a value's type; for a tile's edges, its length too."""
+    path = tmp_path / "t.rules"
+    path.write_text(COMPUTED.replace("EDGES", "[true, true, true, true]").replace("CHANGED", "[]"))
+    game = rulelang.compile_file(path).new_game(2)
+    edit = game.edit()
+    with pytest.raises(
+        rulelang.UsageError, match=r"'edges' of a tile holds 4 sides .* not \(True,\)"
+    ):
+        edit.set("edges", [True], of=1, kind="tunnel")
+    edit.set("edges", [False, True, False, True], of=1, kind="tunnel")
+    assert game.attribute("edges", of=1, kind="tunnel") == [False, True, False, True]
