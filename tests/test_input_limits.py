@@ -359,3 +359,28 @@ def test_the_api_refuses_tile_edges_of_the_wrong_length(tmp_path: Path) -> None:
         edit.set("edges", [True], of=1, kind="tunnel")
     edit.set("edges", [False, True, False, True], of=1, kind="tunnel")
     assert game.attribute("edges", of=1, kind="tunnel") == [False, True, False, True]
+
+
+BIG_DECK = """game "big"
+players 2..2
+card c count 100000 { }
+zone deck: c visible to none
+zone pile: c visible to all
+setup {
+  add pieces(c) to deck
+  add pieces(c) to pile
+}
+turn { choose x in [1, 2] }
+end when turn_number > 2 { win [current] }
+"""
+
+
+def test_adding_a_whole_kind_of_many_cards_is_not_quadratic(tmp_path: Path) -> None:
+    """A data file may make up to a million cards (the items limit): `add pieces(c) to
+    deck` took each card out of every zone and copied the deck once per card, so
+    500,000 cards never got past setup (the fuzzer's hang)."""
+    path = tmp_path / "big.rules"
+    path.write_text(BIG_DECK)
+    code, err, seconds = run_limited("simulate", str(path), "-p", "2", "-n", "1", timeout=40)
+    assert code == 0, err
+    assert seconds < 20

@@ -407,7 +407,7 @@ def option_value(rng: random.Random, option: str, players: str) -> str:
     if option == "--delay":
         return rng.choice(["0", "-1", "nan", "inf", "1e308", "3601", "-0", "x", "1e-300"])
     if option == "--bots":
-        budget = number(rng, ["1", "5", "20"])
+        budget = number(rng, ["1", "5", "20"]).strip() or "0"  # none: 1000, hours of it
         seconds = rng.choice(["0.01", "0", "-1", "nan", "inf", "1e308", "3601", "9" * 400])
         return rng.choice([f"1:mcts:{budget}", f"2:ismcts:{budget}", f"all:mcts:{seconds}s"])
     if option == "-p":
