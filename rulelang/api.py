@@ -34,11 +34,14 @@ def compile_file(
     return ruleset
 
 
-def check_file(path: str | Path, *, allow: Allow = ()) -> tuple[Program, list[Diagnostic]]:
+def check_file(
+    path: str | Path, *, allow: Allow = (), limits: Limits = DEFAULT_LIMITS
+) -> tuple[Program, list[Diagnostic]]:
     """Load and check a rule file without compiling it: the checked program and its
-    warnings. Raise RuleError carrying every diagnostic."""
+    warnings. Raise RuleError carrying every diagnostic. `limits`: what its data files
+    may make."""
     path = Path(path)
-    return check(Loader(allow).load_file(path), str(path))
+    return check(Loader(allow).load_file(path), str(path), limits)
 
 
 def compile_file_with_warnings(
@@ -47,7 +50,7 @@ def compile_file_with_warnings(
     from rulelang.runtime.ruleset import Ruleset
 
     _check_limits(limits)
-    program, diagnostics = check_file(path, allow=allow)
+    program, diagnostics = check_file(path, allow=allow, limits=limits)
     return Ruleset(program, limits), diagnostics
 
 
@@ -59,7 +62,7 @@ def compile_source(
 
     _check_limits(limits)
     loaded = Loader(allow).load_text(text, name)
-    program, _diagnostics = check(loaded, name)
+    program, _diagnostics = check(loaded, name, limits)
     return Ruleset(program, limits)
 
 

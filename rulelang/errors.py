@@ -18,6 +18,7 @@ Families:
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
@@ -147,6 +148,8 @@ _E119 = _entry("E119", "data entry attribute unknown")
 _E120 = _entry("E120", "data entry value of the wrong type")
 _E121 = _entry("E121", "data entry value missing")
 _E122 = _entry("E122", "data entry value not of its enum")
+_E123 = _entry("E123", "data file makes too many copies")
+_E124 = _entry("E124", "data tile of the wrong shape")
 
 
 def unknown(what: str, name: str, span: Span, candidates: Iterable[str] = ()) -> Diagnostic:
@@ -252,9 +255,43 @@ def data_entry_not_pairs(where: str, span: Span) -> Diagnostic:
     return _E117.at(span, f"{where}: expected 'name: value' pairs")
 
 
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxdict, _SHORT.maxstring = 4, 6, 6, 60
+_SHORT.maxlong = _SHORT.maxother = 40
+
+
+def _shown(value: object) -> str:
+    """A data file's value as the message shows it: cut short, for YAML aliases can make
+    a list of billions of items out of a few lines, and a text may be a megabyte."""
+    return _SHORT.repr(value)
+
+
 def data_bad_count(where: str, count: object, span: Span) -> Diagnostic:
     """E118: a data file entry whose `count` is not a whole number."""
-    return _E118.at(span, f"{where}: count must be a whole number, not {count!r}")
+    return _E118.at(span, f"{where}: count must be a whole number, not {_shown(count)}")
+
+
+def data_too_many(
+    where: str, count: int, total: int, kind: str, limit: int, span: Span
+) -> Diagnostic:
+    """E123: a data file whose counts make more pieces or cards of a kind than the
+    limit: one entry's count, or the entries up to this one together (total)."""
+    what = f"count {count} is" if count == total else f"the entries so far make {total} {kind}s,"
+    return _E123.at(
+        span,
+        f"{where}: {what} more than the {limit} pieces or cards a kind may have",
+        _raise_it("items"),
+    )
+
+
+def data_tile_sides(where: str, board: str, sides: int, given: int, span: Span) -> Diagnostic:
+    """E124: a tile in a data file whose `edges` list has not one value per side of
+    the grid it lies on."""
+    return _E124.at(
+        span,
+        f"{where}: 'edges' of a tile on board '{board}' needs {sides} sides "
+        f"(N, E, S, W), not {given}",
+    )
 
 
 def data_unknown_attribute(
@@ -266,7 +303,7 @@ def data_unknown_attribute(
 
 def data_wrong_type(where: str, key: str, want: object, value: object, span: Span) -> Diagnostic:
     """E120: a data file value of the wrong type."""
-    return _E120.at(span, f"{where}: '{key}' must be {want}, not {value!r}")
+    return _E120.at(span, f"{where}: '{key}' must be {want}, not {_shown(value)}")
 
 
 def data_missing(where: str, name: str, kind: str, span: Span) -> Diagnostic:
@@ -281,7 +318,7 @@ def data_not_in_enum(
     of the enum's values."""
     values = list(values)
     hint = did_you_mean(value, values) or f"the values of {enum}: {', '.join(values)}"
-    return _E122.at(span, f"{where}: '{key}' must be a value of {enum}, not {value!r}", hint)
+    return _E122.at(span, f"{where}: '{key}' must be a value of {enum}, not {_shown(value)}", hint)
 
 
 # ============================================================ meaning and types (E2xx)
@@ -911,6 +948,7 @@ _R022 = _entry("R022", "kind too large")
 _R023 = _entry("R023", "none where a player is needed")
 _R024 = _entry("R024", "item set outside a list")
 _R025 = _entry("R025", "completion search too long")
+_R026 = _entry("R026", "tile edges of the wrong length")
 _R030 = _entry("R030", "none used as a value")
 _R031 = _entry("R031", "bot step budget")
 
@@ -1062,6 +1100,14 @@ def board_attribute_length(name: str, values: int, nodes: int, span: Span) -> Ga
 def bad_kind_count(kind: str, count: object, span: Span) -> GameRuntimeError:
     """R020: a kind whose count is negative or not a number."""
     return _R020.fail(span, f"the count of '{kind}' is {count}")
+
+
+def tile_sides(kind: str, sides: int, given: int, span: Span) -> GameRuntimeError:
+    """R026: the `edges` a rule gives a tile (a default, a `set`) without one value per
+    side of the grid (E124 is the same mistake in a data file, found before play)."""
+    return _R026.fail(
+        span, f"the 'edges' of a {kind} needs {sides} sides (N, E, S, W), not {given}"
+    )
 
 
 def table_too_large(table: str, limit: int, span: Span) -> GameRuntimeError:

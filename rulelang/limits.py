@@ -27,9 +27,21 @@ OPTIONS: dict[Limit, str] = {
 }
 
 
+# The largest value of a limit: a budget past it is no budget at all (10^9 numbers in a
+# range alone would take gigabytes), and `--max-items 99999999999999999999` a typo.
+MAX_LIMIT = 1_000_000_000
+
+# Bounds of the numbers the `rulelang` command takes besides the limits (docs/cli.md):
+MAX_GAMES = 1_000_000_000  # games of `simulate -n`, of each variant of `compare -n`
+MAX_JOBS = 256  # worker processes `-j` may ask for (never more than it has games for)
+SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1  # a seed is kept as a 64-bit integer (saved games)
+MAX_SEARCH_ITERATIONS = 1_000_000  # per decision of a search bot (`mcts:N`): its tree grows
+
+
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """The resource budget of a compiled ruleset; each limit a whole number >= 1.
+    """The resource budget of a compiled ruleset; each limit a whole number from 1 to
+    MAX_LIMIT.
 
     items: the most numbers in a range `a..b` (so the faces of a die and the options of
         a choice written as one), keys of a table, nodes of a board, cells of a grid,
@@ -54,6 +66,8 @@ class Limits:
                 raise UsageError(
                     f"the limit '{f.name}' must be a whole number of at least 1, not {value!r}"
                 )
+            if value > MAX_LIMIT:
+                raise UsageError(f"the limit '{f.name}' must be at most {MAX_LIMIT}, not {value}")
 
 
 DEFAULT_LIMITS = Limits()

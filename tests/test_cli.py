@@ -370,7 +370,10 @@ def test_no_arguments_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
         (["play", HEIMLICH, "-p", "3", "--bots", "2;3"], "--bots"),
         (["play", HEIMLICH, "-p", "3", "--bots", "some"], "--bots"),
         (["play", HEIMLICH, "-p", "3", "--names", "ann,bob"], "2 names given for 3 players"),
-        (["simulate", HEIMLICH, "-p", "3", "-n", "0"], "-n must be at least 1"),
+        (
+            ["simulate", HEIMLICH, "-p", "3", "-n", "0"],
+            "-n must be between 1 and 1000000000, not 0",
+        ),
         (["simulate", HEIMLICH, "-p", "3", "-n", "5", "--jobs", "0"], "--jobs"),
         (["play", "no/such/file.rules", "-p", "3"], "no such rule file"),
     ],

@@ -9,6 +9,7 @@ from rulelang.check import data, declare, flow, hidden, layout, nesting, resolve
 from rulelang.check.context import Checker
 from rulelang.check.symbols import DefSym, ProcSym, Program
 from rulelang.diagnostics import Diagnostic, RuleError, Span
+from rulelang.limits import DEFAULT_LIMITS, Limits
 from rulelang.loader import Loaded
 from rulelang.syntax import ast as A
 
@@ -22,9 +23,12 @@ PASSES: list[tuple[str, Callable[[Checker], None]]] = [
 ]
 
 
-def check(loaded: Loaded, main_file: str) -> tuple[Program, list[Diagnostic]]:
-    """Run every pass; raise RuleError with all errors, else return the program."""
-    c = Checker(loaded.decls, main_file)
+def check(
+    loaded: Loaded, main_file: str, limits: Limits = DEFAULT_LIMITS
+) -> tuple[Program, list[Diagnostic]]:
+    """Run every pass; raise RuleError with all errors, else return the program.
+    `limits`: what the data files may make (the counts of their entries)."""
+    c = Checker(loaded.decls, main_file, limits)
     c.data_texts = loaded.data
     nesting.run(c)  # first, and alone if it fails: the other passes recurse over the tree
     try:

@@ -17,13 +17,15 @@ from rulelang.check.symbols import (
 )
 from rulelang.check.types import T
 from rulelang.diagnostics import Diagnostic, Span
+from rulelang.limits import DEFAULT_LIMITS, Limits
 from rulelang.syntax import ast as A
 
 
 class Checker:
-    def __init__(self, decls: list[A.Decl], main_file: str):
+    def __init__(self, decls: list[A.Decl], main_file: str, limits: Limits = DEFAULT_LIMITS):
         self.decls = decls
         self.main_file = main_file
+        self.limits = limits  # what the data files may make (the runtime checks the rest)
         self.diagnostics: list[Diagnostic] = []
         self.title = ""
         self.library = False  # a stdlib module: definitions only, no game of its own

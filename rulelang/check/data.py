@@ -17,20 +17,28 @@ import yaml
 
 from rulelang import errors
 from rulelang.check.context import Checker
+from rulelang.check.layout import SIDES
 from rulelang.check.symbols import KindSym
 from rulelang.check.types import T
 from rulelang.loader import Refused, data_path, read_limited, shown
+from rulelang.syntax import ast as A
 
 
 def run(c: Checker) -> None:
+    boards = _tile_boards(c)
     for kind in c.kinds:
         if kind.decl.data:
-            rows = _load(c, kind)
+            rows = _load(c, kind, boards.get(kind.name))
             if rows is not None:
                 c.data_rows[kind.name] = rows
 
 
-def _load(c: Checker, kind: KindSym) -> list[dict[str, Any]] | None:
+def _tile_boards(c: Checker) -> dict[str, str]:
+    """Kind -> a board that holds it as tiles (its rows must then have a tile's shape)."""
+    return {d.tiles: d.name for d in c.decls if isinstance(d, A.BoardDecl) and d.tiles}
+
+
+def _load(c: Checker, kind: KindSym, board: str | None) -> list[dict[str, Any]] | None:
     d = kind.decl
     where = data_path(d)
     text = c.data_texts.get(where)  # read by the loader (perhaps on another machine)
@@ -55,16 +63,36 @@ def _load(c: Checker, kind: KindSym) -> list[dict[str, Any]] | None:
         c.report(errors.data_not_a_list(d.data, d.category, d.span))
         return None
     rows: list[dict[str, Any]] = []
+    most = c.limits.items
+    lists = _Lists()
     for number, entry in enumerate(entries, 1):
-        row = _entry(c, kind, number, entry)
+        row = _entry(c, kind, number, entry, lists)
         if row is None:
             continue
+        if board is not None:
+            _tile_shape(c, kind, board, number, row)
         copies = entry.get("count", 1)
+        if len(rows) + copies > most:  # before copying: a count may be 10^8 or more
+            where = f"{d.data}, entry {number}"
+            total = len(rows) + copies
+            c.report(errors.data_too_many(where, copies, total, kind.name, most, d.span))
+            return None
         rows.extend(dict(row) for _ in range(copies))
     return rows
 
 
-def _entry(c: Checker, kind: KindSym, number: int, entry: Any) -> dict[str, Any] | None:
+def _tile_shape(c: Checker, kind: KindSym, board: str, number: int, row: dict[str, Any]) -> None:
+    """A tile's edges give one open-or-closed value per side of the grid (their type
+    is checked with every attribute's, as the kind declares it)."""
+    edges = row.get("edges")
+    if isinstance(edges, tuple) and len(edges) != SIDES:
+        where = f"{kind.decl.data}, entry {number}"
+        c.report(errors.data_tile_sides(where, board, SIDES, len(edges), kind.decl.span))
+
+
+def _entry(
+    c: Checker, kind: KindSym, number: int, entry: Any, lists: _Lists
+) -> dict[str, Any] | None:
     d = kind.decl
     where = f"{d.data}, entry {number}"
     if not isinstance(entry, dict):
@@ -83,7 +111,7 @@ def _entry(c: Checker, kind: KindSym, number: int, entry: Any) -> dict[str, Any]
             c.report(errors.data_unknown_attribute(where, kind.name, str(key), d.span, kind.attrs))
             continue
         try:
-            row[attr.name] = _convert(c, value, attr.type)
+            row[attr.name] = _convert(c, value, attr.type, lists)
         except _Bad as bad:
             if bad.enum:
                 values = c.enums[bad.enum].values
@@ -107,7 +135,14 @@ class _Bad(Exception):
         self.value = value
 
 
-def _convert(c: Checker, value: Any, t: T) -> Any:
+class _Lists(dict[tuple[int, T], tuple[Any, Any]]):
+    """The lists of a data file converted so far, by their identity and type: a list
+    YAML names by an alias is one object however many entries name it, and is converted
+    once (3,000 entries naming a list of 50,000 numbers would otherwise make 150 million
+    items out of a 300 KB file). Each value keeps its list alive, so no id is reused."""
+
+
+def _convert(c: Checker, value: Any, t: T, lists: _Lists) -> Any:
     if t.name == "int":
         if isinstance(value, int) and not isinstance(value, bool):
             return value
@@ -125,5 +160,18 @@ def _convert(c: Checker, value: Any, t: T) -> Any:
                 return sys.intern(value)
             raise _Bad(enum.name, value)
     elif t.name == "list" and t.elem is not None and isinstance(value, list):
-        return tuple(_convert(c, v, t.elem) for v in value)
+        known = lists.get((id(value), t))
+        if known is None:
+            try:
+                known = lists[(id(value), t)] = (value, _list(c, value, t.elem, lists))
+            except _Bad as bad:
+                lists[(id(value), t)] = (value, bad)
+                raise
+        if isinstance(known[1], _Bad):
+            raise _Bad(known[1].enum, known[1].value)  # anew: its traceback stays short
+        return known[1]
     raise _Bad()  # pieces, players and nodes cannot be written in a data file
+
+
+def _list(c: Checker, value: list[Any], elem: T, lists: _Lists) -> tuple[Any, ...]:
+    return tuple(_convert(c, v, elem, lists) for v in value)

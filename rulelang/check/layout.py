@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from rulelang.check.symbols import AttrSym, KindSym, ZoneSym
 from rulelang.syntax import ast as A
 
+SIDES = 4  # a tile on a grid has a side towards each of N, E, S, W (runtime/tiles.py)
+
 
 @dataclass(frozen=True, slots=True)
 class TileLayer:

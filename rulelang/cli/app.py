@@ -25,7 +25,15 @@ from rulelang.cli.errors import (
 from rulelang.cli.games import Recorder, read_portable
 from rulelang.cli.terminal import CONTROL, say
 from rulelang.diagnostics import GameRuntimeError, RuleError, did_you_mean, render
-from rulelang.limits import DEFAULT_LIMITS, OPTIONS, Limit, Limits
+from rulelang.limits import (
+    DEFAULT_LIMITS,
+    MAX_LIMIT,
+    OPTIONS,
+    SEED_MAX,
+    SEED_MIN,
+    Limit,
+    Limits,
+)
 from rulelang.runtime.bots import RANDOM
 
 app = typer.Typer(
@@ -109,7 +117,24 @@ def limits_of(items: int, steps: int, decisions: int, completion: int) -> Limits
     for name, value in given.items():
         if value < 1:
             raise usage(f"{OPTIONS[name]} must be a whole number of at least 1, not {value}")
+        if value > MAX_LIMIT:
+            raise usage(f"{OPTIONS[name]} must be at most {MAX_LIMIT}, not {value}")
     return Limits(**given)
+
+
+def check_number(option: str, value: int, low: int, high: int) -> None:
+    """A whole-number option outside low..high (both included) is a usage error: one
+    line, exit 64, before anything is built from it."""
+    if not low <= value <= high:
+        raise usage(f"{option} must be between {low} and {high}, not {value}")
+
+
+def check_players(ruleset: Ruleset, players: int) -> None:
+    """A player count the rules do not allow is a usage error, before seats are made
+    for it (a count of 10^20 made the bots' seats forever)."""
+    low, high = ruleset.min_players, ruleset.max_players
+    if not ruleset.is_library and not low <= players <= high:  # a library: new_game says
+        raise usage(f"{ruleset.title} is for {low} to {high} players, not {players}")
 
 
 def load(
@@ -165,6 +190,25 @@ def parse_bots(
         except UsageError as exc:
             raise usage(f"{option}: {exc}") from None
     return seats
+
+
+def check_saved_bots(record: saves.Save, rules: Ruleset, what: str) -> None:
+    """The bots a save names (its checksum can be recomputed by anyone) are bots these
+    rules can play: refused before play (exit 65), not when the bot's turn comes."""
+    known = [RANDOM, *rules.bots]
+    for seat, name in sorted(record.bot_names.items()):
+        try:
+            if search.is_search(name):
+                search.parse(name)
+                search.refuse_hidden(rules)
+            elif name not in known:
+                raise UsageError("not a bot of these rules")
+        except UsageError:
+            raise CliExit(
+                EX_DATAERR,
+                f"error: {what} is damaged: the bot of seat {int(seat) + 1}, {name!r}, is "
+                f"not one {rules.title} can play",
+            ) from None
 
 
 def _parse_bots(
@@ -259,6 +303,7 @@ def play(
     """Play a game in the terminal: friends on one screen, or against bots. Every game
     is recorded, move by move, in the saved games ('rulelang games list')."""
     limits = limits_of(max_items, max_steps, max_decisions, max_completion)
+    check_number("--seed", seed, SEED_MIN, SEED_MAX)
     ruleset = load(file, allow_path, limits)
     name_list = [n.strip() for n in names.split(",")] if names else None
     for name in name_list or []:
@@ -411,6 +456,7 @@ def resume(
         save = save or path
     what = f"the saved game {saved}"
     ruleset, game = replay_saved(record, what, allow_path, limits, force, path)
+    check_saved_bots(record, ruleset, what)
     say(f"Resuming {ruleset.title} after {len(record.log)} events.")
     if stored is not None:
         say(f"Recording as game {stored.id}.")

@@ -15,13 +15,14 @@ from rulelang.cli.app import (
     MaxDecisions,
     MaxItems,
     MaxSteps,
+    check_players,
     limits_of,
     load,
     parse_bots,
     parse_options,
 )
 from rulelang.cli.errors import usage
-from rulelang.cli.simulate_command import run_simulation_cli
+from rulelang.cli.simulate_command import check_run, run_simulation_cli
 from rulelang.cli.terminal import say
 from rulelang.limits import DEFAULT_LIMITS
 
@@ -89,8 +90,7 @@ def compare(
     check_report(report)
     if n < 2:
         raise usage("-n must be at least 2 (a difference of means needs two games of each)")
-    if jobs < 1:
-        raise usage("--jobs must be at least 1")
+    check_run(n, jobs, seed, least=2)
     bots_a, bots_b = a_bots or bots, b_bots or bots
     if file_b is None and not (a_option or b_option) and bots_a == bots_b:
         raise usage(
@@ -110,6 +110,8 @@ def compare(
         (file_a, rules_a, opts_a, bots_a, "--a-bots" if a_bots else "--bots"),
         (path_b, rules_b, opts_b, bots_b, "--b-bots" if b_bots else "--bots"),
     )
+    check_players(rules_a, players)
+    check_players(rules_b, players)
     for path, rules, opts, seats, option_name in variants:
         chosen = parse_bots(seats, players, rules, option_name)
         seat_bots = tuple(chosen.get(seat) for seat in range(players))

@@ -14,6 +14,7 @@ the names of the files travel with their texts."""
 from __future__ import annotations
 
 import hashlib
+import itertools
 import logging
 import os
 import pickle
@@ -21,6 +22,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -37,28 +39,41 @@ LOCAL = "local"
 INSTALL = "pip install 'rulelang[dask]'"
 START_TIMEOUT = 60  # seconds for the workers of a local cluster to start
 BATCH = 8  # the most chunks of games in one task
+AHEAD = 8  # tasks sent per worker beyond those whose results were read
 KEEP = 4  # rule files a worker keeps compiled (a long-lived cluster serves many runs)
 _compiling = threading.Lock()  # a worker may run tasks in threads
 
 
-def run_on_dask(chunks: list[Chunk], address: str, jobs: int) -> Iterator[list[Record]]:
-    """The records of each chunk, in the order of the chunks (of their seeds)."""
+def run_on_dask(
+    chunks: Iterator[Chunk], count: int, address: str, jobs: int
+) -> Iterator[list[Record]]:
+    """The records of each of the `count` chunks, in their order (of their seeds). The
+    chunks are sent as the workers take them, a few tasks ahead of the results read:
+    never all at once (a billion games would be forty million chunks)."""
+    first = next(chunks)
     with ExitStack() as stack:
-        client = _connect(address, jobs, stack)
+        client = _connect(address, jobs, stack, count)
         _check_workers(client, address)
-        name, payload = ship(chunks[0][0])
+        name, payload = ship(first[0])
         loaded = client.scatter(payload)  # sent to each worker once, when it needs it
-        size = _batch_size(len(chunks), len(client.scheduler_info(n_workers=-1)["workers"]))
-        futures = [
-            client.submit(play_batch, name, loaded, chunks[i : i + size], pure=False)
-            for i in range(0, len(chunks), size)
-        ]
+        workers = len(client.scheduler_info(n_workers=-1)["workers"])
+        size = _batch_size(count, workers)
+        pending: deque[Any] = deque()
         try:
-            for future in futures:
-                yield from _result(future, address)
+            for batch in _batches(itertools.chain([first], chunks), size):
+                pending.append(client.submit(play_batch, name, loaded, batch, pure=False))
+                if len(pending) > AHEAD * workers:
+                    yield from _result(pending.popleft(), address)
+            while pending:
+                yield from _result(pending.popleft(), address)
         except BaseException:  # an error, Ctrl-C, or the caller gave up: stop the rest
-            client.cancel(futures)
+            client.cancel(list(pending))
             raise
+
+
+def _batches(chunks: Iterator[Chunk], size: int) -> Iterator[list[Chunk]]:
+    while batch := list(itertools.islice(chunks, size)):
+        yield batch
 
 
 def _batch_size(chunks: int, workers: int) -> int:
@@ -102,7 +117,7 @@ def play_batch(name: str, payload: bytes, batch: list[Chunk]) -> list[list[Recor
 def _compile(path: str, loaded: Loaded, limits: Any) -> Any:
     from rulelang.runtime.ruleset import Ruleset
 
-    program, _warnings = check(loaded, path)
+    program, _warnings = check(loaded, path, limits)
     return Ruleset(program, limits)
 
 
@@ -121,12 +136,12 @@ def _dask() -> Any:
     return distributed
 
 
-def _connect(address: str, jobs: int, stack: ExitStack) -> Any:
+def _connect(address: str, jobs: int, stack: ExitStack, most: int) -> Any:
     """A client of the cluster at `address`, or of a new local one of `jobs` workers
-    (0: one per core); `stack` closes them."""
+    (0: one per core), but no more than `most` (the tasks to play); `stack` closes them."""
     distributed = _dask()
     if address == LOCAL:
-        return _local(jobs or os.cpu_count() or 1, stack, distributed)
+        return _local(min(jobs or os.cpu_count() or 1, most), stack, distributed)
     if jobs:
         raise usage("--jobs sets the workers of --dask local; a cluster has its own workers")
     try:

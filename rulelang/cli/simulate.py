@@ -9,6 +9,7 @@ whoever plays it, which is a problem of the rule file, not of one random game.""
 from __future__ import annotations
 
 import math
+import os
 import random
 import signal
 import time
@@ -201,23 +202,24 @@ def run_games(
 ) -> Iterator[list[Record]]:
     """The records of the games, chunk by chunk: played here (`jobs` 1), by a pool of
     `jobs` processes, or on the Dask cluster at the address `dask` ("local": a cluster
-    of `jobs` workers started here)."""
-    seeds = list(range(seed, seed + n))
-    chunks: list[Chunk] = [
-        (path, players, seeds[i : i + CHUNK], options, limits, seat_bots)
-        for i in range(0, n, CHUNK)
-    ]
+    of `jobs` workers started here). The chunks are made as they are played, never all
+    at once: a billion games are a billion seeds (and Ctrl-C would wait for them); and no
+    more processes start than there are chunks to play, nor than twice the cores."""
+    chunks = chunks_of(path, players, n, seed, options, limits, seat_bots)
+    count = -(-n // CHUNK)
     if dask is not None:
         from rulelang.cli.dask_games import run_on_dask
 
-        yield from run_on_dask(chunks, dask, jobs)
+        yield from run_on_dask(chunks, count, dask, jobs)
         return
+    jobs = min(jobs, count, 2 * (os.cpu_count() or 1))
     if jobs <= 1:
         for chunk in chunks:
             yield play_chunk(chunk)
         return
     pool = Pool(jobs, initializer=_ignore_interrupts)
     try:
+        # imap takes the chunks from the generator as the workers' queue drains
         yield from pool.imap_unordered(play_chunk, chunks)
         pool.close()
     except BaseException:
@@ -225,6 +227,22 @@ def run_games(
         raise
     finally:
         pool.join()
+
+
+def chunks_of(
+    path: str,
+    players: int,
+    n: int,
+    seed: int,
+    options: dict[str, str],
+    limits: Limits,
+    seat_bots: SeatBots,
+) -> Iterator[Chunk]:
+    """The n games from `seed` on, CHUNK seeds a chunk, one chunk at a time."""
+    end = seed + n
+    for first in range(seed, end, CHUNK):
+        seeds = list(range(first, min(first + CHUNK, end)))
+        yield (path, players, seeds, options, limits, seat_bots)
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -18,6 +18,8 @@ from rulelang.cli.app import (
     MaxDecisions,
     MaxItems,
     MaxSteps,
+    check_number,
+    check_players,
     limits_of,
     load,
     parse_bots,
@@ -26,7 +28,7 @@ from rulelang.cli.app import (
 from rulelang.cli.errors import EX_INTERRUPTED, CliExit, runtime_error, say_err, usage
 from rulelang.cli.terminal import say
 from rulelang.diagnostics import GameRuntimeError
-from rulelang.limits import DEFAULT_LIMITS, Limits
+from rulelang.limits import DEFAULT_LIMITS, MAX_GAMES, MAX_JOBS, SEED_MAX, SEED_MIN, Limits
 
 if TYPE_CHECKING:
     from rulelang.cli.simulate import Summary
@@ -85,12 +87,10 @@ def simulate(
 
     check_report(report)
     limits = limits_of(max_items, max_steps, max_decisions, max_completion)
+    check_run(n, jobs, seed)
     ruleset = load(file, allow_path, limits)
     options = parse_options(option or [])
-    if n < 1:
-        raise usage("-n must be at least 1")
-    if jobs is not None and jobs < 1:
-        raise usage("--jobs must be at least 1")
+    check_players(ruleset, players)
     jobs = jobs or (0 if dask else 1)  # with --dask, 0: the cluster's own workers
     chosen = parse_bots(bots, players, ruleset)  # seats not named: the declared bots
     seat_bots = tuple(chosen.get(seat) for seat in range(players))
@@ -107,6 +107,16 @@ def simulate(
 
         meta = header(str(file), players, n, seed, options, seat_bots)
         write_report(report, simulation_page(f"{ruleset.title}: balance report", meta, summary))
+
+
+def check_run(n: int, jobs: int | None, seed: int, least: int = 1) -> None:
+    """The numbers of a run of games, within their documented bounds (docs/cli.md):
+    `least` to MAX_GAMES games, 1 to MAX_JOBS processes, and seeds (one a game, from
+    `seed` on) that are 64-bit numbers, as a saved game keeps them."""
+    check_number("-n", n, least, MAX_GAMES)
+    if jobs is not None:
+        check_number("--jobs", jobs, 1, MAX_JOBS)
+    check_number("--seed", seed, SEED_MIN, SEED_MAX - (n - 1))
 
 
 def run_simulation_cli(

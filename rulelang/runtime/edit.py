@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
+from rulelang.check.layout import SIDES
 from rulelang.check.types import T
 from rulelang.diagnostics import UsageError
 from rulelang.runtime import helpers
@@ -110,6 +111,9 @@ class Editor:
         sym = self.game._attr(name, of, kind)
         st = self.game.state
         value = self._value_of(sym.type, value, name)
+        tiles = {t.edges_col: t.kind for t in self.game.rules.layout.tiles.values()}
+        if tiles.get(sym.slot) == sym.owner and (value is None or len(value) != SIDES):
+            raise self._error(f"'{name}' of a tile holds {SIDES} sides (N, E, S, W), not {value!r}")
         if sym.owner == "global":
             st.vars[sym.slot] = value
         elif of is not None:

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rulelang import errors
+from rulelang.check.layout import SIDES
 from rulelang.diagnostics import Span
 from rulelang.runtime.code import ChanceSpec, ChoiceSpec, Value
 from rulelang.runtime.state import left
@@ -33,6 +34,13 @@ def items(seq: Sequence[Value], low: int, high: int, limit: int) -> tuple[Value,
     if 0 <= low <= high < len(seq) and high - low < limit:
         return tuple(seq[low : high + 1])
     return None
+
+
+def tile_edges(kind: str, edges: Sequence[Value] | None, span: Span) -> Sequence[Value] | None:
+    """The edges a rule gives a tile, checked to have a value per side (R026)."""
+    if edges is None or len(edges) != SIDES:
+        raise errors.tile_sides(kind, SIDES, len(edges or ()), span)
+    return edges
 
 
 def item_to_set(seq: Sequence[Value], i: int, span: Span) -> Value:
@@ -299,9 +307,43 @@ def add(
     player_slots: Sequence[int],
     boards: Sequence[TileOps],
 ) -> None:
-    for item in items:
-        detach(st, item, slots, player_slots, boards)
-        st.zones[dst] += (item,)
+    """Put items on top of a zone, each taken from wherever it was: as if one by one (an
+    item named twice ends where its last mention puts it), but every zone is passed
+    over once, not once per item, and the zone grows once: one by one, adding a whole
+    kind of 500,000 cards (a data file may make a million) was quadratic."""
+    moving = list(dict.fromkeys(reversed(tuple(items))))[::-1]
+    if len(moving) == 1:
+        detach(st, moving[0], slots, player_slots, boards)
+    elif moving:
+        _detach_all(st, moving, slots, player_slots, boards)
+    st.zones[dst] += tuple(moving)
+
+
+def _detach_all(
+    st: State,
+    items: list[Value],
+    slots: Sequence[int],
+    player_slots: Sequence[int],
+    boards: Sequence[TileOps],
+) -> None:
+    """`detach` of many items at once."""
+    gone = set(items)
+    zones = st.zones
+    n = st.cfg.n
+    for slot in [*slots, *(s for base in player_slots for s in range(base, base + n))]:
+        zone = zones[slot]
+        if gone.isdisjoint(zone):
+            continue
+        zones[slot] = tuple(x for x in zone if x not in gone)
+        if st.shown is not None:
+            for x in zone:
+                if x in gone:
+                    left(st, ("zone", slot), x)
+    for ops in boards:
+        for item in items:
+            where = ops.cell_of(st, item)
+            if where >= 0:
+                ops.clear(st, where)
 
 
 def place(

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rulelang import errors
+from rulelang.check.layout import SIDES
 from rulelang.check.symbols import AttrSym, BoardAttrSym, Program, ValueSym, imagine_proc
 from rulelang.check.types import T
 from rulelang.diagnostics import UsageError
@@ -243,10 +244,20 @@ class Ruleset:
                 elif default is not None:
                     st.index = i
                     col[i] = default(st)
+        self._check_tiles(st)
         st.vars = [f(st) if f else None for _g, f in self._global_defaults]
         st.zones = [()] * self.layout.zone_slots
         st.layers = [{} for _ in range(self.layout.n_layers)]
         st.loc = [None] * self.layout.n_locals
+
+    def _check_tiles(self, st: State) -> None:
+        """Tiles whose edges a default computes have a value per side (R026); a data
+        file's were checked before (E124)."""
+        for layer in self.layout.tiles.values():
+            for edges in st.cols[layer.edges_col]:
+                if edges is None or len(edges) != SIDES:  # none: no default given
+                    span = next(k.decl.span for k in self.program.kinds if k.name == layer.kind)
+                    raise errors.tile_sides(layer.kind, SIDES, len(edges or ()), span)
 
 
 @dataclass(frozen=True, slots=True)

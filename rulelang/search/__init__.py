@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from rulelang.diagnostics import UsageError
+from rulelang.limits import MAX_SEARCH_ITERATIONS
 from rulelang.runtime.determinize import not_redealt
 from rulelang.runtime.engine import Action, Game
 from rulelang.runtime.ruleset import Ruleset
@@ -36,13 +37,14 @@ def parse(name: str) -> tuple[bool, Budget]:
                 budget = Budget(seconds=seconds)
             else:
                 iterations = int(arg)
-                if iterations < 1:
+                if not 1 <= iterations <= MAX_SEARCH_ITERATIONS:  # each grows the tree
                     raise ValueError
                 budget = Budget(iterations=iterations)
         except ValueError:
             raise UsageError(
                 f"bot '{name}': after '{kind}:' give iterations per decision (a whole "
-                "number of at least 1, as 2000) or seconds (as 0.5s)"
+                f"number from 1 to {MAX_SEARCH_ITERATIONS}, as 2000) or seconds (up to "
+                "3600, as 0.5s)"
             ) from None
     return kind == "ismcts", budget
 

@@ -1,16 +1,25 @@
-"""A grammar-aware mutation fuzzer for rulelang (issue 7).
+"""A grammar-aware mutation fuzzer for rulelang (issues 7 and 24).
 
-Each case takes one shipped rule file (rulesets/*.rules, stdlib/*.rules), applies 1-3
-seeded mutations to its text (token edits and structural ones: deep nesting, a 100 KB
-line, binary bytes, truncation), then compiles it in a separate process limited to
-1 GiB of address space and 10 s of CPU time; if it compiles into a game, it starts games for the
-fewest and the most players and plays 2000 random decisions in each.
+Each case is of one family (chosen by its seed; `--family` restricts them):
+- "rules": one shipped rule file (rulesets/*.rules, stdlib/*.rules) with 1-3 seeded
+  mutations of its text (token edits and structural ones: deep nesting, a 100 KB line,
+  binary bytes, truncation), compiled; if it compiles into a game, games for the fewest
+  and the most players, 2000 random decisions each.
+- "data", "save", "options" (tests/fuzz/inputs.py): a data file with mutated fields, a
+  save with mutated fields and a recomputed checksum, huge or malformed numbers for
+  play, simulate, compare and resume; run as `rulelang` commands in the child.
+Every case runs in a separate process limited to 1 GiB of address space and 10 s of
+CPU time.
 
-Outcomes: "ok", "rule error" (RuleError), "runtime error" (GameRuntimeError), "usage
-error" (UsageError), and the failures "INTERNAL" (any other exception, or death by a
-signal other than SIGKILL), "TIMEOUT" and "MEMORY" (MemoryError or killed).
+Outcomes: "ok", "rule error" (RuleError; exit 65), "runtime error" (GameRuntimeError;
+70), "usage error" (UsageError; 64), "io error" (74), "interrupted" (130: a command
+asked for a move and the input had ended), and the failures "INTERNAL" (any other
+exception, exit 1 or a code rulelang never gives, a traceback, or death by a signal
+other than SIGKILL), "TIMEOUT", "MEMORY" (MemoryError or killed) and "LEAK" (a line
+of a file a save pointed at, not its rule file, was printed).
 
-    python tests/fuzz/fuzz.py --cases 2000 --seed 1 --jobs 2 [--show] [--save DIR]
+    python tests/fuzz/fuzz.py --cases 10000 --seed 1 --jobs 2 [--show] [--save DIR]
+    python tests/fuzz/fuzz.py --cases 500 --family data --family save
     python tests/fuzz/fuzz.py --case 1000017 --show      # one case again, by its seed
 
 The exit code is 1 if any case is INTERNAL, TIMEOUT or MEMORY. Stdlib and rulelang only.
@@ -22,6 +31,7 @@ The parser's caches go to a temporary folder, not the user's cache.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import multiprocessing
 import os
@@ -45,8 +55,13 @@ TIMEOUT_S = 10.0  # CPU seconds a case may use (RLIMIT_CPU): a hang past it is T
 WALL_TIMEOUT_S = 60.0  # and wall-clock seconds, for a case that waits without computing
 MEMORY_BYTES = 1 << 30
 MAX_DECISIONS = 2000
-FAILURES = ("INTERNAL", "TIMEOUT", "MEMORY")
-CLASSES = ("ok", "rule error", "runtime error", "usage error") + FAILURES
+FAILURES = ("INTERNAL", "TIMEOUT", "MEMORY", "LEAK")
+CLASSES = ("ok", "rule error", "runtime error", "usage error", "io error", "interrupted")
+CLASSES += ("unavailable",) + FAILURES
+FAMILIES = {"rules": 4, "data": 3, "save": 2, "options": 2}  # family -> its weight
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import inputs  # noqa: E402 - beside this file, which is run as a script
 
 # ----------------------------------------------------------------- inputs
 
@@ -64,6 +79,9 @@ def make_workspace() -> Path:
     shutil.copytree(ROOT / "rulesets", tmp / "rulesets")
     shutil.copytree(ROOT / "stdlib", tmp / "stdlib")
     (tmp / "cache").mkdir()
+    # a file outside every case's folder, that a save may point at ("../secret/...")
+    (tmp / "cases" / "secret").mkdir(parents=True)
+    (tmp / "cases" / "secret" / "secret.rules").write_text(inputs.SECRET_TEXT)
     return tmp
 
 
@@ -235,9 +253,46 @@ class Case:
     source: str  # path relative to ROOT
     mutations: list[str]
     mutant: str | bytes  # bytes only when random bytes were put in
+    family: str = "rules"
+    commands: inputs.Commands | None = None  # the other families: files and commands
 
 
-def make_case(case_seed: int, srcs: list[tuple[str, str]] | None = None) -> Case:
+def family_of(case_seed: int, families: tuple[str, ...]) -> str:
+    """A case's family, from a generator of its own: the "rules" cases of a seed stay
+    what they were before there were other families."""
+    weights = [FAMILIES[f] for f in families]
+    return random.Random(f"family:{case_seed}").choices(families, weights)[0]
+
+
+def tree() -> dict[str, bytes]:
+    """Every file of rulesets/, by its path relative to ROOT."""
+    files = sorted(p for p in (ROOT / "rulesets").rglob("*") if p.is_file())
+    return {str(p.relative_to(ROOT)): p.read_bytes() for p in files}
+
+
+@functools.lru_cache(maxsize=1)
+def _inputs() -> tuple[dict[str, bytes], dict[str, object]]:
+    files = tree()
+    text = files["rulesets/examples/tictactoe.rules"].decode("utf-8")
+    return files, inputs.base_save(text, seed=7, moves=3)
+
+
+def make_case(
+    case_seed: int,
+    srcs: list[tuple[str, str]] | None = None,
+    families: tuple[str, ...] = tuple(FAMILIES),
+) -> Case:
+    family = family_of(case_seed, families)
+    if family != "rules":
+        rng = random.Random(f"{family}:{case_seed}")
+        files, base = _inputs()
+        if family == "data":
+            commands, desc = inputs.data_case(rng, files)
+        elif family == "save":
+            commands, desc = inputs.save_case(rng, files, base)
+        else:
+            commands, desc = inputs.options_case(rng, files, base)
+        return Case(case_seed, family, [desc], "", family, commands)
     rng = random.Random(case_seed)
     srcs = srcs if srcs is not None else sources()
     source, text = rng.choice(srcs)
@@ -284,6 +339,16 @@ def child(case: Case, workspace: Path) -> dict[str, str]:
     """Compile and play one mutant (in the child process); classify the outcome."""
     import rulelang
 
+    if case.commands is not None:
+        folder = workspace / "cases" / str(case.seed)
+        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            return inputs.run_commands(case.commands, folder)
+        except MemoryError as e:
+            return {"class": "MEMORY", "type": "MemoryError", "where": _frame(e)}
+        except Exception as e:  # noqa: BLE001 - the fuzzer's own mistake: say so
+            where = _frame(e)
+            return {"class": "INTERNAL", "type": f"fuzzer: {type(e).__name__}", "where": where}
     path = workspace / case.source
     stage = "compile"
     try:
@@ -379,7 +444,8 @@ def run_spawned(case: Case, workspace: Path) -> dict[str, str]:
     env = dict(os.environ, XDG_CACHE_HOME=str(workspace / "cache"))
     try:
         p = subprocess.run(
-            [sys.executable, __file__, "--child", str(workspace), str(case.seed)],
+            [sys.executable, __file__, "--child", str(workspace), str(case.seed)]
+            + [a for f in _STATE.get("families", FAMILIES) for a in ("--family", f)],  # type: ignore[attr-defined]
             capture_output=True,
             timeout=WALL_TIMEOUT_S,
             preexec_fn=_limit,  # noqa: PLW1509 - no threads in the parent
@@ -410,11 +476,12 @@ def run_spawned(case: Case, workspace: Path) -> dict[str, str]:
 _STATE: dict[str, object] = {}
 
 
-def _init(workspace: str, spawn: bool) -> None:
+def _init(workspace: str, spawn: bool, families: tuple[str, ...] = tuple(FAMILIES)) -> None:
     os.environ["XDG_CACHE_HOME"] = str(Path(workspace) / "cache")
     _STATE["workspace"] = Path(workspace)
     _STATE["spawn"] = spawn
     _STATE["sources"] = sources()
+    _STATE["families"] = families
     if not spawn:  # import and warm up rulelang once; each forked child starts warm
         import rulelang
 
@@ -422,16 +489,22 @@ def _init(workspace: str, spawn: bool) -> None:
 
 
 def _work(case_seed: int) -> tuple[Case, dict[str, str], float]:
-    case = make_case(case_seed, _STATE["sources"])  # type: ignore[arg-type]
+    families: tuple[str, ...] = _STATE["families"]  # type: ignore[assignment]
+    case = make_case(case_seed, _STATE["sources"], families)  # type: ignore[arg-type]
     t = time.monotonic()
     run = run_spawned if _STATE["spawn"] else run_forked
     result = run(case, _STATE["workspace"])  # type: ignore[arg-type]
+    # a case's folder (its files, its store) goes at once: thousands would fill the disk
+    shutil.rmtree(Path(_STATE["workspace"]) / "cases" / str(case_seed), ignore_errors=True)  # type: ignore[arg-type]
+    if case.commands is not None:  # the files are written; the report needs no copy
+        case.commands = inputs.Commands(commands=case.commands.commands)
     return case, result, time.monotonic() - t
 
 
 @dataclass
 class Report:
     counts: Counter[str] = field(default_factory=Counter)
+    by_family: Counter[tuple[str, str]] = field(default_factory=Counter)
     failures: list[tuple[Case, dict[str, str]]] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -451,6 +524,7 @@ def run(
     spawn: bool = False,
     seeds: list[int] | None = None,
     progress: bool = False,
+    families: tuple[str, ...] = tuple(FAMILIES),
 ) -> Report:
     seeds = seeds if seeds is not None else case_seeds(seed, cases)
     spawn = spawn or not hasattr(os, "fork")
@@ -462,16 +536,19 @@ def run(
             max_workers=jobs or os.cpu_count() or 2,
             mp_context=multiprocessing.get_context("fork") if hasattr(os, "fork") else None,
             initializer=_init,
-            initargs=(str(workspace), spawn),
+            initargs=(str(workspace), spawn, families),
         ) as pool:
             futures = [pool.submit(_work, s) for s in seeds]
             for n, future in enumerate(as_completed(futures), 1):
                 case, result, _t = future.result()
                 report.counts[result["class"]] += 1
+                report.by_family[(case.family, result["class"])] += 1
                 if result["class"] in FAILURES:
                     report.failures.append((case, result))
                 if progress and n % 250 == 0:
-                    print(f"  {n} cases, {time.monotonic() - start:.0f} s", file=sys.stderr)
+                    seconds = time.monotonic() - start
+                    failed = f", {report.bad} failures" if report.bad else ""
+                    print(f"  {n} cases, {seconds:.0f} s{failed}", file=sys.stderr)
     finally:
         shutil.rmtree(workspace, ignore_errors=True)
     report.failures.sort(key=lambda f: f[0].seed)
@@ -492,7 +569,9 @@ def describe(case: Case, result: dict[str, str], show: bool = False) -> str:
     ]
     if "where" in result:
         lines.append(f"    at {result['where']} ({result.get('stage', '')})")
-    if show:
+    if case.commands is not None:
+        lines += [f"    $ rulelang {' '.join(argv)}"[:300] for argv in case.commands.commands]
+    elif show:
         text = (
             case.mutant if isinstance(case.mutant, str) else case.mutant.decode("utf-8", "replace")
         )
@@ -504,14 +583,19 @@ def describe(case: Case, result: dict[str, str], show: bool = False) -> str:
 def summary(report: Report, show: bool = False) -> str:
     total = sum(report.counts.values())
     out = [f"{total} cases in {report.seconds:.1f} s"]
-    out += [f"  {c:14} {report.counts[c]}" for c in CLASSES]
+    families = [f for f in FAMILIES if any(k[0] == f for k in report.by_family)]
+    out.append(f"  {'':14} {'all':>6}" + "".join(f" {f:>8}" for f in families))
+    for c in CLASSES:
+        row = "".join(f" {report.by_family[(f, c)]:>8}" for f in families)
+        out.append(f"  {c:14} {report.counts[c]:>6}{row}")
     if report.failures:
         groups: dict[str, list[tuple[Case, dict[str, str]]]] = {}
         for case, result in report.failures:
             groups.setdefault(cause(result), []).append((case, result))
         out.append(f"{len(report.failures)} failures, {len(groups)} distinct causes:")
         for key, items in groups.items():
-            out.append(f"- {key} ({len(items)} cases)")
+            kinds = sorted({case.family for case, _r in items})
+            out.append(f"- {key} ({len(items)} cases; {', '.join(kinds)})")
         out.append("")
         for case, result in report.failures:
             out.append(describe(case, result, show))
@@ -529,17 +613,31 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--show", action="store_true", help="print the first lines of failing mutants")
     ap.add_argument("--save", metavar="DIR", help="write each failing mutant into DIR")
     ap.add_argument("--spawn", action="store_true", help="a fresh interpreter per case")
+    ap.add_argument(
+        "--family", action="append", choices=list(FAMILIES), help="only these (repeatable)"
+    )
     ap.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    families = tuple(args.family or FAMILIES)
     if args.child:  # run by run_spawned
-        case = make_case(int(args.child[1]))
+        case = make_case(int(args.child[1]), families=families)
         print(json.dumps(child(case, Path(args.child[0]))))
         return 0
-    report = run(args.cases, args.seed, args.jobs, args.spawn, seeds=args.case, progress=True)
+    report = run(
+        args.cases,
+        args.seed,
+        args.jobs,
+        args.spawn,
+        seeds=args.case,
+        progress=True,
+        families=families,
+    )
     print(summary(report, args.show))
     if args.save:
         Path(args.save).mkdir(parents=True, exist_ok=True)
         for case, _result in report.failures:
+            if case.commands is not None:
+                continue  # `--case SEED` makes its files again
             name = f"case-{case.seed}-{Path(case.source).name}"
             data = case.mutant if isinstance(case.mutant, bytes) else case.mutant.encode("utf-8")
             (Path(args.save) / name).write_bytes(data)
