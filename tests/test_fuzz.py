@@ -70,14 +70,10 @@ def pointing_saves() -> list[dict[str, str]]:
         shutil.rmtree(workspace, ignore_errors=True)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a save's rule file goes through the path rules of 'extends' on branch "
-    "safe-store (issue 24): remove this mark when it is merged",
-)
 def test_a_save_pointing_at_another_file_never_prints_it() -> None:
-    """A save whose "rules" is /etc/passwd, /proc/self/environ or a file outside its
-    folder is refused with nothing of that file quoted."""
+    """A save whose "rules" is /etc/passwd or /proc/self/environ (with that file's real
+    digest and a recomputed checksum), or a .rules file whose digest it does not know,
+    is refused with nothing of that file quoted."""
     results = pointing_saves()
     assert len(results) == 14
     assert [r for r in results if r["class"] in ("LEAK", "INTERNAL", "TIMEOUT", "MEMORY")] == []
