@@ -12,8 +12,6 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-import pytest
-
 FUZZ = Path(__file__).resolve().parent / "fuzz" / "fuzz.py"
 
 
