@@ -384,3 +384,15 @@ def test_adding_a_whole_kind_of_many_cards_is_not_quadratic(tmp_path: Path) -> N
     code, err, seconds = run_limited("simulate", str(path), "-p", "2", "-n", "1", timeout=40)
     assert code == 0, err
     assert seconds < 20
+
+
+def test_validate_checks_counts_against_its_max_items_as_its_hint_says(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """E123's hint says "raise it with --max-items": validate takes it too, and checks
+    with it, so that what validate accepts is what simulate with the same limit plays."""
+    path = data_rules(tmp_path, "- {name: a, count: 11}\n")
+    code, _out, err = cli(capsys, "validate", path, "--max-items", "10")
+    assert code == 65 and "error[E123]" in err
+    code, out, _err = cli(capsys, "validate", path, "--max-items", "11")
+    assert code == 0 and out.startswith("ok:")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated
@@ -250,11 +251,13 @@ def _parse_bots(
 def validate(
     files: Annotated[list[Path], typer.Argument(help="Rule files to check.")],
     allow_path: AllowPath = None,
+    max_items: MaxItems = DEFAULT_LIMITS.items,
 ) -> None:
     """Check rule files; print every problem found, as file:line:col: error[CODE]."""
     from rulelang.cli.validate import validate_files
 
-    code = validate_files(files, allow_path)
+    check_number("--max-items", max_items, 1, MAX_LIMIT)
+    code = validate_files(files, allow_path, dataclasses.replace(DEFAULT_LIMITS, items=max_items))
     if code:
         raise CliExit(code)
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from rulelang.cli.errors import EX_DATAERR, EX_OK, EX_USAGE, say_err, usage
 from rulelang.cli.terminal import say
 from rulelang.diagnostics import RuleError, render
+from rulelang.limits import DEFAULT_LIMITS, Limits
 
 
 def allowed_folders(allow: Sequence[Path] | None) -> list[Path]:
@@ -22,9 +23,12 @@ def allowed_folders(allow: Sequence[Path] | None) -> list[Path]:
     return list(allow or [])
 
 
-def validate_files(files: list[Path], allow: Sequence[Path] | None = None) -> int:
+def validate_files(
+    files: list[Path], allow: Sequence[Path] | None = None, limits: Limits = DEFAULT_LIMITS
+) -> int:
     """Print `ok` or every problem for each file; 0 if all are fine, else 65. `allow`:
-    more folders the rule files may read (`--allow-path`)."""
+    more folders the rule files may read (`--allow-path`); `limits`: what their data
+    files may make (`--max-items`)."""
     from rulelang.api import check_file
 
     folders = allowed_folders(allow)
@@ -35,7 +39,7 @@ def validate_files(files: list[Path], allow: Sequence[Path] | None = None) -> in
             missing += 1
             continue
         try:
-            program, warnings = check_file(path, allow=folders)
+            program, warnings = check_file(path, allow=folders, limits=limits)
         except RuleError as err:
             say_err(
                 "\n".join(render(d, err.sources) for d in err.diagnostics)
