@@ -250,6 +250,7 @@ def test_no_log_line_of_a_shipped_game_shows_a_variable(rules_file: str, players
             if viewer not in (None, PUBLIC):
                 others = [p for p in range(players) if p != viewer]
                 # a secret choice of another player is never shown with its value
+                shown = set(lines)  # a random labyrinth game may log 30,000 lines
                 for event in game.events():
                     if (
                         isinstance(event, rulelang.Chose)
@@ -257,7 +258,7 @@ def test_no_log_line_of_a_shipped_game_shows_a_variable(rules_file: str, players
                         and event.who in others
                         and event.text
                     ):
-                        assert event.text not in lines or event.text == event.hidden
+                        assert event.text not in shown or event.text == event.hidden
 
 
 PEEK = """
