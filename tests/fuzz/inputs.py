@@ -278,18 +278,14 @@ def s_rules(rng: random.Random, data: dict[str, Any]) -> tuple[str, list[str]]:
     save looks untouched) when the fuzzer can read it."""
     target = rng.choice(FOREIGN * 2 + ODD_PATHS)
     data["rules"] = target
-    known = rng.random() < 0.6
-    if known:
+    if target in FOREIGN and target.endswith(".rules"):
+        # a .rules file where rule files may come from, named with its exact digest, is
+        # a rule file like any other (whoever wrote the digest holds its text): the
+        # secret is named with a digest that is not its own, so it must never be quoted
+        data["rules_sha256"] = "0" * 64
+    elif rng.random() < 0.6:
         data["rules_sha256"] = "{sha256 of rules}"  # filled in by the child, which sees it
-    return f"rules = {_short(target)}", [target] if leaks_if_quoted(target, known) else []
-
-
-def leaks_if_quoted(target: str, digest_known: bool) -> bool:
-    """Whether quoting `target` would tell the save's author something. A .rules file in
-    a folder rule files may come from, named with its exact digest, may be played like
-    any rule file: whoever wrote that digest holds its text already. Any other file
-    named by a save must never be quoted, whatever digest the save carries."""
-    return target in FOREIGN and not (target.endswith(".rules") and digest_known)
+    return f"rules = {_short(target)}", [target] if target in FOREIGN else []
 
 
 def s_field(rng: random.Random, data: dict[str, Any]) -> tuple[str, list[str]]:
@@ -557,8 +553,8 @@ def pointing_saves(tree: dict[str, bytes], base: dict[str, Any]) -> list[Command
     out = []
     for target in FOREIGN:
         for command in (["resume", "game/saved.json"], ["games", "import", "game/saved.json"]):
-            # a .rules file is named with a digest that is not its own (see
-            # leaks_if_quoted); every other file with its real one
+            # a .rules file is named with a digest that is not its own (see s_rules);
+            # every other file with its real one
             digest = "{sha256 of rules}" if not target.endswith(".rules") else "0" * 64
             save = {**base, "rules": target, "rules_sha256": digest}
             out.append(Commands(files, [command], [target], save, checksum=True))
