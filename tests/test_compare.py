@@ -92,7 +92,30 @@ def test_compare_text(capsys: pytest.CaptureFixture[str]) -> None:
     seat1 = next(line for line in lines if line.startswith("seat 1 win rate"))
     assert seat1.endswith("yes")
     assert next(line for line in lines if line.startswith("mean turns")).endswith("no")
-    assert lines[-1].startswith("3 of ")  # seat 1, seat 2 and the first player
+    assert lines[-2].startswith("3 of ")  # seat 1, seat 2 and the first player
+    changed = int(lines[-1].split()[0])
+    assert 0 < changed <= 200 and lines[-1].endswith(
+        "of 200 games ended differently in B than in A"
+    )
+
+
+def test_a_change_that_never_comes_into_play_is_said_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 18: a variant whose change no bot ever used gave a table of zeros with
+    intervals such as `-0.0 (-2.2 .. +2.2)` and no word that every game was the same.
+    win_score=42 is Heimlich's default: B plays A's games."""
+    args = (HEIMLICH, "-p", "3", "-n", "30", "--b-option", "win_score=42")
+    code, out, err = cli(capsys, "compare", *args)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[-1].startswith("No difference: all 30 games ended exactly alike in A and B")
+    assert not any("significant" in line for line in lines)  # no table of zeros
+    data = compare_json(capsys, *args)
+    assert data["identical"] is True and data["games_ending_differently"] == 0
+    # a change that does come into play is counted, game by game
+    data = compare_json(capsys, HEIMLICH, "-p", "3", "-n", "30", "--b-option", "win_score=30")
+    assert data["identical"] is False and 0 < data["games_ending_differently"] <= 30
 
 
 def test_compare_report(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

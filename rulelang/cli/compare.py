@@ -129,14 +129,15 @@ def compare(
     if as_json:
         print(json.dumps(figures.as_json(names, a, b, diffs), indent=2))
     else:
-        say(
-            figures.text(
-                names,
-                f"{n} games each, {players} players, the same seeds "
-                f"{seed} to {seed + n - 1} for both",
-                diffs,
-            )
+        heading = (
+            f"{n} games each, {players} players, the same seeds {seed} to {seed + n - 1} for both"
         )
+        differing = figures.games_differing(a, b)
+        if differing == 0:
+            say(figures.identical_text(names, heading, n))
+        else:
+            say(figures.text(names, heading, diffs))
+            say(f"{differing} of {n} games ended differently in B than in A")
     if report is not None:
         shown = ", ".join(f"{k}={v}" for k, v in sorted(both.items()))
         meta = header("A and B", players, n, seed, both, (None,) * players)

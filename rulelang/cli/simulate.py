@@ -166,7 +166,9 @@ def play_chunk(args: Chunk) -> list[Record]:
             span = decision.span if decision is not None and decision.span else NO_SPAN
             out.append(Record([], game.turn_number, decisions, [], seed, True, span))
             continue
-        out.append(record(game, decisions, start, first))
+        done = record(game, decisions, start, first)
+        done.seed = seed
+        out.append(done)
     return out
 
 
@@ -256,6 +258,14 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def ending(r: Record) -> int:
+    """A game's ending in one number: who won, how long it lasted in turns and
+    decisions, the final public numbers. Two runs whose every seed ends alike played
+    games no figure can tell apart (a variant whose change never came into play)."""
+    scores = tuple(tuple(sorted(row.items())) for row in r.scores)
+    return hash((r.cut_off, tuple(r.results), r.turns, r.decisions, scores))
+
+
 @dataclass
 class Summary:
     games: int = 0
@@ -281,6 +291,8 @@ class Summary:
     first_others: int = 0  # the wins of the other seats in those games
     # a public number of the players at the end -> its values, per seat
     scores: dict[str, list[list[float]]] = field(default_factory=dict)
+    # per seed, how its game ended (see `ending`): compare tells identical runs apart
+    endings: dict[int, int] = field(default_factory=dict)
 
     @property
     def cut_off(self) -> int:
@@ -292,6 +304,7 @@ class Summary:
         return self.games + self.cut_off
 
     def add(self, r: Record) -> None:
+        self.endings[r.seed] = ending(r)
         if r.cut_off:
             if not self.cut_off_seeds or r.seed < min(self.cut_off_seeds):
                 self.waiting = r.waiting

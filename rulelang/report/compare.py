@@ -47,6 +47,28 @@ def differences(a: Summary, b: Summary) -> list[Difference]:
     return out
 
 
+def games_differing(a: Summary, b: Summary) -> int:
+    """On how many of the seeds both played the game ended otherwise in B than in A
+    (winners, turns, decisions, final public numbers): 0 when the change never came
+    into play, and every difference is then 0 by construction."""
+    return sum(a.endings[s] != b.endings.get(s) for s in a.endings)
+
+
+def identical_text(names: tuple[str, str], heading: str, games: int) -> str:
+    """What compare says instead of a table of zeros when no game changed."""
+    return "\n".join(
+        [
+            f"A: {names[0]}",
+            f"B: {names[1]}",
+            heading,
+            "",
+            f"No difference: all {games} games ended exactly alike in A and B (the same "
+            "winners, turns, decisions and final scores on every seed): the change never "
+            "came into play with these bots and seeds.",
+        ]
+    )
+
+
 def number(d: Difference, x: float, sign: bool = False) -> str:
     if d.kind == "rate":
         return f"{x:+.1%}" if sign else f"{x:.1%}"
@@ -80,9 +102,12 @@ def text(names: tuple[str, str], heading: str, diffs: Sequence[Difference]) -> s
 def as_json(
     names: tuple[str, str], a: Summary, b: Summary, diffs: Sequence[Difference]
 ) -> dict[str, Any]:
+    differing = games_differing(a, b)
     return {
         "a": {"label": names[0], **a.as_json()},
         "b": {"label": names[1], **b.as_json()},
+        "games_ending_differently": differing,
+        "identical": differing == 0,
         "differences": [d.as_json() for d in diffs],
     }
 
