@@ -22,6 +22,7 @@ import pytest
 from cli_support import cli, no_traceback
 
 from rulelang.cli.main import run
+from rulelang.cli.simulate import wilson
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = sorted((ROOT / "rulesets").glob("*.rules"))
@@ -678,8 +679,9 @@ def test_simulate_json_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert {row["identity"] for row in ids} <= {
         f"agent={a}" for a in ["Perry", "Schulz", "Doyle", "Jaques", "Bucci", "Mirkov"]
     }
-    assert sum(row["games"] for row in ids) == 60 * 3
-    assert sum(row["wins"] for row in ids) == wins
+    # each agent is one player's in a game: games and seats agree
+    assert sum(row["games"] for row in ids) == sum(row["seats"] for row in ids) == 60 * 3
+    assert sum(row["wins"] for row in ids) == sum(row["seat_wins"] for row in ids) == wins
     assert sum(row["draws"] for row in ids) == sum(s["draws"] for s in seats)
     for row in ids:
         lo, hi = row["win_ci95"]
@@ -847,3 +849,22 @@ def test_simulate_lists_as_identities_only_secrets_that_never_change(
     assert code == 0
     keys = {row["identity"] for row in json.loads(out)["identities"]}
     assert keys == {"side=0", "side=1"}
+
+
+def test_identity_rates_count_games_not_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 18: at 10 players `simulate` printed saboteurs 94.2% over 3,647 "games" that
+    were seats. Players of one role win together: an identity's rate is over the games
+    where it was in play, its interval over those games; seats are counted apart."""
+    rules = ROOT / "rulesets" / "saboteur-stoneseekers.rules"
+    n = 40
+    code, out, err = cli(capsys, "simulate", rules, "-p", "10", "-n", n, "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    roles = {row["identity"]: row for row in data["identities"]}
+    saboteurs = roles["role=saboteur"]
+    assert saboteurs["games"] == n < saboteurs["seats"]  # several saboteurs in every game
+    for row in roles.values():
+        assert row["games"] <= n and row["seats"] >= row["games"]
+        assert row["wins"] <= row["games"] and row["seat_wins"] >= row["wins"]
+        assert row["win_rate"] == pytest.approx(row["wins"] / row["games"])
+        assert row["win_ci95"] == pytest.approx(list(wilson(row["wins"], row["games"])))

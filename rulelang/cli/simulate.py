@@ -272,7 +272,10 @@ class Summary:
     players: int = 0
     seat_wins: list[int] = field(default_factory=list)
     seat_draws: list[int] = field(default_factory=list)
-    # "attr=value" -> [games, wins, draws]
+    # "attr=value" -> [games it was in play, games a player of it won, games it drew
+    # (none of it won), its seats, their wins]: players of one role win and lose
+    # together, so rates count games, not seats (seats alone would narrow the interval
+    # as if each were an independent game)
     identity: dict[str, list[int]] = field(default_factory=dict)
     changed: set[str] = field(default_factory=set)  # not identities: changed in a game
     no_winner: int = 0
@@ -332,14 +335,20 @@ class Summary:
                 per_seat[seat].append(number)
         if "win" not in r.results:
             self.no_winner += 1
+        held: dict[str, list[str]] = {}  # identity -> the results of its seats
         for seat, result in enumerate(r.results):
             self.seat_wins[seat] += result == "win"
             self.seat_draws[seat] += result == "draw"
             for attr, value in r.secrets[seat].items():
-                row = self.identity.setdefault(f"{attr}={value}", [0, 0, 0])
-                row[0] += 1
-                row[1] += result == "win"
-                row[2] += result == "draw"
+                held.setdefault(f"{attr}={value}", []).append(result)
+        for key, results in held.items():
+            row = self.identity.setdefault(key, [0, 0, 0, 0, 0])
+            won = "win" in results
+            row[0] += 1
+            row[1] += won
+            row[2] += not won and "draw" in results
+            row[3] += len(results)
+            row[4] += results.count("win")
 
     def as_json(self) -> dict[str, Any]:
         n = self.games
@@ -357,18 +366,20 @@ class Summary:
                 }
             )
         identities = []
-        for key, (g, w, d) in sorted(self.identity.items()):
+        for key, (g, w, d, seats_of, seat_wins) in sorted(self.identity.items()):
             if key.partition("=")[0] in self.changed:
                 continue
             lo, hi = wilson(w, g)
             identities.append(
                 {
                     "identity": key,
-                    "games": g,
-                    "wins": w,
+                    "games": g,  # the games where a player had it
+                    "wins": w,  # of those, the games a player of it won
                     "draws": d,
                     "win_rate": w / g if g else 0,
                     "win_ci95": [lo, hi],
+                    "seats": seats_of,  # the players who had it, over all games
+                    "seat_wins": seat_wins,
                 }
             )
         return {
@@ -440,7 +451,7 @@ class Summary:
             lines.append("")
             lines.append(
                 f"{'secret identity':<{width}}{'win rate':>10}{'95% interval':>18}"
-                f"{'draws':>9}{'games':>8}"
+                f"{'draws':>9}{'games':>8}{'seats':>8}"
             )
             for row in data["identities"]:
                 lo, hi = row["win_ci95"]
@@ -448,7 +459,12 @@ class Summary:
                 lines.append(
                     f"{row['identity']:<{width}}{row['win_rate']:>10.1%}"
                     f"{f'{lo:.1%} - {hi:.1%}':>18}{draws:>9.1%}{row['games']:>8}"
+                    f"{row['seats']:>8}"
                 )
+            lines.append(
+                "(an identity's win rate: of the games where a player had it, those a "
+                "player of it won)"
+            )
         lines.append("")
         first = data["first_player"]
         if first["games"] and self.players > 1:
