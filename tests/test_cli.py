@@ -868,3 +868,31 @@ def test_identity_rates_count_games_not_seats(capsys: pytest.CaptureFixture[str]
         assert row["wins"] <= row["games"] and row["seat_wins"] >= row["wins"]
         assert row["win_rate"] == pytest.approx(row["wins"] / row["games"])
         assert row["win_ci95"] == pytest.approx(list(wilson(row["wins"], row["games"])))
+
+
+def test_simulate_names_the_seeds_of_its_shortest_and_longest_games(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 18: a designer wants to look at the extreme games. `simulate` gives the
+    seeds of the shortest and the longest, whatever --jobs, and each replays alone."""
+    rules = ROOT / "rulesets" / "heimlich.rules"
+    runs = []
+    for jobs in ("1", "2"):
+        code, out, err = cli(capsys, "simulate", rules, "-p", "3", "-n", "30", "-j", jobs, "--json")
+        assert code == 0, err
+        runs.append(json.loads(out))
+    ends = runs[0]["extremes"]
+    assert ends == runs[1]["extremes"]
+    shortest, longest = ends["shortest"]["decisions"], ends["longest"]["decisions"]
+    assert shortest < runs[0]["mean_decisions"] < longest
+    for end in ends.values():
+        args = ("simulate", rules, "-p", "3", "-n", "1", "--seed", end["seed"], "--json")
+        code, out, err = cli(capsys, *args)
+        assert code == 0, err
+        assert json.loads(out)["mean_decisions"] == end["decisions"]
+    code, out, err = cli(capsys, "simulate", rules, "-p", "3", "-n", "30")
+    first, last = ends["shortest"], ends["longest"]
+    assert (
+        f"shortest game: {first['decisions']} decisions (seed {first['seed']}); "
+        f"longest: {last['decisions']} (seed {last['seed']})"
+    ) in out

@@ -296,6 +296,9 @@ class Summary:
     scores: dict[str, list[list[float]]] = field(default_factory=dict)
     # per seed, how its game ended (see `ending`): compare tells identical runs apart
     endings: dict[int, int] = field(default_factory=dict)
+    # the shortest and the longest finished game, as (decisions, seed): to replay them
+    shortest: tuple[int, int] | None = None
+    longest: tuple[int, int] | None = None
 
     @property
     def cut_off(self) -> int:
@@ -322,6 +325,11 @@ class Summary:
         self.decisions += r.decisions
         self.game_turns.append(r.turns)
         self.game_decisions.append(r.decisions)
+        # ties go to the lower seed, so that the order games finish in (--jobs) is moot
+        if self.shortest is None or (r.decisions, r.seed) < self.shortest:
+            self.shortest = (r.decisions, r.seed)
+        if self.longest is None or (r.decisions, -r.seed) > (self.longest[0], -self.longest[1]):
+            self.longest = (r.decisions, r.seed)
         if r.first >= 0:
             self.first_games += 1
             first_won = r.results[r.first] == "win"
@@ -397,6 +405,7 @@ class Summary:
             "mean_turns": self.turns / n if n else 0,
             "mean_decisions": self.decisions / n if n else 0,
             "first_player": self.first_player(),
+            "extremes": self.extremes(),
             "scores": {
                 attr: {
                     "mean": mean([v for seat in per_seat for v in seat]),
@@ -407,6 +416,15 @@ class Summary:
             "seconds": self.seconds,
             "games_per_second": self.runs / self.seconds if self.seconds else 0,
         }
+
+    def extremes(self) -> dict[str, dict[str, int]]:
+        """The seeds of the shortest and the longest finished game, by decisions: each
+        replays with `--seed S -n 1` and the same options and bots."""
+        out = {}
+        for name, pair in (("shortest", self.shortest), ("longest", self.longest)):
+            if pair is not None:
+                out[name] = {"decisions": pair[0], "seed": pair[1]}
+        return out
 
     def first_player(self) -> dict[str, Any]:
         """The seat that took turn 1 against the others, over the games where it is
@@ -486,6 +504,13 @@ class Summary:
             f"{data['mean_turns']:.1f} turns, "
             f"{data['mean_decisions']:.1f} decisions"
         )
+        ends = data["extremes"]
+        if ends and data["games"] > 1:
+            lines.append(
+                f"shortest game: {ends['shortest']['decisions']} decisions (seed "
+                f"{ends['shortest']['seed']}); longest: {ends['longest']['decisions']} "
+                f"(seed {ends['longest']['seed']}); replay one with --seed S -n 1"
+            )
         return "\n".join(lines)
 
     def cut_off_line(self, shown: int = 5) -> str:
