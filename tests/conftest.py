@@ -1,14 +1,30 @@
 """Shared by every test: the saved games live in a fresh folder of each test's own, so
-that no test reads or writes the store in the real home folder; and the small Duel of
-the interop tests, compiled once per module."""
+that no test reads or writes the store in the real home folder; the parse caches live
+in one temporary folder for the session (never the user's ~/.cache/rulelang); and the
+small Duel of the interop tests, compiled once per module."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
 import rulelang
+
+_CACHE = tempfile.mkdtemp(prefix="rulelang-test-cache-")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Every test and the commands it starts write their parse caches ($XDG_CACHE_HOME)
+    in a folder of the session's own: shared, so the grammar is compiled once."""
+    os.environ["XDG_CACHE_HOME"] = _CACHE
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(_CACHE, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)

@@ -5,6 +5,7 @@ not blank. Without Chromium the test fails (CI installs it: .ci/run)."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -61,6 +62,9 @@ def browse(page: Path, tmp_path: Path, *flags: str) -> str:
         text=True,
         timeout=120,
         check=False,
+        # Chromium keeps its crash reports under $XDG_CONFIG_HOME (~/.config), whatever
+        # --user-data-dir says: the test's own folder instead
+        env={**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config"), "HOME": str(tmp_path)},
     )
     assert run.returncode == 0, run.stderr[-2000:]
     return run.stdout
