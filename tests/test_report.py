@@ -182,3 +182,23 @@ def test_report_to_a_bad_place_is_refused_before_playing(
     assert code == 64
     assert "--report" in err and out == ""
     no_traceback(out, err)
+
+
+def test_report_names_the_extreme_games_and_counts_identities_by_games(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 18: a report says which games to look at again, and an identity's rate is
+    over games (players of a team win together), with its seats apart."""
+    rules = Path(__file__).parent.parent / "rulesets" / "saboteur-stoneseekers.rules"
+    args = (rules, "-p", "10", "-n", "12", "--seed", "3")
+    html = report_of(capsys, tmp_path, *args)
+    data = simulate_json(capsys, *args)
+    short, long = data["extremes"]["shortest"], data["extremes"]["longest"]
+    assert (
+        f"Shortest game: {short['decisions']} decisions (seed {short['seed']}); longest: "
+        f"{long['decisions']} decisions (seed {long['seed']})"
+    ) in html
+    saboteurs = next(r for r in data["identities"] if r["identity"] == "role=saboteur")
+    assert saboteurs["games"] == 12 < saboteurs["seats"]
+    row = f"<td>role=saboteur</td><td>12</td><td>{saboteurs['wins']}</td>"
+    assert row in html and f"<td>{saboteurs['seats']}</td>" in html

@@ -156,15 +156,24 @@ def identities_section(data: dict[str, Any]) -> str:
         labels, [("", [r["win_rate"] for r in ids], [tuple(r["win_ci95"]) for r in ids])]
     )
     rows = [
-        [r["identity"], r["games"], r["wins"], pct(r["win_rate"]), interval(*r["win_ci95"])]
+        [
+            r["identity"],
+            r["games"],
+            r["wins"],
+            pct(r["win_rate"]),
+            interval(*r["win_ci95"]),
+            r["seats"],
+        ]
         for r in ids
     ]
     return section(
         "Win rate per secret identity",
         figure(fig, "Win rate of each secret identity with its 95% interval"),
         table(
-            "A player's games with the identity, and their wins.",
-            ["identity", "games", "wins", "win rate", "95% interval"],
+            "The games where a player had the identity, and those a player of it won (players "
+            "of one role win together, so games are counted, not seats); seats: the players "
+            "who had it.",
+            ["identity", "games", "wins", "win rate", "95% interval", "seats"],
             rows,
         ),
     )
@@ -230,7 +239,23 @@ def length_section(s: Summary) -> str:
             SPREAD,
             [["turns", *spread(s.game_turns)], ["decisions", *spread(s.game_decisions)]],
         ),
+        *extremes_para(s),
     )
+
+
+def extremes_para(s: Summary) -> list[str]:
+    """The seeds of the shortest and the longest game, to play them again."""
+    ends = s.extremes()
+    if s.games < 2 or not ends:
+        return []
+    short, long = ends["shortest"], ends["longest"]
+    return [
+        para(
+            f"Shortest game: {short['decisions']} decisions (seed {short['seed']}); longest: "
+            f"{long['decisions']} decisions (seed {long['seed']}). Play one again with "
+            "--seed S -n 1 and the same options and bots."
+        )
+    ]
 
 
 def scores_section(s: Summary) -> str:
