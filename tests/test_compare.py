@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -131,6 +132,18 @@ def test_compare_report(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     assert html.count("<svg") == 5
     assert "<td class='sig'>yes</td>" in html
     assert "<script" not in html
+    assert re.search(r"\d+ of 100 games ended differently in B than in A\.", html)
+
+
+def test_compare_report_says_when_no_game_changed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    page = tmp_path / "same.html"
+    args = ("-p", "3", "-n", "20", "--b-option", "win_score=42", "--report", page)
+    code, out, err = cli(capsys, "compare", HEIMLICH, *args)
+    assert code == 0, err
+    html = page.read_text(encoding="utf-8")
+    assert "No difference: all 20 games ended exactly alike in A and B" in html
 
 
 @pytest.mark.parametrize(

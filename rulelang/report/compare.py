@@ -124,7 +124,15 @@ def page(
 
     ja, jb = a.as_json(), b.as_json()
     seats = list(zip(ja["seats"], jb["seats"], strict=False))
-    sections = [forest_section(diffs)]
+    differing, games = games_differing(a, b), len(a.endings)
+    said = (
+        f"No difference: all {games} games ended exactly alike in A and B (the same winners, "
+        "turns, decisions and final scores on every seed): the change never came into play "
+        "with these bots and seeds, and every figure below is the same by construction."
+        if differing == 0
+        else f"{differing} of {games} games ended differently in B than in A."
+    )
+    sections = [html.section("Games that changed", html.para(said)), forest_section(diffs)]
     sections.append(
         html.section(
             "Win rate per seat",
