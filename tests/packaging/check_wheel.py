@@ -115,7 +115,7 @@ def check_archives(dist: Path, modules: list[str]) -> Path:
 def clean_env(tmp: Path) -> dict[str, str]:
     """The environment for the fresh virtual environment: the clone on no path, no
     stdlib or allowed folders from the caller, no user site-packages, cwd not on
-    sys.path, and the caches in the temporary folder."""
+    sys.path, and the caches and saved games in the temporary folder."""
     env = {
         k: v
         for k, v in os.environ.items()
@@ -127,6 +127,7 @@ def clean_env(tmp: Path) -> dict[str, str]:
     env["PYTHONSAFEPATH"] = "1"
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
     env["XDG_CACHE_HOME"] = str(tmp / "cache")  # rulelang's parse caches
+    env["RULELANG_DATA_DIR"] = str(tmp / "data")  # the games it plays: not the user's store
     env["PIP_CACHE_DIR"] = os.environ.get("PIP_CACHE_DIR") or str(
         Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pip"
     )  # pip's usual cache, reused between runs
