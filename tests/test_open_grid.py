@@ -12,7 +12,7 @@ import rulelang
 from rulelang import Game, Ruleset, replay
 from rulelang.cli.render import render_view
 from rulelang.diagnostics import GameRuntimeError, RuleError, Span
-from rulelang.runtime import boards
+from rulelang.runtime import board_build, boards
 
 # Crosses laid one at a time at a spot the player names: the maze can be steered.
 RULES = """
@@ -140,8 +140,8 @@ def test_path_length_matches_a_large_bounded_grid() -> None:
     """path_length on the open grid gives what a bounded grid far larger than the walls
     gives, for random walls, goals and starts (negative coordinates included)."""
     rng = random.Random(5)
-    open_ = boards.build("m", "grid", [], 1_000_000)
-    closed = boards.build("m", "grid", [-30, 30, -30, 30], 1_000_000)
+    open_ = board_build.build("m", "grid", [], 1_000_000)
+    closed = board_build.build("m", "grid", [-30, 30, -30, 30], 1_000_000)
     assert isinstance(closed, boards.GridBoard)
 
     def both(x: int, y: int) -> tuple[int, int]:
@@ -162,7 +162,7 @@ def test_path_length_matches_a_large_bounded_grid() -> None:
 
 
 def test_cell_names_coordinates_and_neighbours() -> None:
-    grid = boards.build("m", "grid", [], 1_000_000)
+    grid = board_build.build("m", "grid", [], 1_000_000)
     c = grid.cell(-7, 12)  # type: ignore[attr-defined]
     assert grid.names[c] == "-7,12"
     assert (grid.attrs["x"][c], grid.attrs["y"][c]) == (-7, 12)
@@ -203,7 +203,7 @@ def test_what_needs_every_cell_is_refused(source: str, what: str) -> None:
 
 def test_a_path_search_past_the_limit_is_refused() -> None:
     """Walls a million cells apart would make the searched box endless: R044."""
-    grid = boards.build("m", "grid", [], 1_000_000)
+    grid = board_build.build("m", "grid", [], 1_000_000)
     far, home = grid.cell(0, 900_000), grid.cell(0, 0)  # type: ignore[attr-defined]
     wall = grid.cell(900_000, 0)  # type: ignore[attr-defined]
     with pytest.raises(GameRuntimeError) as caught:

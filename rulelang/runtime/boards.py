@@ -111,41 +111,6 @@ class Board:
         return out
 
 
-def build(name: str, shape: str, args: list[object], limit: int) -> Board:
-    """A board of `shape` built from its arguments; ValueError (TooLarge past `limit`
-    nodes or cells) saying why it cannot be."""
-    if shape == "grid":
-        if not args:  # no bounds: the cells are wherever tiles go
-            from rulelang.runtime.open_grid import OpenGrid
-
-            return OpenGrid(name, limit)
-        if len(args) != 4 or not all(isinstance(a, int) for a in args):
-            raise ValueError(
-                "grid() takes four numbers: x from, x to, y from, y to (or none, for a "
-                "grid without bounds)"
-            )
-        x0, x1, y0, y1 = (int(a) for a in args)  # type: ignore[call-overload]
-        if (x1 - x0 + 1) * (y1 - y0 + 1) > limit:
-            raise TooLarge(
-                f"grid '{name}' would have {(x1 - x0 + 1) * (y1 - y0 + 1)} cells; "
-                f"at most {limit} are allowed"
-            )
-        return GridBoard(name, x0, x1, y0, y1)
-    if len(args) != 1:
-        raise ValueError(f"{shape}() takes one argument: a number of nodes or a list of names")
-    arg = args[0]
-    size = arg if isinstance(arg, int) else len(arg)  # type: ignore[arg-type]
-    if size > limit:
-        raise TooLarge(f"board '{name}' would have {size} nodes; at most {limit} are allowed")
-    if isinstance(arg, int):
-        names: Sequence[str] = [str(i) for i in range(arg)]
-    else:
-        names = [str(x) for x in arg]  # type: ignore[attr-defined]
-    if not names:
-        raise ValueError(f"board '{name}' has no nodes")
-    return Board(name, shape, names)
-
-
 def spread(frontier: int, targets: int, free: int, east: int, west: int, width: int) -> int:
     """Breadth-first search on a rectangle of cells held as the bits of numbers (cell
     i is bit i, rows of `width`): the steps until the frontier meets a target, or -1.

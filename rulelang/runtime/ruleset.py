@@ -14,7 +14,7 @@ from rulelang.check.symbols import AttrSym, BoardAttrSym, Program, ValueSym, ima
 from rulelang.check.types import T
 from rulelang.diagnostics import UsageError
 from rulelang.limits import DEFAULT_LIMITS, Limits
-from rulelang.runtime import boards
+from rulelang.runtime import board_build, boards
 from rulelang.runtime.bots import Bot, Estimate
 from rulelang.runtime.code import Code, Value
 from rulelang.runtime.codegen import Codegen
@@ -115,7 +115,7 @@ class Ruleset:
 
         def board(st: State) -> boards.Board:
             try:
-                b = boards.build(d.name, d.shape, [a(st) for a in args], limit)
+                b = board_build.build(d.name, d.shape, [a(st) for a in args], limit)
             except ValueError as exc:
                 too_many = isinstance(exc, boards.TooLarge)
                 raise errors.board_not_built(str(exc), d.span, too_many) from None
