@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -119,33 +120,33 @@ def _an_entry(rng: random.Random, entries: Any) -> tuple[int, dict[str, Any]] | 
     return (i, entries[i]) if isinstance(entries[i], dict) else None
 
 
-def d_count(rng: random.Random, entries: Any) -> tuple[Any, str]:
+def _set_in_entry(
+    rng: random.Random, entries: Any, key_of: Callable[[dict[str, Any]], str], values: list[Any]
+) -> tuple[Any, str]:
+    """One entry's field `key_of(entry)` given one of `values` (the random choices in the
+    order the fuzzer has always made them, so that a case's seed replays it)."""
     found = _an_entry(rng, entries)
     if found is None:
         return entries, "no entry"
-    value = rng.choice(ODD_VALUES + [10**6, 999_999, 500_000, 10**8, 10**12])
-    found[1]["count"] = value
-    return entries, f"entry {found[0] + 1} count = {_short(value)}"
+    key = key_of(found[1])
+    value = rng.choice(values)
+    found[1][key] = value
+    return entries, f"entry {found[0] + 1} {key!r} = {_short(value)}"
+
+
+def d_count(rng: random.Random, entries: Any) -> tuple[Any, str]:
+    huge = [10**6, 999_999, 500_000, 10**8, 10**12]
+    return _set_in_entry(rng, entries, lambda _: "count", ODD_VALUES + huge)
 
 
 def d_edges(rng: random.Random, entries: Any) -> tuple[Any, str]:
-    found = _an_entry(rng, entries)
-    if found is None:
-        return entries, "no entry"
-    value = rng.choice(EDGES)
-    found[1]["edges"] = value
-    return entries, f"entry {found[0] + 1} edges = {_short(value)}"
+    return _set_in_entry(rng, entries, lambda _: "edges", EDGES)
 
 
 def d_field(rng: random.Random, entries: Any) -> tuple[Any, str]:
     """Another field (or one the kind lacks) given an odd value."""
-    found = _an_entry(rng, entries)
-    if found is None:
-        return entries, "no entry"
-    key = rng.choice([*found[1], "siez", "\x1b]0;title\x07", "count", "joined"])
-    value = rng.choice(ODD_VALUES)
-    found[1][key] = value
-    return entries, f"entry {found[0] + 1} {key!r} = {_short(value)}"
+    odd = ["siez", "\x1b]0;title\x07", "count", "joined"]
+    return _set_in_entry(rng, entries, lambda entry: rng.choice([*entry, *odd]), ODD_VALUES)
 
 
 def d_drop(rng: random.Random, entries: Any) -> tuple[Any, str]:
