@@ -43,6 +43,10 @@ class Layout:
     max_players: int
     kind_zone_slots: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
+    def holds_edges(self, attr: AttrSym) -> bool:
+        """Whether `attr` is the edges of a tile kind (they hold one value per side)."""
+        return any(t.edges_col == attr.slot and t.kind == attr.owner for t in self.tiles.values())
+
     def zone_slots_of(self, zone: ZoneSym) -> range:
         base = self.zone_base[zone.name]
         return range(base, base + (self.max_players if zone.per_player else 1))

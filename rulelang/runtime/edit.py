@@ -111,8 +111,8 @@ class Editor:
         sym = self.game._attr(name, of, kind)
         st = self.game.state
         value = self._value_of(sym.type, value, name)
-        tiles = {t.edges_col: t.kind for t in self.game.rules.layout.tiles.values()}
-        if tiles.get(sym.slot) == sym.owner and (value is None or len(value) != SIDES):
+        layout = self.game.rules.layout
+        if layout.holds_edges(sym) and (value is None or len(value) != SIDES):
             raise self._error(f"'{name}' of a tile holds {SIDES} sides (N, E, S, W), not {value!r}")
         if sym.owner == "global":
             st.vars[sym.slot] = value

@@ -182,8 +182,8 @@ class StraightGen:
             lines = [f"{where} = _h.node(st.cfg.boards[{want.arg!r}], {value}, {span})"]
         else:
             lines = [f"{where} {s.op} {ex.as_type(s.value, want)}"]
-        tiles = {t.edges_col: t.kind for t in self.p.layout.tiles.values()} if self.p.layout else {}
-        if isinstance(sym, AttrSym) and tiles.get(sym.slot) == sym.owner:  # a tile's edges
+        layout = self.p.layout
+        if isinstance(sym, AttrSym) and layout is not None and layout.holds_edges(sym):
             lines.append(f"_h.tile_edges({sym.owner!r}, {where}, {ex.span(s)})")
         if isinstance(sym, AttrSym) and sym in self.reads.attrs:
             lines.append("st.dirty = True")
