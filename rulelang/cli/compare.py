@@ -117,7 +117,17 @@ def compare(
         seat_bots = tuple(chosen.get(seat) for seat in range(players))
         summaries.append(
             run_simulation_cli(
-                path, rules, players, n, seed, opts, jobs, limits, seat_bots, allow_path
+                path,
+                rules,
+                players,
+                n,
+                seed,
+                opts,
+                jobs,
+                limits,
+                seat_bots,
+                allow_path,
+                endings=True,
             )
         )
     a, b = summaries

@@ -102,7 +102,9 @@ def scores_of(public: list[dict[str, Any]]) -> list[dict[str, float]]:
     ]
 
 
-def record(game: Game, decisions: int, start: list[dict[str, str]], first: int = -1) -> Record:
+def record(
+    game: Game, decisions: int, start: list[dict[str, str]], seed: int, first: int = -1
+) -> Record:
     """A finished game. A secret identity is a secret value that is the same at the end
     as when the game started (a role, an agent); one that changed in play (an item
     held, an injury) is the game's state, not who the player is."""
@@ -115,6 +117,7 @@ def record(game: Game, decisions: int, start: list[dict[str, str]], first: int =
         game.turn_number,
         decisions,
         secrets,
+        seed,
         changed=changed,
         first=first,
         scores=scores_of(public),
@@ -166,9 +169,7 @@ def play_chunk(args: Chunk) -> list[Record]:
             span = decision.span if decision is not None and decision.span else NO_SPAN
             out.append(Record([], game.turn_number, decisions, [], seed, True, span))
             continue
-        done = record(game, decisions, start, first)
-        done.seed = seed
-        out.append(done)
+        out.append(record(game, decisions, start, seed, first))
     return out
 
 
@@ -294,8 +295,9 @@ class Summary:
     first_others: int = 0  # the wins of the other seats in those games
     # a public number of the players at the end -> its values, per seat
     scores: dict[str, list[list[float]]] = field(default_factory=dict)
-    # per seed, how its game ended (see `ending`): compare tells identical runs apart
-    endings: dict[int, int] = field(default_factory=dict)
+    # per seed, how its game ended (see `ending`), when asked for (compare tells
+    # identical runs apart; a long simulate need not keep a dict entry per game)
+    endings: dict[int, int] | None = None
     # the shortest and the longest finished game, as (decisions, seed): to replay them
     shortest: tuple[int, int] | None = None
     longest: tuple[int, int] | None = None
@@ -310,7 +312,8 @@ class Summary:
         return self.games + self.cut_off
 
     def add(self, r: Record) -> None:
-        self.endings[r.seed] = ending(r)
+        if self.endings is not None:
+            self.endings[r.seed] = ending(r)
         if r.cut_off:
             if not self.cut_off_seeds or r.seed < min(self.cut_off_seeds):
                 self.waiting = r.waiting
@@ -554,8 +557,11 @@ def simulate(
     limits: Limits = DEFAULT_LIMITS,
     seat_bots: SeatBots = (),
     dask: str | None = None,
+    endings: bool = False,
 ) -> Summary:
+    """The games played and summed up; `endings`: keep each seed's ending (compare)."""
     summary = Summary(players=players, max_decisions=limits.decisions)
+    summary.endings = {} if endings else None
     start = time.perf_counter()
     for chunk in run_games(path, players, n, seed, options, jobs, limits, seat_bots, dask):
         for r in chunk:

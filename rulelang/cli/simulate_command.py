@@ -131,14 +131,16 @@ def run_simulation_cli(
     seat_bots: tuple[str | None, ...],
     allow_path: list[Path] | None,
     dask: str | None = None,
+    endings: bool = False,
 ) -> Summary:
     """Simulate for a command (simulate, compare): the game tried once first (a bad
     player count or option is a usage error), progress on a terminal, every error
-    as one message; every game cut off is R010, some a warning."""
+    as one message; every game cut off is R010, some a warning. `endings`: keep each
+    seed's ending (compare)."""
     from rulelang.cli.simulate import simulate as simulation
     from rulelang.loader import allowed_in_environment
 
-    run_simulation = functools.partial(simulation, dask=dask)
+    run_simulation = functools.partial(simulation, dask=dask, endings=endings)
     try:
         ruleset.new_game(players, seed, options)
     except UsageError as exc:

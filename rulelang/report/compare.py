@@ -51,6 +51,7 @@ def games_differing(a: Summary, b: Summary) -> int:
     """On how many of the seeds both played the game ended otherwise in B than in A
     (winners, turns, decisions, final public numbers): 0 when the change never came
     into play, and every difference is then 0 by construction."""
+    assert a.endings is not None and b.endings is not None, "simulate(endings=True)"
     return sum(a.endings[s] != b.endings.get(s) for s in a.endings)
 
 
@@ -124,7 +125,7 @@ def page(
 
     ja, jb = a.as_json(), b.as_json()
     seats = list(zip(ja["seats"], jb["seats"], strict=False))
-    differing, games = games_differing(a, b), len(a.endings)
+    differing, games = games_differing(a, b), a.runs
     said = (
         f"No difference: all {games} games ended exactly alike in A and B (the same winners, "
         "turns, decisions and final scores on every seed): the change never came into play "
