@@ -6,7 +6,6 @@ printed through `clean`, which shows those characters as escapes instead."""
 from __future__ import annotations
 
 import re
-import sys
 
 # C0 controls but the newline and the tab, DEL, C1 controls (0x9b starts a sequence on
 # some terminals too), and the marks that reorder a line's characters when shown
@@ -18,6 +17,7 @@ def clean(text: str) -> str:
     return CONTROL.sub(lambda m: ascii(m.group())[1:-1], text)
 
 
-def say(text: str = "", err: bool = False) -> None:
-    """Print a line that may hold text from a rule file, a save or a name."""
-    print(clean(text), file=sys.stderr if err else sys.stdout)
+def say(text: str = "") -> None:
+    """Print a line that may hold text from a rule file, a save or a name (on stderr:
+    cli.errors.say_err)."""
+    print(clean(text))
