@@ -1,4 +1,4 @@
-"""CI: the package installs whole (run by .ci/run, not collected by pytest).
+"""CI: the package installs whole (run by .ci/test, not collected by pytest).
 
 Builds the sdist and, from it, the wheel (`python -m build`), checks that the sdist
 holds stdlib/, rulesets/, docs/ and tests/ and that the wheel holds every module of
