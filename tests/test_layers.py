@@ -149,3 +149,19 @@ def test_the_readme_test_command_is_what_ci_runs_first() -> None:
     run = (top / ".ci" / "run").read_text().splitlines()
     steps = [line for line in run if line.strip() and not line.startswith(("#", "set ", "cd "))]
     assert steps == ["bash .ci/test", "python -m pytest --full -m long"]
+
+
+def test_the_command_line_starts_without_the_engine() -> None:
+    """`rulelang --help` and the app's commands load no parser, checker or runtime
+    until a command runs (start-up: docs/performance.md)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, rulelang.cli.app\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'lark' or "
+        "m.startswith(('rulelang.runtime', 'rulelang.check', 'rulelang.syntax', "
+        "'rulelang.search', 'rulelang.loader', 'rich'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
