@@ -8,9 +8,13 @@ game: labels, marks and the legend are derived from the values the view holds.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulelang import Game
+
+if TYPE_CHECKING:
+    from rulelang.runtime.boards import GridBoard
+    from rulelang.runtime.view_types import View
 
 MAX_WIDTH = 100  # columns; a wider map is given as a list instead
 MAX_LINES = 3  # text lines per cell before the list is preferred
@@ -101,9 +105,7 @@ class Attr:
         return f"{self.name}: " + ", ".join(f"{label} {t}" for label, t in pairs)
 
 
-def occupants(
-    game: Game, board: str, view: dict[str, Any]
-) -> tuple[dict[str, list[str]], list[str]]:
+def occupants(game: Game, board: str, view: View) -> tuple[dict[str, list[str]], list[str]]:
     """Who stands where: per cell name the marks of the players (seat numbers) and of
     pieces and globals (short labels) whose visible node attributes name it; and the
     legend of those marks."""
@@ -111,11 +113,11 @@ def occupants(
     at: dict[str, list[str]] = {}
     legend: list[str] = []
     player_attrs = [a.name for a in game.rules.program.player_attrs if str(a.type) == on_board]
-    for p in view["players"]:
-        mark = str(p["seat"] + 1)
-        hits = [a for a in player_attrs if p.get(a) is not None]
+    for seat, p in enumerate(view["players"]):  # a row per seat, in seat order
+        mark = str(seat + 1)
+        hits = [a for a in player_attrs if p.get(a) is not None]  # absent: hidden
         for a in hits:
-            at.setdefault(p[a], []).append(mark)
+            at.setdefault(str(p[a]), []).append(mark)
         if hits:
             legend.append(f"{mark} {p['name']} ({', '.join(hits)})")
     others: list[tuple[str, str, str]] = []  # (name, attribute, cell)
@@ -124,10 +126,10 @@ def occupants(
             if type_ == on_board:
                 for row in view["pieces"].get(kind, []):
                     if row.get(attr) is not None:
-                        others.append((str(row.get("name", kind)), attr, row[attr]))
+                        others.append((str(row.get("name", kind)), attr, str(row[attr])))
     for g, type_ in game.rules.globals.items():
         if type_ == on_board and view["globals"].get(g) is not None:
-            others.append((g, "", view["globals"][g]))
+            others.append((g, "", str(view["globals"][g])))
     labels = labels_of([name for name, _, _ in others])
     for name, attr, cell in others:
         mark = labels[_key(name)]
@@ -227,7 +229,7 @@ class Sides:
         return out
 
 
-def grid_state(game: Game, name: str, board: Any, view: dict[str, Any]) -> list[str]:
+def grid_state(game: Game, name: str, board: GridBoard, view: View) -> list[str]:
     """The map of a grid board's visible state: y upwards, each cell its values' labels
     and who stands there, each side its boolean edge attributes; then the legend."""
     state = view["board_state"][name]
@@ -276,7 +278,7 @@ def _shown(value: Any) -> str:
 
 
 def _draw(
-    board: Any,
+    board: GridBoard,
     width: int,
     lines: list[list[tuple[int, str]]],
     slots: dict[str, list[str]],
