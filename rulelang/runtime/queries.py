@@ -14,11 +14,11 @@ from rulelang.runtime.code import PUBLIC, Event, Value
 from rulelang.runtime.edit import Editor
 from rulelang.runtime.state import State, events_of
 from rulelang.runtime.values import plain
-from rulelang.runtime.view_types import PartialView, Tile, View
 
 if TYPE_CHECKING:
     from rulelang.runtime.engine import Game
     from rulelang.runtime.ruleset import Ruleset
+    from rulelang.runtime.view_types import PartialView, Tile, View
 
 
 class GameQueries:
