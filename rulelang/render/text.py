@@ -15,6 +15,9 @@ if TYPE_CHECKING:
 
 
 def render_view(game: Game, view: View, log_tail: int = 8) -> str:
+    """The screen of a whole view, top to bottom: the header, each board, the pieces,
+    the globals, the players, the zones, private messages and the last `log_tail`
+    events (0: none)."""
     placed: set[tuple[str, str]] = set()  # (kind, attribute) shown on a node board
     out = [_header(view)]
     for name, board in game.boards.items():
