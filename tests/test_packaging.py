@@ -43,6 +43,14 @@ def test_the_wheel_lists_every_package_and_ships_the_stdlib() -> None:
     assert "syntax/*.lark" in setuptools["package-data"]["rulelang"]
 
 
+def test_the_wheel_says_it_is_typed() -> None:
+    """The py.typed marker (PEP 561): a user's type checker then reads rulelang's types,
+    `View` among them, instead of treating the package as untyped."""
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    assert "py.typed" in setuptools["package-data"]["rulelang"]
+    assert (ROOT / "rulelang" / "py.typed").is_file()
+
+
 def test_the_shipped_stdlib_holds_every_module_of_the_clone() -> None:
     assert MODULES, "stdlib/ has no modules"
     shipped = loader.shipped_stdlib()

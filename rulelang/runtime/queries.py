@@ -4,7 +4,7 @@ zones, tiles, values, the history and the record. Mixed into `Game` (engine.py).
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast, overload
 
 from rulelang.check.symbols import AttrSym
 from rulelang.check.types import T
@@ -18,6 +18,7 @@ from rulelang.runtime.values import plain
 if TYPE_CHECKING:
     from rulelang.runtime.engine import Game
     from rulelang.runtime.ruleset import Ruleset
+    from rulelang.runtime.view_types import PartialView, Tile, View
 
 
 class GameQueries:
@@ -35,9 +36,17 @@ class GameQueries:
     def player_names(self) -> tuple[str, ...]:
         return self.state.cfg.player_names
 
-    def view(self, player: int | None, only: Collection[str] | None = None) -> dict[str, Any]:
+    @overload
+    def view(self, player: int | None, only: None = None) -> View: ...
+
+    @overload
+    def view(self, player: int | None, only: Collection[str]) -> PartialView: ...
+
+    def view(self, player: int | None, only: Collection[str] | None = None) -> View | PartialView:
         """Everything `player` may see, as plain typed data: None sees everything, PUBLIC
-        only what every player sees. `only` limits it to some parts (e.g. {"players"})."""
+        only what every player sees. `only` limits it to some parts (e.g. {"players"}).
+        Without `only` it is a whole `View`: the builder fills in every part then (its
+        type cannot say so; tests/test_view_types.py checks it)."""
         return views.view(self._game(), self._viewer(player), only)
 
     def _viewer(self, viewer: int | None) -> int | None:
@@ -134,7 +143,7 @@ class GameQueries:
         """A node of a board by index or name; on a grid, "x,y" names a cell."""
         return self.edit().node(board, at)
 
-    def tile(self, board: str, at: Value, viewer: int | None = None) -> dict[str, Value] | None:
+    def tile(self, board: str, at: Value, viewer: int | None = None) -> Tile | None:
         """The tile on a cell of a tiled board, as a view shows it to `viewer` (the
         omniscient view, viewer None, also gives the item), or None."""
         viewer = self._viewer(viewer)

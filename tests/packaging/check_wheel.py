@@ -104,7 +104,8 @@ def check_archives(dist: Path, modules: list[str]) -> Path:
             fail(f"the sdist {sdist.name} has no stdlib/{module}.rules")
     with zipfile.ZipFile(wheel) as whl:
         held = set(whl.namelist())
-    needed = [f"rulelang/stdlib/{m}.rules" for m in modules] + ["rulelang/syntax/rulelang.lark"]
+    needed = [f"rulelang/stdlib/{m}.rules" for m in modules]
+    needed += ["rulelang/syntax/rulelang.lark", "rulelang/py.typed"]
     for name in needed:
         if name not in held:
             fail(f"the wheel {wheel.name} has no {name}")
