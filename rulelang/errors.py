@@ -556,8 +556,8 @@ def owner_visibility(span: Span, audience: str = "owner") -> Diagnostic:
     player's, or `visible to others` on a zone that is not per player."""
     return _E230.at(
         span,
-        f"'visible to {audience}' needs an owner: only player attributes and per-player "
-        "zones have one; use 'visible to all' or 'visible to none'",
+        f"only player attributes and per-player zones have an owner, for 'visible to "
+        f"{audience}'; use 'visible to all' or 'visible to none'",
     )
 
 
