@@ -192,3 +192,69 @@ def test_the_peeking_bot_ignores_a_coin_it_was_not_shown() -> None:
         assert twin.items("bag")[-1] != game.items("bag")[-1]
         for _ in range(4):
             assert game.bot_choice().text == twin.bot_choice().text
+
+
+# ---------------------------------------------------------- the adversary
+# A bot that tries to read everything through known(me, ...): its own hand, the others'
+# hands, secrets and badges, the bag's top coin and its hidden mark. Its choice follows
+# the parity of what it reads, so any secret leaking in would flip it about half the time.
+NOSY = """
+def total(p: player) =
+  sum(or_zero(known(p, first(hand[q]).value)) for q in players)
+  + sum(or_zero(known(p, q.secret)) + or_zero(known(p, q.badge)) for q in players)
+  + or_zero(known(p, last(bag).value)) + or_zero(known(p, last(bag).mark))
+  + sum(or_zero(known(p, c.value)) for c in known(p, bag))
+bot nosy { when choosing peek { prefer peek == (total(me) % 2 == 0) } }
+"""
+
+
+def unseen_edit(game: Game, seat: int, k: int) -> Game:
+    """A copy where everything `seat` may not see differs: the others' secrets, its own
+    badge, every hidden mark, and its own hand (swapped with a coin of the bag) unless
+    it was shown a coin of the bag (where a shown item lies in its zone counts as
+    known, and an edit can only put the coin back on top)."""
+    twin = game.clone()
+    ed = twin.edit()
+    if "known" not in game.view(seat)["zones"]["bag"]:
+        mine = twin.items("hand", seat)[0]
+        ed.move(twin.items("bag")[k % len(twin.items("bag"))], "hand", seat)
+        ed.move(mine, "bag")
+    ed.set("badge", 40 + k, of=seat)
+    for p in range(3):
+        if p != seat:
+            ed.set("secret", 50 + k + p, of=p)
+    for c in range(9):
+        ed.set("mark", (c * 5 + k) % 7, of=c, kind="chip")
+    return twin
+
+
+def test_a_bot_reading_everything_through_known_decides_alike_whatever_it_may_not_see() -> None:
+    rules = rulelang.compile_source(SEEN + NOSY)
+    compared = swapped = 0
+    for seed in range(10):
+        game = rules.new_game(3, seed=seed)
+        while not game.is_over():
+            seat = game.current_player()
+            twin = unseen_edit(game, seat, seed + game.turn_number)
+            swapped += twin.items("hand", seat) != game.items("hand", seat)
+            assert twin.view(seat) == game.view(seat)
+            for _ in range(3):
+                assert game.bot_choice().text == twin.bot_choice().text
+            compared += 1
+            game.apply(game.bot_choice() if game.turn_number % 2 else "yes")
+    assert compared >= 50 and swapped >= 20
+
+
+def test_a_bot_reading_through_known_follows_what_its_player_sees() -> None:
+    """Change what the seat sees (another player's hand): its choice changes."""
+    rules = rulelang.compile_source(SEEN + NOSY)
+    game = rules.new_game(3, seed=2)
+    choices = set()
+    for swap in game.items("bag"):
+        twin = game.clone()
+        ed = twin.edit()
+        theirs = twin.items("hand", 1)[0]
+        ed.move(swap, "hand", 1)
+        ed.move(theirs, "bag")
+        choices.add(twin.bot_choice().text)
+    assert choices == {"yes", "no"}
