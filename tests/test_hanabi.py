@@ -53,7 +53,7 @@ def names(game: Game, seat: int) -> list[str]:
 # ------------------------------------------------------------------ the rules
 @pytest.mark.parametrize(("players", "size"), [(2, 5), (3, 5), (4, 4), (5, 4)])
 def test_hands_face_the_table(hanabi: rulelang.Ruleset, players: int, size: int) -> None:
-    """"Everyone holds their hand facing the table: they see every other hand, never
+    """The rules: "Everyone holds their hand facing the table: they see every other hand, never
     their own." (5 cards each for 2 or 3 players, 4 for 4 or 5.)"""
     game = start(hanabi, players)
     assert len(game.items("deck")) == 50 - players * size
@@ -69,7 +69,7 @@ def test_hands_face_the_table(hanabi: rulelang.Ruleset, players: int, size: int)
 def test_a_card_that_fits_is_played_and_one_that_does_not_burns_a_fuse(
     hanabi: rulelang.Ruleset,
 ) -> None:
-    """"On a turn a player plays a card (it must be the next of its colour, else a fuse
+    """The rules: "On a turn a player plays a card (it must be the next of its colour, else a fuse
     burns)"."""
     game = start(hanabi)
     hold(game, 0, [card(RED, 1), card(RED, 3), card(BLUE, 4), card(GREEN, 2), card(WHITE, 5)])
@@ -91,7 +91,7 @@ def test_a_card_that_fits_is_played_and_one_that_does_not_burns_a_fuse(
 def test_a_discard_wins_back_a_hint_token_and_is_refused_when_all_are_on_the_table(
     hanabi: rulelang.Ruleset,
 ) -> None:
-    """"discards one (winning back a hint token)"."""
+    """The rules: "discards one (winning back a hint token)"."""
     game = start(hanabi)
     assert game.why_not("discard").reason == "every hint token is on the table"
     game.edit().set("hints", 5)
@@ -104,7 +104,7 @@ def test_a_discard_wins_back_a_hint_token_and_is_refused_when_all_are_on_the_tab
 def test_a_hint_tells_every_card_of_a_colour_or_value_and_costs_a_token(
     hanabi: rulelang.Ruleset,
 ) -> None:
-    """"or spends a hint token to tell another player which of their cards are of one
+    """The rules: "or spends a hint token to tell another player which of their cards are of one
     colour or of one value"."""
     game = start(hanabi)
     hold(game, 1, [card(RED, 1), card(BLUE, 1), card(RED, 4), card(GREEN, 2), card(WHITE, 5)])
@@ -140,7 +140,7 @@ def test_a_five_gives_back_a_hint_and_five_complete_fireworks_win(
 
 
 def test_the_third_fuse_ends_the_show_with_no_score(hanabi: rulelang.Ruleset) -> None:
-    """"The show ends when the fuses are burnt (it fails: score 0)"."""
+    """The rules: "The show ends when the fuses are burnt (it fails: score 0)"."""
     game = start(hanabi)
     game.edit().set("fuses", 1)
     game.edit().set("piles", [2, 0, 0, 0, 0])
@@ -153,7 +153,7 @@ def test_the_third_fuse_ends_the_show_with_no_score(hanabi: rulelang.Ruleset) ->
 
 
 def test_the_show_ends_one_round_after_the_last_card_is_drawn(hanabi: rulelang.Ruleset) -> None:
-    """"or one round after the last card is drawn"."""
+    """The rules: "or one round after the last card is drawn"."""
     game = start(hanabi)
     game.edit().set("hints", 2)
     ed = game.edit()

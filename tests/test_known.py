@@ -149,7 +149,7 @@ def test_a_bot_outside_known_me_is_still_e247(rule: str, shown: str) -> None:
     ],
 )
 def test_visible_to_others_needs_an_owner(line: str) -> None:
-    text = SEEN.replace('zone bag: chip visible to none', f"zone bag: chip visible to none\n{line}")
+    text = SEEN.replace("zone bag: chip visible to none", f"zone bag: chip visible to none\n{line}")
     with pytest.raises(RuleError) as info:
         rulelang.compile_source(text)
     found = [d for d in info.value.diagnostics if d.severity == "error"]
@@ -164,7 +164,9 @@ def peeked_game(value_on_top: int | None, seed: int = 3) -> Game:
     rules = rulelang.compile_file(PEEK)
     game = rules.new_game(2, seed=seed)
     if value_on_top is not None:
-        coin = next(c for c in game.items("bag") if game.attribute("value", c, kind="coin") == value_on_top)
+        coin = next(
+            c for c in game.items("bag") if game.attribute("value", c, kind="coin") == value_on_top
+        )
         game.edit().move(coin, "bag")  # on top
     assert game.pending().name == "look"
     return game

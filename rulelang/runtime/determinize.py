@@ -57,7 +57,8 @@ def not_redealt(program: Program) -> list[str]:
     hidden = {
         f"{'' if s.owner == 'global' else s.owner + '.'}{s.name}"
         for s in syms.values()
-        if s.visibility != "all" and s.owner != "player"
+        if s.visibility != "all"
+        and s.owner != "player"
         # a player's own value `visible to others` is one it cannot see (no re-deal)
         or s.visibility == "others"
     }

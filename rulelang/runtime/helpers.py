@@ -83,7 +83,8 @@ def memo_for(cache: dict[Any, Value], viewer: int) -> dict[Any, Value]:
     whose values may differ from the same calls outside it."""
     if viewer < 0:
         return cache
-    return cache.setdefault(("known", viewer), {})  # type: ignore[return-value]
+    part: dict[Any, Value] = cache.setdefault(("known", viewer), {})
+    return part
 
 
 def lookup(table: dict[Value, Value], key: Value, span: Span) -> Value:

@@ -169,4 +169,3 @@ class GameQueries:
         """The log by stable identity, for saved games: each decision by its name and
         the chosen option's text, each chance event by its name and outcome."""
         return views.record(self._game())
-

@@ -61,7 +61,7 @@ def col(st: State, slot: int, of: Value, visibility: str, player: bool) -> Value
         raise Unknown
     if not may_see(visibility, st.viewer, of if player else None):
         raise Unknown
-    return st.cols[slot][of]  # type: ignore[index]
+    return st.cols[slot][of]
 
 
 def zone(st: State, slot: int, owner: int | None, visibility: str) -> tuple[Value, ...]:
@@ -69,11 +69,11 @@ def zone(st: State, slot: int, owner: int | None, visibility: str) -> tuple[Valu
     items = st.zones[slot]
     viewer = st.viewer
     if may_see(visibility, viewer, owner):
-        return items  # type: ignore[return-value]
+        return items
     if st.shown is None:
         return (None,) * len(items)
     shown = known_places(st, viewer)
-    return tuple(c if (("zone", slot), c) in shown else None for c in items)  # type: ignore[misc]
+    return tuple(c if (("zone", slot), c) in shown else None for c in items)
 
 
 def tile(st: State, layer: int, cell: Value, part: int) -> Value:
@@ -82,7 +82,7 @@ def tile(st: State, layer: int, cell: Value, part: int) -> Value:
     entry = st.layers[layer].get(cell, (None, 0, False))
     if entry[2] and (("tile", layer, cell), entry[0]) not in known_places(st, st.viewer):
         return None
-    return entry[part]  # type: ignore[index]
+    return entry[part]
 
 
 def uses_known(program: Program) -> bool:
