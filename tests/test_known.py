@@ -260,3 +260,19 @@ def test_a_bot_reading_through_known_follows_what_its_player_sees() -> None:
         ed.move(theirs, "bag")
         choices.add(twin.bot_choice().text)
     assert choices == {"yes", "no"}
+
+
+def test_a_search_refuses_a_players_own_value_visible_to_others_unless_imagined() -> None:
+    """A determinization cannot deal anew a player's own `visible to others` value (its
+    badge): the search bots refuse such rules, unless the rules `imagine` it; then the
+    seat's own badge is forgotten (its default) and pictured, the others' kept."""
+    from rulelang import UsageError
+    from rulelang.search import bot_action
+
+    game = rulelang.compile_source(SEEN).new_game(3, seed=1)
+    with pytest.raises(UsageError, match="player.badge"):
+        bot_action(game, "ismcts:5")
+    pictured = rulelang.compile_source(SEEN + "imagine { set me.badge = me.badge + 5 }\n")
+    game = pictured.new_game(3, seed=1)
+    world = game.determinize(1, random.Random(0))
+    assert [world.attribute("badge", of=p) for p in range(3)] == [20, 5, 22]
