@@ -116,6 +116,7 @@ def test_a_hint_tells_every_card_of_a_colour_or_value_and_costs_a_token(
     )
     game.apply("red")
     assert game.attribute("told_colour", of=1) == [RED, -1, RED, -1, -1]
+    assert game.attribute("notes", of=1) == ["red ?", "? ?", "red ?", "? ?", "? ?"]
     assert game.attribute("hints") == 7
     game.apply("hint")
     game.apply("P1")
