@@ -271,3 +271,17 @@ def test_the_declared_bot_scores_and_random_play_does_not(hanabi: rulelang.Rules
                 game.apply(game.bot_choice(name))
             out.append(game.attribute("score", of=0))
     assert sum(bot) / len(bot) >= 12 and sum(rand) / len(rand) < 2
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_no_option_or_view_tells_a_seat_its_own_hand(
+    hanabi: rulelang.Ruleset, players: int
+) -> None:
+    """The leak check of every shipped game (tests/test_secrecy.py): at each decision
+    of random games, worlds where the seat's own hand and the deck are dealt anew
+    offer the same options and show the same view."""
+    from test_secrecy import play_and_check
+
+    for seed in range(2):
+        found = play_and_check(hanabi, players, seed, decisions=150)
+        assert not found, found[:3]
