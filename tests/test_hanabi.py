@@ -285,3 +285,21 @@ def test_no_option_or_view_tells_a_seat_its_own_hand(
     for seed in range(2):
         found = play_and_check(hanabi, players, seed, decisions=150)
         assert not found, found[:3]
+
+
+def test_no_line_a_seat_reads_names_a_card_of_its_own_hand(hanabi: rulelang.Ruleset) -> None:
+    """At the end of bot games, the cards still in a seat's hand were never named in
+    its history (a card is named when it is played or discarded: names shared with a
+    card played or discarded are left out)."""
+    checked = 0
+    for seed in range(4):
+        game = hanabi.new_game(3, seed=seed)
+        while not game.is_over():
+            game.apply(game.bot_choice())
+        public = set(game.zone("shown")) | set(game.zone("discards"))  # type: ignore[arg-type]
+        for seat in range(3):
+            held = set(names(game, seat)) - public
+            checked += len(held)
+            said = [line for line in game.history(seat) if any(c in line for c in held)]
+            assert not said, (seat, held, said[:3])
+    assert checked >= 5
