@@ -303,3 +303,9 @@ def test_no_line_a_seat_reads_names_a_card_of_its_own_hand(hanabi: rulelang.Rule
             said = [line for line in game.history(seat) if any(c in line for c in held)]
             assert not said, (seat, held, said[:3])
     assert checked >= 5
+
+
+def test_the_estimate_for_search_bots_counts_the_cards_played(hanabi: rulelang.Ruleset) -> None:
+    game = start(hanabi)
+    game.edit().set("piles", [2, 1, 0, 3, 0])
+    assert game.estimate() == [0.24, 0.24, 0.24]
