@@ -14,6 +14,7 @@ from rulelang.runtime.code import PUBLIC, Event, Value
 from rulelang.runtime.edit import Editor
 from rulelang.runtime.state import State, events_of
 from rulelang.runtime.values import plain
+from rulelang.runtime.views import may_see
 
 if TYPE_CHECKING:
     from rulelang.runtime.engine import Game
@@ -72,7 +73,7 @@ class GameQueries:
         viewer, an attribute that viewer may not see is refused."""
         sym = self._attr(name, of, kind)
         viewer = self._viewer(viewer)
-        if viewer is not None and not _may_see(
+        if viewer is not None and not may_see(
             sym.visibility, viewer, of if sym.owner == "player" else None
         ):
             raise UsageError(f"'{name}' is not visible to {self.player_names[viewer]}")
@@ -117,7 +118,7 @@ class GameQueries:
             raise UsageError(f"zone '{name}' belongs to each player: say whose")
         items = self.state.zones[self.rules.layout.zone_base[name] + (owner or 0)]
         viewer = self._viewer(viewer)
-        if viewer is not None and not _may_see(z.visibility, viewer, owner):
+        if viewer is not None and not may_see(z.visibility, viewer, owner):
             return len(items)
         elem = z.type.elem or T("any")
         return [plain(self, elem, v) for v in items]
@@ -177,9 +178,3 @@ class GameQueries:
         """The log by stable identity, for saved games: each decision by its name and
         the chosen option's text, each chance event by its name and outcome."""
         return views.record(self._game())
-
-
-def _may_see(visibility: str, viewer: int | None, owner: int | None) -> bool:
-    if viewer is None or visibility == "all":
-        return True
-    return visibility == "owner" and owner == viewer

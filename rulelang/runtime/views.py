@@ -75,9 +75,12 @@ class ViewPlan:
 
 
 def may_see(visibility: str, viewer: int | None, owner: int | None) -> bool:
-    """viewer None is the omniscient view (a referee, or the end of the game)."""
+    """viewer None is the omniscient view (a referee, or the end of the game). `others`:
+    every player but the owner (a hand held facing the table)."""
     if viewer is None or visibility == "all":
         return True
+    if visibility == "others":
+        return owner is not None and owner != viewer
     return visibility == "owner" and owner == viewer
 
 
