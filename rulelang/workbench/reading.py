@@ -5,11 +5,13 @@ file writes them."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rulelang import PUBLIC, Game, UsageError
 
 Items = list[int]
+BOARD_STATE = re.compile(r"(?P<board>\w+)\.(?P<attr>\w+)\[(?P<at>[^\]]+)\]")
 
 
 class Failed(Exception):
@@ -32,6 +34,8 @@ def show(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, list | tuple):
         return "[" + ", ".join(show(v) for v in value) + "]"
+    if value == "":
+        return '""'
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k}: {show(v)}" for k, v in value.items()) + "}"
     return str(value)
@@ -139,6 +143,9 @@ class Reader:
             return _tile(game.tile(board, cell.strip(), viewer))
         if target.startswith("view "):
             return show(_walk(game.view(viewer), target[5:].strip()))
+        state = BOARD_STATE.fullmatch(target)
+        if state and state["board"] in game.boards:
+            return self.board_state(state["board"], state["attr"], state["at"], viewer)
         if "[" in target or (target not in game.rules.globals and "." not in target):
             items = game.zone(*self.zone(target), viewer=viewer)
             return f"{items} hidden" if isinstance(items, int) else show(items)
@@ -152,6 +159,16 @@ class Reader:
             if "is not visible to" in str(error):
                 return "hidden"
             raise
+
+    def board_state(self, board: str, attr: str, at: str, viewer: int | None) -> str:
+        """`grid3.mark[1,1]`: a board attribute of a cell, as `viewer` sees it."""
+        seen = self.game.view(viewer, only={"board_state"}).get("board_state", {})
+        if attr not in seen.get(board, {}):
+            if viewer is not None:  # a state the viewer may not see
+                return "hidden"
+            raise Failed(f"board '{board}' has no attribute '{attr}'")
+        name = self.game.boards[board].names[self.game.node(board, at)]
+        return show(seen[board][attr].get(name))
 
     # ------------------------------------------------------------ editing
     def set(self, target: str, text: str) -> None:

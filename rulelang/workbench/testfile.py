@@ -124,10 +124,23 @@ def parse(text: str, path: Path) -> TestFile:
     if not cases:
         raise Malformed(path, 1, 'no cases: write one as case "what it shows"')
     for case in cases:
-        case.lines = [*background, *case.lines]
+        case.lines = _with_background(background, case.lines, path)
     if not rules:
         rules = path.name[: -len(SUFFIX)] + ".rules" if path.name.endswith(SUFFIX) else ""
     return TestFile(path, rules, rules_line, cases)
+
+
+def _with_background(background: list[Line], own: list[Line], path: Path) -> list[Line]:
+    """The lines a case runs: the table first (the background's `players`, `seed` and
+    `option` lines, then the case's own, which come before its other lines), then the
+    background's other lines, then the case's."""
+    for earlier, later in zip(own, own[1:], strict=False):
+        if later.keyword in SETUP and earlier.keyword not in SETUP:
+            what = f"'{later.keyword}' sets up the table: it comes before the case's first move"
+            raise Malformed(path, later.number, what)
+    lines = [*background, *own]
+    table = [line for line in lines if line.keyword in SETUP]
+    return [*table, *(line for line in lines if line.keyword not in SETUP)]
 
 
 def _block(lines: list[str], i: int) -> tuple[list[str], int]:
