@@ -116,7 +116,7 @@ case "an illegal move"
     assert options is not None and score is not None and illegal is not None
     assert (options.line, options.expected, options.actual) == (4, ["1", "2", "4"], ["1", "2", "3"])
     assert str(options).splitlines() == [
-        f'{path}:4: case "wrong options": options differ',
+        f'{path}:4: case "wrong options": options: not as expected',
         "    options: 1, 2, 4",
         "    expected   actual",
         "    1          1",
@@ -190,4 +190,4 @@ def test_pytest_collects_rule_test_files(tmp_path: Path) -> None:
     )
     assert done.returncode == 1, done.stdout + done.stderr
     assert "1 failed, 1 passed" in done.stdout
-    assert 'race.rulestest:5: case "fails": options differ' in done.stdout
+    assert 'race.rulestest:5: case "fails": options: not as expected' in done.stdout

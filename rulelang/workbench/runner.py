@@ -330,8 +330,7 @@ class CaseRun:
 
 def _same(expected: list[str], actual: list[str], what: str) -> None:
     if expected != actual:
-        raise Failed(f"{what} differ" if len(actual) > 1 else f"{what}: not as expected",
-                     expected, actual)
+        raise Failed(f"{what}: not as expected", expected, actual)
 
 
 __all__ = ["Failure", "PUBLIC", "load_rules", "run_case", "run_file", "show"]

@@ -157,6 +157,9 @@ def _line(raw: str, number: int, path: Path) -> Line:
         who = (logged.group("who") or "").strip()
         return Line(number, "log", logged.group("rest").strip(), raw, who=who,
                     how=logged.group("how") or "")
+    if raw.startswith("log ") or raw.startswith("log:") or raw == "log":
+        raise Malformed(path, number, "write log: TEXT, log includes: TEXT or log never: "
+                        "TEXT, with 'to NAME' or 'to table' after 'log' for what one sees")
     for keyword in KEYWORDS:
         if raw == keyword or raw.startswith(keyword + " ") or raw.startswith(keyword + ":"):
             rest = raw[len(keyword):].strip()
