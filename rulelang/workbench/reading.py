@@ -81,10 +81,11 @@ class Reader:
 
     def pick_items(self, kind: str, texts: list[str], among: Items | None = None) -> Items:
         """Pieces or cards of `kind` by name, each a different one: of several of a
-        name, the first `among` the given, else the first in a zone no player owns."""
+        name, the first `among` those given; else, by where it lies, the first in a zone
+        no player owns, in no zone, in a player's zone, on a board."""
         if kind not in self.game.rules.kinds:
             raise Failed(f"no piece or card kind '{kind}'")
-        places = self._places()
+        places = self._places(kind)
         chosen: Items = []
         for text in texts:
             named = [
@@ -97,20 +98,32 @@ class Reader:
             if not named:
                 where = " among them" if among is not None else ""
                 raise Failed(f"no {kind} '{text}'{where} (or not so many)")
-            named.sort(key=lambda i: places.get((kind, i), 1))
+            named.sort(key=lambda i: places.get(i, 1))
             chosen.append(named[0])
         return chosen
+
+    def off_board(self, kind: str) -> Items:
+        """The items of `kind` that lie on no board (a tile is placed from these)."""
+        places = self._places(kind)
+        return [i for i in range(self._count(kind)) if places.get(i) != 3]
 
     def _count(self, kind: str) -> int:
         return len(self.game.state.cfg.entities[kind])
 
-    def _places(self) -> dict[tuple[str, int], int]:
-        """0 for an item in a zone no player owns, 2 for one in a player's zone."""
+    def _places(self, kind: str) -> dict[int, int]:
+        """Where each item of `kind` lies: 0 in a zone no player owns, 2 in a player's
+        zone, 3 on a board (1, in no zone, is left out)."""
         places = {}
         for z in self.program.zones:
+            if str(z.kind) != kind:
+                continue
             for owner in range(self.game.players) if z.per_player else [None]:
                 for i in self.game.items(z.name, owner):
-                    places[(str(z.kind), i)] = 2 if z.per_player else 0
+                    places[i] = 2 if z.per_player else 0
+        for board, ops in self.game.rules.ex.tiles.items():
+            if str(ops.kind) == kind:
+                cells = self.game.view(None, only={"boards"})["boards"].get(board, {})
+                places.update({cell["item"]: 3 for cell in cells.values() if "item" in cell})
         return places
 
     def zone(self, target: str) -> tuple[str, int | None]:

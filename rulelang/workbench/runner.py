@@ -230,7 +230,8 @@ class CaseRun:
             if found is None:
                 raise Failed("write place TILE at BOARD CELL [turned 0-3] [face down]")
             board, cell = found["board"], found["cell"]
-            item = reader.pick_items(reader.tile_kind(board), [found["tile"]])[0]
+            kind = reader.tile_kind(board)
+            [item] = reader.pick_items(kind, [found["tile"]], among=reader.off_board(kind))
             edit.place(board, cell, item, int(found["turn"] or 0), bool(found["down"]))
         else:
             board, _, cell = rest.partition(" ")
