@@ -19,7 +19,8 @@ from rulelang.workbench import runner, testfile
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = ROOT / "rulesets"
-TEST_FILES = sorted(RULESETS.rglob("*.rulestest"))
+# the shipped games' tests, and the labyrinth's on the fixed map of its scenario tests
+TEST_FILES = sorted(RULESETS.rglob("*.rulestest")) + [ROOT / "tests/labyrinth/fixed.rulestest"]
 CASES = [(path, case) for path in TEST_FILES for case in testfile.read(path).cases]
 RULES_CACHE: dict[Path, rulelang.Ruleset] = {}
 
