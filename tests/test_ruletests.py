@@ -46,9 +46,7 @@ def test_every_shipped_game_has_rule_tests() -> None:
     assert not missing, f"write a .rulestest beside each of {missing}"
 
 
-@pytest.mark.parametrize(
-    ("path", "case"), CASES, ids=[f"{p.stem}:{c.number}" for p, c in CASES]
-)
+@pytest.mark.parametrize(("path", "case"), CASES, ids=[f"{p.stem}:{c.number}" for p, c in CASES])
 def test_shipped_rule_tests_pass(path: Path, case: testfile.Case) -> None:
     test = testfile.read(path)
     if path not in RULES_CACHE:
@@ -69,7 +67,9 @@ def outcomes(path: Path) -> list[runner.Failure | None]:
 
 
 def test_a_passing_case_scripts_rolls_plays_and_reads(tmp_path: Path) -> None:
-    path = write(tmp_path, """players Ann, Bob
+    path = write(
+        tmp_path,
+        """players Ann, Bob
 case "a roll, a move, what each sees"
   roll r: 4
   to act: Ann
@@ -96,12 +96,15 @@ case "an edit, a refusal, the end"
   play 1
   winners: Bob
   results: loss, win
-""")
+""",
+    )
     assert outcomes(path) == [None, None]
 
 
 def test_a_failing_case_points_at_its_line_with_expected_and_actual(tmp_path: Path) -> None:
-    path = write(tmp_path, """players Ann, Bob
+    path = write(
+        tmp_path,
+        """players Ann, Bob
 case "wrong options"
   roll r: 3
   options: 1, 2, 4
@@ -112,7 +115,8 @@ case "wrong score"
 case "an illegal move"
   roll r: 2
   play 6
-""")
+""",
+    )
     options, score, illegal = outcomes(path)
     assert options is not None and score is not None and illegal is not None
     assert (options.line, options.expected, options.actual) == (4, ["1", "2", "4"], ["1", "2", "3"])
@@ -185,9 +189,24 @@ def test_pytest_collects_rule_test_files(tmp_path: Path) -> None:
     write(tmp_path, 'case "passes"\n  to act: P1\ncase "fails"\n  roll r: 2\n  options: 1\n')
     env = {k: v for k, v in os.environ.items() if k != "PYTEST_ADDOPTS"}
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:rulelang",
-         "-p", "rulelang.workbench.pytest_plugin", "race.rulestest", "-q"],
-        capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:rulelang",
+            "-p",
+            "rulelang.workbench.pytest_plugin",
+            "race.rulestest",
+            "-q",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=120,
     )
     assert done.returncode == 1, done.stdout + done.stderr
     assert "1 failed, 1 passed" in done.stdout

@@ -28,6 +28,9 @@ from rulelang.exits import (
     EX_SOFTWARE as EX_SOFTWARE,
 )
 from rulelang.exits import (
+    EX_TESTS_FAILED as EX_TESTS_FAILED,
+)
+from rulelang.exits import (
     EX_UNAVAILABLE as EX_UNAVAILABLE,
 )
 from rulelang.exits import (

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulelang.cli.errors import EX_DATAERR, EX_OK, CliExit, say_err, usage
+from rulelang.cli.errors import EX_DATAERR, EX_OK, EX_TESTS_FAILED, CliExit, say_err, usage
 from rulelang.cli.terminal import say
 from rulelang.diagnostics import RuleError
-from rulelang.exits import EX_TESTS_FAILED
 from rulelang.workbench import runner, testfile
 
 

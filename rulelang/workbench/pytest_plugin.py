@@ -24,7 +24,7 @@ class CaseFailed(Exception):
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     if file_path.name.endswith(testfile.SUFFIX):
-        return RuleTestFile.from_parent(parent, path=file_path)  # type: ignore[no-any-return]
+        return RuleTestFile.from_parent(parent, path=file_path)
     return None
 
 
@@ -52,7 +52,8 @@ class RuleTestCase(pytest.Item):
         try:
             failure = runner.run_case(self.rules, self.test, self.case)
         except testfile.Malformed as bad:
-            raise CaseFailed(runner.Failure(bad.path, self.case.name, bad.line, "", bad.message))
+            failure = runner.Failure(bad.path, self.case.name, bad.line, "", bad.message)
+            raise CaseFailed(failure) from None
         if failure is not None:
             raise CaseFailed(failure)
 

@@ -54,7 +54,7 @@ class Reader:
 
     # ------------------------------------------------------------ names
     def viewer(self, who: str) -> int | None:
-        """"" is everything, "table" what every player sees, else a player by name."""
+        """ "" is everything, "table" what every player sees, else a player by name."""
         if not who:
             return None
         if who.lower() in ("table", "the table"):

@@ -21,7 +21,8 @@ CHANCE_KINDS = {
 }
 ACTING = CHANCE | {"play", "set", "move", "place", "reveal", "clear"}
 PLACE = re.compile(
-    r"(?P<tile>.+?) at (?P<board>\S+) (?P<cell>\S+)(?: turned (?P<turn>[0-3]))?(?P<down> face down)?"
+    r"(?P<tile>.+?) at (?P<board>\S+) (?P<cell>\S+)"
+    r"(?: turned (?P<turn>[0-3]))?(?P<down> face down)?"
 )
 
 
@@ -90,8 +91,15 @@ def run_case(rules: Ruleset, test: TestFile, case: Case) -> Failure | None:
         try:
             run.step(line)
         except Failed as why:
-            return Failure(str(test.path), case.name, line.number, line.text, why.message,
-                           why.expected, why.actual)
+            return Failure(
+                str(test.path),
+                case.name,
+                line.number,
+                line.text,
+                why.message,
+                why.expected,
+                why.actual,
+            )
         except UsageError as error:
             return Failure(str(test.path), case.name, line.number, line.text, str(error))
         except GameRuntimeError as error:
@@ -105,7 +113,8 @@ class CaseRun:
 
     def __init__(self, rules: Ruleset, path: Path) -> None:
         self.rules, self.path = rules, path
-        self.players, self.names, self.seed = rules.min_players, None, 0
+        self.players, self.seed = rules.min_players, 0
+        self.names: list[str] | None = None
         self.options: dict[str, str] = {}
         self.started: Game | None = None
         self.mark: object = None
@@ -123,7 +132,9 @@ class CaseRun:
     def step(self, line: Line) -> None:
         if line.keyword in SETUP:
             if self.started is not None:
-                raise Malformed(self.path, line.number, f"'{line.keyword}' comes before the first move")
+                raise Malformed(
+                    self.path, line.number, f"'{line.keyword}' comes before the first move"
+                )
             self._setup(line)
             return
         if line.keyword in ACTING:
@@ -230,9 +241,9 @@ class CaseRun:
             if found is None:
                 raise Failed("write place TILE at BOARD CELL [turned 0-3] [face down]")
             board, cell = found["board"], found["cell"]
-            kind = reader.tile_kind(board)
-            [item] = reader.pick_items(kind, [found["tile"]], among=reader.off_board(kind))
-            edit.place(board, cell, item, int(found["turn"] or 0), bool(found["down"]))
+            tiles = reader.tile_kind(board)
+            [tile] = reader.pick_items(tiles, [found["tile"]], among=reader.off_board(tiles))
+            edit.place(board, cell, tile, int(found["turn"] or 0), bool(found["down"]))
         else:
             board, _, cell = rest.partition(" ")
             (edit.reveal if k == "reveal" else edit.clear)(board, cell.strip())

@@ -8,7 +8,7 @@ import re
 
 from rulelang.diagnostics import did_you_mean
 
-SKELETON = '''# {title}: a new game. The language: docs/language.md; the steps: docs/tutorial.md.
+SKELETON = """# {title}: a new game. The language: docs/language.md; the steps: docs/tutorial.md.
 #   rulelang validate {stem}.rules
 #   rulelang play {stem}.rules --players 2 --bots 2
 #   rulelang test {stem}.rulestest
@@ -39,9 +39,9 @@ turn {{
 end when any(p.score >= goal for p in players) {{
   win [p for p in players where p.score >= goal]
 }}
-'''
+"""
 
-SKELETON_TEST = '''# Rule tests of {stem}.rules (docs/testing.md): rulelang test {stem}.rulestest
+SKELETON_TEST = """# Rule tests of {stem}.rules (docs/testing.md): rulelang test {stem}.rulestest
 players Ann, Bob
 
 case "banking keeps the roll"
@@ -65,9 +65,9 @@ case "reaching the goal wins"
   roll points: 2
   play bank
   winners: Bob
-'''
+"""
 
-VARIANT = '''# {title}: a variant of the shipped game "{base}". Everything not written here is
+VARIANT = """# {title}: a variant of the shipped game "{base}". Everything not written here is
 # as in the base; write a part again with `override` in front to change it, and
 # `do base` inside an overridden block runs the base's version (docs/language.md,
 # "extends and override").
@@ -77,15 +77,15 @@ VARIANT = '''# {title}: a variant of the shipped game "{base}". Everything not w
 extends "{base}"
 
 game "{title}"
-{params}'''
+{params}"""
 
-VARIANT_TEST = '''# Rule tests of {stem}.rules (docs/testing.md): rulelang test {stem}.rulestest
+VARIANT_TEST = """# Rule tests of {stem}.rules (docs/testing.md): rulelang test {stem}.rulestest
 players {players}
 
 case "the game starts"
   not over
   to act: {first}
-'''
+"""
 
 
 def title_of(stem: str) -> str:
@@ -116,7 +116,9 @@ def variant(stem: str, base: str) -> tuple[str, str]:
     game = rules.new_game(rules.min_players, seed=0)
     params = "".join(_param_line(name, sym, game.value(name)) for name, sym in rules.params.items())
     if params:
-        params = "\n# The base's settings as it has them; uncomment a line to change one:\n" + params
+        params = (
+            "\n# The base's settings as it has them; uncomment a line to change one:\n" + params
+        )
     players = rules.min_players
     first = game.player_names[game.current_player()] if not game.is_over() else "nobody"
     names = {"title": title_of(stem), "stem": stem, "base": base, "players": players}

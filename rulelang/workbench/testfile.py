@@ -155,14 +155,19 @@ def _line(raw: str, number: int, path: Path) -> Line:
     logged = LOG.fullmatch(raw)
     if logged:
         who = (logged.group("who") or "").strip()
-        return Line(number, "log", logged.group("rest").strip(), raw, who=who,
-                    how=logged.group("how") or "")
+        return Line(
+            number, "log", logged.group("rest").strip(), raw, who=who, how=logged.group("how") or ""
+        )
     if raw.startswith("log ") or raw.startswith("log:") or raw == "log":
-        raise Malformed(path, number, "write log: TEXT, log includes: TEXT or log never: "
-                        "TEXT, with 'to NAME' or 'to table' after 'log' for what one sees")
+        raise Malformed(
+            path,
+            number,
+            "write log: TEXT, log includes: TEXT or log never: "
+            "TEXT, with 'to NAME' or 'to table' after 'log' for what one sees",
+        )
     for keyword in KEYWORDS:
         if raw == keyword or raw.startswith(keyword + " ") or raw.startswith(keyword + ":"):
-            rest = raw[len(keyword):].strip()
+            rest = raw[len(keyword) :].strip()
             line = Line(number, keyword, rest, raw)
             _check(line, path)
             return line
@@ -174,7 +179,9 @@ def _line(raw: str, number: int, path: Path) -> Line:
         return Line(number, "sees", rest, raw, who=seen.group("who").strip())
     word = raw.split()[0].rstrip(":")
     hint = did_you_mean(word, KEYWORDS)
-    raise Malformed(path, number, f"'{word}' is not a step of a rule test" + (f"; {hint}" if hint else ""))
+    raise Malformed(
+        path, number, f"'{word}' is not a step of a rule test" + (f"; {hint}" if hint else "")
+    )
 
 
 def _check(line: Line, path: Path) -> None:
@@ -185,7 +192,9 @@ def _check(line: Line, path: Path) -> None:
         if not colon:
             raise Malformed(path, line.number, f"write {k}: ... (a colon after '{k}')")
         if k == "options" and head.strip() not in ("", "include", "exclude"):
-            raise Malformed(path, line.number, "write options:, options include: or options exclude:")
+            raise Malformed(
+                path, line.number, "write options:, options include: or options exclude:"
+            )
         line.how, line.rest = head.strip(), tail.strip()
     elif k in ("over", "not over") and rest:
         raise Malformed(path, line.number, f"'{k}' takes nothing after it")
@@ -195,7 +204,10 @@ def _check(line: Line, path: Path) -> None:
         raise Malformed(path, line.number, "write expect WHAT = VALUE")
     elif k == "refuse" and ": " not in rest:
         raise Malformed(path, line.number, "write refuse MOVE: REASON")
-    elif k in ("play", "players", "seed", "option", "set", "move", "place", "reveal", "clear") and not rest:
+    elif (
+        k in ("play", "players", "seed", "option", "set", "move", "place", "reveal", "clear")
+        and not rest
+    ):
         raise Malformed(path, line.number, f"'{k}' needs something after it")
 
 
