@@ -159,9 +159,11 @@ class Reader:
         state = BOARD_STATE.fullmatch(target)
         if state and state["board"] in game.boards:
             return self.board_state(state["board"], state["attr"], state["at"], viewer)
-        if "[" in target or (target not in game.rules.globals and "." not in target):
+        if "[" in target or any(z.name == target for z in self.program.zones):
             items = game.zone(*self.zone(target), viewer=viewer)
             return f"{items} hidden" if isinstance(items, int) else show(items)
+        if "." not in target and any(v.name == target for v in self.program.values):
+            return show(game.value(target))  # a param or const: everyone knows it
         name, dot, attr = target.rpartition(".")
         try:
             if not dot:

@@ -19,7 +19,7 @@ CHANCE_KINDS = {
     "shuffle": ("shuffle", "shuffle_zone"),
     "generate": ("generate",),
 }
-ACTING = CHANCE | {"play", "set", "move", "place", "reveal", "clear"}
+EDITS = {"set", "move", "place", "reveal", "clear"}
 PLACE = re.compile(
     r"(?P<tile>.+?) at (?P<board>\S+) (?P<cell>\S+)"
     r"(?: turned (?P<turn>[0-3]))?(?P<down> face down)?"
@@ -117,7 +117,9 @@ class CaseRun:
         self.names: list[str] | None = None
         self.options: dict[str, str] = {}
         self.started: Game | None = None
+        # the log of the last move: its lines lie between these two marks
         self.mark: object = None
+        self.after: object = None
 
     @property
     def game(self) -> Game:
@@ -126,7 +128,7 @@ class CaseRun:
             self.started = self.rules.new_game(
                 self.players, self.seed, self.options, names, auto_chance=False
             )
-            self.mark = self.started.mark()
+            self.mark = self.after = self.started.mark()
         return self.started
 
     def step(self, line: Line) -> None:
@@ -137,13 +139,18 @@ class CaseRun:
                 )
             self._setup(line)
             return
-        if line.keyword in ACTING:
-            self.mark = self.game.mark()
+        if line.keyword not in CHANCE and line.keyword not in EDITS and line.keyword != "log":
+            self.settle()  # a move or a check meets the game at its next decision
         reader = Reader(self.game)
-        if line.keyword in CHANCE:
-            self._chance(line)
-        elif line.keyword in ("set", "move", "place", "reveal", "clear"):
-            self._edit(line, reader)
+        if line.keyword in CHANCE or line.keyword in EDITS or line.keyword == "play":
+            self.mark = self.game.mark()
+            if line.keyword in CHANCE:
+                self._chance(line)
+            elif line.keyword in EDITS:
+                self._edit(line, reader)
+            else:
+                self._play(line.rest)
+            self.after = self.game.mark()
         else:
             self._check(line, reader)
 
@@ -185,7 +192,10 @@ class CaseRun:
                 game.apply_chance(self._outcome(decision.kind, name, outcome, top))
                 return
             game.resolve_chance()
-        raise Failed(f"no chance event '{name}' came: {self._waiting()}")
+        raise Failed(
+            f"no chance event '{name}' came: {self._waiting()} (a line that looks at the "
+            "game draws the chance events before it from the seed: script them first)"
+        )
 
     def _outcome(self, kind: str, name: str, outcome: str, top: bool) -> object:
         if kind == "generate":
@@ -251,12 +261,8 @@ class CaseRun:
     # ------------------------------------------------------------ checks
     def _check(self, line: Line, reader: Reader) -> None:
         k, rest = line.keyword, line.rest
-        if k in ("play", "refuse", "options", "prompt", "to act"):
-            self.settle()
         game = self.game
-        if k == "play":
-            self._play(rest)
-        elif k == "refuse":
+        if k == "refuse":
             move, _, reason = rest.partition(": ")
             self._refuse(move.strip(), reason.strip())
         elif k == "options":
@@ -315,6 +321,8 @@ class CaseRun:
                 raise Failed(f"the log says '{line.rest}': {said[0]}")
             return
         new = self.game.history(viewer, since=self.mark)
+        later = len(self.game.history(viewer, since=self.after))  # drawn since, by the seed
+        new = new[: len(new) - later]
         wanted = line.block if line.block is not None else [line.rest]
         if line.how == "includes":
             missing = [w for w in wanted if w not in new]
