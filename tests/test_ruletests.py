@@ -211,3 +211,27 @@ def test_pytest_collects_rule_test_files(tmp_path: Path) -> None:
     assert done.returncode == 1, done.stdout + done.stderr
     assert "1 failed, 1 passed" in done.stdout
     assert 'race.rulestest:5: case "fails": options: not as expected' in done.stdout
+
+
+def test_an_expectation_meets_the_game_at_its_next_decision(tmp_path: Path) -> None:
+    """The setup's deal is done before a hand is read, without scripting the shuffles;
+    the last move's log holds what it did, not the chance events drawn after it."""
+    path = tmp_path / "deal.rulestest"
+    path.write_text(
+        'rules "saboteur"\nplayers Ann, Bob, Cy\ncase "dealt"\n  Bob sees hand[Ann] = 6 hidden\n'
+    )
+    assert outcomes(path) == [None]
+    path = write(
+        tmp_path,
+        """players Ann, Bob
+case "the log of a move"
+  roll r: 3
+  play 3
+  expect Ann.score = 3
+  to act: Bob
+  log:
+    | Ann chooses 3
+    | Ann has 3.
+""",
+    )
+    assert outcomes(path) == [None]
