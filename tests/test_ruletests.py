@@ -235,3 +235,13 @@ case "the log of a move"
 """,
     )
     assert outcomes(path) == [None]
+
+
+def test_a_folder_is_searched_but_not_its_hidden_folders_or_installed_packages(
+    tmp_path: Path,
+) -> None:
+    for folder in ["games", "games/.venv/lib", "games/venv/x", "games/sub"]:
+        (tmp_path / folder).mkdir(parents=True, exist_ok=True)
+        (tmp_path / folder / "a.rulestest").write_text('case "x"\n  over\n')
+    found = testfile.find([tmp_path / "games"])
+    assert found == [tmp_path / "games/a.rulestest", tmp_path / "games/sub/a.rulestest"]

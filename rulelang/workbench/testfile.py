@@ -223,9 +223,19 @@ def find(paths: list[Path]) -> list[Path]:
     found: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found += sorted(p for p in path.rglob(f"*{SUFFIX}") if p.is_file())
+            found += sorted(
+                p
+                for p in path.rglob(f"*{SUFFIX}")
+                if p.is_file() and not any(_skipped(part) for part in p.relative_to(path).parts)
+            )
         elif path.is_file():
             found.append(path)
         else:
             raise FileNotFoundError(str(path))
     return found
+
+
+def _skipped(folder: str) -> bool:
+    """Folders not searched for tests, as pytest does not: hidden ones (.venv, .git) and
+    installed packages (a virtual environment's copy of the shipped games' tests)."""
+    return folder.startswith(".") or folder in ("venv", "site-packages", "node_modules")

@@ -201,7 +201,8 @@ def main() -> None:
             work,
             env,
         )
-        shipped = str(tmp / "venv" / "lib")  # the rule tests the wheel holds, run there
+        # the rule tests the wheel holds, run where it installed them
+        shipped = str(next((tmp / "venv").glob("lib/python*/site-packages/rulelang/rulesets")))
         step("the shipped games' rule tests", [rulelang, "test", shipped], work, env)
         # the core install has no matplotlib: --report says in one line what to install
         done = subprocess.run(
