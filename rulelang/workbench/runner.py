@@ -8,9 +8,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulelang import PUBLIC, Game, Ruleset, UsageError
+from rulelang import Game, Ruleset, UsageError
 from rulelang.diagnostics import GameRuntimeError, RuleError, render
-from rulelang.workbench.reading import Failed, Reader, show, shown_list
+from rulelang.workbench.reading import Failed, Reader, shown_list
 from rulelang.workbench.testfile import CHANCE, SETUP, Case, Line, Malformed, TestFile, split_list
 
 CHANCE_KINDS = {
@@ -352,5 +352,3 @@ def _same(expected: list[str], actual: list[str], what: str) -> None:
     if expected != actual:
         raise Failed(f"{what}: not as expected", expected, actual)
 
-
-__all__ = ["Failure", "PUBLIC", "load_rules", "run_case", "run_file", "show"]
