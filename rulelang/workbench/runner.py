@@ -351,4 +351,3 @@ class CaseRun:
 def _same(expected: list[str], actual: list[str], what: str) -> None:
     if expected != actual:
         raise Failed(f"{what}: not as expected", expected, actual)
-
