@@ -245,3 +245,14 @@ def test_a_folder_is_searched_but_not_its_hidden_folders_or_installed_packages(
         (tmp_path / folder / "a.rulestest").write_text('case "x"\n  over\n')
     found = testfile.find([tmp_path / "games"])
     assert found == [tmp_path / "games/a.rulestest", tmp_path / "games/sub/a.rulestest"]
+
+
+def test_the_screen_a_player_is_shown(tmp_path: Path) -> None:
+    path = tmp_path / "screen.rulestest"
+    path.write_text(
+        'rules "tictactoe"\ncase "shown"\n  play 1,1\n  screen to P2 includes: P1 chooses 1,1\n'
+        '  screen never: P2 chooses\ncase "not shown"\n  screen to P1 includes: P1 chooses 1,1\n'
+    )
+    shown, missing = outcomes(path)
+    assert shown is None and missing is not None
+    assert missing.message == "no line of the screen is 'P1 chooses 1,1'" and missing.line == 7

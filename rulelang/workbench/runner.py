@@ -139,7 +139,7 @@ class CaseRun:
                 )
             self._setup(line)
             return
-        if line.keyword not in CHANCE and line.keyword not in EDITS and line.keyword != "log":
+        if line.keyword not in CHANCE | EDITS | {"log"}:
             self.settle()  # a move or a check meets the game at its next decision
         reader = Reader(self.game)
         if line.keyword in CHANCE or line.keyword in EDITS or line.keyword == "play":
@@ -278,6 +278,8 @@ class CaseRun:
             _same([value.strip()], [reader.read(target.strip(), viewer)], target.strip())
         elif k == "log":
             self._log(line, reader)
+        elif k == "screen":
+            self._screen(line, reader)
         else:
             self._end(line)
 
@@ -330,6 +332,19 @@ class CaseRun:
                 raise Failed(f"not in the log since the last move: {missing[0]}", wanted, new)
             return
         _same(wanted, new, "the log since the last move")
+
+    def _screen(self, line: Line, reader: Reader) -> None:
+        """A line of the screen `rulelang play` shows the viewer (trimmed), or no text."""
+        from rulelang.render.text import render_view
+
+        viewer = reader.viewer(line.who)
+        lines = [row.strip() for row in render_view(self.game, self.game.view(viewer)).splitlines()]
+        if line.how == "never":
+            shown = [row for row in lines if line.rest in row]
+            if shown:
+                raise Failed(f"the screen shows '{line.rest}': {shown[0]}")
+        elif line.rest not in lines:
+            raise Failed(f"no line of the screen is '{line.rest}'", [line.rest], lines)
 
     def _end(self, line: Line) -> None:
         game = self.game

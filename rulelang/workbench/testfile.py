@@ -24,6 +24,7 @@ CHECKS = {
     "to act",
     "expect",
     "log",
+    "screen",
     "winners",
     "results",
     "over",
@@ -32,7 +33,9 @@ CHECKS = {
 # the keywords a line may start with, longest first so "not over" wins over a name
 KEYWORDS = sorted(SETUP | CHANCE | EDITS | CHECKS, key=len, reverse=True)
 SEES = re.compile(r"(?P<who>[^=:]+?) sees (?P<rest>.+)")
-LOG = re.compile(r"log(?: to (?P<who>[^:]+?))?(?: (?P<how>includes|never))?:(?P<rest>.*)")
+LOG = re.compile(
+    r"(?P<what>log|screen)(?: to (?P<who>[^:]+?))?(?: (?P<how>includes|never))?:(?P<rest>.*)"
+)
 
 
 class Malformed(RulelangError):
@@ -153,17 +156,16 @@ def _block(lines: list[str], i: int) -> tuple[list[str], int]:
 
 def _line(raw: str, number: int, path: Path) -> Line:
     logged = LOG.fullmatch(raw)
-    if logged:
-        who = (logged.group("who") or "").strip()
-        return Line(
-            number, "log", logged.group("rest").strip(), raw, who=who, how=logged.group("how") or ""
-        )
-    if raw.startswith("log ") or raw.startswith("log:") or raw == "log":
+    if logged and (logged["what"] == "log" or logged["how"]):
+        who = (logged["who"] or "").strip()
+        rest = logged["rest"].strip()
+        return Line(number, logged["what"], rest, raw, who=who, how=logged["how"] or "")
+    if raw.split(" ")[0].rstrip(":") in ("log", "screen"):
         raise Malformed(
             path,
             number,
-            "write log: TEXT, log includes: TEXT or log never: "
-            "TEXT, with 'to NAME' or 'to table' after 'log' for what one sees",
+            "write log: TEXT, log includes: TEXT, log never: TEXT, screen includes: LINE or "
+            "screen never: TEXT, with 'to NAME' or 'to table' before the colon for what one sees",
         )
     for keyword in KEYWORDS:
         if raw == keyword or raw.startswith(keyword + " ") or raw.startswith(keyword + ":"):
