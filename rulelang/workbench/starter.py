@@ -8,7 +8,7 @@ import re
 
 from rulelang.diagnostics import did_you_mean
 
-SKELETON = """# {title}: a new game. The language: docs/language.md; the steps: docs/tutorial.md.
+SKELETON = """# {title}: a new game. The language: docs/language.md; rule tests: docs/testing.md.
 #   rulelang validate {stem}.rules
 #   rulelang play {stem}.rules --players 2 --bots 2
 #   rulelang test {stem}.rulestest
