@@ -168,10 +168,11 @@ def no_attributes(what: object, span: Span) -> Diagnostic:
     return _E103.at(span, f"{what} has no attributes")
 
 
-def cannot_read(what: str, reason: object, span: Span) -> Diagnostic:
+def cannot_read(what: str, reason: object, span: Span, hint: str = "") -> Diagnostic:
     """E104: a file named by `extends` or `from` (what: "'x'" or "data file 'x'") that
-    does not exist or cannot be read."""
-    return _E104.at(span, f"cannot read {what}: {reason}")
+    does not exist or cannot be read, or a shipped game `extends` names that there is
+    not."""
+    return _E104.at(span, f"cannot read {what}: {reason}", hint)
 
 
 def override_without_base(name: str, span: Span) -> Diagnostic:

@@ -19,6 +19,10 @@ pytest_plugins = ["leak_check"]
 
 _CACHE = tempfile.mkdtemp(prefix="rulelang-test-cache-")
 
+# the rule tests in tests/ run once, in test_ruletests.py, not again through the
+# pytest plugin rulelang installs
+collect_ignore_glob = ["*.rulestest"]
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(

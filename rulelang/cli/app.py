@@ -63,6 +63,38 @@ def validate(
         raise CliExit(code)
 
 
+@app.command(name="test")
+def test_rules(
+    paths: Annotated[
+        list[Path] | None,
+        typer.Argument(help="Rule test files (*.rulestest), or folders to look in."),
+    ] = None,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List each case.")] = False,
+) -> None:
+    """Run rule tests written as text (docs/testing.md): exit 0 if all pass, 2 if any
+    fails, 65 for a test file that cannot be read."""
+    from rulelang.cli.ruletests import run_tests
+
+    code = run_tests(list(paths or []), verbose)
+    if code:
+        raise CliExit(code)
+
+
+@app.command()
+def new(
+    name: Annotated[str, typer.Argument(help="The new game's name; writes NAME.rules.")],
+    base: Annotated[
+        str | None,
+        typer.Option("--from", help="A shipped game to make a variant of, e.g. saboteur."),
+    ] = None,
+) -> None:
+    """Write a starter rule file (and its rule tests): a variant of a shipped game with
+    --from, else a small game to grow."""
+    from rulelang.cli.starter import write_starter
+
+    write_starter(name, base)
+
+
 @app.command()
 @with_limits
 def play(
