@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from rulelang import PUBLIC, Game, UsageError
+from rulelang.runtime.view_types import Tile
 
 Items = list[int]
 BOARD_STATE = re.compile(r"(?P<board>\w+)\.(?P<attr>\w+)\[(?P<at>[^\]]+)\]")
@@ -241,7 +242,7 @@ def _walk(view: Any, path: str) -> Any:
     return here
 
 
-def _tile(tile: dict[str, Any] | None) -> str:
+def _tile(tile: Tile | None) -> str:
     if tile is None:
         return "none"
     if tile.get("tile") == "?":
