@@ -679,11 +679,7 @@ def _has_reactions(p: Program) -> bool:
         s = todo.pop()
         if isinstance(s, A.React):
             return True
-        if isinstance(s, A.If):
-            todo.extend(x for _c, body in s.branches for x in body)
-            todo.extend(s.otherwise)
-        elif isinstance(s, A.While | A.For | A.Repeat):
-            todo.extend(s.body)
+        todo.extend(x for body in A.blocks_in(s) for x in body)
     return False
 
 

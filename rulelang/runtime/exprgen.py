@@ -567,18 +567,12 @@ class ExprGen:
     def own_locals(self, stmts: tuple[A.Stmt, ...]) -> list[int]:
         """The slots of the `let`s in a def's block (at any depth)."""
         slots: list[int] = []
-        stack: list[object] = list(stmts)
+        stack = list(stmts)
         while stack:
             s = stack.pop()
-            if isinstance(s, tuple):
-                stack.extend(s)
-            elif isinstance(s, A.Let):
+            if isinstance(s, A.Let):
                 slots.append(self.p.locals_of[id(s)].slot)
-            elif isinstance(s, A.If):
-                stack.extend(body for _c, body in s.branches)
-                stack.append(s.otherwise)
-            elif isinstance(s, A.While | A.For | A.Repeat):
-                stack.append(s.body)
+            stack.extend(x for body in A.blocks_in(s) for x in body)
         return slots
 
 

@@ -157,7 +157,15 @@ class StraightGen:
                 return [f"return {ex.src(s.value)}"]
             case A.Deal() | A.MoveItem() | A.AddItems() | A.Place() | A.Clear() | A.Reveal():
                 return self.places(s)
-            case A.Choose() | A.Roll() | A.Pick() | A.ShuffleLet() | A.ShuffleZone() | A.React():
+            case (
+                A.Choose()
+                | A.Roll()
+                | A.Pick()
+                | A.ShuffleLet()
+                | A.ShuffleZone()
+                | A.Generate()
+                | A.React()
+            ):
                 raise AssertionError("a pause point is not straight-line code")
             case A.Pass():
                 raise AssertionError("'pass' jumps: it is not straight-line code")
