@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
-from rulelang import errors
-from rulelang.diagnostics import GameRuntimeError, Span
+from rulelang.diagnostics import Span
+from rulelang.runtime.lines import placed
 
 if TYPE_CHECKING:
     from rulelang.runtime.state import State
@@ -190,10 +190,11 @@ def run(code: Code, st: State, pc: int) -> int:
     try:
         while pc >= 0:
             pc = ops[pc](st)
-    except RecursionError:
-        raise too_deep(code, pc) from None
-    except TypeError as exc:
-        raise none_used(exc, code.spans[max(pc, 0)]) from None
+    except Exception as exc:  # placed on its rule line (lines.py); try costs nothing
+        err = placed(exc, code.spans[max(pc, 0)])
+        if err is exc:
+            raise
+        raise err from None
     if pc == OVER:
         st.over = True
         st.pending = None
@@ -202,32 +203,6 @@ def run(code: Code, st: State, pc: int) -> int:
 
 
 def none_used(exc: TypeError, fallback: Span) -> Exception:
-    """R030 for a TypeError that `none` in the rules caused inside generated code (an
-    attribute of none, none as an index or a number), placed at the statement whose
-    `# @N` marker comes last before the failing line; any other TypeError is a bug in
-    rulelang and is given back unchanged."""
-    if "NoneType" not in str(exc):
-        return exc
-    span: Span | None = None
-    tb = exc.__traceback__
-    while tb is not None:
-        frame = tb.tb_frame
-        file = frame.f_code.co_filename
-        if file.startswith("<rulelang "):
-            text = frame.f_globals["_SOURCES"].get(file, "")
-            lines = text.splitlines()[: tb.tb_lineno]
-            for line in reversed(lines):
-                at = line.rfind("  # @")
-                if at >= 0 and line[at + 5 :].isdigit():
-                    span = frame.f_globals["_STMT_SPANS"][int(line[at + 5 :])]
-                    break
-            else:
-                span = span or fallback
-        tb = tb.tb_next
-    if span is None:  # not raised in generated code
-        return exc
-    return errors.none_used(span)
-
-
-def too_deep(code: Code, pc: int) -> GameRuntimeError:
-    return errors.nests_too_deeply_at_runtime(code.spans[max(pc, 0)])
+    """R030 for a TypeError raised through generated code: `none` used as a value,
+    placed on its rule line (lines.py); any other is a bug, given back unchanged."""
+    return placed(exc, fallback)

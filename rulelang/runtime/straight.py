@@ -89,7 +89,7 @@ class StraightGen:
     # ------------------------------------------------------------ straight-line code
     def simple(self, stmt: A.Stmt) -> list[str]:
         """Python lines for a statement that cannot pause, the first one marked with the
-        statement's span (see Namespace.mark)."""
+        statement's span (the line table: see lines.py)."""
         lines = self._simple(stmt)
         if lines and not lines[0].rstrip().endswith("\\"):
             lines[0] += self.ns.mark(stmt.span)
@@ -108,7 +108,9 @@ class StraightGen:
             case A.If():
                 lines: list[str] = []
                 for i, (cond, block) in enumerate(s.branches):
-                    lines.append(f"{'if' if i == 0 else 'elif'} {ex.src(cond)}:")
+                    # an `elif` is placed on its own line (the `if` line: by simple())
+                    mark = self.ns.mark(cond.span) if i else ""
+                    lines.append(f"{'if' if i == 0 else 'elif'} {ex.src(cond)}:{mark}")
                     lines += indent(self.simple_block(block))
                 if s.otherwise:
                     lines += ["else:", *indent(self.simple_block(s.otherwise))]
