@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
 from rulelang.diagnostics import Span
 from rulelang.runtime.lines import placed
@@ -28,13 +29,27 @@ Op = Callable[["State"], int]
 Fn = Callable[["State"], Value]
 Formatter = Callable[["State", Value], str]
 
-PAUSE = -1  # an op waits for a decision or a chance outcome
-OVER = -2  # an op ended the game
-IMAGINED = -3  # the end of an `imagine` block run on its own (runtime/imagine.py)
-DONE = -3  # a clone searching for a completion reached the end of the effect
-CHANCE = -1  # who acts at a chance event
-TERMINAL = -4  # who acts when the game is over
-PUBLIC = -1  # a viewer who is none of the players: sees only what all may see
+
+class Stop(IntEnum):
+    """Where a run of ops stops: the negative pc an op returns instead of the next op's
+    (the run loop goes on while pc >= 0). Each has its own value, apart from each other
+    and from the seats and viewer below, so that none is taken for another; generated
+    code returns them as plain numbers (an IntEnum formats as its number)."""
+
+    PAUSE = -11  # an op waits for a decision or a chance outcome
+    OVER = -12  # an op ended the game
+    IMAGINED = -13  # the end of an `imagine` block run on its own (runtime/imagine.py)
+    DONE = -14  # a clone searching for a completion reached the end of the effect
+
+
+PAUSE, OVER, IMAGINED, DONE = Stop.PAUSE, Stop.OVER, Stop.IMAGINED, Stop.DONE
+
+# Who acts (`Game.current_player()`, besides the seats 0..n-1) and who views (`viewer`,
+# besides the seats and None): public names whose numbers docs/api.md gives. CHANCE and
+# PUBLIC are both -1 but never meet: one is who acts, the other who looks.
+CHANCE: Final = -1  # who acts at a chance event
+TERMINAL: Final = -4  # who acts when the game is over
+PUBLIC: Final = -1  # a viewer who is none of the players: sees only what all may see
 # The sizes a rule may reach, the steps it may run between two decisions and the
 # decisions bots alone may take are a ruleset's `Limits` (rulelang/limits.py).
 
