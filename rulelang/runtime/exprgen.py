@@ -336,8 +336,9 @@ class ExprGen:
             return f"st.cfg.{table}[{target.name!r}]"
         a = [self.src(x) for x in args]
         if f in SIMPLE_CALLS:
-            if f == "len" and isinstance(self.ref(args[0]), ZoneSym):
-                return f"len(st.zones[{self.layout.zone_base[args[0].id]}])"  # type: ignore[attr-defined]
+            zone = self.ref(args[0])
+            if f == "len" and isinstance(zone, ZoneSym):
+                return f"len(st.zones[{self.layout.zone_base[zone.name]}])"
             return f"{SIMPLE_CALLS[f]}({a[0]})"
         if f == "seat":
             return a[0]
@@ -454,10 +455,11 @@ class ExprGen:
         if f == "":
             whole = f"tuple([{elem} {loop}])"
             bounds = _UPTO.match(source)
-            if bounds and not where and self._item_of(e, local.slot):
+            item = e.elem
+            if bounds and not where and isinstance(item, A.Index) and self._item_of(e, local.slot):
                 # `[xs[k] for k in a..b]`: a slice when every index lies inside (else
                 # item by item, for the checks)
-                seq = self.src(e.elem.obj)  # type: ignore[attr-defined]
+                seq = self.src(item.obj)
                 limit = self.limits.items
                 return f"(_h.items({seq}, {bounds[1]}, {bounds[2]}, {limit}) or {whole})"
             return whole

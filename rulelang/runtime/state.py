@@ -205,7 +205,9 @@ class State:
         # what `reveal ITEM to PLAYERS` showed, newest first (see known_places below)
         self.shown: Log = None
         self.auto_chance = True  # False: a test or a replay supplies chance outcomes
-        self.reach: dict[tuple[int, ...], object] = {}  # kept answers about tile networks
+        # kept answers about tile networks (tiles.py): (layer, start) -> its Network,
+        # (layer, start, node, tile, turn) -> whether the tile joins it there
+        self.reach: dict[tuple[int, ...], Any] = {}
         # during Game.playout: the random bot's generator and how many more decisions it
         # may take (0 otherwise)
         self.bot: Callable[[], float] = _no_bot
