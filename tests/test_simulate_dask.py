@@ -22,7 +22,7 @@ from test_cli import ENDLESS_AFTER_CHOICE, ENDLESS_LOOP_LINE
 from test_simulate_cut_off import SOMETIMES
 
 from rulelang.cli import dask_games
-from rulelang.cli.simulate import CHUNK, play_chunk
+from rulelang.cli.simulate import CHUNK, Chunk, play_chunk
 from rulelang.limits import DEFAULT_LIMITS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -99,7 +99,7 @@ def test_a_worker_reads_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     for name in ("heimlich.rules", "heimlich-topsecret.rules", "heimlich-topsecret-cards.yaml"):
         shutil.copy(RULESETS / name, folder / name)
     path = str(folder / "heimlich-topsecret.rules")
-    chunk = (path, 4, list(range(5)), {}, DEFAULT_LIMITS, ())
+    chunk = Chunk(path, 4, list(range(5)), {}, DEFAULT_LIMITS)
     expected = play_chunk(chunk)
     name, payload = dask_games.ship(path)
     shutil.rmtree(folder)

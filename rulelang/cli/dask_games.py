@@ -13,6 +13,7 @@ the names of the files travel with their texts."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import itertools
 import logging
@@ -54,7 +55,7 @@ def run_on_dask(
     with ExitStack() as stack:
         client = _connect(address, jobs, stack, count)
         _check_workers(client, address)
-        name, payload = ship(first[0])
+        name, payload = ship(first.path)
         loaded = client.scatter(payload)  # sent to each worker once, when it needs it
         workers = len(client.scheduler_info(n_workers=-1)["workers"])
         size = _batch_size(count, workers)
@@ -98,7 +99,7 @@ def ship(path: str) -> tuple[str, bytes]:
 
 def play_shipped(name: str, payload: bytes, chunk: Chunk) -> list[Record]:
     """On a worker: play a chunk with the shipped rule file, compiled once."""
-    limits = chunk[4]
+    limits = chunk.limits
     if (name, limits) not in SHIPPED:
         with _compiling:
             if (name, limits) not in SHIPPED:
@@ -106,7 +107,7 @@ def play_shipped(name: str, payload: bytes, chunk: Chunk) -> list[Record]:
                 SHIPPED[(name, limits)] = _compile(path, loaded, limits)
                 while len(SHIPPED) > KEEP:
                     del SHIPPED[next(iter(SHIPPED))]
-    return play_chunk((name, *chunk[1:]))
+    return play_chunk(dataclasses.replace(chunk, path=name))
 
 
 def play_batch(name: str, payload: bytes, batch: list[Chunk]) -> list[list[Record]]:

@@ -139,14 +139,25 @@ def first_turn(game: Game, step: Callable[[], int], most: int) -> tuple[int, int
 # the bot of each seat: a name ("random" or a declared bot), or None for the declared
 # bots (random when the rules declare none)
 SeatBots = tuple[str | None, ...]
-Chunk = tuple[str, int, list[int], dict[str, str], Limits, SeatBots]
 
 
-def play_chunk(args: Chunk) -> list[Record]:
-    """Play the games of some seeds (in a worker process when --jobs > 1: everything it
-    needs, the limits too, is in `args`)."""
-    path, players, seeds, options, limits, *rest = args
-    seat_bots: SeatBots = tuple(rest[0]) if rest else ()
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """The games of some seeds: everything a worker process (--jobs > 1, --dask) needs
+    to play them, the limits too."""
+
+    path: str
+    players: int
+    seeds: list[int]
+    options: dict[str, str]
+    limits: Limits
+    seat_bots: SeatBots = ()  # none: the rules' declared bots
+
+
+def play_chunk(chunk: Chunk) -> list[Record]:
+    """Play the games of a chunk of seeds."""
+    path, players, seeds, options = chunk.path, chunk.players, chunk.seeds, chunk.options
+    limits, seat_bots = chunk.limits, chunk.seat_bots
     rules = _rules(path, limits)
     most = limits.decisions
     searching = any(search.is_search(b) for b in seat_bots)
@@ -245,7 +256,7 @@ def chunks_of(
     end = seed + n
     for first in range(seed, end, CHUNK):
         seeds = list(range(first, min(first + CHUNK, end)))
-        yield (path, players, seeds, options, limits, seat_bots)
+        yield Chunk(path, players, seeds, options, limits, seat_bots)
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
