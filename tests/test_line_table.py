@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import traceback
+from pathlib import Path
 
 import pytest
 
@@ -140,3 +141,15 @@ def test_a_developer_traceback_shows_the_generated_lines(monkeypatch: pytest.Mon
         g.apply("1")
     shown = "".join(traceback.format_exception(info.value))
     assert "_h.divide(" in shown, shown
+
+
+def test_a_file_name_cannot_break_out_of_its_comment(tmp_path: Path) -> None:
+    """The comment naming the rule line in generated code shows the file's name; a line
+    break in the name must not make the rest of it code."""
+    path = tmp_path / "odd\nraise SystemExit(3)\n.rules"
+    path.write_text(GAME.format(setup="", turn="  set total += 1"), encoding="utf-8")
+    g = rulelang.compile_file(path).new_game(2)
+    for _ in range(6):
+        if not g.is_over():
+            g.apply("1")
+    assert g.is_over()

@@ -33,8 +33,7 @@ class Lines:
         self.spans: list[Span] = []  # the spans that marks refer to
         self.tables: dict[str, tuple[Span | None, ...]] = {}  # file -> span per line
         # the sources leave linecache with the ruleset (generated code has no file)
-        self._files: list[str] = []
-        weakref.finalize(self, _forget, self._files)
+        weakref.finalize(self, _forget, self.tables)
 
     def mark(self, span: Span) -> str:
         """The mark that ends the first generated line of the statement at span."""
@@ -50,14 +49,13 @@ class Lines:
             m = _MARK.search(line)
             if m is not None:
                 span = self.spans[int(m.group(1))]
-                line = f"{line[: m.start()]}  # {span.file}:{span.line}"
+                line = f"{line[: m.start()]}  # {_printable(span.file)}:{span.line}"
             lines.append("    " + line)
             table.append(span)
         file = f"{self.prefix} {name}>"
         self.tables[file] = tuple(table)
         text = "\n".join(lines)
         linecache.cache[file] = (len(text), None, [line + "\n" for line in lines], file)
-        self._files.append(file)
         return compile(text, file, "exec")
 
     def span_at(self, file: str, line: int) -> Span | None:
@@ -65,7 +63,13 @@ class Lines:
         return table[line - 1] if table is not None and 0 < line <= len(table) else None
 
 
-def _forget(files: list[str]) -> None:
+def _printable(file: str) -> str:
+    """A file name fit for a comment of generated code: a line break in it would end
+    the comment and make the rest code."""
+    return "".join(c if c.isprintable() else "?" for c in file)
+
+
+def _forget(files: dict[str, object]) -> None:
     for file in files:
         linecache.cache.pop(file, None)
 
