@@ -8,6 +8,7 @@ in `linecache`, so a developer's traceback shows their lines."""
 from __future__ import annotations
 
 import random
+import re
 import traceback
 from pathlib import Path
 
@@ -153,3 +154,12 @@ def test_a_file_name_cannot_break_out_of_its_comment(tmp_path: Path) -> None:
         if not g.is_over():
             g.apply("1")
     assert g.is_over()
+
+
+def test_marks_leave_jumps_bare_for_inlining() -> None:
+    """A jump to another op (`return N`) is never marked: the code generator copies a
+    small op in place of a bare jump to it, so that a decision usually costs one op."""
+    rules = rulelang.compile_file(Path(__file__).parent.parent / "rulesets" / "heimlich.rules")
+    lines = [line for source in rules.code.source for line in source.splitlines()]
+    assert any(re.search(r"  # @\d+$", line) for line in lines)  # statements are marked
+    assert not [line for line in lines if re.match(r"\s*return \d+  #", line)]

@@ -47,6 +47,7 @@ INLINE_LINES = 40  # ops up to this size are copied into the ops that jump to th
 INLINE_DEPTH = 3
 JUMP = re.compile(r"^(\s*)return (\d+)$")
 MARKED = re.compile(r"  # @\d+$")  # a line that ends with its statement's mark
+BARE_JUMP = re.compile(r"^\s*return (\d+|@L\d+@)$")  # a jump, to a pc or a label
 
 
 class Label:
@@ -106,7 +107,7 @@ class Codegen(StraightGen):
             not first
             or span == NO_SPAN
             or MARKED.search(first)
-            or JUMP.match(first)
+            or BARE_JUMP.match(first)
             or first.endswith("\\")
         ):
             return lines
