@@ -3,25 +3,27 @@ from, recorded when the code is compiled, so that an error raised while it runs 
 placed on the rule line that caused it, at no cost while nothing fails.
 
 The code generator ends the first line it writes for a statement with a mark
-(`Lines.mark`); `Lines.compile` turns the marks of a function's source into its table
-(every line belongs to the statement marked last before it) and replaces each by a
-comment naming the rule line. The sources are registered in `linecache`, so that a
+(`Lines.mark`); `Lines.compile` takes the marks out of a function's source into its
+table (the lines where statements start: every line belongs to the statement that
+starts last at or before it), and the source that linecache keeps has a comment naming
+the rule line in their place. The sources are registered in `linecache`, so that a
 rulelang developer's traceback through generated code shows its lines.
 """
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import linecache
-import re
 import weakref
+from collections.abc import Mapping
 from types import CodeType, TracebackType
 
 from rulelang import errors
 from rulelang.diagnostics import RulelangError, Span
 
 TABLE = "__rulelang_lines__"  # the name of the Lines in the generated code's globals
-_MARK = re.compile(r"  # @(\d+)$")
+_MARK = "  # @"  # a mark: this, then the number of its span (at the end of a line)
 _NAMESPACES = itertools.count(1)  # file names of generated code are unique per process
 
 
@@ -31,7 +33,8 @@ class Lines:
     def __init__(self) -> None:
         self.prefix = f"<rulelang {next(_NAMESPACES)}"
         self.spans: list[Span] = []  # the spans that marks refer to
-        self.tables: dict[str, tuple[Span | None, ...]] = {}  # file -> span per line
+        # file -> (the lines where a statement starts, in order; their statements)
+        self.tables: dict[str, tuple[tuple[int, ...], tuple[Span, ...]]] = {}
         # the sources leave linecache with the ruleset (generated code has no file)
         weakref.finalize(self, _forget, self.tables)
 
@@ -41,35 +44,45 @@ class Lines:
         return f"  # @{len(self.spans) - 1}"
 
     def compile(self, name: str, params: str, body: list[str]) -> CodeType:
-        """Compile `def name(params): body`, recording its line table."""
-        lines = [f"def {name}({params}):"]
-        table: list[Span | None] = [None]
-        span: Span | None = None
-        for line in body:
-            m = _MARK.search(line)
-            if m is not None:
-                span = self.spans[int(m.group(1))]
-                line = f"{line[: m.start()]}  # {_printable(span.file)}:{span.line}"
-            lines.append("    " + line)
-            table.append(span)
+        """Compile `def name(params): body` without its marks, recording its line table;
+        the source that linecache shows has a comment naming the rule line instead."""
+        lines = [f"def {name}({params}):", *("    " + line for line in body)]
+        starts: list[int] = []  # the line numbers where a statement starts (def: 1)
+        spans: list[Span] = []
+        for i in [i for i, line in enumerate(lines) if _MARK in line]:
+            line = lines[i]
+            at = line.rfind(_MARK)
+            if line[at + len(_MARK) :].isdigit():
+                lines[i] = line[:at]
+                starts.append(i + 1)
+                spans.append(self.spans[int(line[at + len(_MARK) :])])
         file = f"{self.prefix} {name}>"
-        self.tables[file] = tuple(table)
-        text = "\n".join(lines)
-        linecache.cache[file] = (len(text), None, [line + "\n" for line in lines], file)
-        return compile(text, file, "exec")
+        self.tables[file] = (tuple(starts), tuple(spans))
+        shown = [line + "\n" for line in lines]
+        for at, span in zip(starts, spans, strict=True):
+            shown[at - 1] = f"{lines[at - 1]}  # {_printable(span.file)}:{span.line}\n"
+        linecache.cache[file] = (sum(map(len, shown)), None, shown, file)
+        return compile("\n".join(lines), file, "exec")
 
     def span_at(self, file: str, line: int) -> Span | None:
+        """The statement that line of file belongs to: the one marked last before it."""
         table = self.tables.get(file)
-        return table[line - 1] if table is not None and 0 < line <= len(table) else None
+        if table is None:
+            return None
+        starts, spans = table
+        at = bisect.bisect_right(starts, line) - 1
+        return spans[at] if at >= 0 else None
 
 
 def _printable(file: str) -> str:
     """A file name fit for a comment of generated code: a line break in it would end
     the comment and make the rest code."""
+    if file.isprintable():
+        return file
     return "".join(c if c.isprintable() else "?" for c in file)
 
 
-def _forget(files: dict[str, object]) -> None:
+def _forget(files: Mapping[str, object]) -> None:
     for file in files:
         linecache.cache.pop(file, None)
 
