@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from rulelang import errors
 from rulelang.diagnostics import (
@@ -577,7 +578,8 @@ class Loader:
                 args = tuple(A.Name(s.span, p.name) for p in own) if s.bare else s.args
                 return A.Do(s.span, name, args)
 
-            changes[part] = _map_base(blocks[part], link)  # type: ignore[assignment]
+            # a block (a tuple of statements) maps to a block
+            changes[part] = cast(tuple[A.Stmt, ...], _map_base(blocks[part], link))
         return replace(decl, **changes), made
 
     def _prune(self, decls: list[A.Decl]) -> list[A.Decl]:

@@ -146,6 +146,8 @@ def rate_difference(what: str, k1: int, n1: int, k2: int, n2: int) -> Difference
     return Difference(what, "rate", k1 / n1 if n1 else 0.0, k2 / n2 if n2 else 0.0, lo, hi)
 
 
-def mean_difference(what: str, a: list[int], b: list[int]) -> Difference:
+def mean_difference(
+    what: str, a: list[int] | list[float], b: list[int] | list[float]
+) -> Difference:
     lo, hi = welch(a, b)
     return Difference(what, "mean", sum(a) / len(a), sum(b) / len(b), lo, hi)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import assert_never, cast
+
 from rulelang import errors
 from rulelang.check.context import Checker
 from rulelang.check.scope import open_grid
@@ -32,81 +34,105 @@ def run(c: Checker) -> None:
         c.report(errors.no_player_count(Span(c.main_file, 1, 1)))
 
 
-def _declare(c: Checker, d: A.Decl) -> None:
-    if isinstance(d, A.GameDecl):
-        c.title = d.title
-    elif isinstance(d, A.LibraryDecl):
-        c.library = True
-        c.title = d.title
-    elif isinstance(d, A.PlayersDecl):
-        if d.low < 1 or d.high < d.low:
-            c.report(errors.bad_player_range(d.low, d.high, d.span))
-        elif d.high > MAX_PLAYERS:
-            c.report(errors.too_many_players(MAX_PLAYERS, d.high, d.span))
-        c.players = (d.low, min(d.high, MAX_PLAYERS))
-    elif isinstance(d, A.ParamDecl | A.ConstDecl | A.TableDecl | A.DieDecl | A.BoardDecl):
-        what = {
-            A.ParamDecl: "param",
-            A.ConstDecl: "const",
-            A.TableDecl: "table",
-            A.DieDecl: "die",
-            A.BoardDecl: "board",
-        }[type(d)]
-        c.define(ValueSym(d.name, d.span, ANY, what, d))
-        if isinstance(d, A.BoardDecl):
-            _board_attrs(c, d)
-    elif isinstance(d, A.EnumDecl):
-        _enum(c, d)
-    elif isinstance(d, A.KindDecl):
-        kind = KindSym(d.name, d.span, T("kind", d.name), d, index=len(c.kinds))
-        if d.name in c.kinds_by_name:
-            c.duplicate(d.name, d.span, c.kinds_by_name[d.name].span)
-            return
-        if d.name in c.enums:  # both are types
-            c.duplicate(d.name, d.span, c.enums[d.name].span)
-            return
-        c.kinds.append(kind)
-        c.kinds_by_name[d.name] = kind
-        for a in d.attrs:
-            _attr(c, a, d.name, kind.attrs)
-    elif isinstance(d, A.PlayerDecl):
-        for a in d.attrs:
-            _attr(c, a, "player", c.player_attrs)
-    elif isinstance(d, A.GlobalDecl):
-        for a in d.attrs:
-            sym = _attr(c, a, "global", c.global_attrs)
-            if sym is not None:
-                c.define(sym)
-    elif isinstance(d, A.ZoneDecl):
-        if d.visibility == "others" and not d.per_player:  # nobody owns a single zone
-            c.report(errors.owner_visibility(d.span, "others"))
-        zone = ZoneSym(d.name, d.span, ANY, d.kind, d.per_player, d.visibility, index=len(c.zones))
-        c.zones.append(zone)
-        c.define(zone)
-    elif isinstance(d, A.DefDecl):
-        c.define(DefSym(d.name, d.span, ANY, d))
-    elif isinstance(d, A.ProcDecl):
-        c.define(ProcSym(d.name, d.span, ANY, d))
-    elif isinstance(d, A.SetupDecl):
-        c.setup = d.body
-    elif isinstance(d, A.PhaseDecl):
-        if any(p.name == d.name for p in c.phases):
-            old = next(p for p in c.phases if p.name == d.name)
-            c.duplicate(d.name, d.span, old.span)
-            return
-        c.phases.append(PhaseSym(d.name, d.span, ANY, d, index=len(c.phases)))
-    elif isinstance(d, A.EndDecl):
-        c.ends.append(d)
-    elif isinstance(d, A.BotDecl):
-        if d.name in c.bots:
-            c.duplicate(d.name, d.span, c.bots[d.name].span)
-            return
-        c.bots[d.name] = BotSym(d.name, d.span, ANY, d)
-    elif isinstance(d, A.EstimateDecl):
-        if c.estimate is not None:
-            c.duplicate(d.name, d.span, c.estimate.span)
-            return
-        c.estimate = EstimateSym(d.name, d.span, ANY, d)
+def _declare(c: Checker, decl: A.Decl) -> None:
+    """Collect one declaration: one case per kind; a kind missing here is a type error
+    (assert_never)."""
+    d = cast(A.AnyDecl, decl)  # every Decl is one of A.AnyDecl
+    match d:
+        case A.GameDecl():
+            c.title = d.title
+        case A.LibraryDecl():
+            c.library = True
+            c.title = d.title
+        case A.PlayersDecl():
+            _players(c, d)
+        case A.ParamDecl() | A.ConstDecl() | A.TableDecl() | A.DieDecl() | A.BoardDecl():
+            c.define(ValueSym(d.name, d.span, ANY, VALUE_WORDS[type(d)], d))
+            if isinstance(d, A.BoardDecl):
+                _board_attrs(c, d)
+        case A.EnumDecl():
+            _enum(c, d)
+        case A.KindDecl():
+            _kind(c, d)
+        case A.PlayerDecl():
+            for a in d.attrs:
+                _attr(c, a, "player", c.player_attrs)
+        case A.GlobalDecl():
+            for a in d.attrs:
+                sym = _attr(c, a, "global", c.global_attrs)
+                if sym is not None:
+                    c.define(sym)
+        case A.ZoneDecl():
+            if d.visibility == "others" and not d.per_player:  # nobody owns a single zone
+                c.report(errors.owner_visibility(d.span, "others"))
+            zone = ZoneSym(
+                d.name, d.span, ANY, d.kind, d.per_player, d.visibility, index=len(c.zones)
+            )
+            c.zones.append(zone)
+            c.define(zone)
+        case A.DefDecl():
+            c.define(DefSym(d.name, d.span, ANY, d))
+        case A.ProcDecl():
+            c.define(ProcSym(d.name, d.span, ANY, d))
+        case A.SetupDecl():
+            c.setup = d.body
+        case A.PhaseDecl():
+            _phase(c, d)
+        case A.EndDecl():
+            c.ends.append(d)
+        case A.BotDecl():
+            if d.name in c.bots:
+                c.duplicate(d.name, d.span, c.bots[d.name].span)
+                return
+            c.bots[d.name] = BotSym(d.name, d.span, ANY, d)
+        case A.EstimateDecl():
+            if c.estimate is not None:
+                c.duplicate(d.name, d.span, c.estimate.span)
+                return
+            c.estimate = EstimateSym(d.name, d.span, ANY, d)
+        case A.ImportDecl() | A.ExtendsDecl():
+            pass  # the loader has followed them (rulelang/loader.py)
+        case _:
+            assert_never(d)
+
+
+VALUE_WORDS: dict[type[A.Decl], str] = {
+    A.ParamDecl: "param",
+    A.ConstDecl: "const",
+    A.TableDecl: "table",
+    A.DieDecl: "die",
+    A.BoardDecl: "board",
+}
+
+
+def _players(c: Checker, d: A.PlayersDecl) -> None:
+    if d.low < 1 or d.high < d.low:
+        c.report(errors.bad_player_range(d.low, d.high, d.span))
+    elif d.high > MAX_PLAYERS:
+        c.report(errors.too_many_players(MAX_PLAYERS, d.high, d.span))
+    c.players = (d.low, min(d.high, MAX_PLAYERS))
+
+
+def _kind(c: Checker, d: A.KindDecl) -> None:
+    kind = KindSym(d.name, d.span, T("kind", d.name), d, index=len(c.kinds))
+    if d.name in c.kinds_by_name:
+        c.duplicate(d.name, d.span, c.kinds_by_name[d.name].span)
+        return
+    if d.name in c.enums:  # both are types
+        c.duplicate(d.name, d.span, c.enums[d.name].span)
+        return
+    c.kinds.append(kind)
+    c.kinds_by_name[d.name] = kind
+    for a in d.attrs:
+        _attr(c, a, d.name, kind.attrs)
+
+
+def _phase(c: Checker, d: A.PhaseDecl) -> None:
+    if any(p.name == d.name for p in c.phases):
+        old = next(p for p in c.phases if p.name == d.name)
+        c.duplicate(d.name, d.span, old.span)
+        return
+    c.phases.append(PhaseSym(d.name, d.span, ANY, d, index=len(c.phases)))
 
 
 def _enum(c: Checker, d: A.EnumDecl) -> None:

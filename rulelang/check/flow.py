@@ -140,12 +140,8 @@ def _blocks(stmts: tuple[A.Stmt, ...]) -> list[tuple[A.Stmt, ...]]:
     """A block and every block nested in it."""
     out = [stmts]
     for s in stmts:
-        if isinstance(s, A.If):
-            for _cond, body in s.branches:
-                out.extend(_blocks(body))
-            out.extend(_blocks(s.otherwise))
-        elif isinstance(s, A.While | A.For | A.Repeat | A.React):
-            out.extend(_blocks(s.body))
+        for body in A.blocks_in(s):
+            out.extend(_blocks(body))
     return out
 
 

@@ -3,6 +3,8 @@ typing.py)."""
 
 from __future__ import annotations
 
+from typing import assert_never, cast
+
 from rulelang import errors
 from rulelang.check.context import Checker
 from rulelang.check.declare import resolve_type
@@ -137,42 +139,48 @@ class Resolver(ExprChecker):
     def value_decl(self, sym: ValueSym) -> None:
         d = sym.decl
         ctx = Ctx(static=True, value=sym, context=f"{sym.what} {sym.name}")
-        if isinstance(d, A.ParamDecl):
-            sym.type = self.expr(d.default, Ctx(static=True, context="a param"))
-            if not isinstance(d.default, A.IntLit | A.BoolLit | A.TextLit):
-                self.c.report(errors.param_default_not_plain(d.name, d.default.span))
-        elif isinstance(d, A.ConstDecl):
-            sym.type = self.expr(d.value, ctx)
-        elif isinstance(d, A.TableDecl):
-            vt: T = NONE
-            for _lo, _hi, e in d.entries:
-                vt = join(vt, self.expr(e, ctx))
-            sym.type = T("table", elem=vt)
-        elif isinstance(d, A.DieDecl):
-            t = self.expr(d.faces, ctx)
-            if t.name != "list":
-                self.c.report(errors.die_faces_not_list(d.name, t, d.faces.span))
-                t = list_of(ANY)
-            sym.type = t
-        elif isinstance(d, A.BoardDecl):
-            for a in d.args:
-                self.expr(a, ctx)
-            for _n, e in d.attrs:
-                t = self.expr(e, ctx)
+        match d:
+            case A.ParamDecl():
+                sym.type = self.expr(d.default, Ctx(static=True, context="a param"))
+                if not isinstance(d.default, A.IntLit | A.BoolLit | A.TextLit):
+                    self.c.report(errors.param_default_not_plain(d.name, d.default.span))
+            case A.ConstDecl():
+                sym.type = self.expr(d.value, ctx)
+            case A.TableDecl():
+                vt: T = NONE
+                for _lo, _hi, e in d.entries:
+                    vt = join(vt, self.expr(e, ctx))
+                sym.type = T("table", elem=vt)
+            case A.DieDecl():
+                t = self.expr(d.faces, ctx)
                 if t.name != "list":
-                    self.c.report(errors.board_attribute_not_list(t, e.span))
-            sym.type = T("board", d.name)
-            if d.shape not in ("ring", "line", "grid"):
-                self.c.unknown("board shape", d.shape, d.span, ["ring", "line", "grid"])
-            if d.tiles:
-                self.tile_kind(d)
-            for state in self.c.board_attrs.get(d.name, {}).values():
-                decl = next(x for x in (*d.state, *d.edges) if x.span == state.span)
-                state.type = resolve_type(self.c, decl.type)
-                if state.default is not None:
-                    self.expect(state.default, state.type, Ctx(static=True, context="a default"))
-                if state.visibility in ("owner", "others"):
-                    self.c.report(errors.owner_visibility(decl.span, state.visibility))
+                    self.c.report(errors.die_faces_not_list(d.name, t, d.faces.span))
+                    t = list_of(ANY)
+                sym.type = t
+            case A.BoardDecl():
+                self.board_decl(sym, d, ctx)
+            case _:
+                assert_never(d)
+
+    def board_decl(self, sym: ValueSym, d: A.BoardDecl, ctx: Ctx) -> None:
+        for a in d.args:
+            self.expr(a, ctx)
+        for _n, e in d.attrs:
+            t = self.expr(e, ctx)
+            if t.name != "list":
+                self.c.report(errors.board_attribute_not_list(t, e.span))
+        sym.type = T("board", d.name)
+        if d.shape not in ("ring", "line", "grid"):
+            self.c.unknown("board shape", d.shape, d.span, ["ring", "line", "grid"])
+        if d.tiles:
+            self.tile_kind(d)
+        for state in self.c.board_attrs.get(d.name, {}).values():
+            decl = next(x for x in (*d.state, *d.edges) if x.span == state.span)
+            state.type = resolve_type(self.c, decl.type)
+            if state.default is not None:
+                self.expect(state.default, state.type, Ctx(static=True, context="a default"))
+            if state.visibility in ("owner", "others"):
+                self.c.report(errors.owner_visibility(decl.span, state.visibility))
 
     def tile_kind(self, d: A.BoardDecl) -> None:
         """Tiles are pieces or cards with `edges: list(bool)` (N, E, S, W), and
@@ -258,110 +266,146 @@ class Resolver(ExprChecker):
             c.report(errors.nobody_can_act(type(s).__name__.lower(), ctx.context, s.span))
         elif isinstance(s, A.Choose | A.React) and not ctx.decide_ok:
             c.report(errors.nobody_can_act(keyword(s), ctx.context, s.span))
-        if isinstance(s, A.Let):
-            if s.type is not None:
-                want = resolve_type(c, s.type)
-                self.expect(s.value, want, ctx)
-                self.bind(s, s.name, s.span, want, ctx)
-            else:
-                self.bind(s, s.name, s.span, self.expr(s.value, ctx), ctx)
-        elif isinstance(s, A.Set):
-            self.set_stmt(s, ctx)
-        elif isinstance(s, A.If):
-            for cond, body in s.branches:
-                self.expect(cond, BOOL, ctx)
-                self.block(body, ctx)
-            self.block(s.otherwise, ctx)
-        elif isinstance(s, A.While):
-            self.expect(s.cond, BOOL, ctx)
-            self.block(s.body, ctx)
-        elif isinstance(s, A.For):
-            t = self.iterable(s.source, ctx)
-            ctx.scopes.append({})
-            self.bind(s, s.var, s.span, t, ctx)
-            c.hidden[id(s)] = c.new_hidden()
-            c.new_hidden()  # the index lives in the slot after the sequence
-            for b in s.body:
-                self.stmt(b, ctx)
-            ctx.scopes.pop()
-        elif isinstance(s, A.Repeat):
-            self.expect(s.count, INT, ctx)
-            c.hidden[id(s)] = c.new_hidden()
-            self.block(s.body, ctx)
-        elif isinstance(s, A.React):
-            self.expect(s.first, PLAYER, ctx)
-            # the seat asked, the passes in a row, the reacting player of an outer round
-            c.hidden[id(s)] = c.new_hidden()
-            c.new_hidden()
-            c.new_hidden()
-            ctx.scopes.append({})
-            self.bind(s, s.var, s.span, PLAYER, ctx)
-            ctx.reacting += 1
-            self.block(s.body, ctx)
-            ctx.reacting -= 1
-            ctx.scopes.pop()
-        elif isinstance(s, A.Pass):
-            if not ctx.reacting:
-                in_proc = ctx.owner if ctx.owner in c.names else ""
-                c.report(errors.pass_outside_reaction(s.span, in_proc))
-        elif isinstance(s, A.Choose):
-            self.choose(s, ctx)
-        elif isinstance(s, A.Roll):
-            die = c.names.get(s.die)
-            if not (isinstance(die, ValueSym) and die.what == "die"):
-                dice = [
-                    n for n, v in c.names.items() if isinstance(v, ValueSym) and v.what == "die"
-                ]
-                c.unknown("die", s.die, s.span, dice)
-                self.bind(s, s.var, s.span, ANY, ctx)
-                return
-            c.refs[id(s)] = die
-            self.need(die, ctx)
-            self.bind(s, s.var, s.span, die.type.elem or ANY, ctx)
-            self.log_texts(s, ctx)
-        elif isinstance(s, A.ShuffleLet):
-            t = self.iterable(s.source, ctx)
-            self.bind(s, s.var, s.span, list_of(t), ctx)
-            self.log_texts(s, ctx)
-        elif isinstance(s, A.Pick):
-            t = self.iterable(s.source, ctx)
-            self.bind(s, s.var, s.span, t, ctx)
-            self.log_texts(s, ctx)
-        elif isinstance(s, A.Generate):
-            self.generate(s, ctx)
-        elif isinstance(s, A.ShuffleZone):
-            self.zone_named(s.zone, s.span, per_player=False)
-            self.log_texts(s, ctx)
-        elif isinstance(s, A.Deal):
-            self.expect(s.count, INT, ctx)
-            src = self.zone_named(s.source, s.span, per_player=False)
-            dst = self.zone_named(s.dest, s.span, per_player=True)
-            if src and dst and src.kind != dst.kind:
-                c.report(errors.deal_between_kinds(src.kind, dst.kind, s.span))
-        elif isinstance(s, A.MoveItem):
-            self.move(s, ctx)
-        elif isinstance(s, A.AddItems):
-            self.add_items(s, ctx)
-        elif isinstance(s, A.Place | A.Clear | A.Reveal):
-            self.tile_stmt(s, ctx)
-        elif isinstance(s, A.Do):
-            self.do(s, ctx)
-        elif isinstance(s, A.RevealTo):
-            self.reveal_to(s, ctx)
-        elif isinstance(s, A.Say):
-            self.expr(s.message, ctx)
-            if s.to is not None:
-                t = self.expr(s.to, ctx)
-                if not (compatible(PLAYER, t) or compatible(list_of(PLAYER), t)):
-                    c.report(errors.needs_players("'say ... to'", t, s.to.span))
-        elif isinstance(s, A.Outcome):
-            t = self.expr(s.players, ctx)
+        self.statement(cast(A.AnyStmt, s), ctx)  # every Stmt is one of A.AnyStmt
+
+    def statement(self, s: A.AnyStmt, ctx: Ctx) -> None:
+        """Check one statement: one method per kind; a kind missing here is a type error
+        (assert_never), and an error at run time should one slip through."""
+        match s:
+            case A.Let():
+                self.let(s, ctx)
+            case A.Set():
+                self.set_stmt(s, ctx)
+            case A.If():
+                self.if_stmt(s, ctx)
+            case A.While():
+                self.expect(s.cond, BOOL, ctx)
+                self.block(s.body, ctx)
+            case A.For():
+                self.for_stmt(s, ctx)
+            case A.Repeat():
+                self.expect(s.count, INT, ctx)
+                self.c.hidden[id(s)] = self.c.new_hidden()
+                self.block(s.body, ctx)
+            case A.React():
+                self.react(s, ctx)
+            case A.Pass():
+                self.pass_stmt(s, ctx)
+            case A.Choose():
+                self.choose(s, ctx)
+            case A.Roll():
+                self.roll(s, ctx)
+            case A.ShuffleLet():
+                t = self.iterable(s.source, ctx)
+                self.bind(s, s.var, s.span, list_of(t), ctx)
+                self.log_texts(s, ctx)
+            case A.Pick():
+                t = self.iterable(s.source, ctx)
+                self.bind(s, s.var, s.span, t, ctx)
+                self.log_texts(s, ctx)
+            case A.Generate():
+                self.generate(s, ctx)
+            case A.ShuffleZone():
+                self.zone_named(s.zone, s.span, per_player=False)
+                self.log_texts(s, ctx)
+            case A.Deal():
+                self.deal(s, ctx)
+            case A.MoveItem():
+                self.move(s, ctx)
+            case A.AddItems():
+                self.add_items(s, ctx)
+            case A.Place() | A.Clear() | A.Reveal():
+                self.tile_stmt(s, ctx)
+            case A.Do():
+                self.do(s, ctx)
+            case A.RevealTo():
+                self.reveal_to(s, ctx)
+            case A.Say():
+                self.say(s, ctx)
+            case A.Outcome():
+                self.outcome(s, ctx)
+            case A.Return():
+                self.return_stmt(s, ctx)
+            case _:
+                assert_never(s)
+
+    def let(self, s: A.Let, ctx: Ctx) -> None:
+        if s.type is not None:
+            want = resolve_type(self.c, s.type)
+            self.expect(s.value, want, ctx)
+            self.bind(s, s.name, s.span, want, ctx)
+        else:
+            self.bind(s, s.name, s.span, self.expr(s.value, ctx), ctx)
+
+    def if_stmt(self, s: A.If, ctx: Ctx) -> None:
+        for cond, body in s.branches:
+            self.expect(cond, BOOL, ctx)
+            self.block(body, ctx)
+        self.block(s.otherwise, ctx)
+
+    def for_stmt(self, s: A.For, ctx: Ctx) -> None:
+        c = self.c
+        t = self.iterable(s.source, ctx)
+        ctx.scopes.append({})
+        self.bind(s, s.var, s.span, t, ctx)
+        c.hidden[id(s)] = c.new_hidden()
+        c.new_hidden()  # the index lives in the slot after the sequence
+        for b in s.body:
+            self.stmt(b, ctx)
+        ctx.scopes.pop()
+
+    def react(self, s: A.React, ctx: Ctx) -> None:
+        c = self.c
+        self.expect(s.first, PLAYER, ctx)
+        # the seat asked, the passes in a row, the reacting player of an outer round
+        c.hidden[id(s)] = c.new_hidden()
+        c.new_hidden()
+        c.new_hidden()
+        ctx.scopes.append({})
+        self.bind(s, s.var, s.span, PLAYER, ctx)
+        ctx.reacting += 1
+        self.block(s.body, ctx)
+        ctx.reacting -= 1
+        ctx.scopes.pop()
+
+    def pass_stmt(self, s: A.Pass, ctx: Ctx) -> None:
+        if not ctx.reacting:
+            in_proc = ctx.owner if ctx.owner in self.c.names else ""
+            self.c.report(errors.pass_outside_reaction(s.span, in_proc))
+
+    def roll(self, s: A.Roll, ctx: Ctx) -> None:
+        c = self.c
+        die = c.names.get(s.die)
+        if not (isinstance(die, ValueSym) and die.what == "die"):
+            dice = [n for n, v in c.names.items() if isinstance(v, ValueSym) and v.what == "die"]
+            c.unknown("die", s.die, s.span, dice)
+            self.bind(s, s.var, s.span, ANY, ctx)
+            return
+        c.refs[id(s)] = die
+        self.need(die, ctx)
+        self.bind(s, s.var, s.span, die.type.elem or ANY, ctx)
+        self.log_texts(s, ctx)
+
+    def deal(self, s: A.Deal, ctx: Ctx) -> None:
+        self.expect(s.count, INT, ctx)
+        src = self.zone_named(s.source, s.span, per_player=False)
+        dst = self.zone_named(s.dest, s.span, per_player=True)
+        if src and dst and src.kind != dst.kind:
+            self.c.report(errors.deal_between_kinds(src.kind, dst.kind, s.span))
+
+    def say(self, s: A.Say, ctx: Ctx) -> None:
+        self.expr(s.message, ctx)
+        if s.to is not None:
+            t = self.expr(s.to, ctx)
             if not (compatible(PLAYER, t) or compatible(list_of(PLAYER), t)):
-                c.report(errors.needs_players(f"'{s.kind}'", t, s.players.span))
-            if ctx.owner != "<end>":
-                c.report(errors.outcome_outside_end_rule(s.kind, s.span))
-        elif isinstance(s, A.Return):
-            self.return_stmt(s, ctx)
+                self.c.report(errors.needs_players("'say ... to'", t, s.to.span))
+
+    def outcome(self, s: A.Outcome, ctx: Ctx) -> None:
+        t = self.expr(s.players, ctx)
+        if not (compatible(PLAYER, t) or compatible(list_of(PLAYER), t)):
+            self.c.report(errors.needs_players(f"'{s.kind}'", t, s.players.span))
+        if ctx.owner != "<end>":
+            self.c.report(errors.outcome_outside_end_rule(s.kind, s.span))
 
     def return_stmt(self, s: A.Return, ctx: Ctx) -> None:
         t = self.expr(s.value, ctx)

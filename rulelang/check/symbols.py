@@ -26,7 +26,7 @@ class ValueSym(Sym):
     """A value fixed for the whole game: param, const, table, die or board."""
 
     what: str  # param const table die board
-    decl: A.Decl
+    decl: A.ValueDecl
     slot: int = -1
     deps: set[ValueSym] = field(default_factory=set)
 

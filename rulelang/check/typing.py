@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import cast
+from typing import assert_never, cast
 
 from rulelang import errors
 from rulelang.check.builtins import BUILTINS, check_call
@@ -230,36 +230,47 @@ class ExprChecker:
         return t
 
     def _expr(self, e: A.Expr, ctx: Ctx) -> T:
-        if isinstance(e, A.IntLit):
-            return INT
-        if isinstance(e, A.BoolLit):
-            return BOOL
-        if isinstance(e, A.NoneLit):
-            return NONE
-        if isinstance(e, A.TextLit):
-            for part in e.parts:
-                if not isinstance(part, str):
-                    self.expr(part, ctx)
-            return TEXT
-        if isinstance(e, A.Name):
-            return self.name(e, ctx)
-        if isinstance(e, A.ListLit):
-            return self.list_lit(e, ctx, None)
-        if isinstance(e, A.Unary):
-            return self.expect(e.operand, BOOL if e.op == "not" else INT, ctx)
-        if isinstance(e, A.Binary):
-            return self.binary(e, ctx)
-        if isinstance(e, A.Attr):
-            return self.attr_expr(e, ctx)
-        if isinstance(e, A.Index):
-            return self.index(e, ctx)
-        if isinstance(e, A.Call):
-            return self.call(e, ctx)
-        if isinstance(e, A.Comp):
-            return self.comp(e, ctx)
-        if isinstance(e, A.Cond):
-            return self.cond(e, ctx)
-        raise AssertionError(type(e))
+        return self.expression(cast(A.AnyExpr, e), ctx)  # every Expr is one of A.AnyExpr
+
+    def expression(self, e: A.AnyExpr, ctx: Ctx) -> T:
+        """The type of one expression: one method per kind; a kind missing here is a
+        type error (assert_never)."""
+        match e:
+            case A.IntLit():
+                return INT
+            case A.BoolLit():
+                return BOOL
+            case A.NoneLit():
+                return NONE
+            case A.TextLit():
+                return self.text(e, ctx)
+            case A.Name():
+                return self.name(e, ctx)
+            case A.ListLit():
+                return self.list_lit(e, ctx, None)
+            case A.Unary():
+                return self.expect(e.operand, BOOL if e.op == "not" else INT, ctx)
+            case A.Binary():
+                return self.binary(e, ctx)
+            case A.Attr():
+                return self.attr_expr(e, ctx)
+            case A.Index():
+                return self.index(e, ctx)
+            case A.Call():
+                return self.call(e, ctx)
+            case A.Comp():
+                return self.comp(e, ctx)
+            case A.Cond():
+                return self.cond(e, ctx)
+            case _:
+                assert_never(e)
+
+    def text(self, e: A.TextLit, ctx: Ctx) -> T:
+        """A text: the expressions written inside it are checked (any type shows)."""
+        for part in e.parts:
+            if not isinstance(part, str):
+                self.expr(part, ctx)
+        return TEXT
 
     def cond(self, e: A.Cond, ctx: Ctx) -> T:
         """`if c then a else b`: c is a condition; the value has the type of both."""

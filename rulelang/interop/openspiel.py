@@ -118,6 +118,8 @@ def _parse_options(text: str) -> dict[str, str]:
     return options
 
 
+# pyspiel (a C++ extension) ships no types: its classes are Any to mypy, which refuses
+# them as bases
 class RulesetGame(pyspiel.Game):  # type: ignore[misc]
     """A ruleset at a player count with its options."""
 
@@ -169,7 +171,7 @@ class RulesetGame(pyspiel.Game):  # type: ignore[misc]
         return ViewObserver(self.max_actions, recall)
 
 
-class RulesetState(pyspiel.State):  # type: ignore[misc]
+class RulesetState(pyspiel.State):  # type: ignore[misc]  # pyspiel: as above
     """A game in progress; the engine decides chance events as they come."""
 
     def __init__(self, spiel_game: RulesetGame, live: _Live) -> None:

@@ -51,6 +51,7 @@ def env(
     return wrappers.OrderEnforcingWrapper(raw)
 
 
+# pettingzoo ships no types here: its AECEnv is Any to mypy, which refuses it as a base
 class RulesetEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     """One ruleset, one player count. `reset(seed=S)` starts the game of seed S
     (`Ruleset.new_game(players, seed=S)`); a reset without a seed starts the game of the

@@ -43,7 +43,7 @@ def differences(a: Summary, b: Summary) -> list[Difference]:
     for attr in sorted(set(a.scores) & set(b.scores)):
         va = [v for seat in a.scores[attr] for v in seat]
         vb = [v for seat in b.scores[attr] for v in seat]
-        out.append(mean_difference(f"mean {attr} at the end", va, vb))  # type: ignore[arg-type]
+        out.append(mean_difference(f"mean {attr} at the end", va, vb))
     return out
 
 

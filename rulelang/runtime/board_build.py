@@ -16,12 +16,13 @@ def build(name: str, shape: str, args: list[object], limit: int) -> Board:
     if shape == "grid":
         if not args:  # no bounds: the cells are wherever tiles go
             return OpenGrid(name, limit)
-        if len(args) != 4 or not all(isinstance(a, int) for a in args):
+        bounds = [a for a in args if isinstance(a, int)]
+        if len(args) != 4 or len(bounds) != 4:
             raise ValueError(
                 "grid() takes four numbers: x from, x to, y from, y to (or none, for a "
                 "grid without bounds)"
             )
-        x0, x1, y0, y1 = (int(a) for a in args)  # type: ignore[call-overload]
+        x0, x1, y0, y1 = bounds
         if (x1 - x0 + 1) * (y1 - y0 + 1) > limit:
             raise TooLarge(
                 f"grid '{name}' would have {(x1 - x0 + 1) * (y1 - y0 + 1)} cells; "
@@ -31,13 +32,15 @@ def build(name: str, shape: str, args: list[object], limit: int) -> Board:
     if len(args) != 1:
         raise ValueError(f"{shape}() takes one argument: a number of nodes or a list of names")
     arg = args[0]
-    size = arg if isinstance(arg, int) else len(arg)  # type: ignore[arg-type]
+    if not isinstance(arg, int | Sequence):
+        raise ValueError(f"{shape}() takes one argument: a number of nodes or a list of names")
+    size = arg if isinstance(arg, int) else len(arg)
     if size > limit:
         raise TooLarge(f"board '{name}' would have {size} nodes; at most {limit} are allowed")
     if isinstance(arg, int):
         names: Sequence[str] = [str(i) for i in range(arg)]
     else:
-        names = [str(x) for x in arg]  # type: ignore[attr-defined]
+        names = [str(x) for x in arg]
     if not names:
         raise ValueError(f"board '{name}' has no nodes")
     return Board(name, shape, names)

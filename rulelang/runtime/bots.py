@@ -53,7 +53,7 @@ class Bot:
             cond = sym.decl.cond
             self._cond: Callable[[State, int], Value] | None = None
             if cond is not None:
-                self._cond = ex.ns.function(  # type: ignore[assignment]
+                self._cond = ex.ns.function(
                     f"_bc_{sym.name}", "st, _me", [f"return {ex.src(cond)}"]
                 )
             self._rules: dict[str, tuple[Rule, ...]] = {}
@@ -74,7 +74,7 @@ class Bot:
                             )
                             for e in r.exprs
                         )
-                        rules.append(Rule(r.kind, fns, r.span))  # type: ignore[arg-type]
+                        rules.append(Rule(r.kind, fns, r.span))
                     self._rules[ch.name] = tuple(rules)
                 finally:
                     ex.memo_calls = False
@@ -166,7 +166,7 @@ class Estimate:
         assert me is not None
         ex.bound[me.slot] = "_me"
         try:
-            self._fn: Callable[[State, int], Value] = ex.ns.function(  # type: ignore[assignment]
+            self._fn: Callable[[State, int], Value] = ex.ns.function(
                 "_estimate", "st, _me", [f"return {ex.src(sym.decl.expr)}"]
             )
         finally:

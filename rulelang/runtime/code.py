@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
-from rulelang import errors
-from rulelang.diagnostics import GameRuntimeError, Span
+from rulelang.diagnostics import Span
+from rulelang.runtime.lines import placed
 
 if TYPE_CHECKING:
     from rulelang.runtime.state import State
@@ -28,13 +29,27 @@ Op = Callable[["State"], int]
 Fn = Callable[["State"], Value]
 Formatter = Callable[["State", Value], str]
 
-PAUSE = -1  # an op waits for a decision or a chance outcome
-OVER = -2  # an op ended the game
-IMAGINED = -3  # the end of an `imagine` block run on its own (runtime/imagine.py)
-DONE = -3  # a clone searching for a completion reached the end of the effect
-CHANCE = -1  # who acts at a chance event
-TERMINAL = -4  # who acts when the game is over
-PUBLIC = -1  # a viewer who is none of the players: sees only what all may see
+
+class Stop(IntEnum):
+    """Where a run of ops stops: the negative pc an op returns instead of the next op's
+    (the run loop goes on while pc >= 0). Each has its own value, apart from each other
+    and from the seats and viewer below, so that none is taken for another; generated
+    code returns them as plain numbers (an IntEnum formats as its number)."""
+
+    PAUSE = -11  # an op waits for a decision or a chance outcome
+    OVER = -12  # an op ended the game
+    IMAGINED = -13  # the end of an `imagine` block run on its own (runtime/imagine.py)
+    DONE = -14  # a clone searching for a completion reached the end of the effect
+
+
+PAUSE, OVER, IMAGINED, DONE = Stop.PAUSE, Stop.OVER, Stop.IMAGINED, Stop.DONE
+
+# Who acts (`Game.current_player()`, besides the seats 0..n-1) and who views (`viewer`,
+# besides the seats and None): public names whose numbers docs/api.md gives. CHANCE and
+# PUBLIC are both -1 but never meet: one is who acts, the other who looks.
+CHANCE: Final = -1  # who acts at a chance event
+TERMINAL: Final = -4  # who acts when the game is over
+PUBLIC: Final = -1  # a viewer who is none of the players: sees only what all may see
 # The sizes a rule may reach, the steps it may run between two decisions and the
 # decisions bots alone may take are a ruleset's `Limits` (rulelang/limits.py).
 
@@ -190,10 +205,11 @@ def run(code: Code, st: State, pc: int) -> int:
     try:
         while pc >= 0:
             pc = ops[pc](st)
-    except RecursionError:
-        raise too_deep(code, pc) from None
-    except TypeError as exc:
-        raise none_used(exc, code.spans[max(pc, 0)]) from None
+    except Exception as exc:  # placed on its rule line (lines.py); try costs nothing
+        err = placed(exc, code.spans[max(pc, 0)])
+        if err is exc:
+            raise
+        raise err from None
     if pc == OVER:
         st.over = True
         st.pending = None
@@ -202,32 +218,6 @@ def run(code: Code, st: State, pc: int) -> int:
 
 
 def none_used(exc: TypeError, fallback: Span) -> Exception:
-    """R030 for a TypeError that `none` in the rules caused inside generated code (an
-    attribute of none, none as an index or a number), placed at the statement whose
-    `# @N` marker comes last before the failing line; any other TypeError is a bug in
-    rulelang and is given back unchanged."""
-    if "NoneType" not in str(exc):
-        return exc
-    span: Span | None = None
-    tb = exc.__traceback__
-    while tb is not None:
-        frame = tb.tb_frame
-        file = frame.f_code.co_filename
-        if file.startswith("<rulelang "):
-            text = frame.f_globals["_SOURCES"].get(file, "")
-            lines = text.splitlines()[: tb.tb_lineno]
-            for line in reversed(lines):
-                at = line.rfind("  # @")
-                if at >= 0 and line[at + 5 :].isdigit():
-                    span = frame.f_globals["_STMT_SPANS"][int(line[at + 5 :])]
-                    break
-            else:
-                span = span or fallback
-        tb = tb.tb_next
-    if span is None:  # not raised in generated code
-        return exc
-    return errors.none_used(span)
-
-
-def too_deep(code: Code, pc: int) -> GameRuntimeError:
-    return errors.nests_too_deeply_at_runtime(code.spans[max(pc, 0)])
+    """R030 for a TypeError raised through generated code: `none` used as a value,
+    placed on its rule line (lines.py); any other is a bug, given back unchanged."""
+    return placed(exc, fallback)

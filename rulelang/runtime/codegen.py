@@ -46,6 +46,8 @@ PAUSING = (A.Choose, A.Roll, A.Pick, A.ShuffleLet, A.ShuffleZone, A.React, A.Gen
 INLINE_LINES = 40  # ops up to this size are copied into the ops that jump to them
 INLINE_DEPTH = 3
 JUMP = re.compile(r"^(\s*)return (\d+)$")
+MARKED = re.compile(r"  # @\d+$")  # a line that ends with its statement's mark
+BARE_JUMP = re.compile(r"^\s*return (\d+|@L\d+@)$")  # a jump, to a pc or a label
 
 
 class Label:
@@ -96,13 +98,29 @@ class Codegen(StraightGen):
         self.ops.labels.append(lab)
         return lab
 
+    def marked(self, lines: list[str], span: Span) -> list[str]:
+        """lines, the first one marked as the statement at span's (line table: see
+        lines.py) unless it is marked already, a jump (kept bare, to be inlined) or
+        continued on the next line."""
+        first = lines[0] if lines else ""
+        if (
+            not first
+            or span == NO_SPAN
+            or MARKED.search(first)
+            or BARE_JUMP.match(first)
+            or first.endswith("\\")
+        ):
+            return lines
+        return [first + self.ns.mark(span), *lines[1:]]
+
     def add(self, lines: list[str], span: Span) -> None:
         if not self.cur:
             self.cur_span = span
-        self.cur.extend(lines)
+        self.cur.extend(self.marked(lines, span))
 
     def emit(self, lines: list[str], span: Span) -> int:
         """Close an op: the waiting straight-line code, then lines (which must return)."""
+        lines = self.marked(lines, span)
         if self.cur:
             span = self.cur_span
         self.ops.bodies.append([*self.cur, *lines])
@@ -165,7 +183,7 @@ class Codegen(StraightGen):
             lines = _prelude(_inline(bodies, i, body, INLINE_DEPTH))
             self.code.source.append("\n".join(lines))
             op = self.ns.function(f"_op{i}", "st", lines)
-            self.code.ops.append(op)  # type: ignore[arg-type]
+            self.code.ops.append(op)
             self.code.spans.append(self.ops.spans[i])
 
     def phase(self, index: int, d: A.PhaseDecl, entries: dict[str, Label]) -> None:
@@ -204,7 +222,8 @@ class Codegen(StraightGen):
             lines.append("st.dirty = True")
         if d.end_when is not None and d.next:
             # the next phase starts with the player after the one who played last
-            lines += [f"if {self.ex.src(d.end_when)}:", f"    return {entries[d.next]}"]
+            when = f"if {self.ex.src(d.end_when)}:" + self.ns.mark(d.end_when.span)
+            lines += [when, f"    return {entries[d.next]}"]
         lines += self.budget(d.span, "turns")
         self.emit([*lines, f"return {top}"], d.span)
 
@@ -234,7 +253,7 @@ class Codegen(StraightGen):
         for end in self.p.ends:
             body = [line for s in end.body for line in self.simple(s)]
             lines += [
-                f"if {self.ex.src(end.cond)}:",
+                f"if {self.ex.src(end.cond)}:" + self.ns.mark(end.cond.span),
                 "    st.outcome = ['loss'] * st.cfg.n",
                 *("    " + line for line in body),
                 "    st.over = True",
@@ -243,7 +262,7 @@ class Codegen(StraightGen):
                 "    return True",
             ]
         lines.append("return False")
-        self.code.check_end = self.ns.function("_check_end", "st", lines)  # type: ignore[assignment]
+        self.code.check_end = self.ns.function("_check_end", "st", lines)
 
     # ------------------------------------------------------------ pausing code
     def block(self, stmts: tuple[A.Stmt, ...]) -> None:
@@ -342,8 +361,9 @@ class Codegen(StraightGen):
         bodies = [(self.label(), body) for _c, body in s.branches]
         otherwise = self.label()
         lines: list[str] = []
-        for (cond, _body), (lab, _b) in zip(s.branches, bodies, strict=True):
-            lines += [f"if {self.ex.src(cond)}:", f"    return {lab}"]
+        for i, ((cond, _body), (lab, _b)) in enumerate(zip(s.branches, bodies, strict=True)):
+            test = f"if {self.ex.src(cond)}:" + (self.ns.mark(cond.span) if i else "")
+            lines += [test, f"    return {lab}"]
         self.emit([*lines, f"return {otherwise}"], s.span)
         for lab, body in bodies:
             self.here(lab)
@@ -465,7 +485,7 @@ class Codegen(StraightGen):
             err = self.error(errors.no_player("the player 'secret to' gives", to.span))
             body = [f"p = {self.ex.src(to)}", "if p is None:", f"    raise {err}", "return (p,)"]
         self.ns.counter += 1
-        return self.ns.function(f"_aud{self.ns.counter}", "st", body)  # type: ignore[return-value]
+        return self.ns.function(f"_aud{self.ns.counter}", "st", body)
 
     def choose(self, s: A.Choose) -> None:
         ex = self.ex
@@ -679,11 +699,7 @@ def _has_reactions(p: Program) -> bool:
         s = todo.pop()
         if isinstance(s, A.React):
             return True
-        if isinstance(s, A.If):
-            todo.extend(x for _c, body in s.branches for x in body)
-            todo.extend(s.otherwise)
-        elif isinstance(s, A.While | A.For | A.Repeat):
-            todo.extend(s.body)
+        todo.extend(x for body in A.blocks_in(s) for x in body)
     return False
 
 

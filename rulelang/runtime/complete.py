@@ -87,7 +87,8 @@ class Completer:
     def step(self, st: State, pc: int) -> bool | _Frame:
         """Run on to the end of the effect (True), a choice with no option (False), or
         the next choice or chance event (its frame)."""
-        seen = st.effect[2]  # type: ignore[index]
+        assert st.effect is not None  # set by the search that runs this clone
+        seen = st.effect[2]
         seen[0] += 1
         if seen[0] > self.limit:
             raise errors.completion_budget(self.var, self.limit, self.span)

@@ -23,10 +23,9 @@ from rulelang.runtime.code import (
     ChanceSpec,
     ChoiceSpec,
     Value,
-    none_used,
     run,
-    too_deep,
 )
+from rulelang.runtime.lines import placed
 from rulelang.runtime.queries import GameQueries
 from rulelang.runtime.state import State
 from rulelang.runtime.views import replay_into
@@ -252,10 +251,11 @@ class Game(GameQueries):
             code = self.rules.code
             try:  # most decisions end at the next pause within one op
                 pc = code.ops[spec.pc + 1](st)
-            except RecursionError:
-                raise too_deep(code, spec.pc + 1) from None
-            except TypeError as exc:
-                raise none_used(exc, code.spans[spec.pc + 1]) from None
+            except Exception as exc:  # placed on its rule line, as by run()
+                err = placed(exc, code.spans[spec.pc + 1])
+                if err is exc:
+                    raise
+                raise err from None
             if pc != PAUSE:
                 run(code, st, pc)
             return

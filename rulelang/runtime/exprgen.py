@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import assert_never, cast
+from typing import Any, assert_never, cast
 
 from rulelang.check.layout import Layout
 from rulelang.check.scope import NODE_ARGS, TILE_FUNCS
@@ -35,6 +35,7 @@ from rulelang.diagnostics import Span
 from rulelang.limits import Limits
 from rulelang.runtime import helpers, seen
 from rulelang.runtime.code import Fn, Formatter
+from rulelang.runtime.lines import TABLE, Lines
 from rulelang.runtime.reads import expressions
 from rulelang.runtime.tiles import TileOps
 from rulelang.runtime.values import formatter
@@ -66,17 +67,18 @@ MEMO_UNSET = object()  # a fixed def not computed yet for this table
 
 
 class Namespace:
-    """The globals of the generated code: helpers, spans, specs, formatters."""
+    """The globals of the generated code: helpers, spans, specs, formatters; and the
+    line table of every generated function (lines.py)."""
 
     def __init__(self) -> None:
+        self.lines = Lines()
         self.env: dict[str, object] = {
             "__builtins__": __builtins__,
             "_h": helpers,
             "_kn": seen,  # `known(P, EXPR)`: see runtime/seen.py
             "_UNSET": MEMO_UNSET,
             "_NO_TILE": (None, 0, False),
-            "_SOURCES": {},  # generated function texts by file name, to place errors
-            "_STMT_SPANS": [],  # the spans that `# @N` markers in those texts refer to
+            TABLE: self.lines,  # how an error raised in generated code finds its rule line
         }
         self.counter = 0
         self.names: dict[int, str] = {}
@@ -93,18 +95,16 @@ class Namespace:
         return name
 
     def mark(self, span: Span) -> str:
-        """A comment naming a statement's span, put after its first generated line:
-        an error in the line is placed at the statement at no cost while running."""
-        spans = cast(list[Span], self.env["_STMT_SPANS"])
-        spans.append(span)
-        return f"  # @{len(spans) - 1}"
+        """A mark naming a statement's span, put at the end of its first generated line:
+        the line table places an error in the lines that follow at the statement."""
+        return self.lines.mark(span)
 
-    def function(self, name: str, params: str, body: list[str]) -> object:
-        text = f"def {name}({params}):\n" + "\n".join("    " + line for line in body)
-        scope: dict[str, object] = {}
-        file = f"<rulelang {name}>"
-        cast(dict[str, str], self.env["_SOURCES"])[file] = text
-        exec(compile(text, file, "exec"), self.env, scope)  # noqa: S102
+    def function(self, name: str, params: str, body: list[str]) -> Callable[..., Any]:
+        """Compile `def name(params): body` into the generated code's globals. What it
+        takes and gives is for the caller to say: its type is that of the Op, Fn... it
+        is assigned to (the generated source is not type-checked)."""
+        scope: dict[str, Callable[..., Any]] = {}
+        exec(self.lines.compile(name, params, body), self.env, scope)  # noqa: S102
         self.env[name] = scope[name]
         return scope[name]
 
@@ -151,7 +151,7 @@ class ExprGen:
         defaults of type `want`)."""
         body = [f"return {self.as_type(e, want)}"]
         fn = self.ns.function(self.ns.name_for(e, "_x"), "st", body)
-        return fn  # type: ignore[return-value]
+        return fn
 
     def as_type(self, e: A.Expr, want: T) -> str:
         """Source for the value of e, kept where a value of type `want` goes: a number
@@ -369,8 +369,9 @@ class ExprGen:
             return f"st.cfg.{table}[{target.name!r}]"
         a = [self.src(x) for x in args]
         if f in SIMPLE_CALLS:
-            if f == "len" and isinstance(self.ref(args[0]), ZoneSym):
-                return f"len(st.zones[{self.layout.zone_base[args[0].id]}])"  # type: ignore[attr-defined]
+            zone = self.ref(args[0])
+            if f == "len" and isinstance(zone, ZoneSym):
+                return f"len(st.zones[{self.layout.zone_base[zone.name]}])"
             return f"{SIMPLE_CALLS[f]}({a[0]})"
         if f == "seat":
             return a[0]
@@ -494,10 +495,11 @@ class ExprGen:
         if f == "":
             whole = f"tuple([{elem} {loop}])"
             bounds = _UPTO.match(source)
-            if bounds and not where and self._item_of(e, local.slot):
+            item = e.elem
+            if bounds and not where and isinstance(item, A.Index) and self._item_of(e, local.slot):
                 # `[xs[k] for k in a..b]`: a slice when every index lies inside (else
                 # item by item, for the checks)
-                seq = self.src(e.elem.obj)  # type: ignore[attr-defined]
+                seq = self.src(item.obj)
                 limit = self.limits.items
                 return f"(_h.items({seq}, {bounds[1]}, {bounds[2]}, {limit}) or {whole})"
             return whole
@@ -607,18 +609,12 @@ class ExprGen:
     def own_locals(self, stmts: tuple[A.Stmt, ...]) -> list[int]:
         """The slots of the `let`s in a def's block (at any depth)."""
         slots: list[int] = []
-        stack: list[object] = list(stmts)
+        stack = list(stmts)
         while stack:
             s = stack.pop()
-            if isinstance(s, tuple):
-                stack.extend(s)
-            elif isinstance(s, A.Let):
+            if isinstance(s, A.Let):
                 slots.append(self.p.locals_of[id(s)].slot)
-            elif isinstance(s, A.If):
-                stack.extend(body for _c, body in s.branches)
-                stack.append(s.otherwise)
-            elif isinstance(s, A.While | A.For | A.Repeat):
-                stack.append(s.body)
+            stack.extend(x for body in A.blocks_in(s) for x in body)
         return slots
 
 

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 
 from rulelang import errors
 from rulelang.diagnostics import Span
+from rulelang.runtime.boards import GridBoard
 
 if TYPE_CHECKING:
-    from rulelang.runtime.boards import GridBoard
     from rulelang.runtime.state import State
 
 SEEDS = range(2**31)  # the outcomes of a generate's chance event
@@ -43,7 +43,8 @@ class GenerateOp:
     span: Span
 
     def run(self, st: State) -> None:
-        board: GridBoard = st.cfg.boards[self.board]  # type: ignore[assignment]
+        board = st.cfg.boards[self.board]
+        assert isinstance(board, GridBoard)  # the checker allows generate on grids only
         rng = random.Random(st.loc[self.seed_slot])
         n = self.number(self.count(st))
         if self.what == "path":

@@ -13,7 +13,7 @@ from rulelang.runtime.code import ChanceSpec, ChoiceSpec, Value
 from rulelang.runtime.state import left
 
 if TYPE_CHECKING:
-    from rulelang.runtime.boards import Board
+    from rulelang.runtime.boards import Board, GridBoard
     from rulelang.runtime.state import State
     from rulelang.runtime.tiles import TileOps
 
@@ -172,11 +172,11 @@ def side_part(s: int | None, part: int, span: Span) -> int:
     return s >> 2 if part == 0 else s & 3
 
 
-def across(board: Board, s: int | None, span: Span) -> int | None:
+def across(board: GridBoard, s: int | None, span: Span) -> int | None:
     """The cell on the other side of side s, none on the rim; s none is R030."""
     if s is None:
         raise errors.none_used(span)
-    nb: int = board.across[s]  # type: ignore[attr-defined]
+    nb = board.across[s]
     return None if nb < 0 else nb
 
 
@@ -203,7 +203,8 @@ def next_in_order(
     order = st.loc[slot] if slot >= 0 else None
     if order is None:
         return (p + delta) % st.cfg.n
-    return order[(order.index(p) + delta) % len(order)]  # type: ignore[no-any-return]
+    after: int = order[(order.index(p) + delta) % len(order)]  # a seat of the drawn order
+    return after
 
 
 def zone_slot(base: int, owner: int | None, span: Span) -> int:

@@ -106,7 +106,10 @@ class OpenGrid(GridBoard):
     bounded = False
 
     def __init__(self, name: str, limit: int):
-        # GridBoard.__init__ builds every cell: none of that here
+        # GridBoard.__init__ builds every cell: none of that here. The cells are endless,
+        # so their names, coordinates and neighbours are stand-ins computed on demand
+        # that index like the bounded grid's tuples (but cannot be listed): mypy sees
+        # other types than GridBoard's, hence the ignores
         self.name, self.shape = name, "grid"
         self.limit = limit  # most cells a path_length search may cover
         self.size = SPAN * SPAN
@@ -121,7 +124,7 @@ class OpenGrid(GridBoard):
         return self.size
 
     def step_table(self, k: int) -> tuple[int, ...]:
-        return _Still(k)  # type: ignore[return-value]
+        return _Still(k)  # type: ignore[return-value]  # indexes like the table: see above
 
     def cell(self, x: int, y: int) -> int | None:
         if abs(x) <= REACH and abs(y) <= REACH:

@@ -208,7 +208,9 @@ class State:
         # while `known(P, ...)` is worked out, P's seat (runtime/seen.py); else -1
         self.viewer = -1
         self.auto_chance = True  # False: a test or a replay supplies chance outcomes
-        self.reach: dict[tuple[int, ...], object] = {}  # kept answers about tile networks
+        # kept answers about tile networks (tiles.py): (layer, start) -> its Network,
+        # (layer, start, node, tile, turn) -> whether the tile joins it there
+        self.reach: dict[tuple[int, ...], Any] = {}
         # during Game.playout: the random bot's generator and how many more decisions it
         # may take (0 otherwise)
         self.bot: Callable[[], float] = _no_bot

@@ -89,7 +89,7 @@ class StraightGen:
     # ------------------------------------------------------------ straight-line code
     def simple(self, stmt: A.Stmt) -> list[str]:
         """Python lines for a statement that cannot pause, the first one marked with the
-        statement's span (see Namespace.mark)."""
+        statement's span (the line table: see lines.py)."""
         lines = self._simple(stmt)
         if lines and not lines[0].rstrip().endswith("\\"):
             lines[0] += self.ns.mark(stmt.span)
@@ -108,7 +108,9 @@ class StraightGen:
             case A.If():
                 lines: list[str] = []
                 for i, (cond, block) in enumerate(s.branches):
-                    lines.append(f"{'if' if i == 0 else 'elif'} {ex.src(cond)}:")
+                    # an `elif` is placed on its own line (the `if` line: by simple())
+                    mark = self.ns.mark(cond.span) if i else ""
+                    lines.append(f"{'if' if i == 0 else 'elif'} {ex.src(cond)}:{mark}")
                     lines += indent(self.simple_block(block))
                 if s.otherwise:
                     lines += ["else:", *indent(self.simple_block(s.otherwise))]
@@ -157,7 +159,15 @@ class StraightGen:
                 return [f"return {ex.src(s.value)}"]
             case A.Deal() | A.MoveItem() | A.AddItems() | A.Place() | A.Clear() | A.Reveal():
                 return self.places(s)
-            case A.Choose() | A.Roll() | A.Pick() | A.ShuffleLet() | A.ShuffleZone() | A.React():
+            case (
+                A.Choose()
+                | A.Roll()
+                | A.Pick()
+                | A.ShuffleLet()
+                | A.ShuffleZone()
+                | A.Generate()
+                | A.React()
+            ):
                 raise AssertionError("a pause point is not straight-line code")
             case A.Pass():
                 raise AssertionError("'pass' jumps: it is not straight-line code")

@@ -81,9 +81,9 @@ class TileOps:
     def network(self, st: State, start: int) -> Network:
         """(cells joined to start, face-down cells it touches, empty cells it touches)."""
         key = (self.layer, start)
-        found = st.reach.get(key)
+        found: Network | None = st.reach.get(key)
         if found is not None:
-            return found  # type: ignore[return-value]
+            return found
         cells = st.layers[self.layer]
         neighbour = self.grid(st).neighbour
         edges = st.cols[self.edges_col]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from rulelang.check.symbols import BoardAttrSym
 from rulelang.check.types import T
 from rulelang.diagnostics import UsageError
+from rulelang.runtime.boards import GridBoard
 from rulelang.runtime.code import (
     ChanceSpec,
     ChoiceSpec,
@@ -179,10 +180,9 @@ def board_state(game: Game, viewer: int | None) -> BoardState:
             continue
         col = st.cols[a.slot]
         if a.edge:
-            sides: Sequence[int] = board.all_sides  # type: ignore[attr-defined]
+            assert isinstance(board, GridBoard)  # edge attributes are a grid's (the checker)
             entry[a.name] = {
-                board.side_name(s): plain(game, a.type, col[s])  # type: ignore[attr-defined]
-                for s in sides
+                board.side_name(s): plain(game, a.type, col[s]) for s in board.all_sides
             }
         else:
             entry[a.name] = {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import assert_never, cast
+
 from rulelang.diagnostics import Span
 from rulelang.syntax.node import node
 
@@ -536,8 +538,10 @@ class Module:
     decls: tuple[Decl, ...]
 
 
-# Every kind of expression and statement: the compiler matches over these unions with
-# `assert_never`, so that a node kind added here and forgotten there is a type error.
+# Every kind of expression, statement and declaration: the checker and the compiler
+# match over these unions with `assert_never`, so that a node kind added here and
+# forgotten in one of those walks is a type error (mypy). A new node class must be
+# added to its union: tests/test_dispatch.py checks that each union holds every class.
 AnyExpr = (
     IntLit
     | BoolLit
@@ -566,6 +570,7 @@ AnyStmt = (
     | Roll
     | ShuffleLet
     | ShuffleZone
+    | Generate
     | Pick
     | Deal
     | MoveItem
@@ -579,3 +584,62 @@ AnyStmt = (
     | Outcome
     | Return
 )
+# The fixed values a ruleset declares (a ValueSym's declaration).
+ValueDecl = ParamDecl | ConstDecl | TableDecl | DieDecl | BoardDecl
+AnyDecl = (
+    GameDecl
+    | LibraryDecl
+    | PlayersDecl
+    | ImportDecl
+    | ExtendsDecl
+    | ValueDecl
+    | KindDecl
+    | PlayerDecl
+    | GlobalDecl
+    | EnumDecl
+    | ZoneDecl
+    | DefDecl
+    | ProcDecl
+    | BotDecl
+    | EstimateDecl
+    | SetupDecl
+    | PhaseDecl
+    | EndDecl
+)
+
+
+def blocks_in(stmt: Stmt) -> tuple[tuple[Stmt, ...], ...]:
+    """The blocks written directly inside a statement: the walks over nested blocks
+    (the checker's flow pass, the code generator) all take them from here, so that a
+    new statement kind with a block of its own is walked everywhere once it is here."""
+    s = cast(AnyStmt, stmt)  # every Stmt is one of AnyStmt
+    match s:
+        case If():
+            return (*(body for _cond, body in s.branches), s.otherwise)
+        case While() | For() | Repeat() | React():
+            return (s.body,)
+        case (
+            Let()
+            | Set()
+            | Pass()
+            | Choose()
+            | Roll()
+            | ShuffleLet()
+            | ShuffleZone()
+            | Generate()
+            | Pick()
+            | Deal()
+            | MoveItem()
+            | AddItems()
+            | Place()
+            | Clear()
+            | Reveal()
+            | RevealTo()
+            | Do()
+            | Say()
+            | Outcome()
+            | Return()
+        ):
+            return ()
+        case _:
+            assert_never(s)

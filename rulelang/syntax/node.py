@@ -28,7 +28,8 @@ class Node:
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         cls = type(self)
         init = _compile_init(cls)
-        cls.__init__ = init  # type: ignore[method-assign]  # for the next ones
+        # the class's own __init__ from now on (mypy refuses any assignment to a method)
+        cls.__init__ = init  # type: ignore[method-assign]
         init(self, *args, **kwargs)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -109,6 +110,6 @@ def node(cls: type[T]) -> type[T]:
 def replace(obj: T, **changes: object) -> T:
     """A copy of a node with some fields changed."""
     cls = type(obj)
-    values = {f: getattr(obj, f) for f in cls._fields}  # type: ignore[attr-defined]
+    values = {f: getattr(obj, f) for f in getattr(cls, "_fields", ())}
     values.update(changes)
     return cls(**values)

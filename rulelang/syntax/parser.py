@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedInput, VisitError
@@ -445,7 +445,7 @@ class _Builder(Transformer[Any, Any]):
         return True
 
     def bot_for(self, c: list[Any]) -> A.Expr:
-        return c[0]  # type: ignore[no-any-return]
+        return cast(A.Expr, c[0])  # lark gives the children untyped
 
     @v_args(meta=True)
     def bot_choice(self, meta: Any, c: list[Any]) -> A.BotChoice:
@@ -570,7 +570,7 @@ class _Builder(Transformer[Any, Any]):
         return ("pass", True)
 
     def c_secret(self, c: list[Any]) -> tuple[str, Any]:
-        return c[0]  # type: ignore[no-any-return]
+        return cast(tuple[str, Any], c[0])  # lark gives the children untyped
 
     def secret_opt(self, c: list[Any]) -> tuple[str, Any]:
         return ("secret", c[0])  # the audience, or None for the current player alone
