@@ -13,6 +13,7 @@ from rulelang.check.symbols import (
     EnumSym,
     EstimateSym,
     KindSym,
+    MeasureSym,
     PhaseSym,
     ProcSym,
     ValueSym,
@@ -105,6 +106,11 @@ def _declare(c: Checker, d: A.Decl) -> None:
             c.duplicate(d.name, d.span, c.estimate.span)
             return
         c.estimate = EstimateSym(d.name, d.span, ANY, d)
+    elif isinstance(d, A.MeasureDecl):
+        if d.name in c.measures:
+            c.duplicate(d.name, d.span, c.measures[d.name].span)
+            return
+        c.measures[d.name] = MeasureSym(d.name, d.span, ANY, d)
 
 
 def _enum(c: Checker, d: A.EnumDecl) -> None:
