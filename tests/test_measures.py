@@ -158,3 +158,23 @@ def test_measures_of_random_games_add_up() -> None:
         game.playout(random.Random(seed))
         m = game.measures()
         assert m["total"] == sum(m["each"]) and len(m["each"]) == 3
+
+
+SHIPPED = sorted((Path(__file__).resolve().parent.parent / "rulesets").glob("*.rules"))
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=[p.stem for p in SHIPPED])
+def test_every_shipped_game_declares_measures_with_one_per_player(path: Path) -> None:
+    """Every shipped game declares what a designer of it would look at (issue 18), one
+    per player first (the most lopsided game is read from it)."""
+    rules = compile_source(path.read_text(encoding="utf-8"), str(path))
+    first = next(iter(rules.measures.values()))
+    assert first.per_player and not first.boolean
+    assert len(rules.measures) >= 3
+    game = rules.new_game(rules.min_players, seed=3)
+    game.playout(random.Random(3), max_decisions=3000)
+    assert game.is_over()
+    assert game.end_reason() is not None and game.end_reason() in rules.end_reasons
+    for name, value in game.measures().items():
+        values = value if rules.measures[name].per_player else [value]
+        assert all(isinstance(v, int) for v in values), (name, value)
