@@ -12,8 +12,8 @@ import pytest
 from cli_support import cli, no_traceback
 
 import rulelang
-from rulelang.cli.board_map import MAX_WIDTH, labels_of
-from rulelang.cli.render import render_view
+from rulelang.render.board_map import MAX_WIDTH, labels_of
+from rulelang.render.text import render_view
 
 YARD = Path(__file__).resolve().parent / "games" / "yard.rules"
 

@@ -714,7 +714,7 @@ def test_the_stone_seekers_bots_can_be_declared(tmp_path: Path) -> None:
 
 
 def test_a_save_keeps_the_bot_of_each_seat(tmp_path: Path) -> None:
-    from rulelang.cli import saves
+    from rulelang.storage import saves
 
     path = tmp_path / "cards.rules"
     path.write_text(CARDS + BOTS, encoding="utf-8")

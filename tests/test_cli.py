@@ -22,7 +22,7 @@ import pytest
 from cli_support import cli, no_traceback
 
 from rulelang.cli.main import run
-from rulelang.cli.simulate import wilson
+from rulelang.stats import wilson
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = sorted((ROOT / "rulesets").glob("*.rules"))

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from cli_support import cli, no_traceback
 
-from rulelang.report.stats import newcombe, t_quantile, welch
+from rulelang.stats import newcombe, t_quantile, welch
 
 EDGE = Path(__file__).parent / "games" / "edge.rules"
 HEIMLICH = Path(__file__).parent.parent / "rulesets" / "heimlich.rules"

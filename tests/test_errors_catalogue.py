@@ -272,8 +272,8 @@ def test_runtime_and_static_errors_render_the_same_way() -> None:
 
 
 def test_every_error_rulelang_raises_is_a_rulelang_error() -> None:
-    from rulelang.cli.saves import SaveError
     from rulelang.loader import Refused
+    from rulelang.storage.saves import SaveError
 
     for cls in (
         rulelang.RuleError,

@@ -13,9 +13,9 @@ import pytest
 
 import rulelang
 from rulelang import Game, replay
-from rulelang.cli import saves
 from rulelang.cli.main import run
 from rulelang.diagnostics import GameRuntimeError
+from rulelang.storage import saves
 
 GAME = """
 game "G"

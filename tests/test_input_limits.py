@@ -259,7 +259,7 @@ def test_jobs_above_the_games_start_no_idle_workers(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """-j 200 -n 5 plays its one chunk of games without 200 processes."""
-    import rulelang.cli.simulate as simulate
+    import rulelang.simulation.run as simulate
 
     asked: list[int] = []
     real = simulate.Pool
@@ -331,7 +331,7 @@ def test_a_save_naming_a_bot_the_rules_cannot_play_is_refused(
     when the bot's turn comes."""
     import io
 
-    from rulelang.cli import saves
+    from rulelang.storage import saves
 
     rules = tmp_path / "tictactoe.rules"
     rules.write_text((RULESETS / "examples" / "tictactoe.rules").read_text(encoding="utf-8"))

@@ -17,7 +17,8 @@ from labyrinth_support import LABYRINTH, ROOT, fixed, rules, scenario  # noqa: F
 
 import rulelang
 from rulelang import CHANCE, Game, RuleError, Ruleset
-from rulelang.cli.simulate import Summary, run_games
+from rulelang.simulation.run import run_games
+from rulelang.simulation.summary import Summary
 
 NOTEBOOK = ("spot", "box", "visited", "walls_seen", "exits_seen", "ways_out", "treasure_seen",
             "shops_seen", "hospitals_seen", "marshes_seen", "fresh", "rim")  # fmt: skip

@@ -333,7 +333,7 @@ def test_simulate_and_its_workers_keep_the_limits(
     assert cli(capsys, "simulate", path, *sim)[0] == 0
     code, text = cli(capsys, "simulate", path, *sim, option, SMALL[option])
     assert code == 70 and f"runtime error[{code_}]" in text and hint(option) in text, text
-    # another file: a process compiles each file it simulates once (cli/simulate.py)
+    # another file: a process compiles each file it simulates once (simulation/worker.py)
     path = rules(tmp_path, late(raised_body), name="raised")
     code, text = cli(capsys, "simulate", path, *sim)
     assert code == 70 and f"runtime error[{code_}]" in text, text
@@ -441,15 +441,15 @@ def test_each_compile_keeps_its_own_limits() -> None:
 
 
 def test_simulate_workers_compile_once_per_limits(tmp_path: Path) -> None:
-    from rulelang.cli.simulate import play_chunk
+    from rulelang.simulation.worker import Chunk, play_chunk
 
     path = rules(tmp_path, late("  let n = len(1..2000)\n  set total += n - n"))
-    [played] = play_chunk((str(path), 2, [0], {}, Limits()))
+    [played] = play_chunk(Chunk(str(path), 2, (0,), {}, Limits()))
     assert played.results
     with pytest.raises(GameRuntimeError) as info:
-        play_chunk((str(path), 2, [0], {}, Limits(items=1000)))
+        play_chunk(Chunk(str(path), 2, (0,), {}, Limits(items=1000)))
     assert info.value.code == "R009"
-    assert play_chunk((str(path), 2, [0], {}, Limits()))[0].results == played.results
+    assert play_chunk(Chunk(str(path), 2, (0,), {}, Limits()))[0].results == played.results
 
 
 def test_playout_stops_at_the_rulesets_limit_of_decisions() -> None:

@@ -10,8 +10,8 @@ import pytest
 
 import rulelang
 from rulelang import Game, Ruleset, replay
-from rulelang.cli.render import render_view
 from rulelang.diagnostics import GameRuntimeError, RuleError, Span
+from rulelang.render.text import render_view
 from rulelang.runtime import board_build, boards
 
 # Crosses laid one at a time at a spot the player names: the maze can be steered.

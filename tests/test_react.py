@@ -16,8 +16,8 @@ import pytest
 
 import rulelang
 from rulelang import CHANCE, Chose, Game, GameRuntimeError, Reaction, replay
-from rulelang.cli import saves
 from rulelang.cli.main import run
+from rulelang.storage import saves
 
 # Chips are dealt from the top of the pile (its end): with 3 players P1 holds chips 12
 # and 11, P2 chips 10 and 9, P3 chips 8 and 7.

@@ -15,8 +15,8 @@ import pytest
 
 import rulelang
 from rulelang import Game
-from rulelang.cli.render import render_view
 from rulelang.diagnostics import RuleError
+from rulelang.render.text import render_view
 from rulelang.search import bot_action
 
 # Each turn the current player sees the top coin of a hidden bag, then keeps it or

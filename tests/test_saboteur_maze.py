@@ -17,7 +17,7 @@ from test_saboteur import GOAL_CELLS, maze, start, texts
 
 import rulelang
 from rulelang import Game, Ruleset
-from rulelang.cli.render import render_view
+from rulelang.render.text import render_view
 
 STONESEEKERS = SABOTEUR.parent / "saboteur-stoneseekers.rules"
 UP = ["tunnel N-S", "tunnel N-E-S-W", "tunnel N-E-S"]  # open north and south, face up

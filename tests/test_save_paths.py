@@ -19,7 +19,7 @@ import pytest
 from cli_support import cli, no_traceback
 
 import rulelang
-from rulelang.cli import saves, store
+from rulelang.storage import saves, store
 
 ROOT = Path(__file__).resolve().parent.parent
 HEIMLICH = ROOT / "rulesets" / "heimlich.rules"

@@ -18,9 +18,9 @@ import pytest
 
 import rulelang
 from rulelang import Game, replay
-from rulelang.cli import saves
 from rulelang.cli.main import run
 from rulelang.runtime import codegen
+from rulelang.storage import saves
 
 ROOT = Path(__file__).resolve().parent.parent
 HEIMLICH = str(ROOT / "rulesets" / "heimlich.rules")
@@ -486,7 +486,7 @@ def test_a_binary_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[
 WRITER = """
 import sys, time
 from pathlib import Path
-from rulelang.cli import saves
+from rulelang.storage import saves
 path = Path(sys.argv[1])
 rules = sys.argv[2]
 n = 0

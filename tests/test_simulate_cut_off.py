@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from cli_support import cli, interrupt_on_a_terminal, no_traceback
 
-from rulelang.cli import simulate
+from rulelang.simulation import worker as simulate
 
 # a third of the tables (drawn in setup) can never end
 SOMETIMES = """game "sometimes"

@@ -21,9 +21,10 @@ from cli_support import cli, interrupt_on_a_terminal, no_traceback
 from test_cli import ENDLESS_AFTER_CHOICE, ENDLESS_LOOP_LINE
 from test_simulate_cut_off import SOMETIMES
 
-from rulelang.cli import dask_games
-from rulelang.cli.simulate import CHUNK, play_chunk
 from rulelang.limits import DEFAULT_LIMITS
+from rulelang.simulation import on_dask as dask_games
+from rulelang.simulation.run import CHUNK
+from rulelang.simulation.worker import Chunk, play_chunk
 
 ROOT = Path(__file__).resolve().parents[1]
 RULESETS = ROOT / "rulesets"
@@ -99,7 +100,7 @@ def test_a_worker_reads_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     for name in ("heimlich.rules", "heimlich-topsecret.rules", "heimlich-topsecret-cards.yaml"):
         shutil.copy(RULESETS / name, folder / name)
     path = str(folder / "heimlich-topsecret.rules")
-    chunk = (path, 4, list(range(5)), {}, DEFAULT_LIMITS, ())
+    chunk = Chunk(path, 4, tuple(range(5)), {}, DEFAULT_LIMITS)
     expected = play_chunk(chunk)
     name, payload = dask_games.ship(path)
     shutil.rmtree(folder)

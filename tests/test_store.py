@@ -21,8 +21,8 @@ from cli_support import cli, no_traceback
 
 import rulelang
 from rulelang import replay
-from rulelang.cli import saves, store
 from rulelang.cli.main import run
+from rulelang.storage import saves, store
 
 ROOT = Path(__file__).resolve().parent.parent
 HEIMLICH = ROOT / "rulesets" / "heimlich.rules"

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from cli_support import cli, no_traceback
 
-from rulelang.cli import saves, store
+from rulelang.storage import saves, store
 
 ROOT = Path(__file__).resolve().parent.parent
 HEIMLICH = ROOT / "rulesets" / "heimlich.rules"

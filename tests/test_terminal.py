@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from cli_support import cli, no_traceback
 
-from rulelang.cli import saves
+from rulelang.storage import saves
 
 RAW = ("\x1b", "\x07", "\r", "\x9b")  # escape, bell, carriage return, the C1 escape
 # a title, a prompt, an option and a log sentence that try escape sequences

@@ -1,250 +1,49 @@
-"""The typer app: `rulelang validate | play | resume | simulate | games`."""
+"""The typer app: `rulelang validate | play | resume | simulate | compare | games`;
+the options they share are in options.py, loading rule files and saves in loading.py."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from rulelang import Game, Ruleset, UsageError, replay, search
-from rulelang.api import compile_file_with_warnings
-from rulelang.cli import saves
+from rulelang import Game, Ruleset, UsageError
+from rulelang.cli.compare import compare
 from rulelang.cli.errors import (
-    EX_DATAERR,
     EX_INTERRUPTED,
     EX_IOERR,
     EX_OK,
     EX_USAGE,
     CliExit,
     runtime_error,
-    say_err,
     usage,
 )
-from rulelang.cli.games import Recorder, read_portable
-from rulelang.cli.terminal import CONTROL, say
-from rulelang.diagnostics import GameRuntimeError, RuleError, did_you_mean, render
-from rulelang.limits import (
-    DEFAULT_LIMITS,
-    MAX_LIMIT,
-    OPTIONS,
-    SEED_MAX,
-    SEED_MIN,
-    Limit,
-    Limits,
+from rulelang.cli.games import Recorder, games_app, read_portable
+from rulelang.cli.loading import check_saved_bots, load, replay_saved
+from rulelang.cli.options import (
+    AllowPath,
+    MaxItems,
+    Omniscient,
+    Players,
+    RuleParams,
+    check_number,
+    parse_bots,
+    parse_options,
+    with_limits,
 )
-from rulelang.runtime.bots import RANDOM
+from rulelang.cli.simulate import simulate
+from rulelang.cli.terminal import CONTROL, say
+from rulelang.diagnostics import GameRuntimeError
+from rulelang.limits import DEFAULT_LIMITS, MAX_LIMIT, SEED_MAX, SEED_MIN, Limits
+from rulelang.storage import saves
 
 app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     help="Write board games as text: validate, play and simulate rule files.",
 )
-
-
-AllowPath = Annotated[
-    list[Path] | None,
-    typer.Option(
-        "--allow-path",
-        metavar="DIR",
-        help="Let the rule file also read files (bases, data files) in this folder; "
-        "repeatable. By default only its own folder and below, and the stdlib.",
-    ),
-]
-
-
-Omniscient = Annotated[
-    bool,
-    typer.Option(
-        "--omniscient",
-        help="Show the game master's whole view: every hidden attribute, card and "
-        "private message (for a referee, a teacher, or a rule file's author).",
-    ),
-]
-
-
-# The runtime's resource budget (rulelang/limits.py), for play, resume and simulate.
-MaxItems = Annotated[
-    int,
-    typer.Option(
-        "--max-items",
-        metavar="N",
-        help="The most numbers in a range a..b (dice, options of a choice), keys of a "
-        "table, nodes of a board, cells of a grid, pieces or cards of a kind; past it a "
-        "game stops with R009 (R021, R008, R022).",
-    ),
-]
-MaxSteps = Annotated[
-    int,
-    typer.Option(
-        "--max-steps",
-        metavar="N",
-        help="The most rounds of loops and turns the rules run between two decisions; "
-        "past it a game stops with R001.",
-    ),
-]
-MaxDecisions = Annotated[
-    int,
-    typer.Option(
-        "--max-decisions",
-        metavar="N",
-        help="The most decisions bots alone take in one game; past it the game stops "
-        "with R010 (it never ends).",
-    ),
-]
-
-
-MaxCompletion = Annotated[
-    int,
-    typer.Option(
-        "--max-completion",
-        metavar="N",
-        help="The most states one 'complete' choice visits while it looks for a way to "
-        "complete its options' effect; past it the game stops with R025.",
-    ),
-]
-
-
-def limits_of(items: int, steps: int, decisions: int, completion: int) -> Limits:
-    """The limits the options give; a value below 1 is a usage error."""
-    given: dict[Limit, int] = {
-        "items": items,
-        "steps": steps,
-        "decisions": decisions,
-        "completion": completion,
-    }
-    for name, value in given.items():
-        if value < 1:
-            raise usage(f"{OPTIONS[name]} must be a whole number of at least 1, not {value}")
-        if value > MAX_LIMIT:
-            raise usage(f"{OPTIONS[name]} must be at most {MAX_LIMIT}, not {value}")
-    return Limits(**given)
-
-
-def check_number(option: str, value: int, low: int, high: int) -> None:
-    """A whole-number option outside low..high (both included) is a usage error: one
-    line, exit 64, before anything is built from it."""
-    if not low <= value <= high:
-        raise usage(f"{option} must be between {low} and {high}, not {value}")
-
-
-def check_players(ruleset: Ruleset, players: int) -> None:
-    """A player count the rules do not allow is a usage error, before seats are made
-    for it (a count of 10^20 made the bots' seats forever)."""
-    low, high = ruleset.min_players, ruleset.max_players
-    if not ruleset.is_library and not low <= players <= high:  # a library: new_game says
-        raise usage(f"{ruleset.title} is for {low} to {high} players, not {players}")
-
-
-def load(
-    path: Path,
-    allow: list[Path] | None = None,
-    limits: Limits = DEFAULT_LIMITS,
-    quote: bool = True,
-) -> Ruleset:
-    """The rule file compiled, or exit 65 with its problems. Not `quote`: a save's rule
-    file that is not the one it was saved with (--force): its problems are counted,
-    nothing of it is shown (the user may look with `rulelang validate`)."""
-    from rulelang.cli.validate import allowed_folders
-
-    folders = allowed_folders(allow)
-    if not path.is_file():
-        raise usage(f"no such rule file: {path}")
-    try:
-        ruleset, warnings = compile_file_with_warnings(path, allow=folders, limits=limits)
-    except RuleError as err:
-        problems = f"{len(err.diagnostics)} problem(s) in {path}"
-        if not quote:
-            raise CliExit(
-                EX_DATAERR, f"error: {problems}; see them with: rulelang validate {path}"
-            ) from None
-        shown = [render(d, err.sources) for d in err.diagnostics]
-        raise CliExit(EX_DATAERR, "\n".join([*shown, problems])) from None
-    for w in warnings if quote else ():
-        say_err(render(w, ruleset.program.sources))
-    return ruleset
-
-
-def parse_options(pairs: list[str]) -> dict[str, str]:
-    out = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise usage(f"--option needs name=value, not '{pair}'")
-        out[key.strip()] = value.strip()
-    return out
-
-
-def parse_bots(
-    spec: str, players: int, rules: Ruleset, option: str = "--bots"
-) -> dict[int, str | None]:
-    """The seats bots play (from 0), each with the bot named for it (`2:careful`,
-    `all:random`) or None: the ruleset's declared bots (random if it declares none).
-    An unknown bot name is a usage error with "did you mean", naming the option; so
-    is a search bot for rules whose secrets it cannot deal anew."""
-    seats = _parse_bots(spec, players, rules.bots, option)
-    if any(name and search.is_search(name) for name in seats.values()):
-        try:
-            search.refuse_hidden(rules)
-        except UsageError as exc:
-            raise usage(f"{option}: {exc}") from None
-    return seats
-
-
-def check_saved_bots(record: saves.Save, rules: Ruleset, what: str) -> None:
-    """The bots a save names (its checksum can be recomputed by anyone) are bots these
-    rules can play: refused before play (exit 65), not when the bot's turn comes."""
-    known = [RANDOM, *rules.bots]
-    for seat, name in sorted(record.bot_names.items()):
-        try:
-            if search.is_search(name):
-                search.parse(name)
-                search.refuse_hidden(rules)
-            elif name not in known:
-                raise UsageError("not a bot of these rules")
-        except UsageError:
-            raise CliExit(
-                EX_DATAERR,
-                f"error: {what} is damaged: the bot of seat {int(seat) + 1}, {name!r}, is "
-                f"not one {rules.title} can play",
-            ) from None
-
-
-def _parse_bots(
-    spec: str, players: int, known: Iterable[str], option: str
-) -> dict[int, str | None]:
-    spec = spec.strip()
-    if spec.lower() in ("", "none"):
-        return {}
-    names = [RANDOM, *known]
-    seats: dict[int, str | None] = {}
-    for part in spec.split(","):
-        seat, sep, name = (x.strip() for x in part.partition(":"))
-        if sep and search.is_search(name):
-            try:
-                search.parse(name)  # a search bot with its budget: mcts:2000, ismcts:0.5s
-            except UsageError as exc:
-                raise usage(f"{option}: {exc}") from None
-        elif sep and name not in names:
-            hint = did_you_mean(name, [*names, *search.SEARCH_BOTS])
-            raise usage(
-                f"{option}: unknown bot '{name}'; the bots of these rules are "
-                + ", ".join(names)
-                + f", and the search bots {', '.join(search.SEARCH_BOTS)}"
-                + (f" ({hint})" if hint else "")
-            )
-        if seat.lower() == "all":
-            seats.update(dict.fromkeys(range(players), name or None))
-            continue
-        if not seat.isdigit() or not 1 <= int(seat) <= players:
-            raise usage(
-                f"{option} takes 'all', 'none' or seat numbers 1..{players} separated by "
-                f"commas, each optionally with ':BOT' (2:random), not '{spec}'"
-            )
-        seats[int(seat) - 1] = name or None
-    return seats
 
 
 @app.command()
@@ -263,9 +62,10 @@ def validate(
 
 
 @app.command()
+@with_limits
 def play(
     file: Annotated[Path, typer.Argument(help="The rule file of the game.")],
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")],
+    players: Players,
     bots: Annotated[
         str,
         typer.Option(
@@ -275,10 +75,7 @@ def play(
         ),
     ] = "none",
     seed: Annotated[int, typer.Option(help="Seed of the game's one random generator.")] = 0,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", help="Change a param of the rules: name=value."),
-    ] = None,
+    option: RuleParams = None,
     names: Annotated[str, typer.Option(help="Player names, separated by commas.")] = "",
     delay: Annotated[float, typer.Option(help="Seconds to wait after each bot move.")] = 0.0,
     save: Annotated[
@@ -298,14 +95,10 @@ def play(
         ),
     ] = False,
     allow_path: AllowPath = None,
-    max_items: MaxItems = DEFAULT_LIMITS.items,
-    max_steps: MaxSteps = DEFAULT_LIMITS.steps,
-    max_decisions: MaxDecisions = DEFAULT_LIMITS.decisions,
-    max_completion: MaxCompletion = DEFAULT_LIMITS.completion,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> None:
     """Play a game in the terminal: friends on one screen, or against bots. Every game
     is recorded, move by move, in the saved games ('rulelang games list')."""
-    limits = limits_of(max_items, max_steps, max_decisions, max_completion)
     check_number("--seed", seed, SEED_MIN, SEED_MAX)
     ruleset = load(file, allow_path, limits)
     name_list = [n.strip() for n in names.split(",")] if names else None
@@ -419,6 +212,7 @@ def run_table(
 
 
 @app.command()
+@with_limits
 def resume(
     saved: Annotated[
         str,
@@ -440,15 +234,11 @@ def resume(
         bool,
         typer.Option(help="Replay the game even if its rule file changed since it was saved."),
     ] = False,
-    max_items: MaxItems = DEFAULT_LIMITS.items,
-    max_steps: MaxSteps = DEFAULT_LIMITS.steps,
-    max_decisions: MaxDecisions = DEFAULT_LIMITS.decisions,
-    max_completion: MaxCompletion = DEFAULT_LIMITS.completion,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> None:
     """Continue a saved game: by its id ('rulelang games list') or a --save file."""
     from rulelang.cli.games import stored_game
 
-    limits = limits_of(max_items, max_steps, max_decisions, max_completion)
     stored: Recorder | None = None
     path: Path | None = None
     if saved.isdigit():  # an id of the store (write ./7 for a file named 7)
@@ -466,83 +256,9 @@ def resume(
     run_table(ruleset, game, record, save, delay, omniscient, stored)
 
 
-def saved_rules(
-    record: saves.Save, what: str, save_file: Path | None, allow: list[Path] | None
-) -> tuple[Path, str]:
-    """The rule file a save names (saves.rule_file), and "" if its sha256 is the one
-    recorded, else the line saying it changed. Exit 65 for a refused path, 64 for a
-    missing file."""
-    try:
-        path, now = saves.rule_file(what, record, save_file, allow or [])
-    except saves.MissingRules as exc:
-        raise usage(str(exc)) from None
-    except saves.SaveError as exc:
-        raise CliExit(EX_DATAERR, f"error: {exc}") from None
-    if now == record.rules_sha256:
-        return path, ""
-    return path, (
-        f"{path} changed since this game was saved (sha256 "
-        f"{record.rules_sha256[:12]}... then, {now[:12]}... now)"
-    )
-
-
-def replay_saved(
-    record: saves.Save,
-    what: str,
-    allow_path: list[Path] | None,
-    limits: Limits,
-    force: bool,
-    save_file: Path | None = None,
-) -> tuple[Ruleset, Game]:
-    """The game a save records, replayed to where it was left; its rule file changed
-    since is refused with one line before it is parsed (unless `force`), as is a game
-    that is over. `save_file`: the portable save's file (None: the store's game)."""
-    rules_path, differs = saved_rules(record, what, save_file, allow_path)
-    if differs and not force:
-        raise CliExit(EX_DATAERR, f"error: {differs}; add --force to replay it anyway")
-    if differs:
-        say_err(f"note: {differs}; replaying it anyway (--force)")
-    ruleset = load(rules_path, allow_path, limits, quote=not differs)
-    record.rules = str(rules_path)  # where it was found: the next save records that
-    try:
-        game = replay(
-            ruleset, record.players, record.seed, record.log, record.options, record.names
-        )
-    except (UsageError, GameRuntimeError) as exc:
-        raise CliExit(
-            EX_DATAERR, f"error: {what} cannot be replayed with {rules_path}: {exc}"
-        ) from None
-    game.auto_chance = True
-    if game.is_over():
-        raise CliExit(EX_DATAERR, f"error: {what} is already over")
-    return ruleset, game
-
-
-def _add_simulate() -> None:
-    from rulelang.cli.simulate_command import simulate
-
-    app.command()(simulate)
-
-
-_add_simulate()
-
-
-def _add_games() -> None:
-    from rulelang.cli.games import games_app
-
-    app.add_typer(games_app, name="games")
-
-
-_add_games()
-
-
-def _add_compare() -> None:
-    from rulelang.cli.compare import compare
-
-    app.command()(compare)
-
-
-_add_compare()
+app.command()(simulate)
+app.command()(compare)
+app.add_typer(games_app, name="games")
 
 
 def run_app(args: list[str]) -> int:

@@ -9,27 +9,25 @@ from typing import Annotated
 
 import typer
 
-from rulelang.cli.app import (
+from rulelang.cli.errors import usage
+from rulelang.cli.loading import load
+from rulelang.cli.options import (
     AllowPath,
-    MaxCompletion,
-    MaxDecisions,
-    MaxItems,
-    MaxSteps,
+    Players,
     check_players,
-    limits_of,
-    load,
     parse_bots,
     parse_options,
+    with_limits,
 )
-from rulelang.cli.errors import usage
-from rulelang.cli.simulate_command import check_run, run_simulation_cli
+from rulelang.cli.simulate import check_run, run_simulation_cli
 from rulelang.cli.terminal import say
-from rulelang.limits import DEFAULT_LIMITS
+from rulelang.limits import DEFAULT_LIMITS, Limits
 
 
+@with_limits
 def compare(
     file_a: Annotated[Path, typer.Argument(metavar="A.rules", help="The rule file of variant A.")],
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")],
+    players: Players,
     file_b: Annotated[
         Path | None,
         typer.Argument(
@@ -74,10 +72,7 @@ def compare(
         ),
     ] = None,
     allow_path: AllowPath = None,
-    max_items: MaxItems = DEFAULT_LIMITS.items,
-    max_steps: MaxSteps = DEFAULT_LIMITS.steps,
-    max_decisions: MaxDecisions = DEFAULT_LIMITS.decisions,
-    max_completion: MaxCompletion = DEFAULT_LIMITS.completion,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> None:
     """Compare two variants on the same seeds: two rule files, or one file with
     --a-option/--b-option, or the same game played by other bots (--a-bots/--b-bots,
@@ -98,7 +93,6 @@ def compare(
             "--a-bots/--b-bots to make the two variants (e.g. --b-option exits=4, or "
             "--b-bots 1:ismcts)"
         )
-    limits = limits_of(max_items, max_steps, max_decisions, max_completion)
     both = parse_options(option or [])
     opts_a = {**both, **parse_options(a_option or [])}
     opts_b = {**both, **parse_options(b_option or [])}

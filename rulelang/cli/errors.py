@@ -1,4 +1,5 @@
-"""Exit codes, after sysexits(3) as in Crafting Interpreters."""
+"""How the command line reports a failure: the exit codes (rulelang/exits.py) and the
+messages of a rule's runtime error or a game that never ends."""
 
 from __future__ import annotations
 
@@ -8,29 +9,39 @@ from typing import TYPE_CHECKING
 from rulelang import errors
 from rulelang.cli.terminal import clean
 from rulelang.diagnostics import NO_SPAN, GameRuntimeError, Sources, render
+from rulelang.exits import (  # re-exported: the commands take them from here
+    EX_BUG as EX_BUG,
+)
+from rulelang.exits import (
+    EX_DATAERR as EX_DATAERR,
+)
+from rulelang.exits import (
+    EX_INTERRUPTED as EX_INTERRUPTED,
+)
+from rulelang.exits import (
+    EX_IOERR as EX_IOERR,
+)
+from rulelang.exits import (
+    EX_OK as EX_OK,
+)
+from rulelang.exits import (
+    EX_SOFTWARE as EX_SOFTWARE,
+)
+from rulelang.exits import (
+    EX_UNAVAILABLE as EX_UNAVAILABLE,
+)
+from rulelang.exits import (
+    EX_USAGE as EX_USAGE,
+)
+from rulelang.exits import (
+    CliExit as CliExit,
+)
+from rulelang.exits import (
+    usage as usage,
+)
 
 if TYPE_CHECKING:
     from rulelang.runtime.engine import Game
-
-EX_OK = 0
-EX_BUG = 1  # a bug in rulelang itself, never a rule's doing (that is EX_SOFTWARE)
-EX_USAGE = 64
-EX_DATAERR = 65
-EX_UNAVAILABLE = 69  # a service is unavailable: a Dask cluster, or Dask itself
-EX_SOFTWARE = 70
-EX_IOERR = 74
-EX_INTERRUPTED = 130
-
-
-class CliExit(Exception):
-    def __init__(self, code: int, message: str = ""):
-        self.code = code
-        self.message = message
-        super().__init__(message)
-
-
-def usage(message: str) -> CliExit:
-    return CliExit(EX_USAGE, f"error: {message}")
 
 
 def runtime_error(err: GameRuntimeError, sources: Sources | None = None) -> CliExit:

@@ -15,9 +15,10 @@ from typing import Annotated
 import typer
 
 from rulelang import PUBLIC, Game, Ruleset
-from rulelang.cli import saves
 from rulelang.cli.errors import EX_DATAERR, EX_IOERR, EX_USAGE, CliExit, usage
-from rulelang.cli.store import (
+from rulelang.cli.terminal import say
+from rulelang.storage import saves
+from rulelang.storage.store import (
     OVER,
     PLAYING,
     BadSetting,
@@ -27,7 +28,6 @@ from rulelang.cli.store import (
     StoreError,
     game_number,
 )
-from rulelang.cli.terminal import say
 
 games_app = typer.Typer(
     add_completion=False,
@@ -274,7 +274,7 @@ def import_game(
     ] = None,
 ) -> None:
     """Copy a portable saved game into the saved games; print its new id."""
-    from rulelang.cli.app import load, saved_rules
+    from rulelang.cli.loading import load, saved_rules
 
     record = read_portable(file)
     path, differs = saved_rules(record, f"saved game '{file}'", file, allow_path)

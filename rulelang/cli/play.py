@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 from rulelang import CHANCE, PUBLIC, Action, Game, search
 from rulelang.cli.errors import never_ends
-from rulelang.cli.render import render_view
 from rulelang.cli.terminal import clean
 from rulelang.limits import DEFAULT_LIMITS
+from rulelang.render.text import render_view
 from rulelang.runtime import views
 
 # home, erase the screen, and erase the scrollback too: the next player at the screen

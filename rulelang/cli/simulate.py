@@ -1,571 +1,161 @@
-"""Simulate many random games, in parallel if asked, and summarise who wins.
-
-A game the bots do not end within `--max-decisions` is CUT OFF: it is counted apart
-(with its seed, to replay it), never as a game without a winner, and the rates are over
-the games that finished. Only when every game is cut off does the run fail (R010). The
-other limits (steps, items) still fail the run: they stop a rule that runs away
-whoever plays it, which is a problem of the rule file, not of one random game."""
+"""`rulelang simulate`, and the simulation run that it and `compare` share: the game
+tried once first, progress on a terminal, every error as one message."""
 
 from __future__ import annotations
 
-import math
-import os
-import random
-import signal
-import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from functools import lru_cache, partial
-from multiprocessing import Pool
-from typing import Any
+import functools
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
 
-from rulelang import CHANCE, PUBLIC, Game, Ruleset, errors, search
-from rulelang.api import compile_file
-from rulelang.diagnostics import NO_SPAN, GameRuntimeError, Span
-from rulelang.limits import DEFAULT_LIMITS, Limits
-from rulelang.runtime.bots import RANDOM
+import typer
 
-CHUNK = 25
+from rulelang import Ruleset, UsageError
+from rulelang.cli.errors import EX_INTERRUPTED, CliExit, runtime_error, say_err, usage
+from rulelang.cli.loading import load
+from rulelang.cli.options import (
+    AllowPath,
+    Players,
+    RuleParams,
+    check_number,
+    check_players,
+    parse_bots,
+    parse_options,
+    with_limits,
+)
+from rulelang.cli.terminal import say
+from rulelang.diagnostics import GameRuntimeError
+from rulelang.limits import DEFAULT_LIMITS, MAX_GAMES, MAX_JOBS, SEED_MAX, SEED_MIN, Limits
 
-
-def mean(values: list[float] | list[int]) -> float:
-    return sum(values) / len(values) if values else 0.0
-
-
-@dataclass
-class Record:
-    results: list[str]
-    turns: int
-    decisions: int
-    secrets: list[dict[str, str]]  # per player: secret attribute -> value
-    seed: int = 0
-    cut_off: bool = False  # not over after --max-decisions: not counted in the rates
-    waiting: Span = NO_SPAN  # a game cut off: the decision it was waiting for
-    changed: set[str] = field(default_factory=set)  # secret values that changed in play
-    first: int = -1  # the seat that took turn 1 (-1: unknown, see first_turn)
-    # per player: the numbers the public view shows of them at the end (scores, points)
-    scores: list[dict[str, float]] = field(default_factory=list)
+if TYPE_CHECKING:
+    from rulelang.simulation.summary import Summary
 
 
-# rulesets a Dask worker compiled from what the client shipped it (it may be another
-# machine, which cannot read the rule file), by the name its chunks give for the path;
-# see rulelang/cli/dask_games.py
-SHIPPED: dict[tuple[str, Limits], Ruleset] = {}
-
-
-def _rules(path: str, limits: Limits) -> Ruleset:
-    shipped = SHIPPED.get((path, limits))
-    return shipped if shipped is not None else _compiled(path, limits)
-
-
-@lru_cache(maxsize=4)
-def _compiled(path: str, limits: Limits) -> Ruleset:
-    """The ruleset a worker plays, compiled once per process (keyed by the limits too:
-    they are written into the generated code)."""
-    return compile_file(path, limits=limits)
-
-
-def bot_rng(seed: int) -> random.Random:
-    """The random bots' generator, derived from the game's one seed."""
-    return random.Random(f"bots:{seed}")
-
-
-def secrets_of(game: Game, public: list[dict[str, Any]] | None = None) -> list[dict[str, str]]:
-    """Per player, the single values they see of their own seat and nobody else does
-    (not a hand of cards), as the views derived from the rule file say."""
-    if public is None:
-        public = game.view(PUBLIC, only={"players"})["players"]
-    secrets = []
-    for p in range(game.players):
-        own = game.view(p, only={"players"})["players"][p]
-        shown = public[p]
-        secrets.append(
-            {k: str(v) for k, v in own.items() if k not in shown and not isinstance(v, list | dict)}
-        )
-    return secrets
-
-
-# attributes every player has, that are no score
-BUILTIN_NUMBERS = frozenset({"seat"})
-
-
-def scores_of(public: list[dict[str, Any]]) -> list[dict[str, float]]:
-    """Per player, the numeric attributes (not yes/no) everybody sees at the end: the
-    final table's scores, points, coins, as the rule file's visibility declares them."""
-    return [
-        {
-            k: v
-            for k, v in row.items()
-            if isinstance(v, int | float) and not isinstance(v, bool) and k not in BUILTIN_NUMBERS
-        }
-        for row in public
-    ]
-
-
-def record(
-    game: Game, decisions: int, start: list[dict[str, str]], seed: int, first: int = -1
-) -> Record:
-    """A finished game. A secret identity is a secret value that is the same at the end
-    as when the game started (a role, an agent); one that changed in play (an item
-    held, an injury) is the game's state, not who the player is."""
-    public = game.view(PUBLIC, only={"players"})["players"]
-    end = secrets_of(game, public)
-    changed = {k for s, e in zip(start, end, strict=True) for k in e if s.get(k) != e[k]}
-    secrets = [{k: v for k, v in e.items() if k not in changed} for e in end]
-    return Record(
-        game.results(),
-        game.turn_number,
-        decisions,
-        secrets,
-        seed,
-        changed=changed,
-        first=first,
-        scores=scores_of(public),
-    )
-
-
-def first_turn(game: Game, step: Callable[[], int], most: int) -> tuple[int, int]:
-    """Play on (one decision at a time, with `step`) until turn 1 has begun: the seat
-    whose turn it is then moved first (with `order random` it need not be seat 1), and
-    the decisions taken so far. -1 when that is unknown: the game ended first, or turn
-    1 ended without waiting for any decision (the game is then already past it)."""
-    taken = 0
-    while game.turn_number < 1 and not game.is_over() and taken < most:
-        taken += step()
-    first = game.turn_player if game.turn_number == 1 else -1
-    return first, taken
-
-
-# the bot of each seat: a name ("random" or a declared bot), or None for the declared
-# bots (random when the rules declare none)
-SeatBots = tuple[str | None, ...]
-Chunk = tuple[str, int, list[int], dict[str, str], Limits, SeatBots]
-
-
-def play_chunk(args: Chunk) -> list[Record]:
-    """Play the games of some seeds (in a worker process when --jobs > 1: everything it
-    needs, the limits too, is in `args`)."""
-    path, players, seeds, options, limits, *rest = args
-    seat_bots: SeatBots = tuple(rest[0]) if rest else ()
-    rules = _rules(path, limits)
-    most = limits.decisions
-    searching = any(search.is_search(b) for b in seat_bots)
-    random_only = not searching and (
-        not rules.bots or bool(seat_bots) and all(b == RANDOM for b in seat_bots)
-    )
-    out = []
-    for seed in seeds:
-        game = rules.new_game(players, seed, options)
-        start = secrets_of(game)
-        if random_only:  # the fast path: the generated code takes the decisions
-            rng = bot_rng(seed)
-            first, taken = first_turn(game, partial(game.playout, rng, 1), most)
-            decisions = taken + game.playout(rng, max_decisions=most - taken)
-        else:
-            first, taken = first_turn(game, partial(play_bots, game, seat_bots, 1), most)
-            decisions = taken + play_bots(game, seat_bots, most - taken)
-        if not game.is_over():
-            decision = game.pending()
-            span = decision.span if decision is not None and decision.span else NO_SPAN
-            out.append(Record([], game.turn_number, decisions, [], seed, True, span))
-            continue
-        out.append(record(game, decisions, start, seed, first))
-    return out
-
-
-def play_bots(game: Game, seat_bots: SeatBots, most: int) -> int:
-    """Play on with each seat's bot (`Game.bot_choice`) until the end or `most`
-    decisions; return how many were taken."""
-    taken = 0
-    while not game.is_over() and taken < most:
-        who = game.current_player()
-        if who == CHANCE:
-            game.resolve_chance()
-            continue
-        game.apply(search.bot_action(game, seat_bots[who] if who < len(seat_bots) else None))
-        taken += 1
-    return taken
-
-
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the main process, which stops them all at once."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def run_games(
-    path: str,
-    players: int,
-    n: int,
-    seed: int,
-    options: dict[str, str],
-    jobs: int,
-    limits: Limits = DEFAULT_LIMITS,
-    seat_bots: SeatBots = (),
-    dask: str | None = None,
-) -> Iterator[list[Record]]:
-    """The records of the games, chunk by chunk: played here (`jobs` 1), by a pool of
-    `jobs` processes, or on the Dask cluster at the address `dask` ("local": a cluster
-    of `jobs` workers started here). The chunks are made as they are played, never all
-    at once: a billion games are a billion seeds (and Ctrl-C would wait for them); and no
-    more processes start than there are chunks to play, nor than twice the cores."""
-    chunks = chunks_of(path, players, n, seed, options, limits, seat_bots)
-    count = -(-n // CHUNK)
-    if dask is not None:
-        from rulelang.cli.dask_games import run_on_dask
-
-        yield from run_on_dask(chunks, count, dask, jobs)
-        return
-    jobs = min(jobs, count, 2 * (os.cpu_count() or 1))
-    if jobs <= 1:
-        for chunk in chunks:
-            yield play_chunk(chunk)
-        return
-    pool = Pool(jobs, initializer=_ignore_interrupts)
-    try:
-        # imap takes the chunks from the generator as the workers' queue drains
-        yield from pool.imap_unordered(play_chunk, chunks)
-        pool.close()
-    except BaseException:
-        pool.terminate()
-        raise
-    finally:
-        pool.join()
-
-
-def chunks_of(
-    path: str,
-    players: int,
-    n: int,
-    seed: int,
-    options: dict[str, str],
-    limits: Limits,
-    seat_bots: SeatBots,
-) -> Iterator[Chunk]:
-    """The n games from `seed` on, CHUNK seeds a chunk, one chunk at a time."""
-    end = seed + n
-    for first in range(seed, end, CHUNK):
-        seeds = list(range(first, min(first + CHUNK, end)))
-        yield (path, players, seeds, options, limits, seat_bots)
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for k successes out of n."""
-    if n == 0:
-        return (0.0, 0.0)
-    p = k / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def ending(r: Record) -> int:
-    """A game's ending in one number: who won, how long it lasted in turns and
-    decisions, the final public numbers. Two runs whose every seed ends alike played
-    games no figure can tell apart (a variant whose change never came into play)."""
-    scores = tuple(tuple(sorted(row.items())) for row in r.scores)
-    return hash((r.cut_off, tuple(r.results), r.turns, r.decisions, scores))
-
-
-@dataclass
-class Summary:
-    games: int = 0
-    players: int = 0
-    seat_wins: list[int] = field(default_factory=list)
-    seat_draws: list[int] = field(default_factory=list)
-    # "attr=value" -> [games it was in play, games a player of it won, games it drew
-    # (none of it won), its seats, their wins]: players of one role win and lose
-    # together, so rates count games, not seats (seats alone would narrow the interval
-    # as if each were an independent game)
-    identity: dict[str, list[int]] = field(default_factory=dict)
-    changed: set[str] = field(default_factory=set)  # not identities: changed in a game
-    no_winner: int = 0
-    turns: int = 0
-    decisions: int = 0
-    seconds: float = 0.0
-    max_decisions: int = DEFAULT_LIMITS.decisions
-    cut_off_seeds: list[int] = field(default_factory=list)
-    waiting: Span = NO_SPAN  # where the first game cut off was waiting
-    # per finished game, for the report's distributions
-    game_turns: list[int] = field(default_factory=list)
-    game_decisions: list[int] = field(default_factory=list)
-    # the seat that moved first: games where it is known, and its wins
-    first_games: int = 0
-    first_wins: int = 0
-    first_others: int = 0  # the wins of the other seats in those games
-    # a public number of the players at the end -> its values, per seat
-    scores: dict[str, list[list[float]]] = field(default_factory=dict)
-    # per seed, how its game ended (see `ending`), when asked for (compare tells
-    # identical runs apart; a long simulate need not keep a dict entry per game)
-    endings: dict[int, int] | None = None
-    # the shortest and the longest finished game, as (decisions, seed): to replay them
-    shortest: tuple[int, int] | None = None
-    longest: tuple[int, int] | None = None
-
-    @property
-    def cut_off(self) -> int:
-        return len(self.cut_off_seeds)
-
-    @property
-    def runs(self) -> int:
-        """Every game played: those that finished and those cut off."""
-        return self.games + self.cut_off
-
-    def add(self, r: Record) -> None:
-        if self.endings is not None:
-            self.endings[r.seed] = ending(r)
-        if r.cut_off:
-            if not self.cut_off_seeds or r.seed < min(self.cut_off_seeds):
-                self.waiting = r.waiting
-            self.cut_off_seeds.append(r.seed)
-            return
-        if not self.seat_wins:
-            self.seat_wins = [0] * len(r.results)
-            self.seat_draws = [0] * len(r.results)
-        self.games += 1
-        self.changed |= r.changed
-        self.turns += r.turns
-        self.decisions += r.decisions
-        self.game_turns.append(r.turns)
-        self.game_decisions.append(r.decisions)
-        # ties go to the lower seed, so that the order games finish in (--jobs) is moot
-        if self.shortest is None or (r.decisions, r.seed) < self.shortest:
-            self.shortest = (r.decisions, r.seed)
-        if self.longest is None or (r.decisions, -r.seed) > (self.longest[0], -self.longest[1]):
-            self.longest = (r.decisions, r.seed)
-        if r.first >= 0:
-            self.first_games += 1
-            first_won = r.results[r.first] == "win"
-            self.first_wins += first_won
-            self.first_others += r.results.count("win") - first_won
-        for seat, numbers in enumerate(r.scores):
-            for attr, number in numbers.items():
-                per_seat = self.scores.get(attr)
-                if per_seat is None:
-                    per_seat = self.scores[attr] = [[] for _ in r.results]
-                per_seat[seat].append(number)
-        if "win" not in r.results:
-            self.no_winner += 1
-        held: dict[str, list[str]] = {}  # identity -> the results of its seats
-        for seat, result in enumerate(r.results):
-            self.seat_wins[seat] += result == "win"
-            self.seat_draws[seat] += result == "draw"
-            for attr, value in r.secrets[seat].items():
-                held.setdefault(f"{attr}={value}", []).append(result)
-        for key, results in held.items():
-            row = self.identity.setdefault(key, [0, 0, 0, 0, 0])
-            won = "win" in results
-            row[0] += 1
-            row[1] += won
-            row[2] += not won and "draw" in results
-            row[3] += len(results)
-            row[4] += results.count("win")
-
-    def as_json(self) -> dict[str, Any]:
-        n = self.games
-        seats = []
-        for i, (w, d) in enumerate(zip(self.seat_wins, self.seat_draws, strict=True)):
-            lo, hi = wilson(w, n)
-            seats.append(
-                {
-                    "seat": i + 1,
-                    "wins": w,
-                    "draws": d,
-                    "win_rate": w / n if n else 0,
-                    "win_ci95": [lo, hi],
-                    "draw_rate": d / n if n else 0,
-                }
-            )
-        identities = []
-        for key, (g, w, d, seats_of, seat_wins) in sorted(self.identity.items()):
-            if key.partition("=")[0] in self.changed:
-                continue
-            lo, hi = wilson(w, g)
-            identities.append(
-                {
-                    "identity": key,
-                    "games": g,  # the games where a player had it
-                    "wins": w,  # of those, the games a player of it won
-                    "draws": d,
-                    "win_rate": w / g if g else 0,
-                    "win_ci95": [lo, hi],
-                    "seats": seats_of,  # the players who had it, over all games
-                    "seat_wins": seat_wins,
-                }
-            )
-        return {
-            "games": n,  # the games that finished: every rate is over them
-            "games_run": self.runs,
-            "cut_off": {
-                "games": self.cut_off,
-                "max_decisions": self.max_decisions,
-                "seeds": sorted(self.cut_off_seeds),
-            },
-            "players": self.players,
-            "seats": seats,
-            "identities": identities,
-            "games_without_winner": self.no_winner,
-            "mean_turns": self.turns / n if n else 0,
-            "mean_decisions": self.decisions / n if n else 0,
-            "first_player": self.first_player(),
-            "extremes": self.extremes(),
-            "scores": {
-                attr: {
-                    "mean": mean([v for seat in per_seat for v in seat]),
-                    "seat_means": [mean(seat) for seat in per_seat],
-                }
-                for attr, per_seat in sorted(self.scores.items())
-            },
-            "seconds": self.seconds,
-            "games_per_second": self.runs / self.seconds if self.seconds else 0,
-        }
-
-    def extremes(self) -> dict[str, dict[str, int]]:
-        """The seeds of the shortest and the longest finished game, by decisions: each
-        replays with `--seed S -n 1` and the same options and bots."""
-        out = {}
-        for name, pair in (("shortest", self.shortest), ("longest", self.longest)):
-            if pair is not None:
-                out[name] = {"decisions": pair[0], "seed": pair[1]}
-        return out
-
-    def first_player(self) -> dict[str, Any]:
-        """The seat that took turn 1 against the others, over the games where it is
-        known: each one's win rate with its 95% interval."""
-        n, others = self.first_games, self.first_games * max(0, self.players - 1)
-        return {
-            "games": n,
-            "wins": self.first_wins,
-            "win_rate": self.first_wins / n if n else 0,
-            "win_ci95": list(wilson(self.first_wins, n)),
-            "others_wins": self.first_others,
-            "others_win_rate": self.first_others / others if others else 0,
-            "others_win_ci95": list(wilson(self.first_others, others)),
-        }
-
-    def table(self) -> str:
-        data = self.as_json()
-        lines = [
-            f"{data['games']} games, {self.players} players, "
-            f"{data['games_per_second']:.0f} games/s",
-            "",
-        ]
-        if self.cut_off:
-            lines[0] = (
-                f"{self.runs} games, {self.players} players, "
-                f"{data['games_per_second']:.0f} games/s; "
-                f"the rates are over the {data['games']} games that finished"
-            )
-        # one width for the first column of both tables: the longest label, so that a
-        # long identity (role=gold_seeker_apprentice) does not push its row out of line
-        width = max(
-            [18] + [len(row["identity"]) + 2 for row in data["identities"]],
-        )
-        lines.append(f"{'seat':<{width}}{'win rate':>10}{'95% interval':>18}{'draws':>9}")
-        for s in data["seats"]:
-            lo, hi = s["win_ci95"]
-            lines.append(
-                f"{'seat ' + str(s['seat']):<{width}}{s['win_rate']:>10.1%}"
-                f"{f'{lo:.1%} - {hi:.1%}':>18}{s['draw_rate']:>9.1%}"
-            )
-        if data["identities"]:
-            lines.append("")
-            lines.append(
-                f"{'secret identity':<{width}}{'win rate':>10}{'95% interval':>18}"
-                f"{'draws':>9}{'games':>8}{'seats':>8}"
-            )
-            for row in data["identities"]:
-                lo, hi = row["win_ci95"]
-                draws = row["draws"] / row["games"] if row["games"] else 0
-                lines.append(
-                    f"{row['identity']:<{width}}{row['win_rate']:>10.1%}"
-                    f"{f'{lo:.1%} - {hi:.1%}':>18}{draws:>9.1%}{row['games']:>8}"
-                    f"{row['seats']:>8}"
-                )
-            lines.append(
-                "(an identity's win rate: of the games where a player had it, those a "
-                "player of it won)"
-            )
-        lines.append("")
-        first = data["first_player"]
-        if first["games"] and self.players > 1:
-            lo, hi = first["win_ci95"]
-            olo, ohi = first["others_win_ci95"]
-            lines.append(
-                f"first player (took turn 1): wins {first['win_rate']:.1%} "
-                f"({lo:.1%} - {hi:.1%}); each other player {first['others_win_rate']:.1%} "
-                f"({olo:.1%} - {ohi:.1%})"
-            )
-        if self.cut_off:
-            lines.append(self.cut_off_line())
-        lines.append(
-            f"games without a winner: {data['games_without_winner']} "
-            f"({data['games_without_winner'] / max(1, data['games']):.1%})"
-        )
-        lines.append(
-            f"mean game length{' (finished games)' if self.cut_off else ''}: "
-            f"{data['mean_turns']:.1f} turns, "
-            f"{data['mean_decisions']:.1f} decisions"
-        )
-        ends = data["extremes"]
-        if ends and data["games"] > 1:
-            lines.append(
-                f"shortest game: {ends['shortest']['decisions']} decisions (seed "
-                f"{ends['shortest']['seed']}); longest: {ends['longest']['decisions']} "
-                f"(seed {ends['longest']['seed']}); replay one with --seed S -n 1"
-            )
-        return "\n".join(lines)
-
-    def cut_off_line(self, shown: int = 5) -> str:
-        """ "cut off by --max-decisions N: K games (x%), seeds ...": the first seeds, to
-        play one again (`--seed S -n 1` with the same options)."""
-        seeds = sorted(self.cut_off_seeds)
-        listed = ", ".join(str(s) for s in seeds[:shown])
-        more = f" and {len(seeds) - shown} more" if len(seeds) > shown else ""
-        return (
-            f"cut off by --max-decisions {self.max_decisions}: {self.cut_off} games "
-            f"({self.cut_off / max(1, self.runs):.1%}), seeds {listed}{more}"
-        )
-
-    def warning(self) -> str:
-        """The stderr line when some games were cut off (and some finished)."""
-        return (
-            f"warning: {self.cut_off} of {self.runs} games were cut off by --max-decisions "
-            f"{self.max_decisions} (first seed {min(self.cut_off_seeds)}); the win rates are "
-            f"over the {self.games} games that finished"
-        )
-
-    def never_ended(self) -> GameRuntimeError:
-        """R010 when every game was cut off: nothing to summarise."""
-        first = min(self.cut_off_seeds)
-        what = (
-            f"the game with seed {first} did not end after {self.max_decisions} decisions by bots"
-        )
-        if self.runs > 1:
-            what = f"all {self.runs} games were cut off: {what}"
-        return errors.never_ends(what, self.waiting)
-
-
+@with_limits
 def simulate(
-    path: str,
+    file: Annotated[Path, typer.Argument(help="The rule file of the game.")],
+    players: Players,
+    n: Annotated[int, typer.Option("-n", "--games", help="How many games.")] = 1000,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs", "-j", help="Processes to use (1); with --dask local, its workers (cores)."
+        ),
+    ] = None,
+    dask: Annotated[
+        str | None,
+        typer.Option(
+            "--dask",
+            metavar="ADDRESS",
+            help="Play the games on the Dask cluster whose scheduler is at ADDRESS "
+            "(tcp://host:8786), or on a new one on this machine: local. Needs rulelang[dask].",
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    option: RuleParams = None,
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="The bot of each seat: e.g. 2:random,3:careful or all:random, or a search "
+            "bot: 1:ismcts:200, 2:mcts:0.5s (see docs/bots.md); seats not "
+            "named play the rules' declared bots (random if there are none)"
+        ),
+    ] = "all",
+    report: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Also write an HTML page with plots (win rates, lengths, scores, first "
+            "player, cut-off games); needs the 'report' extra (matplotlib).",
+        ),
+    ] = None,
+    allow_path: AllowPath = None,
+    limits: Limits = DEFAULT_LIMITS,
+) -> None:
+    """Play many games with bots (the rules' declared bots, else random); report win
+    rates per seat and per secret identity."""
+    from rulelang.cli.report import check_report
+
+    check_report(report)
+    check_run(n, jobs, seed)
+    ruleset = load(file, allow_path, limits)
+    options = parse_options(option or [])
+    check_players(ruleset, players)
+    jobs = jobs or (0 if dask else 1)  # with --dask, 0: the cluster's own workers
+    chosen = parse_bots(bots, players, ruleset)  # seats not named: the declared bots
+    seat_bots = tuple(chosen.get(seat) for seat in range(players))
+    summary = run_simulation_cli(
+        file, ruleset, players, n, seed, options, jobs, limits, seat_bots, allow_path, dask
+    )
+    if as_json:
+        print(json.dumps(summary.as_json(), indent=2))
+    else:
+        say(summary.table())
+    if report is not None:
+        from rulelang.cli.report import header, write_report
+        from rulelang.report.html import simulation_page
+
+        meta = header(str(file), players, n, seed, options, seat_bots)
+        write_report(report, simulation_page(f"{ruleset.title}: balance report", meta, summary))
+
+
+def check_run(n: int, jobs: int | None, seed: int, least: int = 1) -> None:
+    """The numbers of a run of games, within their documented bounds (docs/cli.md):
+    `least` to MAX_GAMES games, 1 to MAX_JOBS processes, and seeds (one a game, from
+    `seed` on) that are 64-bit numbers, as a saved game keeps them."""
+    check_number("-n", n, least, MAX_GAMES)
+    if jobs is not None:
+        check_number("--jobs", jobs, 1, MAX_JOBS)
+    check_number("--seed", seed, SEED_MIN, SEED_MAX - (n - 1))
+
+
+def run_simulation_cli(
+    file: Path,
+    ruleset: Ruleset,
     players: int,
     n: int,
     seed: int,
     options: dict[str, str],
     jobs: int,
-    progress: Callable[[int], None],
-    limits: Limits = DEFAULT_LIMITS,
-    seat_bots: SeatBots = (),
+    limits: Limits,
+    seat_bots: tuple[str | None, ...],
+    allow_path: list[Path] | None,
     dask: str | None = None,
     endings: bool = False,
 ) -> Summary:
-    """The games played and summed up; `endings`: keep each seed's ending (compare)."""
-    summary = Summary(players=players, max_decisions=limits.decisions)
-    summary.endings = {} if endings else None
-    start = time.perf_counter()
-    for chunk in run_games(path, players, n, seed, options, jobs, limits, seat_bots, dask):
-        for r in chunk:
-            summary.add(r)
-        progress(len(chunk))
-    summary.seconds = time.perf_counter() - start
+    """Simulate for a command (simulate, compare): the game tried once first (a bad
+    player count or option is a usage error), progress on a terminal, every error
+    as one message; every game cut off is R010, some a warning. `endings`: keep each
+    seed's ending (compare)."""
+    from rulelang.loader import allowed_in_environment
+    from rulelang.simulation.run import simulate as simulation
+
+    run_simulation = functools.partial(simulation, dask=dask, endings=endings)
+    try:
+        ruleset.new_game(players, seed, options)
+    except UsageError as exc:
+        raise usage(str(exc)) from None
+    except GameRuntimeError as err:
+        raise runtime_error(err, ruleset.program.sources) from None
+    with allowed_in_environment(allow_path or []):  # the workers load the file again
+        try:
+            if sys.stderr.isatty():
+                with typer.progressbar(length=n, label="simulating", file=sys.stderr) as bar:
+                    summary = run_simulation(
+                        str(file), players, n, seed, options, jobs, bar.update, limits, seat_bots
+                    )
+            else:
+                summary = run_simulation(
+                    str(file), players, n, seed, options, jobs, lambda d: None, limits, seat_bots
+                )
+        except GameRuntimeError as err:
+            raise runtime_error(err, ruleset.program.sources) from None
+        except KeyboardInterrupt:
+            raise CliExit(EX_INTERRUPTED, "\nSimulation stopped.") from None
+    if summary.cut_off and not summary.games:  # every game cut off: no figures at all
+        raise runtime_error(summary.never_ended(), ruleset.program.sources)
+    if summary.cut_off:
+        say_err(summary.warning())
     return summary

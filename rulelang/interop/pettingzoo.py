@@ -166,7 +166,7 @@ class RulesetEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self.render()
 
     def render(self) -> str | None:
-        from rulelang.cli.render import render_view
+        from rulelang.render.text import render_view
 
         text = render_view(self.game, self.game.view(self.render_viewer))
         if self.render_mode == "human":

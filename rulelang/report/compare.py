@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from rulelang.cli.simulate import Summary
-from rulelang.report.stats import Difference, mean_difference, rate_difference
+from rulelang.simulation.summary import Summary
+from rulelang.stats import Difference, mean_difference, rate_difference
 
 
 def differences(a: Summary, b: Summary) -> list[Difference]:

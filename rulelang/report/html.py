@@ -9,8 +9,9 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from rulelang.cli.simulate import Summary, wilson
 from rulelang.report import plots
+from rulelang.simulation.summary import Summary
+from rulelang.stats import wilson
 
 STYLE = """
 body { font: 15px/1.45 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto;

@@ -232,7 +232,7 @@ ODD_PATHS += ["~/.bashrc", "tictactoe.rules\x00.txt", "\x1b[2J", "C:\\x.rules", 
 def base_save(rules_text: str, seed: int, moves: int) -> dict[str, Any]:
     """A save of tic-tac-toe after some random moves, as `play --save` writes it."""
     import rulelang
-    from rulelang.cli import saves
+    from rulelang.storage import saves
 
     ruleset = rulelang.compile_source(rules_text, SAVE_RULES)
     game = ruleset.new_game(2, seed)
@@ -477,7 +477,7 @@ def run_commands(cmds: Commands, folder: Any) -> dict[str, str]:
 
 
 def write_save(cmds: Commands, folder: Any) -> None:
-    from rulelang.cli import saves
+    from rulelang.storage import saves
 
     data = cmds.save
     if isinstance(data, dict) and isinstance(data.get("rules"), str):

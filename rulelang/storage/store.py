@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rulelang.cli import saves
 from rulelang.diagnostics import RulelangError
+from rulelang.storage import saves
 
 FILE_NAME = "games.sqlite3"
 APPLICATION_ID = 0x524C4E47  # "RLNG": marks the database as rulelang's

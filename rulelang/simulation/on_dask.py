@@ -13,6 +13,7 @@ the names of the files travel with their texts."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import itertools
 import logging
@@ -30,10 +31,11 @@ from typing import Any
 
 import rulelang
 from rulelang.check import check
-from rulelang.cli.errors import EX_DATAERR, EX_UNAVAILABLE, CliExit, usage
-from rulelang.cli.simulate import SHIPPED, Chunk, Record, play_chunk
 from rulelang.diagnostics import RuleError, render
+from rulelang.exits import EX_DATAERR, EX_UNAVAILABLE, CliExit, usage
 from rulelang.loader import Loaded, Loader
+from rulelang.simulation.summary import Record
+from rulelang.simulation.worker import SHIPPED, Chunk, play_chunk
 
 LOCAL = "local"
 INSTALL = "pip install 'rulelang[dask]'"
@@ -54,7 +56,7 @@ def run_on_dask(
     with ExitStack() as stack:
         client = _connect(address, jobs, stack, count)
         _check_workers(client, address)
-        name, payload = ship(first[0])
+        name, payload = ship(first.path)
         loaded = client.scatter(payload)  # sent to each worker once, when it needs it
         workers = len(client.scheduler_info(n_workers=-1)["workers"])
         size = _batch_size(count, workers)
@@ -98,7 +100,7 @@ def ship(path: str) -> tuple[str, bytes]:
 
 def play_shipped(name: str, payload: bytes, chunk: Chunk) -> list[Record]:
     """On a worker: play a chunk with the shipped rule file, compiled once."""
-    limits = chunk[4]
+    limits = chunk.limits
     if (name, limits) not in SHIPPED:
         with _compiling:
             if (name, limits) not in SHIPPED:
@@ -106,7 +108,7 @@ def play_shipped(name: str, payload: bytes, chunk: Chunk) -> list[Record]:
                 SHIPPED[(name, limits)] = _compile(path, loaded, limits)
                 while len(SHIPPED) > KEEP:
                     del SHIPPED[next(iter(SHIPPED))]
-    return play_chunk((name, *chunk[1:]))
+    return play_chunk(dataclasses.replace(chunk, path=name))
 
 
 def play_batch(name: str, payload: bytes, batch: list[Chunk]) -> list[list[Record]]:

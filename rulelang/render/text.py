@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulelang import Game
-from rulelang.cli.board_map import grid_state, text
+from rulelang.render.board_map import grid_state, text
 
 
 def render_view(game: Game, view: dict[str, Any], log_tail: int = 8) -> str:

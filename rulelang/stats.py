@@ -1,4 +1,4 @@
-"""Intervals for differences between two simulations, in plain Python (no numpy, so
+"""Intervals for rates and for differences between two simulations, in plain Python (no numpy, so
 that `rulelang compare` without --report needs nothing beyond the core install)."""
 
 from __future__ import annotations
@@ -6,9 +6,18 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from rulelang.cli.simulate import wilson
-
 Z95 = 1.959963984540054
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for k successes out of n."""
+    if n == 0:
+        return (0.0, 0.0)
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def newcombe(k1: int, n1: int, k2: int, n2: int) -> tuple[float, float]:

@@ -22,7 +22,7 @@ SEVERAL = "*"  # a side where more than one boolean edge attribute holds
 
 def text(value: Any) -> str:
     """A view's value as a player reads it: yes/no, none, lists joined (the map and the
-    rest of the screen, rulelang/cli/render.py, write values alike)."""
+    rest of the screen, rulelang/render/text.py, write values alike)."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if value is None:

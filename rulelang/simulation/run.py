@@ -1,0 +1,102 @@
+"""Simulate many games, in parallel if asked (processes, or a Dask cluster), and sum
+them up as they come (see summary.py for how games are counted)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from collections.abc import Callable, Iterator
+from multiprocessing import Pool
+
+from rulelang.limits import DEFAULT_LIMITS, Limits
+from rulelang.simulation.summary import Record, Summary
+from rulelang.simulation.worker import Chunk, SeatBots, play_chunk
+
+CHUNK = 25
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the main process, which stops them all at once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def run_games(
+    path: str,
+    players: int,
+    n: int,
+    seed: int,
+    options: dict[str, str],
+    jobs: int,
+    limits: Limits = DEFAULT_LIMITS,
+    seat_bots: SeatBots = (),
+    dask: str | None = None,
+) -> Iterator[list[Record]]:
+    """The records of the games, chunk by chunk: played here (`jobs` 1), by a pool of
+    `jobs` processes, or on the Dask cluster at the address `dask` ("local": a cluster
+    of `jobs` workers started here). The chunks are made as they are played, never all
+    at once: a billion games are a billion seeds (and Ctrl-C would wait for them); and no
+    more processes start than there are chunks to play, nor than twice the cores."""
+    chunks = chunks_of(path, players, n, seed, options, limits, seat_bots)
+    count = -(-n // CHUNK)
+    if dask is not None:
+        from rulelang.simulation.on_dask import run_on_dask
+
+        yield from run_on_dask(chunks, count, dask, jobs)
+        return
+    jobs = min(jobs, count, 2 * (os.cpu_count() or 1))
+    if jobs <= 1:
+        for chunk in chunks:
+            yield play_chunk(chunk)
+        return
+    pool = Pool(jobs, initializer=_ignore_interrupts)
+    try:
+        # imap takes the chunks from the generator as the workers' queue drains
+        yield from pool.imap_unordered(play_chunk, chunks)
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+
+
+def chunks_of(
+    path: str,
+    players: int,
+    n: int,
+    seed: int,
+    options: dict[str, str],
+    limits: Limits,
+    seat_bots: SeatBots,
+) -> Iterator[Chunk]:
+    """The n games from `seed` on, CHUNK seeds a chunk, one chunk at a time."""
+    end = seed + n
+    for first in range(seed, end, CHUNK):
+        seeds = tuple(range(first, min(first + CHUNK, end)))
+        yield Chunk(path, players, seeds, options, limits, seat_bots)
+
+
+def simulate(
+    path: str,
+    players: int,
+    n: int,
+    seed: int,
+    options: dict[str, str],
+    jobs: int,
+    progress: Callable[[int], None],
+    limits: Limits = DEFAULT_LIMITS,
+    seat_bots: SeatBots = (),
+    dask: str | None = None,
+    endings: bool = False,
+) -> Summary:
+    """The games played and summed up; `endings`: keep each seed's ending (compare)."""
+    summary = Summary(players=players, max_decisions=limits.decisions)
+    summary.endings = {} if endings else None
+    start = time.perf_counter()
+    for chunk in run_games(path, players, n, seed, options, jobs, limits, seat_bots, dask):
+        for r in chunk:
+            summary.add(r)
+        progress(len(chunk))
+    summary.seconds = time.perf_counter() - start
+    return summary

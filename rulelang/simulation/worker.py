@@ -1,0 +1,169 @@
+"""Playing games for a simulation: a chunk of seeds, each game played to its end by
+the seats' bots (the fast path of the generated code when every seat plays at random),
+and recorded. A chunk is all a worker process (or a Dask worker) needs."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache, partial
+from typing import Any
+
+from rulelang import CHANCE, PUBLIC, Game, Ruleset, search
+from rulelang.api import compile_file
+from rulelang.diagnostics import NO_SPAN
+from rulelang.limits import Limits
+from rulelang.runtime.bots import RANDOM
+from rulelang.simulation.summary import Record
+
+# rulesets a Dask worker compiled from what the client shipped it (it may be another
+# machine, which cannot read the rule file), by the name its chunks give for the path;
+# see rulelang/simulation/on_dask.py
+SHIPPED: dict[tuple[str, Limits], Ruleset] = {}
+
+
+def _rules(path: str, limits: Limits) -> Ruleset:
+    shipped = SHIPPED.get((path, limits))
+    return shipped if shipped is not None else _compiled(path, limits)
+
+
+@lru_cache(maxsize=4)
+def _compiled(path: str, limits: Limits) -> Ruleset:
+    """The ruleset a worker plays, compiled once per process (keyed by the limits too:
+    they are written into the generated code)."""
+    return compile_file(path, limits=limits)
+
+
+def bot_rng(seed: int) -> random.Random:
+    """The random bots' generator, derived from the game's one seed."""
+    return random.Random(f"bots:{seed}")
+
+
+def secrets_of(game: Game, public: list[dict[str, Any]] | None = None) -> list[dict[str, str]]:
+    """Per player, the single values they see of their own seat and nobody else does
+    (not a hand of cards), as the views derived from the rule file say."""
+    if public is None:
+        public = game.view(PUBLIC, only={"players"})["players"]
+    secrets = []
+    for p in range(game.players):
+        own = game.view(p, only={"players"})["players"][p]
+        shown = public[p]
+        secrets.append(
+            {k: str(v) for k, v in own.items() if k not in shown and not isinstance(v, list | dict)}
+        )
+    return secrets
+
+
+# attributes every player has, that are no score
+BUILTIN_NUMBERS = frozenset({"seat"})
+
+
+def scores_of(public: list[dict[str, Any]]) -> list[dict[str, float]]:
+    """Per player, the numeric attributes (not yes/no) everybody sees at the end: the
+    final table's scores, points, coins, as the rule file's visibility declares them."""
+    return [
+        {
+            k: v
+            for k, v in row.items()
+            if isinstance(v, int | float) and not isinstance(v, bool) and k not in BUILTIN_NUMBERS
+        }
+        for row in public
+    ]
+
+
+def record(
+    game: Game, decisions: int, start: list[dict[str, str]], seed: int, first: int = -1
+) -> Record:
+    """A finished game. A secret identity is a secret value that is the same at the end
+    as when the game started (a role, an agent); one that changed in play (an item
+    held, an injury) is the game's state, not who the player is."""
+    public = game.view(PUBLIC, only={"players"})["players"]
+    end = secrets_of(game, public)
+    changed = {k for s, e in zip(start, end, strict=True) for k in e if s.get(k) != e[k]}
+    secrets = [{k: v for k, v in e.items() if k not in changed} for e in end]
+    return Record(
+        game.results(),
+        game.turn_number,
+        decisions,
+        secrets,
+        seed,
+        changed=changed,
+        first=first,
+        scores=scores_of(public),
+    )
+
+
+def first_turn(game: Game, step: Callable[[], int], most: int) -> tuple[int, int]:
+    """Play on (one decision at a time, with `step`) until turn 1 has begun: the seat
+    whose turn it is then moved first (with `order random` it need not be seat 1), and
+    the decisions taken so far. -1 when that is unknown: the game ended first, or turn
+    1 ended without waiting for any decision (the game is then already past it)."""
+    taken = 0
+    while game.turn_number < 1 and not game.is_over() and taken < most:
+        taken += step()
+    first = game.turn_player if game.turn_number == 1 else -1
+    return first, taken
+
+
+# the bot of each seat: a name ("random" or a declared bot), or None for the declared
+# bots (random when the rules declare none)
+SeatBots = tuple[str | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """Some games of a simulation: everything a worker process needs to play them (the
+    limits too: they are written into the generated code). `path` names the rule file,
+    or a rule file a Dask client shipped (see SHIPPED)."""
+
+    path: str
+    players: int
+    seeds: tuple[int, ...]
+    options: dict[str, str]
+    limits: Limits
+    seat_bots: SeatBots = ()
+
+
+def play_chunk(args: Chunk) -> list[Record]:
+    """Play the games of some seeds (in a worker process when --jobs > 1: everything it
+    needs, the limits too, is in `args`)."""
+    players, options, seat_bots = args.players, args.options, args.seat_bots
+    rules = _rules(args.path, args.limits)
+    most = args.limits.decisions
+    searching = any(search.is_search(b) for b in seat_bots)
+    random_only = not searching and (
+        not rules.bots or bool(seat_bots) and all(b == RANDOM for b in seat_bots)
+    )
+    out = []
+    for seed in args.seeds:
+        game = rules.new_game(players, seed, options)
+        start = secrets_of(game)
+        if random_only:  # the fast path: the generated code takes the decisions
+            rng = bot_rng(seed)
+            first, taken = first_turn(game, partial(game.playout, rng, 1), most)
+            decisions = taken + game.playout(rng, max_decisions=most - taken)
+        else:
+            first, taken = first_turn(game, partial(play_bots, game, seat_bots, 1), most)
+            decisions = taken + play_bots(game, seat_bots, most - taken)
+        if not game.is_over():
+            decision = game.pending()
+            span = decision.span if decision is not None and decision.span else NO_SPAN
+            out.append(Record([], game.turn_number, decisions, [], seed, True, span))
+            continue
+        out.append(record(game, decisions, start, seed, first))
+    return out
+
+
+def play_bots(game: Game, seat_bots: SeatBots, most: int) -> int:
+    """Play on with each seat's bot (`Game.bot_choice`) until the end or `most`
+    decisions; return how many were taken."""
+    taken = 0
+    while not game.is_over() and taken < most:
+        who = game.current_player()
+        if who == CHANCE:
+            game.resolve_chance()
+            continue
+        game.apply(search.bot_action(game, seat_bots[who] if who < len(seat_bots) else None))
+        taken += 1
+    return taken
