@@ -276,7 +276,8 @@ def scores_section(s: Summary) -> str:
             "Final scores",
             para(
                 "No score: no number of a player is shown to everybody at the end of the "
-                "game (a score kept on pieces, or hidden, is not a player's public number)."
+                "game (a score kept on pieces, or hidden, is not a player's public number; "
+                "a `measure ... per player` of the rule file can count it: see Measures)."
             ),
         )
     parts = []
