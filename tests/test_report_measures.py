@@ -238,7 +238,8 @@ def test_the_report_shows_the_end_rules_and_the_measures(
     assert 'aria-label="Histogram of moved, every player"' in html
     assert 'aria-label="Histogram of margin"' in html
     assert "Histogram of close" not in html and "Histogram of never" not in html
-    assert re.search(r"<td>close</td><td>a close race</td><td>yes in \d+\.\d%</td>", html)
+    assert re.search(r"<td>close \(yes/no\)</td><td>yes in \d+\.\d%</td>", html)
+    assert "moved (per player): squares moved; margin: first over last; " in html
     assert "Most lopsided: the first place" in html
     compared = tmp_path / "compare.html"
     code, out, err = cli(

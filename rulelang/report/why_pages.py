@@ -49,23 +49,30 @@ def measures_section(s: Summary) -> str:
                 "what else a designer counts of each game, a winning margin, a show's size."
             ),
         )
-    parts = []
+    parts = [html.para("; ".join(f"{label(n, m)}: {m['doc'] or '-'}" for n, m in measures.items()))]
     for name, m in measures.items():
         values = s.why.values[name]
         if values and not m["yes_no"]:
             caption = f"Histogram of {name}" + (", every player" if m["per_player"] else "")
-            fig = plots.histograms([(name + (f": {m['doc']}" if m["doc"] else ""), [("", values)])])
+            counted = "players" if m["per_player"] else "games"
+            fig = plots.histograms([(label(name, m), [("", values)])], counted)
             parts.append(html.figure(fig, caption))
     parts.append(
         html.table(
             "Over the finished games where the measure was not none (`games`); a measure per "
             "player pools every player's value; a yes/no measure gives the share of games "
             "(or players) where it held.",
-            ["measure", "what it counts", *MEASURE_HEAD, "games"],
-            [[name, m["doc"], *measure_cells(m), m["games"]] for name, m in measures.items()],
+            ["measure", *MEASURE_HEAD, "games"],
+            [[label(name, m), *measure_cells(m), m["games"]] for name, m in measures.items()],
         )
     )
     return html.section("Measures", *parts)
+
+
+def label(name: str, m: dict[str, Any]) -> str:
+    """A measure's name, and whether it is per player or yes/no."""
+    words = [w for w, on in (("per player", m["per_player"]), ("yes/no", m["yes_no"])) if on]
+    return f"{name} ({', '.join(words)})" if words else name
 
 
 MEASURE_HEAD = ["mean", "sd", "min", "25%", "median", "75%", "max"]
@@ -107,7 +114,8 @@ def compare_sections(a: Summary, b: Summary) -> list[str]:
     for name in (n for n in ma if n in mb):
         va, vb = a.why.values[name], b.why.values[name]
         if va and vb and not ma[name]["yes_no"]:
-            fig = plots.histograms([(name, [("A", va), ("B", vb)])])
+            counted = "players" if ma[name]["per_player"] else "games"
+            fig = plots.histograms([(label(name, ma[name]), [("A", va), ("B", vb)])], counted)
             parts.append(html.figure(fig, f"Histogram of {name}, A (blue) and B (orange)"))
     rows_m: Sequence[Sequence[object]] = [
         row
