@@ -250,3 +250,14 @@ def test_the_report_shows_the_end_rules_and_the_measures(
     assert html.count("<h2>How games ended</h2>") == 1 and "<h2>Measures</h2>" in html
     assert 'aria-label="Histogram of margin, A (blue) and B (orange)"' in html
     assert re.search(r"\d+ of 40 games ended by another end rule in B than in A\.", html)
+
+
+def test_a_measure_that_fails_stops_the_run_with_its_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "bad.rules"
+    path.write_text(DASH + "measure far = [p.pos for p in players][7]\n", encoding="utf-8")
+    code, out, err = cli(capsys, "simulate", path, "-p", "2", "-n", "5", "--max-decisions", "40")
+    assert code == 70
+    no_traceback(out, err)
+    assert "bad.rules:21:15: runtime error[R003]: index 7 is outside the list" in err
