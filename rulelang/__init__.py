@@ -35,6 +35,7 @@ if TYPE_CHECKING:
         replay,
     )
     from rulelang.runtime.ruleset import Ruleset
+    from rulelang.runtime.view_types import PartialView, View
     from rulelang.runtime.views import ReplayError
 
 _WHERE = {
@@ -61,6 +62,7 @@ _WHERE = {
         "Refusal",
         "replay",
     ],
+    "rulelang.runtime.view_types": ["PartialView", "View"],
     "rulelang.runtime.views": ["ReplayError"],
 }
 _MODULE_OF = {name: module for module, names in _WHERE.items() for name in names}
@@ -78,6 +80,7 @@ __all__ = [
     "GameRuntimeError",
     "Limits",
     "PUBLIC",
+    "PartialView",
     "Ranked",
     "Reaction",
     "Refusal",
@@ -89,6 +92,7 @@ __all__ = [
     "Span",
     "TERMINAL",
     "UsageError",
+    "View",
     "check_file",
     "compile_file",
     "compile_file_with_warnings",

@@ -168,10 +168,11 @@ def no_attributes(what: object, span: Span) -> Diagnostic:
     return _E103.at(span, f"{what} has no attributes")
 
 
-def cannot_read(what: str, reason: object, span: Span) -> Diagnostic:
+def cannot_read(what: str, reason: object, span: Span, hint: str = "") -> Diagnostic:
     """E104: a file named by `extends` or `from` (what: "'x'" or "data file 'x'") that
-    does not exist or cannot be read."""
-    return _E104.at(span, f"cannot read {what}: {reason}")
+    does not exist or cannot be read, or a shipped game `extends` names that there is
+    not."""
+    return _E104.at(span, f"cannot read {what}: {reason}", hint)
 
 
 def override_without_base(name: str, span: Span) -> Diagnostic:
@@ -551,10 +552,13 @@ def joined_not_bool(kind: str, span: Span) -> Diagnostic:
     return _E229.at(span, f"the 'joined' attribute of tile {kind} must be bool")
 
 
-def owner_visibility(span: Span) -> Diagnostic:
-    """E230: `visible to owner` on an attribute that is not a player's."""
+def owner_visibility(span: Span, audience: str = "owner") -> Diagnostic:
+    """E230: `visible to owner` or `visible to others` on an attribute that is not a
+    player's, or `visible to others` on a zone that is not per player."""
     return _E230.at(
-        span, "only player attributes have an owner; use 'visible to all' or 'visible to none'"
+        span,
+        f"only player attributes and per-player zones have an owner, for 'visible to "
+        f"{audience}'; use 'visible to all' or 'visible to none'",
     )
 
 
@@ -1170,8 +1174,9 @@ def bot_reads_hidden(bot: str, what: str, why: str, via: str, span: Span) -> Dia
     return _E247.at(
         span,
         f"bot '{bot}' reads {what}{via}, which its player may not see: {why}",
-        "a bot may read only what its player's view shows; see 'Computer players' "
-        "in docs/language.md",
+        "a bot may read only what its player's view shows: known(me, EXPR) reads what "
+        "its player sees now, none for the rest; see 'Computer players' in "
+        "docs/language.md",
     )
 
 

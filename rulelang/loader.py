@@ -3,10 +3,11 @@
 A rule file reads only what its author may hand out: `extends` and data files
 (`card K from "cards.yaml"`) are written relative to the file that names them and must
 lead to a regular file of at most `MAX_FILE_BYTES` inside the folder of the main rule
-file (or below it), a stdlib folder, or a folder allowed by the caller (`allow=`,
-`--allow-path`, `RULELANG_ALLOW_PATH`); `import` finds modules by name in the stdlib
-folders only. Anything else is refused (errors.refused), quoting only the path as
-written.
+file (or below it), a stdlib folder, the shipped games' folder, or a folder allowed by
+the caller (`allow=`, `--allow-path`, `RULELANG_ALLOW_PATH`); `import` finds modules by
+name in the stdlib folders only, and `extends "saboteur"` (a bare name, no folder and
+no `.rules`) names a shipped game. Anything else is refused (errors.refused), quoting
+only the path as written.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ MAX_PATH_CHARS = 1024  # the longest path a rule file may write
 MAX_NAME_CHARS = 255  # the longest part of such a path
 MAX_MODULE_CHARS = 100  # the longest module name
 MODULE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+GAME_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")  # `extends "saboteur"`: a shipped game
 ALLOW_HINT = (
     "a rule file may read files only in the folder of the main rule file and below it, "
     "or in a stdlib folder; allow another folder with --allow-path DIR"
@@ -179,8 +181,36 @@ def shipped_stdlib() -> Path:
 
 
 def shipped_rulesets() -> Path:
-    """The shipped games' rule files: the clone's `rulesets/` (a wheel has none)."""
-    return Path(__file__).resolve().parent.parent / "rulesets"
+    """The shipped games' rule files: `rulelang/rulesets/` in an installed wheel, else
+    the clone's own top-level `rulesets/`, read in place (as `shipped_stdlib`)."""
+    package = Path(__file__).resolve().parent
+    installed = package / "rulesets"
+    return installed if installed.is_dir() else package.parent / "rulesets"
+
+
+def shipped_games() -> dict[str, Path]:
+    """The shipped games by the name `extends` gives them: the stem of each rule file
+    of the shipped rulesets and of their `examples/` folder ("saboteur", "tictactoe")."""
+    folder = shipped_rulesets()
+    games: dict[str, Path] = {}
+    for where in (folder / "examples", folder):  # a top-level game wins a clash
+        try:
+            games.update({p.stem: p for p in sorted(where.glob("*.rules")) if p.is_file()})
+        except OSError:
+            continue
+    return games
+
+
+def shipped_hint(written: str = "") -> str:
+    """How to name a shipped game instead of its path, for a refused `extends`."""
+    games = shipped_games()
+    stem = Path(written.replace("\\", "/")).stem if written else ""
+    name = stem if stem in games else "saboteur"
+    listed = ", ".join(sorted(games)) or "none"
+    return (
+        f'to build on a shipped game, name it without a path: extends "{name}" '
+        f"(shipped: {listed}); another folder: allow it with --allow-path DIR"
+    )
 
 
 def _describe(decl: A.Decl) -> str:
@@ -319,7 +349,9 @@ class Loader:
         except (OSError, RuntimeError, ValueError):
             main_dir = main.absolute().parent
         stdlib = [d.resolve() for d in stdlib_dirs(main)]
-        self.trees = [main_dir, *stdlib, *self.allow]
+        # the shipped games may be read: a variant extends one by name, and the data
+        # files beside it are read from there
+        self.trees = [main_dir, *stdlib, shipped_rulesets(), *self.allow]
 
     def _parse(self, text: str, name: str) -> A.Module:
         try:
@@ -374,10 +406,20 @@ class Loader:
 
     def _extends(self, decl: A.ExtendsDecl, path: Path, stack: tuple[str, ...]) -> list[A.Decl]:
         span = self._string_span(decl.span, "extends")
+        if GAME_NAME.fullmatch(decl.path):  # a bare name: a shipped game, from anywhere
+            games = shipped_games()
+            if decl.path not in games:
+                listed = ", ".join(sorted(games))
+                hint = did_you_mean(decl.path, games) or f"shipped games: {listed}"
+                what = f"'{shown(decl.path)}'"
+                self._report(errors.cannot_read(what, "no shipped game of that name", span, hint))
+                return []
+            return self._file(games[decl.path], stack, span, decl.path)
         try:
             target = resolve_inside(decl.path, path, self._trees(path))
         except Refused as why:
-            self._report(errors.refused(f"'{shown(decl.path)}'", why.reason, span, why.hint))
+            hint = shipped_hint(decl.path) if why.hint == ALLOW_HINT else why.hint
+            self._report(errors.refused(f"'{shown(decl.path)}'", why.reason, span, hint))
             return []
         return self._file(target, stack, span, decl.path)
 

@@ -14,7 +14,35 @@ import pytest
 
 import rulelang
 
+# a run that leaves anything in the user's real store or cache fails (leak_check.py)
+pytest_plugins = ["leak_check"]
+
 _CACHE = tempfile.mkdtemp(prefix="rulelang-test-cache-")
+
+# the rule tests in tests/ run once, in test_ruletests.py, not again through the
+# pytest plugin rulelang installs
+collect_ignore_glob = ["*.rulestest"]
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--full",
+        action="store_true",
+        help="run the long checks (tests marked `long`) in full: the 10,000 labyrinth "
+        "maps, the big fuzz, the MCTS tournament; by default each runs a sample "
+        "(.ci/run runs them in full after the suite)",
+    )
+
+
+@pytest.fixture(scope="session")
+def full(request: pytest.FixtureRequest) -> bool:
+    """Run the long checks in full (--full), or a sample of each (the default)."""
+    return bool(request.config.getoption("--full"))
+
+
+def sample(full: bool, everything: int, some: int) -> int:
+    """How many cases a long check runs: all of them with --full, else a sample."""
+    return everything if full else some
 
 
 def pytest_configure(config: pytest.Config) -> None:

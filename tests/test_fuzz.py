@@ -2,7 +2,8 @@
 rule file, a data file, a save or a number on the command line says, rulelang ends in
 a result or a documented error, never another exception, a hang or a memory blow-up,
 and never prints a line of a file a save points at instead of its rule file. The long
-run (10,000 cases and more) is a command: see README.md, "Layout", and fuzz.py."""
+run (10,000 cases and more) is a command: see README.md, "Layout", and fuzz.py. By
+default each family runs a sample; `pytest --full` (.ci/run) runs more."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ import shutil
 import sys
 from pathlib import Path
 from types import ModuleType
+
+import pytest
+from conftest import sample
 
 FUZZ = Path(__file__).resolve().parent / "fuzz" / "fuzz.py"
 
@@ -24,29 +28,34 @@ def _fuzz() -> ModuleType:
     return module
 
 
-def test_mutants_never_crash_hang_or_exhaust_memory() -> None:
+@pytest.mark.long
+def test_mutants_never_crash_hang_or_exhaust_memory(full: bool) -> None:
     fuzz = _fuzz()
-    report = fuzz.run(cases=200, seed=1, jobs=2, families=("rules",))
-    assert sum(report.counts.values()) == 200
+    cases = sample(full, 1000, 60)
+    report = fuzz.run(cases=cases, seed=1, jobs=2, families=("rules",))
+    assert sum(report.counts.values()) == cases
     assert report.counts["rule error"] > 0  # the mutations do break rule files
     assert report.bad == 0, fuzz.summary(report, show=True)
 
 
-def test_data_files_and_huge_numbers_never_crash_hang_or_exhaust_memory() -> None:
+@pytest.mark.long
+def test_data_files_and_huge_numbers_never_crash_hang_or_exhaust_memory(full: bool) -> None:
     """Data-file fields (counts, tile edges, wrong types, odd YAML) and huge or malformed
     numbers for play, simulate, compare and resume (issue 24)."""
     fuzz = _fuzz()
-    report = fuzz.run(cases=36, seed=2, jobs=2, families=("data", "options"))
-    assert sum(report.counts.values()) == 36
+    cases = sample(full, 200, 24)
+    report = fuzz.run(cases=cases, seed=2, jobs=2, families=("data", "options"))
+    assert sum(report.counts.values()) == cases
     assert report.by_family[("data", "rule error")] > 0  # the data files do break
     assert report.by_family[("options", "usage error")] > 0  # and the numbers are refused
     assert report.bad == 0, fuzz.summary(report, show=True)
 
 
-def test_edited_saves_never_crash_hang_or_exhaust_memory() -> None:
+@pytest.mark.long
+def test_edited_saves_never_crash_hang_or_exhaust_memory(full: bool) -> None:
     """Saves with mutated fields and a recomputed checksum (it is a plain sha256)."""
     fuzz = _fuzz()
-    report = fuzz.run(cases=30, seed=2, jobs=2, families=("save",))
+    report = fuzz.run(cases=sample(full, 150, 30), seed=2, jobs=2, families=("save",))
     assert report.counts["rule error"] > 0  # damaged saves are refused
     for failure in ("INTERNAL", "TIMEOUT", "MEMORY"):
         assert report.counts[failure] == 0, fuzz.summary(report, show=True)

@@ -109,15 +109,6 @@ def test_safe_start_option(rules: Ruleset) -> None:
     assert safe(start(rules, 3, safe_start=2)) == "building 2"
 
 
-def test_each_player_sees_only_their_own_agent(rules: Ruleset) -> None:
-    g = start(rules, 4, order=(2, 0, 1, 3, 4, 5, 6))
-    for p, agent in enumerate(["Doyle", "Perry", "Schulz", "Jaques"]):
-        players = g.view(p)["players"]
-        assert players[p]["agent"] == agent
-        assert all("agent" not in players[q] for q in range(4) if q != p)
-    assert [p["agent"] for p in g.view(None)["players"]] == ["Doyle", "Perry", "Schulz", "Jaques"]
-
-
 # --------------------------------------------------------------------------- the die
 def test_face_one_to_three_offers_a_choice_of_points(rules: Ruleset) -> None:
     g = start(rules)
@@ -147,35 +138,7 @@ def test_face_one_to_three_with_fewer_points(rules: Ruleset, points: int) -> Non
     assert g.current_player() == CHANCE
 
 
-def test_number_face_needs_no_points_choice(rules: Ruleset) -> None:
-    g = start(rules)
-    roll(g, "4")
-    assert g.current_player() == 0
-    assert texts(g) == AGENTS  # straight to the choice of agent
-    assert "4 move points" in g.prompt()
-    g.apply("Larsson")
-    assert texts(g) == ["1", "2", "3", "4"]
-
-
 # --------------------------------------------------------------------------- moving
-def test_split_move_over_two_agents(rules: Ruleset) -> None:
-    g = start(rules)
-    roll(g, "5")
-    move(g, "Perry", 2)
-    assert g.current_player() == 0  # three points are still to spend
-    assert "3 move points" in g.prompt()
-    g.apply("Schulz")
-    assert texts(g) == ["1", "2", "3"]
-    with pytest.raises(UsageError):
-        g.apply("4")
-    g.apply("3")
-    assert at(g, "Perry") == "building 2"
-    assert at(g, "Schulz") == "building 3"
-    assert all(at(g, a) == "church" for a in AGENTS[2:])
-    assert g.current_player() == CHANCE
-    assert g.view(None)["current"] == "P2"
-
-
 def test_points_may_all_go_to_one_agent_in_several_steps(rules: Ruleset) -> None:
     g = start(rules)
     roll(g, "6")
@@ -258,28 +221,6 @@ def test_every_agent_scores_its_building_including_the_ruin(rules: Ruleset) -> N
     assert scores(g) == expected  # agents in the church with the safe: no new scoring
 
 
-def test_scores_may_go_below_zero(rules: Ruleset) -> None:
-    g = start(rules, safe_start=11)
-    roll(g, "6")
-    move(g, "Perry", 6)
-    roll(g, "5")
-    move(g, "Perry", 5)
-    assert at(g, "Perry") == "ruin"
-    assert scores(g)["Perry"] == -3
-    assert g.current_player() == 1
-
-
-def test_passing_the_safe_without_stopping_does_not_score(rules: Ruleset) -> None:
-    g = start(rules, safe_start=2)
-    roll(g, "3")
-    move(g, "Perry", 3)
-    assert at(g, "Perry") == "building 3"
-    assert scores(g) == {a: 0 for a in AGENTS}
-    assert safe(g) == "building 2"
-    assert g.current_player() == CHANCE  # no safe to move: the next turn starts
-    assert g.view(None)["current"] == "P2"
-
-
 def test_entering_and_leaving_the_safe_in_one_turn_does_not_score(rules: Ruleset) -> None:
     g = start(rules, safe_start=2)
     roll(g, "3")
@@ -297,14 +238,6 @@ def test_reaching_the_safe_in_two_small_moves_scores(rules: Ruleset) -> None:
     move(g, "Perry", 1)
     assert scores(g)["Perry"] == 2
     assert g.current_player() == 0  # moving the safe
-
-
-def test_an_agent_that_was_not_moved_does_not_trigger_scoring(rules: Ruleset) -> None:
-    g = start(rules, safe_start=0)  # every agent starts with the safe in the church
-    roll(g, "2")
-    move(g, "Perry", 2)
-    assert scores(g) == {a: 0 for a in AGENTS}
-    assert g.current_player() == CHANCE
 
 
 def test_scoring_counts_when_one_of_several_moved_agents_ends_with_the_safe(rules: Ruleset) -> None:
@@ -340,15 +273,6 @@ def test_winner_is_whoever_holds_the_top_agent(rules: Ruleset) -> None:
     assert g.results() == ["loss", "win", "loss", "loss"]
 
 
-def test_below_win_score_the_game_goes_on(rules: Ruleset) -> None:
-    g = start(rules, safe_start=6, win_score=7)
-    roll(g, "6")
-    move(g, "Perry", 6)
-    assert not g.is_over()
-    assert g.current_player() == 0
-    assert g.results() == []
-
-
 def test_game_ends_over_several_scorings(rules: Ruleset) -> None:
     g = start(rules, 3, safe_start=3, win_score=5)
     roll(g, "3")
@@ -362,15 +286,6 @@ def test_game_ends_over_several_scorings(rules: Ruleset) -> None:
     assert g.results() == ["loss", "loss", "win"]
 
 
-def test_tie_between_two_players_is_a_draw_between_them(rules: Ruleset) -> None:
-    g = start(rules, safe_start=3, win_score=3)
-    roll(g, "6")
-    move(g, "Perry", 3)
-    move(g, "Schulz", 3)
-    assert g.is_over()
-    assert g.results() == ["draw", "draw", "loss", "loss"]
-
-
 def test_tie_between_two_players_in_a_two_player_game(rules: Ruleset) -> None:
     g = start(rules, 2, order=(4, 2, 0, 1, 3), safe_start=3, win_score=3)  # Bucci, Doyle
     roll(g, "6")
@@ -379,32 +294,12 @@ def test_tie_between_two_players_in_a_two_player_game(rules: Ruleset) -> None:
     assert g.results() == ["draw", "draw"]
 
 
-def test_dummy_agent_alone_on_top_is_a_draw_for_everyone(rules: Ruleset) -> None:
-    g = start(rules, safe_start=5, win_score=5)
-    roll(g, "6")
-    move(g, "Bucci", 5)  # a dummy agent with 4 players
-    move(g, "Perry", 1)
-    assert scores(g)["Bucci"] == 5
-    assert scores(g)["Perry"] == 1
-    assert g.is_over()
-    assert g.results() == ["draw", "draw", "draw", "draw"]
-
-
 def test_two_dummies_tied_on_top_is_a_draw_for_everyone(rules: Ruleset) -> None:
     g = start(rules, 2, safe_start=3, win_score=3)  # Doyle, Jaques, Bucci are dummies
     roll(g, "6")
     move(g, "Jaques", 3)
     move(g, "Bucci", 3)
     assert g.results() == ["draw", "draw"]
-
-
-def test_player_tied_with_a_dummy_wins(rules: Ruleset) -> None:
-    g = start(rules, safe_start=3, win_score=3)
-    roll(g, "6")
-    move(g, "Perry", 3)
-    move(g, "Bucci", 3)
-    assert g.is_over()
-    assert g.results() == ["win", "loss", "loss", "loss"]
 
 
 def test_highest_agent_wins_when_several_pass_win_score(rules: Ruleset) -> None:

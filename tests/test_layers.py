@@ -29,7 +29,7 @@ FLOORS: list[set[str]] = [
     {"search"},
     {"api", "rulelang"},
     {"stats", "render", "storage"},
-    {"simulation", "interop"},
+    {"simulation", "interop", "workbench"},
     {"report"},
     {"cli"},
 ]
@@ -137,3 +137,31 @@ def test_the_checks_see_a_floor_broken() -> None:
         "def f():\n    from rulelang.cli import errors\n    import rulelang.report.html\n"
     )
     assert sorted(_imports(tree)) == [(5, "rulelang.cli"), (6, "rulelang.report.html")]
+
+
+def test_the_readme_test_command_is_what_ci_runs_first() -> None:
+    """The README's Quick start gives one test command; CI (.ci/run) runs exactly it,
+    then the long checks in full."""
+    top = ROOT.parent
+    readme = (top / "README.md").read_text()
+    quick = readme[readme.index("## Quick start") : readme.index("## The command line")]
+    assert quick.count("```sh") == 2 and "bash .ci/test" in quick
+    run = (top / ".ci" / "run").read_text().splitlines()
+    steps = [line for line in run if line.strip() and not line.startswith(("#", "set ", "cd "))]
+    assert steps == ["bash .ci/test", "python -m pytest --full -m long"]
+
+
+def test_the_command_line_starts_without_the_engine() -> None:
+    """`rulelang --help` and the app's commands load no parser, checker or runtime
+    until a command runs (start-up: docs/performance.md)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, rulelang.cli.app\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'lark' or "
+        "m.startswith(('rulelang.runtime', 'rulelang.check', 'rulelang.syntax', "
+        "'rulelang.search', 'rulelang.loader', 'rich'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

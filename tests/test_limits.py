@@ -397,6 +397,7 @@ def test_help_gives_the_limits_and_their_defaults(capsys: pytest.CaptureFixture[
     for command in ("play", "resume", "simulate"):
         code, text = cli(capsys, command, "--help")
         assert code == 0
+        text = " ".join(text.split())  # the help is wrapped to the terminal's width
         for option in ("--max-items", "--max-steps", "--max-decisions"):
             assert option in text, (command, option)
         for default in ("1000000", "100000"):

@@ -35,12 +35,28 @@ def test_the_wheel_lists_every_package_and_ships_the_stdlib() -> None:
     on_disk = {
         ".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "rulelang").rglob("__init__.py")
     }
-    assert set(setuptools["packages"]) == on_disk | {"rulelang.stdlib"}, (
+    assert set(setuptools["packages"]) == on_disk | {"rulelang.stdlib", "rulelang.rulesets"}, (
         "pyproject.toml [tool.setuptools] packages must list every package under rulelang/"
     )
-    assert setuptools["package-dir"] == {"rulelang.stdlib": "stdlib"}
+    assert setuptools["package-dir"] == {
+        "rulelang.stdlib": "stdlib",
+        "rulelang.rulesets": "rulesets",
+    }
     assert setuptools["package-data"]["rulelang.stdlib"] == ["*.rules"]
+    globs = setuptools["package-data"]["rulelang.rulesets"]
+    shipped = {path for glob in globs for path in (ROOT / "rulesets").glob(glob)}
+    for path in (ROOT / "rulesets").rglob("*"):
+        if path.is_file() and path.suffix in (".rules", ".yaml", ".rulestest"):
+            assert path in shipped, f"{path.relative_to(ROOT)} is not in the wheel"
     assert "syntax/*.lark" in setuptools["package-data"]["rulelang"]
+
+
+def test_the_wheel_says_it_is_typed() -> None:
+    """The py.typed marker (PEP 561): a user's type checker then reads rulelang's types,
+    `View` among them, instead of treating the package as untyped."""
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    assert "py.typed" in setuptools["package-data"]["rulelang"]
+    assert (ROOT / "rulelang" / "py.typed").is_file()
 
 
 def test_the_shipped_stdlib_holds_every_module_of_the_clone() -> None:
@@ -111,3 +127,43 @@ def test_uses_stdlib_compiles_and_plays_outside_the_clone(tmp_path: Path) -> Non
         while not game.is_over():
             game.apply(rng.choice(game.legal_actions()))
         assert "win" in game.results()
+
+
+@pytest.mark.parametrize("layout", ["wheel", "clone"])
+def test_the_shipped_games_in_each_layout(
+    layout: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Installed from a wheel, the shipped games are rulelang/rulesets/; in a clone, the
+    clone's rulesets/ beside rulelang/; `extends "NAME"` finds them by name."""
+    package = tmp_path / "site" / "rulelang"
+    package.mkdir(parents=True)
+    folder = package / "rulesets" if layout == "wheel" else package.parent / "rulesets"
+    (folder / "examples").mkdir(parents=True)
+    monkeypatch.setattr(loader, "__file__", str(package / "loader.py"))
+    assert loader.shipped_rulesets() == folder.resolve()
+    (folder / "race.rules").write_text(
+        'game "Race"\nplayers 2..2\nparam goal = 3 "to win"\nplayer { score: int = 0 }\n'
+        "turn { choose n in 1..2\n set current.score += n }\n"
+        "end when current.score >= goal { win [current] }\n"
+    )
+    (folder / "examples" / "tiny.rules").write_text((folder / "race.rules").read_text())
+    assert sorted(loader.shipped_games()) == ["race", "tiny"]
+    variant = tmp_path / "mine" / "long.rules"
+    variant.parent.mkdir()
+    variant.write_text('extends "race"\ngame "Long race"\noverride param goal = 9 "longer"\n')
+    rules = rulelang.compile_file(variant)
+    assert (rules.title, rules.new_game(2).value("goal")) == ("Long race", 9)
+
+
+def test_the_shipped_games_by_name_from_outside_the_clone(tmp_path: Path) -> None:
+    """Every shipped game is named by its file's stem, and a variant outside the clone
+    extends it by that name, data files and all, without allowing any folder."""
+    games = loader.shipped_games()
+    shipped = sorted(p.stem for p in (ROOT / "rulesets").glob("*.rules"))
+    assert set(shipped) | {"tictactoe"} <= set(games)
+    for name in ["saboteur", "heimlich-topsecret", "tictactoe"]:
+        variant = tmp_path / f"my-{name}.rules"
+        variant.write_text(f'extends "{name}"\ngame "My {name}"\n')
+        rules = rulelang.compile_file(variant)
+        game = rules.new_game(rules.min_players, seed=1)
+        assert rules.title == f"My {name}" and game.legal_actions()

@@ -1,6 +1,6 @@
 """The reports in a real browser: Debian's Chromium, headless, renders every plot of
 `simulate --report` and `compare --report` at a non-zero size, and the screenshot is
-not blank. Without Chromium the test fails (CI installs it: .ci/run)."""
+not blank. Without Chromium the test fails (the README's test command installs it: .ci/test)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def chromium() -> str:
             return found
     pytest.fail(
         "the report's browser test needs Chromium, which is not installed: "
-        "apt-get install -y chromium (.ci/run installs it)"
+        "apt-get install -y chromium (.ci/test installs it)"
     )
 
 

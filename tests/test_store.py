@@ -579,9 +579,9 @@ def test_games_without_a_command_shows_its_help(capsys: pytest.CaptureFixture[st
     code, out, err = cli(capsys, "games")
     assert code == 64 and err == ""
     for command in ("list", "show", "delete", "import", "export"):
-        assert re.search(rf"^│ {command} ", out, re.M), command
+        assert re.search(rf"^  {command} ", out, re.M), command
     code, out, _ = cli(capsys, "--help")
-    assert code == 0 and re.search(r"^│ games ", out, re.M)
+    assert code == 0 and re.search(r"^  games ", out, re.M)
     code, out, _ = cli(capsys, "play", "--help")
     assert code == 0 and "--omniscient" in out and "--no-store" in out
 

@@ -63,6 +63,8 @@ BUILTINS: dict[str, Sig] = {
         "board, start node, goal node or list of goal nodes, list of wall nodes",
     ),
     "without": Sig(("list", "*"), lambda ts: ts[0], "list, value"),
+    # the value as a player sees it, none where it reads what they may not see
+    "known": Sig(("player", "*"), lambda ts: ts[1] if len(ts) > 1 else ANY, "player, value"),
     # grids and tiles (see docs/language.md, "Grids and tiles")
     "cell": Sig(("board", "int", "int"), _node, "board, x, y"),
     "neighbour": Sig(("board", "int", "int"), _node, "board, node, direction 0-3 (N, E, S, W)"),

@@ -79,6 +79,8 @@ def _declare(c: Checker, d: A.Decl) -> None:
             if sym is not None:
                 c.define(sym)
     elif isinstance(d, A.ZoneDecl):
+        if d.visibility == "others" and not d.per_player:  # nobody owns a single zone
+            c.report(errors.owner_visibility(d.span, "others"))
         zone = ZoneSym(d.name, d.span, ANY, d.kind, d.per_player, d.visibility, index=len(c.zones))
         c.zones.append(zone)
         c.define(zone)

@@ -13,7 +13,12 @@ name; zones visible to all, and `ZONE[me]` of a per-player zone visible to its o
 `len(ZONE)` / `len(ZONE[p])` of any zone (the size is shown to everyone); tiles only
 through the functions that do not tell a face-down tile's identity (`face_up`,
 `secret_at`, `fits`, `joins`, `reached`, `spots`, `touching`, `placed`, `open_side`).
-Anything else is E247, naming what was read and why it is hidden.
+Anything else is E247, naming what was read and why it is hidden, except inside
+`known(me, EXPR)` (me proven as above): there each read is checked at run time against
+what the bot's player sees now, `reveal ... to` included (runtime/seen.py), so the
+proof leaves EXPR to that check. Attributes and zones `visible to others` are hidden
+from the one player the proof knows, `me`, so outside `known` they are E247 on any
+owner.
 """
 
 from __future__ import annotations
@@ -64,8 +69,21 @@ class Proof:
         c = self.c
         sym: Sym | None = c.refs.get(id(e))
         inner: list[object] = [getattr(e, f) for f in e.__dataclass_fields__ if f != "span"]
+        if isinstance(e, A.Call) and e.func == "known" and sym is None and len(e.args) == 2:
+            if self.is_me(e.args[0], me):
+                return []  # its reads are checked at run time (runtime/seen.py)
+            return inner  # another's view: it must be proven readable by me as ever
         if isinstance(e, A.Attr) and isinstance(sym, AttrSym):
-            if sym.visibility == "none":
+            if sym.visibility == "others":
+                self.hidden(
+                    e,
+                    f"'{_text(e)}'",
+                    f"'{sym.name}' is visible to every player but its owner, and the proof "
+                    f"cannot tell '{_text(e.obj)}' from the bot's own player "
+                    f"(write known(me, {_text(e)}))",
+                    via,
+                )
+            elif sym.visibility == "none":
                 owner = "a player" if sym.owner == "player" else sym.owner
                 self.hidden(e, f"'{_text(e)}'", f"'{sym.name}' of {owner} is visible to none", via)
             elif sym.visibility == "owner" and not self.is_me(e.obj, me):
@@ -110,7 +128,13 @@ class Proof:
             return
         if zone.visibility == "owner" and owner is not None and self.is_me(owner, me):
             return
-        if zone.visibility == "owner" and zone.per_player:
+        if zone.visibility == "others":
+            why = (
+                f"'{zone.name}' is visible to every player but its owner, and the proof "
+                f"cannot tell whose it is (write known(me, {_text(e)}): none for what "
+                "the bot's player does not see)"
+            )
+        elif zone.visibility == "owner" and zone.per_player:
             why = (
                 f"'{zone.name}' is visible to its owner only, and '{_text(owner)}' is not "
                 "known to be the bot's own player (write {zone}[me])".replace("{zone}", zone.name)

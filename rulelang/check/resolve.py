@@ -173,8 +173,8 @@ class Resolver(ExprChecker):
                 state.type = resolve_type(self.c, decl.type)
                 if state.default is not None:
                     self.expect(state.default, state.type, Ctx(static=True, context="a default"))
-                if state.visibility == "owner":
-                    self.c.report(errors.owner_visibility(decl.span))
+                if state.visibility in ("owner", "others"):
+                    self.c.report(errors.owner_visibility(decl.span, state.visibility))
 
     def tile_kind(self, d: A.BoardDecl) -> None:
         """Tiles are pieces or cards with `edges: list(bool)` (N, E, S, W), and
@@ -202,8 +202,8 @@ class Resolver(ExprChecker):
         if a.default is not None:
             ctx = Ctx(static=True, kind=kind, context="a default")
             self.expect(a.default, a.type, ctx)
-        if a.visibility == "owner" and a.owner != "player":
-            self.c.report(errors.owner_visibility(decl.span))
+        if a.visibility in ("owner", "others") and a.owner != "player":
+            self.c.report(errors.owner_visibility(decl.span, a.visibility))
 
     def _attr_decl(self, a: AttrSym) -> A.AttrDecl:
         for d in self.c.decls:

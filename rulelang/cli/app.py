@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rulelang import Game, Ruleset, UsageError
 from rulelang.cli.compare import compare
 from rulelang.cli.errors import (
     EX_INTERRUPTED,
@@ -21,7 +20,6 @@ from rulelang.cli.errors import (
     usage,
 )
 from rulelang.cli.games import Recorder, games_app, read_portable
-from rulelang.cli.loading import check_saved_bots, load, replay_saved
 from rulelang.cli.options import (
     AllowPath,
     MaxItems,
@@ -35,20 +33,24 @@ from rulelang.cli.options import (
 )
 from rulelang.cli.simulate import simulate
 from rulelang.cli.terminal import CONTROL, say
-from rulelang.diagnostics import GameRuntimeError
+from rulelang.diagnostics import GameRuntimeError, UsageError
 from rulelang.limits import DEFAULT_LIMITS, MAX_LIMIT, SEED_MAX, SEED_MIN, Limits
 from rulelang.storage import saves
+
+if TYPE_CHECKING:  # the commands import the engine when they run: --help stays quick
+    from rulelang import Game, Ruleset
 
 app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain help: drawing it with rich doubled the start-up
     help="Write board games as text: validate, play and simulate rule files.",
 )
 
 
 @app.command()
 def validate(
-    files: Annotated[list[Path], typer.Argument(help="Rule files to check.")],
+    files: Annotated[list[Path], typer.Argument(metavar="FILES", help="Rule files to check.")],
     allow_path: AllowPath = None,
     max_items: MaxItems = DEFAULT_LIMITS.items,
 ) -> None:
@@ -61,28 +63,68 @@ def validate(
         raise CliExit(code)
 
 
+@app.command(name="test")
+def test_rules(
+    paths: Annotated[
+        list[Path] | None,
+        typer.Argument(help="Rule test files (*.rulestest), or folders to look in."),
+    ] = None,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List each case.")] = False,
+) -> None:
+    """Run rule tests written as text (docs/testing.md): exit 0 if all pass, 2 if any
+    fails, 65 for a test file that cannot be read."""
+    from rulelang.cli.ruletests import run_tests
+
+    code = run_tests(list(paths or []), verbose)
+    if code:
+        raise CliExit(code)
+
+
+@app.command()
+def new(
+    name: Annotated[str, typer.Argument(help="The new game's name; writes NAME.rules.")],
+    base: Annotated[
+        str | None,
+        typer.Option("--from", help="A shipped game to make a variant of, e.g. saboteur."),
+    ] = None,
+) -> None:
+    """Write a starter rule file (and its rule tests): a variant of a shipped game with
+    --from, else a small game to grow."""
+    from rulelang.cli.starter import write_starter
+
+    write_starter(name, base)
+
+
 @app.command()
 @with_limits
 def play(
-    file: Annotated[Path, typer.Argument(help="The rule file of the game.")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="The rule file of the game.")],
     players: Players,
     bots: Annotated[
         str,
         typer.Option(
+            metavar="BOTS",
             help="Seats played by bots: 'all', 'none' or e.g. 2,3; a seat may name its bot, "
             "2:random,3:careful, or a search bot with iterations or seconds per decision, "
-            "2:mcts,3:ismcts:2000,4:mcts:0.5s (default: the rules' declared bots, else random)"
+            "2:mcts,3:ismcts:2000,4:mcts:0.5s (default: the rules' declared bots, else random)",
         ),
     ] = "none",
-    seed: Annotated[int, typer.Option(help="Seed of the game's one random generator.")] = 0,
+    seed: Annotated[
+        int, typer.Option(metavar="N", help="Seed of the game's one random generator.")
+    ] = 0,
     option: RuleParams = None,
-    names: Annotated[str, typer.Option(help="Player names, separated by commas.")] = "",
-    delay: Annotated[float, typer.Option(help="Seconds to wait after each bot move.")] = 0.0,
+    names: Annotated[
+        str, typer.Option(metavar="NAMES", help="Player names, separated by commas.")
+    ] = "",
+    delay: Annotated[
+        float, typer.Option(metavar="SECONDS", help="Seconds to wait after each bot move.")
+    ] = 0.0,
     save: Annotated[
         Path | None,
         typer.Option(
+            metavar="FILE",
             help="Also save the game to this portable file after every move (resume it "
-            "later, or on another machine)."
+            "later, or on another machine).",
         ),
     ] = None,
     omniscient: Omniscient = False,
@@ -99,6 +141,8 @@ def play(
 ) -> None:
     """Play a game in the terminal: friends on one screen, or against bots. Every game
     is recorded, move by move, in the saved games ('rulelang games list')."""
+    from rulelang.cli.loading import load
+
     check_number("--seed", seed, SEED_MIN, SEED_MAX)
     ruleset = load(file, allow_path, limits)
     name_list = [n.strip() for n in names.split(",")] if names else None
@@ -224,11 +268,14 @@ def resume(
     save: Annotated[
         Path | None,
         typer.Option(
-            help="Save the game to this file after every move (a file's default: the same file)."
+            metavar="FILE",
+            help="Save the game to this file after every move (a file's default: the same file).",
         ),
     ] = None,
     omniscient: Omniscient = False,
-    delay: Annotated[float, typer.Option(help="Seconds to wait after each bot move.")] = 0.0,
+    delay: Annotated[
+        float, typer.Option(metavar="SECONDS", help="Seconds to wait after each bot move.")
+    ] = 0.0,
     allow_path: AllowPath = None,
     force: Annotated[
         bool,
@@ -238,6 +285,7 @@ def resume(
 ) -> None:
     """Continue a saved game: by its id ('rulelang games list') or a --save file."""
     from rulelang.cli.games import stored_game
+    from rulelang.cli.loading import check_saved_bots, replay_saved
 
     stored: Recorder | None = None
     path: Path | None = None
@@ -274,6 +322,9 @@ def run_app(args: list[str]) -> int:
         raise KeyboardInterrupt from None
     except typer.TyperException as exc:
         message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
+        if type(exc).__name__ == "NoArgsIsHelpError":  # a group without its command
+            print(message)  # its help, on stdout as --help does; still a usage error
+            raise CliExit(EX_USAGE) from None
         if not message.strip():  # a group without its command: its help was shown
             raise CliExit(EX_USAGE) from None
         raise CliExit(EX_USAGE, f"error: {message}\nTry 'rulelang --help'.") from None

@@ -10,7 +10,6 @@ from typing import Annotated
 import typer
 
 from rulelang.cli.errors import usage
-from rulelang.cli.loading import load
 from rulelang.cli.options import (
     AllowPath,
     Players,
@@ -35,33 +34,49 @@ def compare(
             help="The rule file of variant B (default: A's file, changed by --b-option).",
         ),
     ] = None,
-    n: Annotated[int, typer.Option("-n", "--games", help="How many games of each.")] = 1000,
+    n: Annotated[
+        int, typer.Option("-n", "--games", metavar="N", help="How many games of each.")
+    ] = 1000,
     seed: Annotated[
-        int, typer.Option(help="Seed of the first game; game i of A and of B uses seed+i.")
+        int,
+        typer.Option(metavar="N", help="Seed of the first game; game i of A and of B uses seed+i."),
     ] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes to use.")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", metavar="N", help="Processes to use.")] = 1,
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", help="Change a param of both variants: name=value."),
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="NAME=VALUE",
+            help="Change a param of both variants: name=value.",
+        ),
     ] = None,
     a_option: Annotated[
         list[str] | None,
-        typer.Option("--a-option", help="Change a param of variant A only: name=value."),
+        typer.Option(
+            "--a-option", metavar="NAME=VALUE", help="Change a param of variant A only: name=value."
+        ),
     ] = None,
     b_option: Annotated[
         list[str] | None,
-        typer.Option("--b-option", help="Change a param of variant B only: name=value."),
+        typer.Option(
+            "--b-option", metavar="NAME=VALUE", help="Change a param of variant B only: name=value."
+        ),
     ] = None,
     bots: Annotated[
-        str, typer.Option(help="The bot of each seat, for both (as in simulate).")
+        str, typer.Option(metavar="BOTS", help="The bot of each seat, for both (as in simulate).")
     ] = "all",
     a_bots: Annotated[
         str | None,
-        typer.Option("--a-bots", help="The bots of variant A only (default: --bots)."),
+        typer.Option(
+            "--a-bots", metavar="BOTS", help="The bots of variant A only (default: --bots)."
+        ),
     ] = None,
     b_bots: Annotated[
         str | None,
-        typer.Option("--b-bots", help="The bots of variant B only (default: --bots)."),
+        typer.Option(
+            "--b-bots", metavar="BOTS", help="The bots of variant B only (default: --bots)."
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
     report: Annotated[
@@ -98,6 +113,8 @@ def compare(
     opts_a = {**both, **parse_options(a_option or [])}
     opts_b = {**both, **parse_options(b_option or [])}
     path_b = file_b or file_a
+    from rulelang.cli.loading import load  # the engine: when a command runs, not for --help
+
     rules_a = load(file_a, allow_path, limits)
     rules_b = rules_a if path_b == file_a else load(path_b, allow_path, limits)
     summaries = []

@@ -6,39 +6,39 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
-from rulelang import errors
 from rulelang.cli.terminal import clean
 from rulelang.diagnostics import NO_SPAN, GameRuntimeError, Sources, render
-from rulelang.exits import (  # re-exported: the commands take them from here
-    EX_BUG as EX_BUG,
-)
 from rulelang.exits import (
-    EX_DATAERR as EX_DATAERR,
+    EX_BUG,
+    EX_DATAERR,
+    EX_INTERRUPTED,
+    EX_IOERR,
+    EX_OK,
+    EX_SOFTWARE,
+    EX_TESTS_FAILED,
+    EX_UNAVAILABLE,
+    EX_USAGE,
+    CliExit,
+    usage,
 )
-from rulelang.exits import (
-    EX_INTERRUPTED as EX_INTERRUPTED,
-)
-from rulelang.exits import (
-    EX_IOERR as EX_IOERR,
-)
-from rulelang.exits import (
-    EX_OK as EX_OK,
-)
-from rulelang.exits import (
-    EX_SOFTWARE as EX_SOFTWARE,
-)
-from rulelang.exits import (
-    EX_UNAVAILABLE as EX_UNAVAILABLE,
-)
-from rulelang.exits import (
-    EX_USAGE as EX_USAGE,
-)
-from rulelang.exits import (
-    CliExit as CliExit,
-)
-from rulelang.exits import (
-    usage as usage,
-)
+
+# the exit codes are re-exported: the commands take them from here
+__all__ = [
+    "EX_BUG",
+    "EX_DATAERR",
+    "EX_INTERRUPTED",
+    "EX_IOERR",
+    "EX_OK",
+    "EX_SOFTWARE",
+    "EX_TESTS_FAILED",
+    "EX_UNAVAILABLE",
+    "EX_USAGE",
+    "CliExit",
+    "never_ends",
+    "runtime_error",
+    "say_err",
+    "usage",
+]
 
 if TYPE_CHECKING:
     from rulelang.runtime.engine import Game
@@ -57,6 +57,8 @@ def say_err(message: str) -> None:
 def never_ends(game: Game, what: str) -> GameRuntimeError:
     """R010: bots alone kept a game going past their budget of decisions; the error
     points at the decision the game waits for."""
+    from rulelang import errors  # the catalogue: loaded only when a game never ends
+
     decision = game.pending()
     span = decision.span if decision is not None and decision.span else NO_SPAN
     return errors.never_ends(what, span)

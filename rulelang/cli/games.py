@@ -10,11 +10,10 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rulelang import PUBLIC, Game, Ruleset
 from rulelang.cli.errors import EX_DATAERR, EX_IOERR, EX_USAGE, CliExit, usage
 from rulelang.cli.terminal import say
 from rulelang.storage import saves
@@ -29,9 +28,13 @@ from rulelang.storage.store import (
     game_number,
 )
 
+if TYPE_CHECKING:
+    from rulelang import Game, Ruleset
+
 games_app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
+    rich_markup_mode=None,
     help="The saved games: every game 'rulelang play' starts is recorded, move by move, "
     "in one database in your data folder ($RULELANG_DATA_DIR, else "
     "$XDG_DATA_HOME/rulelang or ~/.local/share/rulelang).",
@@ -200,7 +203,7 @@ def show(game_id: Id) -> None:
 def public_log(record: saves.Save) -> tuple[list[str], str]:
     """What every player saw of the game (the log as PUBLIC sees it), or why it cannot
     be shown: it is replayed from the rule file, which must be there, unchanged."""
-    from rulelang import replay
+    from rulelang import PUBLIC, replay
     from rulelang.api import compile_file
     from rulelang.diagnostics import RulelangError
     from rulelang.loader import shown
@@ -259,7 +262,9 @@ def delete(
 
 @games_app.command("import")
 def import_game(
-    file: Annotated[Path, typer.Argument(help="A file written with 'rulelang play --save'.")],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="A file written with 'rulelang play --save'.")
+    ],
     force: Annotated[
         bool, typer.Option(help="Import it even if its rule file changed since it was saved.")
     ] = False,
@@ -312,7 +317,9 @@ def _replayed(ruleset: Ruleset, record: saves.Save) -> tuple[Game | None, str]:
 @games_app.command("export")
 def export(
     game_id: Id,
-    file: Annotated[Path, typer.Argument(help="The file to write (portable, like --save).")],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="The file to write (portable, like --save).")
+    ],
 ) -> None:
     """Write a saved game to a portable file, which 'rulelang resume FILE' continues."""
     with failures(), Store(write=False) as store:

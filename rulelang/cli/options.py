@@ -9,15 +9,16 @@ import functools
 import inspect
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
-from rulelang import Ruleset, UsageError, search
 from rulelang.cli.errors import usage
-from rulelang.diagnostics import did_you_mean
+from rulelang.diagnostics import UsageError, did_you_mean
 from rulelang.limits import DEFAULT_LIMITS, MAX_LIMIT, OPTIONS, Limit, Limits
-from rulelang.runtime.bots import RANDOM
+
+if TYPE_CHECKING:
+    from rulelang.runtime.ruleset import Ruleset
 
 AllowPath = Annotated[
     list[Path] | None,
@@ -40,11 +41,13 @@ Omniscient = Annotated[
 ]
 
 
-Players = Annotated[int, typer.Option("--players", "-p", help="Number of players.")]
+Players = Annotated[int, typer.Option("--players", "-p", metavar="N", help="Number of players.")]
 
 RuleParams = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", help="Change a param of the rules: name=value."),
+    typer.Option(
+        "--option", "-o", metavar="NAME=VALUE", help="Change a param of the rules: name=value."
+    ),
 ]
 
 
@@ -172,6 +175,8 @@ def parse_bots(
     `all:random`) or None: the ruleset's declared bots (random if it declares none).
     An unknown bot name is a usage error with "did you mean", naming the option; so
     is a search bot for rules whose secrets it cannot deal anew."""
+    from rulelang import search
+
     seats = _parse_bots(spec, players, rules.bots, option)
     if any(name and search.is_search(name) for name in seats.values()):
         try:
@@ -184,6 +189,9 @@ def parse_bots(
 def _parse_bots(
     spec: str, players: int, known: Iterable[str], option: str
 ) -> dict[int, str | None]:
+    from rulelang import search
+    from rulelang.runtime.bots import RANDOM
+
     spec = spec.strip()
     if spec.lower() in ("", "none"):
         return {}

@@ -11,9 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rulelang import Ruleset, UsageError
 from rulelang.cli.errors import EX_INTERRUPTED, CliExit, runtime_error, say_err, usage
-from rulelang.cli.loading import load
 from rulelang.cli.options import (
     AllowPath,
     Players,
@@ -25,23 +23,29 @@ from rulelang.cli.options import (
     with_limits,
 )
 from rulelang.cli.terminal import say
-from rulelang.diagnostics import GameRuntimeError
+from rulelang.diagnostics import GameRuntimeError, UsageError
 from rulelang.limits import DEFAULT_LIMITS, MAX_GAMES, MAX_JOBS, SEED_MAX, SEED_MIN, Limits
 
 if TYPE_CHECKING:
+    from rulelang import Ruleset
     from rulelang.simulation.summary import Summary
 
 
 @with_limits
 def simulate(
-    file: Annotated[Path, typer.Argument(help="The rule file of the game.")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="The rule file of the game.")],
     players: Players,
-    n: Annotated[int, typer.Option("-n", "--games", help="How many games.")] = 1000,
-    seed: Annotated[int, typer.Option(help="Seed of the first game; game i uses seed+i.")] = 0,
+    n: Annotated[int, typer.Option("-n", "--games", metavar="N", help="How many games.")] = 1000,
+    seed: Annotated[
+        int, typer.Option(metavar="N", help="Seed of the first game; game i uses seed+i.")
+    ] = 0,
     jobs: Annotated[
         int | None,
         typer.Option(
-            "--jobs", "-j", help="Processes to use (1); with --dask local, its workers (cores)."
+            "--jobs",
+            "-j",
+            metavar="N",
+            help="Processes to use (1); with --dask local, its workers (cores).",
         ),
     ] = None,
     dask: Annotated[
@@ -58,9 +62,10 @@ def simulate(
     bots: Annotated[
         str,
         typer.Option(
+            metavar="BOTS",
             help="The bot of each seat: e.g. 2:random,3:careful or all:random, or a search "
             "bot: 1:ismcts:200, 2:mcts:0.5s (see docs/bots.md); seats not "
-            "named play the rules' declared bots (random if there are none)"
+            "named play the rules' declared bots (random if there are none)",
         ),
     ] = "all",
     report: Annotated[
@@ -76,6 +81,7 @@ def simulate(
 ) -> None:
     """Play many games with bots (the rules' declared bots, else random); report win
     rates per seat and per secret identity."""
+    from rulelang.cli.loading import load
     from rulelang.cli.report import check_report
 
     check_report(report)

@@ -123,7 +123,7 @@ def encode_history(lines: list[str], size: int = HISTORY_SIZE) -> npt.NDArray[An
     return (counts / (1.0 + counts)).astype(np.float32)
 
 
-def _features(value: Any, path: str, counts: npt.NDArray[np.float64]) -> None:
+def _features(value: object, path: str, counts: npt.NDArray[np.float64]) -> None:
     width = len(counts)
     if isinstance(value, dict):
         for key, item in value.items():

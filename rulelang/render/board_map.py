@@ -8,9 +8,13 @@ game: labels, marks and the legend are derived from the values the view holds.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rulelang import Game
+
+if TYPE_CHECKING:
+    from rulelang.runtime.boards import GridBoard
+    from rulelang.runtime.view_types import PlainValue, View
 
 MAX_WIDTH = 100  # columns; a wider map is given as a list instead
 MAX_LINES = 3  # text lines per cell before the list is preferred
@@ -20,7 +24,7 @@ OTHER_MARKS = "=#~%&"
 SEVERAL = "*"  # a side where more than one boolean edge attribute holds
 
 
-def text(value: Any) -> str:
+def text(value: PlainValue) -> str:
     """A view's value as a player reads it: yes/no, none, lists joined (the map and the
     rest of the screen, rulelang/render/text.py, write values alike)."""
     if isinstance(value, bool):
@@ -32,12 +36,12 @@ def text(value: Any) -> str:
     return str(value)
 
 
-def _key(value: Any) -> str:
+def _key(value: PlainValue) -> str:
     """A hashable stand-in for a view value (lists are not hashable)."""
     return repr(value)
 
 
-def blank_of(values: list[Any]) -> Any:
+def blank_of(values: list[PlainValue]) -> PlainValue:
     """The value left blank in the cells: none if any cell holds none, else the most
     common value (the first of them met, in node order), so a map shows what differs."""
     if any(v is None for v in values):
@@ -47,7 +51,7 @@ def blank_of(values: list[Any]) -> Any:
     return next(v for v in values if _key(v) == top)
 
 
-def labels_of(values: list[Any]) -> dict[str, str]:
+def labels_of(values: list[PlainValue]) -> dict[str, str]:
     """A short label for each distinct value (by `_key`): numbers as themselves, others
     by the shortest common prefix length (up to LABEL_LEN) that tells them all apart,
     else by letters A, B, ... in the order of their texts."""
@@ -75,7 +79,7 @@ def _letters(i: int) -> str:
 class Attr:
     """One state attribute as the map shows it: its blank value and its labels."""
 
-    def __init__(self, name: str, by_node: dict[str, Any]):
+    def __init__(self, name: str, by_node: dict[str, PlainValue]):
         self.name = name
         self.by_node = by_node
         values = list(by_node.values())
@@ -101,9 +105,7 @@ class Attr:
         return f"{self.name}: " + ", ".join(f"{label} {t}" for label, t in pairs)
 
 
-def occupants(
-    game: Game, board: str, view: dict[str, Any]
-) -> tuple[dict[str, list[str]], list[str]]:
+def occupants(game: Game, board: str, view: View) -> tuple[dict[str, list[str]], list[str]]:
     """Who stands where: per cell name the marks of the players (seat numbers) and of
     pieces and globals (short labels) whose visible node attributes name it; and the
     legend of those marks."""
@@ -111,11 +113,11 @@ def occupants(
     at: dict[str, list[str]] = {}
     legend: list[str] = []
     player_attrs = [a.name for a in game.rules.program.player_attrs if str(a.type) == on_board]
-    for p in view["players"]:
-        mark = str(p["seat"] + 1)
-        hits = [a for a in player_attrs if p.get(a) is not None]
+    for seat, p in enumerate(view["players"]):  # a row per seat, in seat order
+        mark = str(seat + 1)
+        hits = [a for a in player_attrs if p.get(a) is not None]  # absent: hidden
         for a in hits:
-            at.setdefault(p[a], []).append(mark)
+            at.setdefault(str(p[a]), []).append(mark)
         if hits:
             legend.append(f"{mark} {p['name']} ({', '.join(hits)})")
     others: list[tuple[str, str, str]] = []  # (name, attribute, cell)
@@ -124,10 +126,10 @@ def occupants(
             if type_ == on_board:
                 for row in view["pieces"].get(kind, []):
                     if row.get(attr) is not None:
-                        others.append((str(row.get("name", kind)), attr, row[attr]))
+                        others.append((str(row.get("name", kind)), attr, str(row[attr])))
     for g, type_ in game.rules.globals.items():
         if type_ == on_board and view["globals"].get(g) is not None:
-            others.append((g, "", view["globals"][g]))
+            others.append((g, "", str(view["globals"][g])))
     labels = labels_of([name for name, _, _ in others])
     for name, attr, cell in others:
         mark = labels[_key(name)]
@@ -189,7 +191,7 @@ def gaps_of(slots: list[list[str]]) -> list[int]:
 class Sides:
     """The boolean edge attributes of a grid as marks on the sides of its cells."""
 
-    def __init__(self, edges: dict[str, dict[str, Any]]):
+    def __init__(self, edges: dict[str, dict[str, PlainValue]]):
         self.attrs = list(edges.items())
         self.marks: list[tuple[str, str]] = []
         spare = iter(OTHER_MARKS)
@@ -227,7 +229,7 @@ class Sides:
         return out
 
 
-def grid_state(game: Game, name: str, board: Any, view: dict[str, Any]) -> list[str]:
+def grid_state(game: Game, name: str, board: GridBoard, view: View) -> list[str]:
     """The map of a grid board's visible state: y upwards, each cell its values' labels
     and who stands there, each side its boolean edge attributes; then the legend."""
     state = view["board_state"][name]
@@ -271,12 +273,12 @@ def _line_format(line: list[int], gaps: list[int]) -> list[tuple[int, str]]:
     return [(i, " " * gaps[i] if k else "") for k, i in enumerate(line)]
 
 
-def _shown(value: Any) -> str:
+def _shown(value: PlainValue) -> str:
     return '""' if value == "" else text(value)
 
 
 def _draw(
-    board: Any,
+    board: GridBoard,
     width: int,
     lines: list[list[tuple[int, str]]],
     slots: dict[str, list[str]],
@@ -304,7 +306,7 @@ def _border(xs: range, side: str, sides: Sides, width: int) -> str:
     return "     +" + "".join(sides.mark(side.format(x=x), True, width) + "+" for x in xs)
 
 
-def _edge_list(others: dict[str, dict[str, Any]]) -> list[str]:
+def _edge_list(others: dict[str, dict[str, PlainValue]]) -> list[str]:
     """Edge attributes that are not booleans: the sides whose value is not the blank."""
     out = []
     for name, values in others.items():
@@ -315,7 +317,9 @@ def _edge_list(others: dict[str, dict[str, Any]]) -> list[str]:
 
 
 def state_list(
-    cells: list[Attr], bools: dict[str, dict[str, Any]], others: dict[str, dict[str, Any]]
+    cells: list[Attr],
+    bools: dict[str, dict[str, PlainValue]],
+    others: dict[str, dict[str, PlainValue]],
 ) -> list[str]:
     """The list form, for a map too wide to draw: per attribute, the nodes (or sides)
     whose value is not the blank one."""

@@ -1,45 +1,84 @@
-"""Show a player's view as text: boards, pieces, players, zones, recent events."""
+"""Show a player's view as text: boards, pieces, players, zones, recent events. Each
+part of the screen has its function; they read the view through its type (`View`,
+rulelang/runtime/view_types.py)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rulelang import Game
 from rulelang.render.board_map import grid_state, text
+from rulelang.runtime.boards import Board, GridBoard
+
+if TYPE_CHECKING:
+    from rulelang.runtime.view_types import HiddenZone, PieceRow, Tile, View, ZoneTile
 
 
-def render_view(game: Game, view: dict[str, Any], log_tail: int = 8) -> str:
-    kinds = game.rules.kinds
+def render_view(game: Game, view: View, log_tail: int = 8) -> str:
+    """The screen of a whole view, top to bottom: the header, each board, the pieces,
+    the globals, the players, the zones, private messages and the last `log_tail`
+    events (0: none)."""
+    placed: set[tuple[str, str]] = set()  # (kind, attribute) shown on a node board
+    out = [_header(view)]
+    for name, board in game.boards.items():
+        out.append("")
+        out.extend(_board_part(game, name, board, view, placed))
+    out.extend(_pieces(game, view, placed))
+    if view["globals"]:
+        out.append("")
+        out.append("  ".join(f"{k}: {text(v)}" for k, v in view["globals"].items()))
+    out.append("")
+    out.extend(_players(game, view))
+    out.extend(_zones(game, view))
+    out.extend(_private(view))
+    out.extend(_recent(view, log_tail))
+    return "\n".join(out)
+
+
+def _header(view: View) -> str:
     header = f"== {view['title']} == turn {view['turn']}, {view['current']} to play"
     if view.get("reacting"):
         header += f"; reaction round: {view['reacting']} may react"
-    out: list[str] = [header]
-    placed: set[tuple[str, str]] = set()
-    for name, board in game.boards.items():
-        out.append("")
-        if name in view.get("boards", {}):
-            out.append(f"{name}:")
-            cells = view["boards"][name]
-            out.extend(grid_map(board, cells))
-            seen = [  # face-down tiles this view may see (a peek, the referee's view)
-                f"{cell['tile']} at {c}"
-                for c, cell in cells.items()
-                if cell.get("secret") and cell["tile"] != "?"
-            ]
-            if seen:
-                out.append(f"  shaded corners: face down, but seen: {', '.join(seen)}")
-        elif board.shape != "grid":
-            out.extend(_board(game, name, board, view, placed))
-        if board.shape == "grid" and view.get("board_state", {}).get(name):
-            # the map of what the viewer may see of the board's state and sides
-            if name in view.get("boards", {}):
-                out.append("")
-                out.append(f"{name} state:")
-            else:
-                out.append(f"{name}:")
-            out.extend(grid_state(game, name, board, view))
-    for kind, attrs in kinds.items():
-        rows = view["pieces"].get(kind)
+    return header
+
+
+def _board_part(
+    game: Game, name: str, board: Board, view: View, placed: set[tuple[str, str]]
+) -> list[str]:
+    """A board: its nodes one a line; or, a grid, its tiles and the map of its state."""
+    if not isinstance(board, GridBoard):  # (only grids hold tiles)
+        return _board(game, name, board, view, placed)
+    out: list[str] = []
+    tiled = name in view["boards"]
+    if tiled:
+        out.append(f"{name}:")
+        out.extend(_tiles(board, view["boards"][name]))
+    if view.get("board_state", {}).get(name):
+        # the map of what the viewer may see of the board's state and sides
+        out.extend(["", f"{name} state:"] if tiled else [f"{name}:"])
+        out.extend(grid_state(game, name, board, view))
+    return out
+
+
+def _tiles(board: GridBoard, cells: dict[str, Tile]) -> list[str]:
+    """The tiles laid on a board, and the face-down ones this view may see (a peek, the
+    referee's view)."""
+    out = grid_map(board, cells)
+    seen = [f"{cell['tile']} at {c}" for c, cell in cells.items() if _seen_face_down(cell)]
+    if seen:
+        out.append(f"  shaded corners: face down, but seen: {', '.join(seen)}")
+    return out
+
+
+def _seen_face_down(cell: Tile) -> bool:
+    return cell["secret"] and cell["tile"] != "?"
+
+
+def _pieces(game: Game, view: View, placed: set[tuple[str, str]]) -> list[str]:
+    """A line per kind of piece: each piece with the attributes not drawn on a board."""
+    out: list[str] = []
+    for kind, attrs in game.rules.kinds.items():
+        rows = view["pieces"].get(kind)  # kinds of cards have no entry
         if not rows:
             continue
         shown = [
@@ -47,88 +86,89 @@ def render_view(game: Game, view: dict[str, Any], log_tail: int = 8) -> str:
             for a in attrs
             if (kind, a) not in placed and a != "name" and any(a in r for r in rows)
         ]
-        if not shown:
-            continue
-        out.append("")
-        label = f"{kind}s"
-        out.append(
-            label
-            + ": "
-            + ", ".join(
-                _row_label(r) + " (" + ", ".join(f"{a} {text(r.get(a, '?'))}" for a in shown) + ")"
-                for r in rows
-            )
-        )
-    if view["globals"]:
-        out.append("")
-        out.append("  ".join(f"{k}: {text(v)}" for k, v in view["globals"].items()))
-    out.append("")
+        if shown:
+            out.append("")
+            out.append(f"{kind}s: " + ", ".join(_piece(r, shown) for r in rows))
+    return out
+
+
+def _piece(row: PieceRow, shown: list[str]) -> str:
+    # an attribute hidden from the viewer is absent from its row
+    return _row_label(row) + " (" + ", ".join(f"{a} {text(row.get(a, '?'))}" for a in shown) + ")"
+
+
+def _players(game: Game, view: View) -> list[str]:
+    """A line per seat: its name, "(you)" for the viewer, the attributes it may see."""
+    out: list[str] = []
+    you = _name(game, view) if view["viewer"] is not None else None
     for p in view["players"]:
         extras = ", ".join(f"{k}: {text(v)}" for k, v in p.items() if k not in ("name", "seat"))
-        you = " (you)" if view.get("viewer") is not None and p["name"] == _name(game, view) else ""
-        out.append(f"  {p['name']}{you}" + (f" - {extras}" if extras else ""))
+        mark = " (you)" if p["name"] == you else ""
+        out.append(f"  {p['name']}{mark}" + (f" - {extras}" if extras else ""))
+    return out
+
+
+def _zones(game: Game, view: View) -> list[str]:
+    """A line per zone that holds something: its items, or how many when hidden; the
+    viewer's own hand of tiles drawn card by card."""
+    out: list[str] = []
     viewer = _name(game, view)
     for zone, content in view["zones"].items():
         if isinstance(content, dict):
-            if content["size"]:
-                known = content.get("known")
-                of = f" (you know of {', '.join(text(c) for c in known)})" if known else ""
-                out.append(f"  {zone}: {content['size']} hidden{of}")
-        elif zone.endswith(f"[{viewer}]") and viewer and view.get("zone_tiles", {}).get(zone):
+            out.extend(_hidden_zone(zone, content))
+            continue
+        faces = view["zone_tiles"].get(zone)
+        if viewer and zone.endswith(f"[{viewer}]") and faces:
             out.append(f"  {zone}:")
-            out.extend(_drawn(content, view["zone_tiles"][zone]))
+            out.extend(_drawn([str(c) for c in content], faces))
         elif content:
             out.append(f"  {zone}: " + ", ".join(text(c) for c in content))
-    if view.get("private") and "private_to" in view:
-        # the referee's view: everyone's private messages, each with whom it was for
-        out.append("")
-        out.append("private messages:")
-        out.extend(
-            f"  to {', '.join(to)}: {line}"
-            for line, to in zip(view["private"], view["private_to"], strict=True)
-        )
-    elif view.get("private"):
-        out.append("")
-        out.append("only you know:")
-        out.extend(f"  {line}" for line in view["private"])
+    return out
+
+
+def _hidden_zone(zone: str, content: HiddenZone) -> list[str]:
+    if not content["size"]:
+        return []
+    known = content.get("known")
+    of = f" (you know of {', '.join(text(c) for c in known)})" if known else ""
+    return [f"  {zone}: {content['size']} hidden{of}"]
+
+
+def _private(view: View) -> list[str]:
+    """The messages said to the viewer; in the referee's view everyone's, each with
+    whom it was for."""
+    if not view["private"]:
+        return []
+    if "private_to" in view:
+        pairs = zip(view["private"], view["private_to"], strict=True)
+        return ["", "private messages:", *(f"  to {', '.join(to)}: {line}" for line, to in pairs)]
+    return ["", "only you know:", *(f"  {line}" for line in view["private"])]
+
+
+def _recent(view: View, log_tail: int) -> list[str]:
     log = view["log"][-log_tail:] if log_tail else []
-    if log:
-        out.append("")
-        out.append("recent events:")
-        out.extend(f"  {line}" for line in log)
-    return "\n".join(out)
+    if not log:
+        return []
+    return ["", "recent events:", *(f"  {line}" for line in log)]
 
 
-def _name(game: Game, view: dict[str, Any]) -> str:
-    viewer = view.get("viewer")
-    if isinstance(viewer, int) and 0 <= viewer < game.players:
+def _name(game: Game, view: View) -> str:
+    """The viewer's name; "" for PUBLIC and the omniscient view."""
+    viewer = view["viewer"]
+    if viewer is not None and 0 <= viewer < game.players:
         return game.player_names[viewer]
     return ""
 
 
-def _row_label(row: dict[str, Any]) -> str:
+def _row_label(row: PieceRow) -> str:
     return str(row.get("name", "?"))
 
 
 def _board(
-    game: Game, name: str, board: Any, view: dict[str, Any], placed: set[tuple[str, str]]
+    game: Game, name: str, board: Board, view: View, placed: set[tuple[str, str]]
 ) -> list[str]:
     """One line per node: its name and attributes, the pieces and markers on it."""
-    on_node: dict[str, list[str]] = {n: [] for n in board.names}
-    on_board = f"node({name})"
-    for kind, attrs in game.rules.kinds.items():
-        for attr, type_ in attrs.items():
-            if type_ == on_board:
-                placed.add((kind, attr))
-                for row in view["pieces"].get(kind, []):
-                    where = row.get(attr)
-                    if where in on_node:
-                        on_node[where].append(_row_label(row))
-    for g, type_ in game.rules.globals.items():
-        if type_ == on_board and g in view["globals"]:
-            where = view["globals"][g]
-            if where in on_node:
-                on_node[where].append(f"[{g.upper()}]")
+    on_node = _on_nodes(game, name, board, view, placed)
     width = max(len(n) for n in board.names)
     # the state attributes the viewer may see, a column each (a hidden one is absent)
     state = {
@@ -145,11 +185,34 @@ def _board(
     return lines
 
 
-def _drawn(names: list[str], faces: list[dict[str, Any]]) -> list[str]:
+def _on_nodes(
+    game: Game, name: str, board: Board, view: View, placed: set[tuple[str, str]]
+) -> dict[str, list[str]]:
+    """Per node, the pieces standing on it (by name) and the globals naming it
+    ([GLOBAL]); the attributes that place pieces are added to `placed`."""
+    on_node: dict[str, list[str]] = {n: [] for n in board.names}
+    on_board = f"node({name})"
+    for kind, attrs in game.rules.kinds.items():
+        for attr, type_ in attrs.items():
+            if type_ == on_board:
+                placed.add((kind, attr))
+                for row in view["pieces"].get(kind, []):
+                    where = row.get(attr)
+                    if isinstance(where, str) and where in on_node:
+                        on_node[where].append(_row_label(row))
+    for g, type_ in game.rules.globals.items():
+        where = view["globals"].get(g)  # absent when hidden from the viewer
+        if type_ == on_board and isinstance(where, str) and where in on_node:
+            on_node[where].append(f"[{g.upper()}]")
+    return on_node
+
+
+def _drawn(names: list[str], faces: list[ZoneTile]) -> list[str]:
     """A hand of cards drawn side by side: tiles by their open sides, others by number."""
     rows = ["", "", "", ""]
     for i, (name, face) in enumerate(zip(names, faces, strict=True), 1):
-        glyph = tile_glyph({"tile": name, **face}) if any(face["open"]) else ("   ", " * ", "   ")
+        held: Tile = {"tile": name, "secret": False, "open": face["open"], "joined": face["joined"]}
+        glyph = tile_glyph(held) if any(face["open"]) else ("   ", " * ", "   ")
         for r in range(3):
             rows[r] += f"  {glyph[r]}  "
         rows[3] += f"  {i:^3}  "
@@ -157,7 +220,7 @@ def _drawn(names: list[str], faces: list[dict[str, Any]]) -> list[str]:
     return ["   " + row for row in rows] + legend
 
 
-def tile_glyph(cell: dict[str, Any] | None) -> tuple[str, str, str]:
+def tile_glyph(cell: Tile | None) -> tuple[str, str, str]:
     """Three lines of three characters: open sides as lines, a dead end as a block; a
     face-down tile this view may see (the peeker's, the referee's) has shaded corners."""
     if cell is None:
@@ -169,7 +232,7 @@ def tile_glyph(cell: dict[str, Any] | None) -> tuple[str, str, str]:
     centre = _JOINS.get((n, e, s, w), "┼") if joined else "■"
     if not any(cell["open"]):
         centre = "□"
-    c = "▒" if cell.get("secret") else " "  # face down, yet known to this view
+    c = "▒" if cell["secret"] else " "  # face down, yet known to this view
     return (
         f"{c}{'│' if n else ' '}{c}",
         f"{'─' if w else ' '}{centre}{'─' if e else ' '}",
@@ -196,7 +259,7 @@ _JOINS = {
 }
 
 
-def grid_map(board: Any, cells: dict[str, Any]) -> list[str]:
+def grid_map(board: GridBoard, cells: dict[str, Tile]) -> list[str]:
     """The placed part of a grid board plus a margin of one cell (where a tile could go
     next), north at the top: drawn around what is laid, however far it has spread."""
     if not cells:

@@ -6,7 +6,9 @@ order written (`prefer C1, C2, ...`: the options meeting the first condition tha
 option meets; `best E` / `least E`: the options with the highest / lowest value), and
 what is left (every option, for a choice without rules) is drawn by the bot's own
 generator. The checker has proven that the rules read only what the bot's player may
-see (check/hidden.py), so a bot decides the same whatever is hidden from it.
+see (check/hidden.py), but inside `known(me, ...)`, whose reads are checked against
+its player's view as they are made (runtime/seen.py), so a bot decides the same
+whatever is hidden from it.
 """
 
 from __future__ import annotations

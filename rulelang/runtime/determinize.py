@@ -17,6 +17,8 @@ what its player cannot see changes.
   the items `reveal ... to` showed the seat, while they are still where it saw them;
 - face-down tiles on a tiled board are shuffled among the face-down cells of the board
   (each cell keeps its quarter turns), except those `reveal ... to` showed the seat;
+- a per-player zone `visible to others` (a hand held facing the table) is dealt anew
+  for its owner only: every other seat sees it;
 - the `visible to owner` player attributes of the other players: a piece or card
   (a secret piece each player holds) is drawn anew among the pieces of its kind the seat does
   not see held, when the players' values are all different; any other value
@@ -55,7 +57,10 @@ def not_redealt(program: Program) -> list[str]:
     hidden = {
         f"{'' if s.owner == 'global' else s.owner + '.'}{s.name}"
         for s in syms.values()
-        if s.visibility != "all" and s.owner != "player"
+        if s.visibility != "all"
+        and s.owner != "player"
+        # a player's own value `visible to others` is one it cannot see (no re-deal)
+        or s.visibility == "others"
     }
     return sorted(hidden)
 
@@ -81,6 +86,8 @@ def determinize(game: Game, seat: int | None, rng: random.Random) -> Game:
         owners = range(n) if z.per_player else (None,)
         for owner in owners:
             if z.visibility == "owner" and owner == seat:
+                continue
+            if z.visibility == "others" and owner != seat:  # all but the owner see it
                 continue
             groups.setdefault(layout.zone_kind[z.name], []).append(base + (owner or 0))
     zones = st.zones

@@ -33,7 +33,7 @@ from rulelang.check.symbols import (
 from rulelang.check.types import ANY, BOOL, T
 from rulelang.diagnostics import Span
 from rulelang.limits import Limits
-from rulelang.runtime import helpers
+from rulelang.runtime import helpers, seen
 from rulelang.runtime.code import Fn, Formatter
 from rulelang.runtime.reads import expressions
 from rulelang.runtime.tiles import TileOps
@@ -72,6 +72,7 @@ class Namespace:
         self.env: dict[str, object] = {
             "__builtins__": __builtins__,
             "_h": helpers,
+            "_kn": seen,  # `known(P, EXPR)`: see runtime/seen.py
             "_UNSET": MEMO_UNSET,
             "_NO_TILE": (None, 0, False),
             "_SOURCES": {},  # generated function texts by file name, to place errors
@@ -128,6 +129,9 @@ class ExprGen:
         # per phase, the local slot of its drawn `order random` (-1: none); None when no
         # phase has one, so that next_player stays seat + 1 at no cost
         self.orders = random_orders(program)
+        # rules that call `known`: their reads of hidden things ask, while a `known`
+        # is worked out, whether its player sees them (runtime/seen.py)
+        self.guarded = seen.uses_known(program)
 
     # ------------------------------------------------------------------ helpers
     def type_of(self, e: A.Expr) -> T:
@@ -227,6 +231,8 @@ class ExprGen:
             case LocalSym():
                 return self.bound.get(sym.slot, f"st.loc[{sym.slot}]")
             case AttrSym():
+                if self.guarded and sym.visibility != "all":
+                    return f"(st.vars[{sym.slot}] if st.viewer < 0 else _kn.unknown())"
                 return f"st.vars[{sym.slot}]"
             case ValueSym():
                 if sym.what == "board":
@@ -240,7 +246,11 @@ class ExprGen:
                 return repr(sym.values)
             case ZoneSym():
                 base = self.layout.zone_base[sym.name]
-                return str(base) if sym.per_player else f"st.zones[{base}]"
+                if sym.per_player:
+                    return str(base)
+                if self.guarded and sym.visibility != "all":
+                    return self.seen_zone(str(base), "None", sym)
+                return f"st.zones[{base}]"
             case BuiltinSym() | None:
                 return BUILTIN_NAMES[e.id]
         raise AssertionError(f"name {e.id} resolves to {sym}")
@@ -268,9 +278,18 @@ class ExprGen:
         if isinstance(sym, EnumValueSym):
             return repr(sym.value)
         if isinstance(sym, BoardAttrSym):  # the board's column: indexed by node or side
+            if self.guarded and sym.visibility != "all":
+                return f"(st.cols[{sym.slot}] if st.viewer < 0 else _kn.unknown())"
             return f"st.cols[{sym.slot}]"
         obj = self.src(e.obj)
         if isinstance(sym, AttrSym):
+            player = sym.owner == "player"
+            if self.guarded and (sym.visibility != "all" or not player):
+                # an item's attribute too: the item may be one the viewer was not shown
+                return (
+                    f"(st.cols[{sym.slot}][{obj}] if st.viewer < 0 else "
+                    f"_kn.col(st, {sym.slot}, {obj}, {sym.visibility!r}, {player}))"
+                )
             return f"st.cols[{sym.slot}][{obj}]"
         t = self.type_of(e.obj)
         if t.name == "player" and e.name == "name":
@@ -285,7 +304,11 @@ class ExprGen:
         t = self.type_of(e.obj)
         obj, idx = self.src(e.obj), self.src(e.index)
         if t.name == "zone":
-            return f"st.zones[{self.zone_slot(obj, e.index, idx)}]"
+            zone = self.ref(e.obj)
+            slot = self.zone_slot(obj, e.index, idx)
+            if self.guarded and isinstance(zone, ZoneSym) and zone.visibility != "all":
+                return self.seen_zone(slot, f"({slot}) - {obj}", zone)
+            return f"st.zones[{slot}]"
         if t.name == "table":
             return f"_h.lookup({obj}, {idx}, {self.span(e)})"
         if _PURE.match(obj) and (_NAME.match(idx) or _INT.match(idx)):
@@ -313,6 +336,14 @@ class ExprGen:
             return f"{base} + st.current"
         return f"_h.zone_slot({base}, {owner_src}, {self.span(owner)})"
 
+    def seen_zone(self, slot: str, owner: str, zone: ZoneSym) -> str:
+        """A hidden zone, read inside `known` as its viewer sees it (rules that call
+        `known` only; see runtime/seen.py)."""
+        return (
+            f"(st.zones[{slot}] if st.viewer < 0 else "
+            f"_kn.zone(st, {slot}, {owner}, {zone.visibility!r}))"
+        )
+
     def call(self, e: A.Call) -> str:
         sym = self.ref(e)
         if isinstance(sym, DefSym):
@@ -329,6 +360,8 @@ class ExprGen:
             if f == "across":
                 return f"_h.across({grid}, {self.src(args[0])}, {self.span(e)})"
             return f"(_h.across({grid}, {self.src(args[0])}, {self.span(e)}) is None)"
+        if f == "known":  # the second argument as the first sees it: runtime/seen.py
+            return f"_kn.known(st, {self.src(args[0])}, lambda: {self.src(args[1])})"
         if f in ("pieces", "nodes"):
             target = self.ref(args[0])
             assert target is not None
@@ -401,6 +434,11 @@ class ExprGen:
             return f"{ops}.placed(st)"
         if f in ("tile", "turn_of", "secret_at"):  # (tile, turn, face down) of a cell
             part = ("tile", "turn_of", "secret_at").index(f)
+            if self.guarded and part < 2:
+                return (
+                    f"(st.layers[{layer}].get({a[0]}, _NO_TILE)[{part}] if st.viewer < 0 "
+                    f"else _kn.tile(st, {layer}, {a[0]}, {part}))"
+                )
             return f"st.layers[{layer}].get({a[0]}, _NO_TILE)[{part}]"
         if f == "face_up":  # the tile on a cell if it lies face up, else none
             return f"_h.face_up(st.layers[{layer}].get({a[0]}, _NO_TILE))"
@@ -423,7 +461,9 @@ class ExprGen:
         if self.memo_calls and not re.search(r"\b_opt\b", args):
             # in a bot's rules, a call that does not read the option is the same for
             # every option: worked out once per ranking (`_bm`, see bots.py)
-            return f"_h.memo_call(_bm, _d_{sym.name}, st{args})"
+            # (inside `known` a def may read less: its values are kept per viewer)
+            cache = "_bm" if not self.guarded else "_h.memo_for(_bm, st.viewer)"
+            return f"_h.memo_call({cache}, _d_{sym.name}, st{args})"
         return f"_d_{sym.name}(st{args})"
 
     def comp(self, e: A.Comp) -> str:

@@ -78,6 +78,15 @@ def memo_call(cache: dict[Any, Value], fn: Callable[..., Value], st: State, *arg
     return value
 
 
+def memo_for(cache: dict[Any, Value], viewer: int) -> dict[Any, Value]:
+    """The part of a bot's def-call cache for calls made inside `known` (viewer >= 0),
+    whose values may differ from the same calls outside it."""
+    if viewer < 0:
+        return cache
+    part: dict[Any, Value] = cache.setdefault(("known", viewer), {})
+    return part
+
+
 def lookup(table: dict[Value, Value], key: Value, span: Span) -> Value:
     try:
         return table[key]

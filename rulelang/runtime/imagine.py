@@ -4,12 +4,13 @@
 pieces and cards the other players hold secretly. What cannot be dealt, the rules
 picture: when they declare an `imagine` block, a determinization for a seat first
 **forgets** every value that seat may not see (each attribute `visible to none`, of any
-owner, and the other players' `visible to owner` attributes go back to their declared
-defaults, as before setup), then runs the block with `me` the seat: it draws a world
-that agrees with what `me` knows (a map that fits its notebook, say) from the
-determinization's own generator. The block may read anything, since nothing secret is
-left to read; it may draw chance (`generate`, `roll`, `pick`, `shuffle`), never ask a
-player (E305, E311). Its chance events and messages leave no trace in the log.
+owner, the other players' `visible to owner` attributes and the seat's own `visible
+to others` ones go back to their declared defaults, as before setup), then runs the
+block with `me` the seat: it draws a world that agrees with what `me` knows (a map
+that fits its notebook, say) from the determinization's own generator. The block may
+read anything, since nothing secret is left to read; it may draw chance (`generate`,
+`roll`, `pick`, `shuffle`), never ask a player (E305, E311). Its chance events and
+messages leave no trace in the log.
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ def forget(rules: Ruleset, st: State, seat: int) -> None:
         for p in range(st.cfg.n):
             if p != seat:
                 col[p] = default[p]
+    for slot in rules.imagine_forgets.others_cols:  # what all but the seat itself see
+        col = st.cols[slot] = st.cols[slot].copy()
+        col[seat] = blank.cols[slot][seat]
 
 
 # what the block must leave as it was: where the game stands, and its log

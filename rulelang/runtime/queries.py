@@ -4,7 +4,7 @@ zones, tiles, values, the history and the record. Mixed into `Game` (engine.py).
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast, overload
 
 from rulelang.check.symbols import AttrSym
 from rulelang.check.types import T
@@ -14,10 +14,12 @@ from rulelang.runtime.code import PUBLIC, Event, Value
 from rulelang.runtime.edit import Editor
 from rulelang.runtime.state import State, events_of
 from rulelang.runtime.values import plain
+from rulelang.runtime.views import may_see
 
 if TYPE_CHECKING:
     from rulelang.runtime.engine import Game
     from rulelang.runtime.ruleset import Ruleset
+    from rulelang.runtime.view_types import PartialView, Tile, View
 
 
 class GameQueries:
@@ -35,9 +37,17 @@ class GameQueries:
     def player_names(self) -> tuple[str, ...]:
         return self.state.cfg.player_names
 
-    def view(self, player: int | None, only: Collection[str] | None = None) -> dict[str, Any]:
+    @overload
+    def view(self, player: int | None, only: None = None) -> View: ...
+
+    @overload
+    def view(self, player: int | None, only: Collection[str]) -> PartialView: ...
+
+    def view(self, player: int | None, only: Collection[str] | None = None) -> View | PartialView:
         """Everything `player` may see, as plain typed data: None sees everything, PUBLIC
-        only what every player sees. `only` limits it to some parts (e.g. {"players"})."""
+        only what every player sees. `only` limits it to some parts (e.g. {"players"}).
+        Without `only` it is a whole `View`: the builder fills in every part then (its
+        type cannot say so; tests/test_view_types.py checks it)."""
         return views.view(self._game(), self._viewer(player), only)
 
     def _viewer(self, viewer: int | None) -> int | None:
@@ -63,7 +73,7 @@ class GameQueries:
         viewer, an attribute that viewer may not see is refused."""
         sym = self._attr(name, of, kind)
         viewer = self._viewer(viewer)
-        if viewer is not None and not _may_see(
+        if viewer is not None and not may_see(
             sym.visibility, viewer, of if sym.owner == "player" else None
         ):
             raise UsageError(f"'{name}' is not visible to {self.player_names[viewer]}")
@@ -108,7 +118,7 @@ class GameQueries:
             raise UsageError(f"zone '{name}' belongs to each player: say whose")
         items = self.state.zones[self.rules.layout.zone_base[name] + (owner or 0)]
         viewer = self._viewer(viewer)
-        if viewer is not None and not _may_see(z.visibility, viewer, owner):
+        if viewer is not None and not may_see(z.visibility, viewer, owner):
             return len(items)
         elem = z.type.elem or T("any")
         return [plain(self, elem, v) for v in items]
@@ -134,7 +144,7 @@ class GameQueries:
         """A node of a board by index or name; on a grid, "x,y" names a cell."""
         return self.edit().node(board, at)
 
-    def tile(self, board: str, at: Value, viewer: int | None = None) -> dict[str, Value] | None:
+    def tile(self, board: str, at: Value, viewer: int | None = None) -> Tile | None:
         """The tile on a cell of a tiled board, as a view shows it to `viewer` (the
         omniscient view, viewer None, also gives the item), or None."""
         viewer = self._viewer(viewer)
@@ -168,9 +178,3 @@ class GameQueries:
         """The log by stable identity, for saved games: each decision by its name and
         the chosen option's text, each chance event by its name and outcome."""
         return views.record(self._game())
-
-
-def _may_see(visibility: str, viewer: int | None, owner: int | None) -> bool:
-    if viewer is None or visibility == "all":
-        return True
-    return visibility == "owner" and owner == viewer

@@ -84,6 +84,7 @@ class Ruleset:
             tuple(a.slot for a in columns if a.visibility == "none"),
             tuple(a.slot for a in self.layout.globals if a.visibility == "none"),
             tuple(a.slot for a in columns if a.visibility == "owner"),
+            tuple(a.slot for a in columns if a.visibility == "others"),
         )
 
     def _value_fn(self, v: ValueSym) -> Callable[[State], Value]:
@@ -271,6 +272,7 @@ class Forgets:
     hidden_cols: tuple[int, ...]  # attributes `visible to none` (players, kinds, boards)
     hidden_vars: tuple[int, ...]  # globals `visible to none`
     owner_cols: tuple[int, ...]  # player attributes `visible to owner` (the others')
+    others_cols: tuple[int, ...] = ()  # player attributes `visible to others` (its own)
 
 
 def _items(a: AttrSym, cfg: Config, counts: dict[str, int]) -> int:

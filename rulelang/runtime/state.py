@@ -171,6 +171,7 @@ class State:
         "log",
         "private",
         "shown",
+        "viewer",
         "auto_chance",
         "reach",
         "bot",
@@ -206,6 +207,8 @@ class State:
         self.private: Log = None  # the messages said to some players only, likewise
         # what `reveal ITEM to PLAYERS` showed, newest first (see known_places below)
         self.shown: Log = None
+        # while `known(P, ...)` is worked out, P's seat (runtime/seen.py); else -1
+        self.viewer = -1
         self.auto_chance = True  # False: a test or a replay supplies chance outcomes
         self.reach: dict[tuple[int, ...], object] = {}  # kept answers about tile networks
         # during Game.playout: the random bot's generator and how many more decisions it
@@ -255,6 +258,7 @@ class State:
         other.log = self.log  # shared: events are never changed, only added in front
         other.private = self.private
         other.shown = self.shown
+        other.viewer = -1
         other.auto_chance = self.auto_chance
         other.reach = self.reach  # replaced, never changed in place, when tiles change
         other.bot = _no_bot

@@ -4,7 +4,7 @@ as text and as a stable record; replaying a record."""
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rulelang.check.symbols import BoardAttrSym
 from rulelang.check.types import T
@@ -23,6 +23,16 @@ from rulelang.runtime.code import (
 from rulelang.runtime.helpers import sample
 from rulelang.runtime.state import Log, Place, events_of, known_places, newest_first, typed
 from rulelang.runtime.values import Plain, plain, plainer
+from rulelang.runtime.view_types import (
+    BoardState,
+    HiddenZone,
+    PartialView,
+    PieceRow,
+    PlayerRow,
+    Tile,
+    ZoneContent,
+    ZoneTile,
+)
 
 if TYPE_CHECKING:
     from rulelang.runtime.engine import Game
@@ -65,20 +75,24 @@ class ViewPlan:
 
 
 def may_see(visibility: str, viewer: int | None, owner: int | None) -> bool:
-    """viewer None is the omniscient view (a referee, or the end of the game)."""
+    """viewer None is the omniscient view (a referee, or the end of the game). `others`:
+    every player but the owner (a hand held facing the table)."""
     if viewer is None or visibility == "all":
         return True
+    if visibility == "others":
+        return owner is not None and owner != viewer
     return visibility == "owner" and owner == viewer
 
 
-def view(game: Game, viewer: int | None, only: Collection[str] | None = None) -> dict[str, Any]:
+def view(game: Game, viewer: int | None, only: Collection[str] | None = None) -> PartialView:
     """Everything `viewer` may see, as plain data (None: everything). `only` names the
     parts wanted: globals, players, pieces, zones, boards, board_state, zone_tiles, log,
-    private, decision, results (the header is always there)."""
+    private, decision, results (the header is always there); without it, every part is
+    there as `View` says (view_types.py)."""
     rules, st = game.rules, game.state
     p = rules.program
     names = st.cfg.player_names
-    out: dict[str, Any] = {
+    out: PartialView = {
         "title": p.title,
         "viewer": viewer,
         "turn": st.turn,
@@ -99,16 +113,16 @@ def view(game: Game, viewer: int | None, only: Collection[str] | None = None) ->
             if may_see(g.visibility, viewer, None)
         }
     if want("players"):
-        players = []
+        players: list[PlayerRow] = []
         for i in range(st.cfg.n):
-            entry: dict[str, Value] = {"name": names[i], "seat": i}
+            entry: PlayerRow = {"name": names[i], "seat": i}
             for a in p.player_attrs:
                 if may_see(a.visibility, viewer, i):
                     entry[a.name] = plain(game, a.type, st.cols[a.slot][i])
             players.append(entry)
         out["players"] = players
     if want("pieces"):
-        pieces: dict[str, list[dict[str, Value]]] = {}
+        pieces: dict[str, list[PieceRow]] = {}
         for k in p.kinds:
             if k.decl.category != "piece":
                 continue
@@ -153,11 +167,11 @@ def view(game: Game, viewer: int | None, only: Collection[str] | None = None) ->
     return out
 
 
-def board_state(game: Game, viewer: int | None) -> dict[str, dict[str, dict[str, Any]]]:
+def board_state(game: Game, viewer: int | None) -> BoardState:
     """The state and edge attributes of boards that `viewer` may see: per board, per
     attribute, the value of each node (by name) or of each side (as "3,0 south")."""
     st = game.state
-    out: dict[str, dict[str, dict[str, Any]]] = {}
+    out: BoardState = {}
     for a in game.rules.view_plan.board_attrs:
         board = st.cfg.boards[a.board]
         entry = out.setdefault(a.board, {})
@@ -177,15 +191,15 @@ def board_state(game: Game, viewer: int | None) -> dict[str, dict[str, dict[str,
     return out
 
 
-def tiles_of(game: Game, viewer: int | None) -> dict[str, dict[str, dict[str, object]]]:
+def tiles_of(game: Game, viewer: int | None) -> dict[str, dict[str, Tile]]:
     """Tiles on grid boards: face-up tiles for all to see; face-down ones as '?', except
     in the omniscient view, which shows them with `secret` set."""
     rules, st = game.rules, game.state
-    out: dict[str, dict[str, dict[str, object]]] = {}
+    out: dict[str, dict[str, Tile]] = {}
     known = known_places(st, viewer) if st.shown is not None and viewer is not None else set()
     for name, ops in rules.ex.tiles.items():
         board = st.cfg.boards[name]
-        cells: dict[str, dict[str, object]] = {}
+        cells: dict[str, Tile] = {}
         for node in sorted(st.layers[ops.layer]):
             cells[board.names[node]] = tile_cell(game, ops, node, viewer, known)
         out[name] = cells
@@ -198,7 +212,7 @@ def tile_cell(
     node: int,
     viewer: int | None,
     known: set[tuple[Place, Value]] | None = None,
-) -> dict[str, object]:
+) -> Tile:
     """One tile as `viewer` sees it; the omniscient view also gives the item itself. A
     face-down tile `reveal ... to` showed the viewer is shown to them (`secret` set);
     `known` is what was shown to the viewer, when the caller already has it."""
@@ -210,7 +224,7 @@ def tile_cell(
         if (("tile", ops.layer, node), tile) not in known:
             return {"tile": HIDDEN, "secret": True}
     name, sides, joined = face(game, ops, tile, turn)
-    cell: dict[str, object] = {
+    cell: Tile = {
         "tile": name,
         "turn": turn,
         "open": list(sides),
@@ -222,10 +236,10 @@ def tile_cell(
     return cell
 
 
-def _zone_tiles(game: Game, zones: dict[str, object]) -> dict[str, list[dict[str, object]]]:
+def _zone_tiles(game: Game, zones: dict[str, ZoneContent]) -> dict[str, list[ZoneTile]]:
     """For zones the viewer sees that hold tiles: each item's open sides (to draw it)."""
     st = game.state
-    out: dict[str, list[dict[str, object]]] = {}
+    out: dict[str, list[ZoneTile]] = {}
     for name, base, per_player, ops in game.rules.view_plan.tile_zones:
         for owner in range(st.cfg.n) if per_player else (None,):
             label = name if owner is None else f"{name}[{st.cfg.player_names[owner]}]"
@@ -250,10 +264,10 @@ def face(game: Game, ops: TileOps, tile: int, turn: int) -> tuple[str, tuple[boo
     return kept
 
 
-def _zones(game: Game, viewer: int | None) -> dict[str, object]:
+def _zones(game: Game, viewer: int | None) -> dict[str, ZoneContent]:
     st = game.state
     names = st.cfg.player_names
-    out: dict[str, object] = {}
+    out: dict[str, ZoneContent] = {}
     known = known_places(st, viewer) if st.shown is not None and viewer is not None else set()
     for name, base, per_player, visibility, convert in game.rules.view_plan.zones:
         labels = st.cfg.labels.get(name)
@@ -267,7 +281,7 @@ def _zones(game: Game, viewer: int | None) -> dict[str, object]:
             if may_see(visibility, viewer, owner):
                 out[label] = [convert(st, c) for c in items]
             else:
-                hidden: dict[str, object] = {"size": len(items)}
+                hidden: HiddenZone = {"size": len(items)}
                 out[label] = hidden
                 slot = base + (owner or 0)
                 shown = [c for c in items if (("zone", slot), c) in known]

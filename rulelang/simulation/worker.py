@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rulelang import CHANCE, PUBLIC, Game, Ruleset, search
 from rulelang.api import compile_file
@@ -17,6 +17,9 @@ from rulelang.limits import Limits
 from rulelang.runtime.bots import RANDOM
 from rulelang.simulation.measured import UNKNOWN, Declared, declared_by
 from rulelang.simulation.summary import Record
+
+if TYPE_CHECKING:
+    from rulelang.runtime.view_types import PlayerRow
 
 # rulesets a Dask worker compiled from what the client shipped it (it may be another
 # machine, which cannot read the rule file), by the name its chunks give for the path;
@@ -46,7 +49,7 @@ def bot_rng(seed: int) -> random.Random:
     return random.Random(f"bots:{seed}")
 
 
-def secrets_of(game: Game, public: list[dict[str, Any]] | None = None) -> list[dict[str, str]]:
+def secrets_of(game: Game, public: list[PlayerRow] | None = None) -> list[dict[str, str]]:
     """Per player, the single values they see of their own seat and nobody else does
     (not a hand of cards), as the views derived from the rule file say."""
     if public is None:
@@ -56,7 +59,7 @@ def secrets_of(game: Game, public: list[dict[str, Any]] | None = None) -> list[d
         own = game.view(p, only={"players"})["players"][p]
         shown = public[p]
         secrets.append(
-            {k: str(v) for k, v in own.items() if k not in shown and not isinstance(v, list | dict)}
+            {k: str(v) for k, v in own.items() if k not in shown and not isinstance(v, list)}
         )
     return secrets
 
@@ -65,7 +68,7 @@ def secrets_of(game: Game, public: list[dict[str, Any]] | None = None) -> list[d
 BUILTIN_NUMBERS = frozenset({"seat"})
 
 
-def scores_of(public: list[dict[str, Any]]) -> list[dict[str, float]]:
+def scores_of(public: list[PlayerRow]) -> list[dict[str, float]]:
     """Per player, the numeric attributes (not yes/no) everybody sees at the end: the
     final table's scores, points, coins, as the rule file's visibility declares them."""
     return [

@@ -11,9 +11,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rulelang import loader
 from rulelang.diagnostics import RulelangError
-from rulelang.loader import Refused, shown
 
 # Version 3 records each decision by its name in the rule file and the chosen
 # option's text, and each chance event by its name and outcome, so that a save
@@ -250,6 +248,8 @@ def rule_file(
     None: its path is the one `play` was given, so no folder rule applies) and its
     sha256. The first place that has an allowed file with the recorded sha256 wins;
     raise RefusedRules or MissingRules when none has an allowed file."""
+    from rulelang.loader import Refused, shown  # the loader (and its parser) when needed
+
     trees = None if save_file is None else _trees(save_file, allow)
     refusal: Refused | None = None
     changed: tuple[Path, str] | None = None
@@ -293,6 +293,8 @@ def _candidates(record: Save, save_file: Path | None) -> list[Path]:
 
 
 def _trees(save_file: Path, allow: Iterable[Path]) -> list[Path]:
+    from rulelang import loader
+
     folders = [save_file.absolute().parent, Path.cwd(), loader.shipped_rulesets()]
     folders += loader.stdlib_dirs()
     return [f.resolve() for f in folders] + loader.allowed_dirs(allow)
@@ -300,6 +302,9 @@ def _trees(save_file: Path, allow: Iterable[Path]) -> list[Path]:
 
 def _allowed_bytes(target: Path, trees: list[Path] | None) -> bytes:
     """The bytes of the rule file `target` (resolved), or Refused."""
+    from rulelang import loader
+    from rulelang.loader import Refused
+
     if target.suffix != ".rules":
         raise Refused("it is not a .rules file")
     if trees is not None and not any(target.is_relative_to(t) for t in trees):

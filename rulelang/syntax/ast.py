@@ -407,7 +407,7 @@ class AttrDecl:
     name: str
     type: TypeExpr
     default: Expr | None
-    visibility: str  # all, owner, none
+    visibility: str  # all, owner, others, none
 
 
 @node

@@ -1,11 +1,14 @@
-"""CI: the package installs whole (run by .ci/run, not collected by pytest).
+"""CI: the package installs whole (run by .ci/test, not collected by pytest).
 
 Builds the sdist and, from it, the wheel (`python -m build`), checks that the sdist
 holds stdlib/, rulesets/, docs/ and tests/ and that the wheel holds every module of
-the clone's stdlib/ as rulelang/stdlib/NAME.rules; then installs the wheel into a
+the clone's stdlib/ as rulelang/stdlib/NAME.rules and every shipped game (rulesets/,
+its data files and rule tests) as rulelang/rulesets/; then installs the wheel into a
 fresh virtual environment in a temporary folder outside the clone and, from a working
 folder outside the clone with the clone on no path, validates and plays
-`uses_stdlib.rules` (beside this file), which imports every stdlib module. Any
+`uses_stdlib.rules` (beside this file), which imports every stdlib module, writes a
+variant of a shipped game by name (`rulelang new --from saboteur`), validates it,
+runs its rule tests and those of every shipped game, and simulates it. Any
 failure exits non-zero. Nothing is left in the clone but the build's egg-info, which
 `pip install -e .` makes anyway; the temporary folder is removed (kept with
 --keep).
@@ -104,7 +107,15 @@ def check_archives(dist: Path, modules: list[str]) -> Path:
             fail(f"the sdist {sdist.name} has no stdlib/{module}.rules")
     with zipfile.ZipFile(wheel) as whl:
         held = set(whl.namelist())
-    needed = [f"rulelang/stdlib/{m}.rules" for m in modules] + ["rulelang/syntax/rulelang.lark"]
+    needed = [f"rulelang/stdlib/{m}.rules" for m in modules] + [
+        "rulelang/syntax/rulelang.lark",
+        "rulelang/py.typed",
+    ]
+    needed += [
+        "rulelang/" + str(p.relative_to(ROOT))
+        for p in sorted((ROOT / "rulesets").rglob("*"))
+        if p.suffix in (".rules", ".yaml", ".rulestest")
+    ]
     for name in needed:
         if name not in held:
             fail(f"the wheel {wheel.name} has no {name}")
@@ -183,6 +194,19 @@ def main() -> None:
         step(
             "simulate", [rulelang, "simulate", rules.name, "--players", "3", "-n", "20"], work, env
         )
+        # a variant of a shipped game, by name, with nothing allowed
+        step("new, from a shipped game", [rulelang, "new", "mine", "--from", "saboteur"], work, env)
+        step("validate the variant", [rulelang, "validate", "mine.rules"], work, env)
+        step("its rule tests", [rulelang, "test", "mine.rulestest"], work, env)
+        step(
+            "simulate the variant",
+            [rulelang, "simulate", "mine.rules", "-p", "3", "-n", "5"],
+            work,
+            env,
+        )
+        # the rule tests the wheel holds, run where it installed them
+        shipped = str(next((tmp / "venv").glob("lib/python*/site-packages/rulelang/rulesets")))
+        step("the shipped games' rule tests", [rulelang, "test", shipped], work, env)
         # the core install has no matplotlib: --report says in one line what to install
         done = subprocess.run(
             [rulelang, "simulate", rules.name, "-p", "3", "-n", "2", "--report", "r.html"],

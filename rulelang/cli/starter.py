@@ -1,0 +1,32 @@
+"""`rulelang new NAME [--from GAME]`: write NAME.rules and NAME.rulestest (see
+workbench/starter.py), never over a file that is there."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulelang import UsageError
+from rulelang.cli.errors import EX_IOERR, CliExit, usage
+from rulelang.cli.terminal import say
+from rulelang.workbench import starter
+
+
+def write_starter(name: str, base: str | None) -> None:
+    path = Path(name if name.endswith(".rules") else f"{name}.rules")
+    stem = path.name.removesuffix(".rules")
+    if not stem or stem.startswith("."):
+        raise usage(f"'{name}' is not a name for a game")
+    test = path.with_name(f"{stem}.rulestest")
+    for target in (path, test):
+        if target.exists():
+            raise usage(f"{target} is there already; choose another name, or move it away")
+    try:
+        rules, tests = starter.variant(stem, base) if base else starter.skeleton(stem)
+    except UsageError as error:
+        raise usage(str(error)) from None
+    try:
+        path.write_text(rules, encoding="utf-8")
+        test.write_text(tests, encoding="utf-8")
+    except OSError as error:
+        raise CliExit(EX_IOERR, f"error: could not write {path}: {error.strerror}") from None
+    say(f"wrote {path} and {test}; next: rulelang validate {path}; rulelang test {test}")

@@ -1,0 +1,368 @@
+"""Running the cases of a rule test file: each case starts its own game, with every
+chance event waiting for the test (what the test does not script is drawn from the
+seed), and stops at the first line whose expectation does not hold."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from rulelang import Game, Ruleset, UsageError
+from rulelang.diagnostics import GameRuntimeError, RuleError, render
+from rulelang.workbench.reading import Failed, Reader, shown_list
+from rulelang.workbench.testfile import CHANCE, SETUP, Case, Line, Malformed, TestFile, split_list
+
+CHANCE_KINDS = {
+    "roll": ("roll",),
+    "pick": ("pick",),
+    "shuffle": ("shuffle", "shuffle_zone"),
+    "generate": ("generate",),
+}
+EDITS = {"set", "move", "place", "reveal", "clear"}
+PLACE = re.compile(
+    r"(?P<tile>.+?) at (?P<board>\S+) (?P<cell>\S+)"
+    r"(?: turned (?P<turn>[0-3]))?(?P<down> face down)?"
+)
+
+
+@dataclass
+class Failure:
+    """A case that failed: at which line, why, and what was expected and found."""
+
+    path: str
+    case: str
+    line: int
+    text: str
+    message: str
+    expected: list[str] | None = None
+    actual: list[str] | None = None
+
+    def __str__(self) -> str:
+        out = [f'{self.path}:{self.line}: case "{self.case}": {self.message}', f"    {self.text}"]
+        if self.expected is not None and self.actual is not None:
+            out += side_by_side(self.expected, self.actual)
+        return "\n".join(out)
+
+
+def side_by_side(expected: list[str], actual: list[str]) -> list[str]:
+    """Expected and actual, one item a row, the rows that differ marked with '!'."""
+    if len(expected) <= 1 and len(actual) <= 1:
+        return [f"  expected: {shown_list(expected)}", f"  actual:   {shown_list(actual)}"]
+    width = max([8, *(len(e) for e in expected)])
+    rows = [f"    {'expected':<{width}}   actual"]
+    for i in range(max(len(expected), len(actual))):
+        e = expected[i] if i < len(expected) else ""
+        a = actual[i] if i < len(actual) else ""
+        mark = "  " if i < len(expected) and i < len(actual) and e == a else "! "
+        rows.append(f"  {mark}{e:<{width}}   {a}")
+    return rows
+
+
+def load_rules(test: TestFile) -> Ruleset:
+    """The ruleset the test file names: a path beside it, or a shipped game by name.
+    Raise Malformed for a file that is not there, RuleError for one with errors."""
+    from rulelang.api import compile_file
+    from rulelang.loader import GAME_NAME, shipped_games
+
+    if not test.rules:
+        raise Malformed(test.path, 1, 'name the rule file first: rules "game.rules"')
+    path = test.path.parent / test.rules
+    if not path.is_file() and GAME_NAME.fullmatch(test.rules):
+        path = shipped_games().get(test.rules, path)
+    if not path.is_file():
+        raise Malformed(test.path, test.rules_line or 1, f"no rule file '{test.rules}'")
+    return compile_file(path)
+
+
+def run_file(test: TestFile) -> list[Failure | None]:
+    """One outcome per case: None when it passed. RuleError, Malformed as load_rules."""
+    rules = load_rules(test)
+    return [run_case(rules, test, case) for case in test.cases]
+
+
+def rules_problems(error: RuleError) -> str:
+    return "\n".join(render(d, error.sources) for d in error.diagnostics)
+
+
+def run_case(rules: Ruleset, test: TestFile, case: Case) -> Failure | None:
+    run = CaseRun(rules, test.path)
+    for line in case.lines:
+        try:
+            run.step(line)
+        except Failed as why:
+            return Failure(
+                str(test.path),
+                case.name,
+                line.number,
+                line.text,
+                why.message,
+                why.expected,
+                why.actual,
+            )
+        except UsageError as error:
+            return Failure(str(test.path), case.name, line.number, line.text, str(error))
+        except GameRuntimeError as error:
+            message = f"a rule failed: {error}"
+            return Failure(str(test.path), case.name, line.number, line.text, message)
+    return None
+
+
+class CaseRun:
+    """One case being run: the table it sets up, then the game it plays."""
+
+    def __init__(self, rules: Ruleset, path: Path) -> None:
+        self.rules, self.path = rules, path
+        self.players, self.seed = rules.min_players, 0
+        self.names: list[str] | None = None
+        self.options: dict[str, str] = {}
+        self.started: Game | None = None
+        # the log of the last move: its lines lie between these two marks
+        self.mark: object = None
+        self.after: object = None
+
+    @property
+    def game(self) -> Game:
+        if self.started is None:
+            names = tuple(self.names) if self.names else None
+            self.started = self.rules.new_game(
+                self.players, self.seed, self.options, names, auto_chance=False
+            )
+            self.mark = self.after = self.started.mark()
+        return self.started
+
+    def step(self, line: Line) -> None:
+        if line.keyword in SETUP:
+            if self.started is not None:
+                raise Malformed(
+                    self.path, line.number, f"'{line.keyword}' comes before the first move"
+                )
+            self._setup(line)
+            return
+        if line.keyword not in CHANCE | EDITS | {"log"}:
+            self.settle()  # a move or a check meets the game at its next decision
+        reader = Reader(self.game)
+        if line.keyword in CHANCE or line.keyword in EDITS or line.keyword == "play":
+            self.mark = self.game.mark()
+            if line.keyword in CHANCE:
+                self._chance(line)
+            elif line.keyword in EDITS:
+                self._edit(line, reader)
+            else:
+                self._play(line.rest)
+            self.after = self.game.mark()
+        else:
+            self._check(line, reader)
+
+    # ------------------------------------------------------------ the table
+    def _setup(self, line: Line) -> None:
+        k, rest = line.keyword, line.rest
+        if k == "players":
+            if rest.isdigit():
+                self.players = int(rest)
+            else:
+                self.names = split_list(rest)
+                self.players = len(self.names)
+        elif k == "seed":
+            if not re.fullmatch(r"-?\d+", rest):
+                raise Malformed(self.path, line.number, f"a seed is a whole number, not '{rest}'")
+            self.seed = int(rest)
+        else:
+            name, eq, value = rest.partition("=")
+            if not eq:
+                raise Malformed(self.path, line.number, "write option NAME = VALUE")
+            self.options[name.strip()] = value.strip()
+
+    def settle(self) -> None:
+        """Draw the chance events the test leaves unscripted, from the seed."""
+        while self.game.is_chance_node():
+            self.game.resolve_chance()
+
+    # ------------------------------------------------------------ chance
+    def _chance(self, line: Line) -> None:
+        name, _, outcome = line.rest.partition(":")
+        name, outcome = name.strip(), outcome.strip()
+        top = name.endswith(" top")
+        name = name.removesuffix(" top").strip()
+        game = self.game
+        while game.is_chance_node():
+            decision = game.pending()
+            assert decision is not None
+            if decision.name == name and decision.kind in CHANCE_KINDS[line.keyword]:
+                game.apply_chance(self._outcome(decision.kind, name, outcome, top))
+                return
+            game.resolve_chance()
+        raise Failed(
+            f"no chance event '{name}' came: {self._waiting()} (a line that looks at the "
+            "game draws the chance events before it from the seed: script them first)"
+        )
+
+    def _outcome(self, kind: str, name: str, outcome: str, top: bool) -> object:
+        if kind == "generate":
+            if not outcome.isdigit():
+                raise Failed(f"a generate outcome is a number, not '{outcome}'")
+            return int(outcome)
+        if kind == "shuffle" and top:
+            raise Failed(f"only the shuffle of a zone has a top; give all of '{name}'")
+        if kind == "shuffle":
+            return split_list(outcome)
+        if kind == "shuffle_zone":
+            return self._zone_order(name, split_list(outcome), top)
+        return outcome
+
+    def _zone_order(self, zone: str, texts: list[str], top: bool) -> list[object]:
+        """The zone's new order, bottom first, as items: all of them given, or (`top`)
+        those given drawn first, the first given on top, the rest below as they lie."""
+        reader = Reader(self.game)
+        lying = self.game.items(zone)
+        kind = reader.zone_kind(zone)
+        chosen = reader.pick_items(kind, texts, among=lying)
+        if top:
+            rest = [i for i in lying if i not in chosen]
+            return [*rest, *reversed(chosen)]
+        return list(chosen)
+
+    def _waiting(self) -> str:
+        game = self.game
+        if game.is_over():
+            return "the game is over"
+        decision = game.pending()
+        assert decision is not None
+        if game.is_chance_node():
+            return f"the chance event '{decision.name}' ({decision.kind}) waits"
+        who = game.player_names[decision.player]
+        return f"{who} is to choose '{decision.name}' ({game.prompt()})"
+
+    # ------------------------------------------------------------ edits
+    def _edit(self, line: Line, reader: Reader) -> None:
+        edit, k, rest = self.game.edit(), line.keyword, line.rest
+        if k == "set":
+            target, eq, value = rest.partition(" = ")
+            if not eq:
+                raise Failed("write set WHAT = VALUE")
+            reader.set(target.strip(), value.strip())
+        elif k == "move":
+            item, to, zone = rest.rpartition(" to ")
+            if not to:
+                raise Failed("write move ITEM to ZONE")
+            reader.move(item.strip(), zone.strip())
+        elif k == "place":
+            found = PLACE.fullmatch(rest)
+            if found is None:
+                raise Failed("write place TILE at BOARD CELL [turned 0-3] [face down]")
+            board, cell = found["board"], found["cell"]
+            tiles = reader.tile_kind(board)
+            [tile] = reader.pick_items(tiles, [found["tile"]], among=reader.off_board(tiles))
+            edit.place(board, cell, tile, int(found["turn"] or 0), bool(found["down"]))
+        else:
+            board, _, cell = rest.partition(" ")
+            (edit.reveal if k == "reveal" else edit.clear)(board, cell.strip())
+
+    # ------------------------------------------------------------ checks
+    def _check(self, line: Line, reader: Reader) -> None:
+        k, rest = line.keyword, line.rest
+        game = self.game
+        if k == "refuse":
+            move, _, reason = rest.partition(": ")
+            self._refuse(move.strip(), reason.strip())
+        elif k == "options":
+            self._options(line)
+        elif k == "prompt":
+            _same([rest], [game.prompt() if not game.is_over() else "(the game is over)"], "prompt")
+        elif k == "to act":
+            who = "nobody" if game.is_over() else game.player_names[game.current_player()]
+            _same([rest], [who], "the player to act")
+        elif k in ("expect", "sees"):
+            target, _, value = rest.partition(" = ")
+            viewer = reader.viewer(line.who) if k == "sees" else None
+            _same([value.strip()], [reader.read(target.strip(), viewer)], target.strip())
+        elif k == "log":
+            self._log(line, reader)
+        elif k == "screen":
+            self._screen(line, reader)
+        else:
+            self._end(line)
+
+    def _play(self, text: str) -> None:
+        game = self.game
+        if game.is_over():
+            raise Failed(f"'{text}' cannot be played: the game is over")
+        action = game.find(text)
+        if action is None:
+            reason = game.why_not(text).reason
+            raise Failed(f"'{text}' is not legal: {reason}")
+        game.apply(action)
+
+    def _refuse(self, move: str, reason: str) -> None:
+        actual = self.game.why_not(move).reason
+        if actual == "it is legal":
+            raise Failed(f"'{move}' is legal")
+        if reason.endswith("...") and actual.startswith(reason[:-3]):
+            return
+        _same([reason], [actual], f"the reason '{move}' is refused")
+
+    def _options(self, line: Line) -> None:
+        actual = [a.text for a in self.game.legal_actions()]
+        wanted = line.block if line.block is not None else split_list(line.rest)
+        if line.how == "include":
+            missing = [w for w in wanted if w not in actual]
+            if missing:
+                raise Failed(f"not among the options: {shown_list(missing)}", wanted, actual)
+        elif line.how == "exclude":
+            present = [w for w in wanted if w in actual]
+            if present:
+                raise Failed(f"among the options: {shown_list(present)}", wanted, actual)
+        else:
+            _same(wanted, actual, "options")
+
+    def _log(self, line: Line, reader: Reader) -> None:
+        viewer = reader.viewer(line.who)
+        if line.how == "never":
+            said = [t for t in self.game.history(viewer) if line.rest in t]
+            if said:
+                raise Failed(f"the log says '{line.rest}': {said[0]}")
+            return
+        new = self.game.history(viewer, since=self.mark)
+        later = len(self.game.history(viewer, since=self.after))  # drawn since, by the seed
+        new = new[: len(new) - later]
+        wanted = line.block if line.block is not None else [line.rest]
+        if line.how == "includes":
+            missing = [w for w in wanted if w not in new]
+            if missing:
+                raise Failed(f"not in the log since the last move: {missing[0]}", wanted, new)
+            return
+        _same(wanted, new, "the log since the last move")
+
+    def _screen(self, line: Line, reader: Reader) -> None:
+        """A line of the screen `rulelang play` shows the viewer (trimmed), or no text."""
+        from rulelang.render.text import render_view
+
+        viewer = reader.viewer(line.who)
+        lines = [row.strip() for row in render_view(self.game, self.game.view(viewer)).splitlines()]
+        if line.how == "never":
+            shown = [row for row in lines if line.rest in row]
+            if shown:
+                raise Failed(f"the screen shows '{line.rest}': {shown[0]}")
+        elif line.rest not in lines:
+            raise Failed(f"no line of the screen is '{line.rest}'", [line.rest], lines)
+
+    def _end(self, line: Line) -> None:
+        game = self.game
+        if line.keyword == "not over":
+            if game.is_over():
+                raise Failed("the game is over", ["not over"], ["over"])
+            return
+        if not game.is_over():
+            raise Failed(f"the game is not over: {self._waiting()}")
+        results = game.results()
+        if line.keyword == "winners":
+            won = [game.player_names[s] for s, r in enumerate(results) if r == "win"]
+            wanted = [] if line.rest == "none" else split_list(line.rest)
+            _same(wanted or ["none"], won or ["none"], "the winners")
+        elif line.keyword == "results":
+            _same(split_list(line.rest), results, "the results")
+
+
+def _same(expected: list[str], actual: list[str], what: str) -> None:
+    if expected != actual:
+        raise Failed(f"{what}: not as expected", expected, actual)
