@@ -14,6 +14,7 @@ import pytest
 from cli_support import cli, no_traceback
 
 from rulelang.simulation.measured import margin
+from rulelang.simulation.summary import Record, Summary
 
 # A race to `goal`; eight rounds without a winner draw; a quarter of the tables (drawn
 # in setup) are stuck: nobody moves and no end rule can hold, so the bots never end it.
@@ -188,6 +189,22 @@ def test_without_a_measure_per_player_the_public_score_tells_the_lopsided_game()
     assert margin({"m": 3}, []) is None
     assert margin({"gold": [7, None, 2, 7]}, []) == (0, "gold")  # a tie on top: no lead
     assert margin({"gold": [None, 2]}, [{"points": 1.0}, {"points": 5.0}]) is None
+
+
+def test_a_tie_on_top_is_no_lead_and_games_without_one_name_no_lopsided_seed() -> None:
+    """A cooperative game (every player scores alike) has no most lopsided game."""
+    summary = Summary(players=2)
+    for seed, scores in ((1, [4, 4]), (2, [7, 7]), (3, [2, 2])):
+        summary.add(Record(["win", "win"], 3, 6, [{}, {}], seed, end=0, measures={"s": scores}))
+    assert "lopsided" not in summary.extremes() and "most lopsided" not in summary.table()
+    summary.add(Record(["win", "loss"], 3, 9, [{}, {}], 4, end=0, measures={"s": [5, 2]}))
+    summary.add(Record(["win", "loss"], 3, 8, [{}, {}], 5, end=0, measures={"s": [1, 4]}))
+    assert summary.extremes()["lopsided"] == {
+        "margin": 3,
+        "measure": "s",
+        "decisions": 9,
+        "seed": 4,
+    }
 
 
 def test_compare_says_how_the_change_moved_games_between_end_rules(

@@ -116,7 +116,7 @@ class Tally:
                     if v is not None:
                         seat.append(v)
         found = margin(measures, r.scores)
-        if found is not None:
+        if found is not None and found[0] > 0:  # a tie on top is not lopsided
             key = (found[0], -r.seed, found[1], r.decisions)
             if self.lopsided is None or key[:2] > self.lopsided[:2]:
                 self.lopsided = key
