@@ -1312,6 +1312,32 @@ def no_bots_to_play(span: Span) -> Diagnostic:
     )
 
 
+# ======================================================================= measures
+# (docs/language.md, "Measures")
+
+_E260 = _entry("E260", "measure that is not a number")
+
+
+def measure_not_a_number(name: str, got: str, span: Span) -> Diagnostic:
+    """E260: `measure NAME = EXPR` where EXPR is neither a number nor yes/no (the
+    reports average measures, and give a yes/no one as the share of games it holds)."""
+    return _E260.at(
+        span,
+        f"measure '{name}' must be a number or yes/no, not {got}",
+        "count it: `len(...)`, `count(...)`, or compare it: `x == y` is a yes/no measure",
+    )
+
+
+def measure_step_budget(name: str, budget: int, span: Span) -> GameRuntimeError:
+    """R031 too: a `measure` (or a def it calls) ran past its own step budget while a
+    finished game was measured."""
+    return _R031.fail(
+        span,
+        f"measure '{name}' ran more than {budget} rounds of loops measuring a game",
+        "the measure (or a def it calls) loops without end? " + _raise_it("steps"),
+    )
+
+
 def no_path(length: int, bends: int | None, ends: str, span: Span) -> GameRuntimeError:
     """R040: `generate ... = path` found no path of that length (and bends, ends) in
     its bounded search: it is impossible, or too rare, on that board."""

@@ -228,6 +228,7 @@ def _describe(decl: A.Decl) -> str:
         A.EnumDecl: "an enum",
         A.BotDecl: "a bot",
         A.EstimateDecl: "the estimate",
+        A.MeasureDecl: "a measure",
     }
     return words.get(type(decl), "not a block")
 
@@ -243,6 +244,8 @@ def _key(decl: A.Decl) -> tuple[str, str] | None:
         return None
     if isinstance(decl, A.EstimateDecl):
         return ("estimate", "estimate")
+    if isinstance(decl, A.MeasureDecl):
+        return ("measure", decl.name)
     if isinstance(decl, A.Named):
         return ("value", decl.name)
     return None

@@ -93,11 +93,17 @@ def test_compare_text(capsys: pytest.CaptureFixture[str]) -> None:
     seat1 = next(line for line in lines if line.startswith("seat 1 win rate"))
     assert seat1.endswith("yes")
     assert next(line for line in lines if line.startswith("mean turns")).endswith("no")
-    assert lines[-2].startswith("3 of ")  # seat 1, seat 2 and the first player
-    changed = int(lines[-1].split()[0])
-    assert 0 < changed <= 200 and lines[-1].endswith(
+    at = next(i for i, line in enumerate(lines) if "differences significant" in line)
+    assert lines[at].startswith("3 of ")  # seat 1, seat 2 and the first player
+    changed = int(lines[at + 1].split()[0])
+    assert 0 < changed <= 200 and lines[at + 1].endswith(
         "of 200 games ended differently in B than in A"
     )
+    # then how the games ended, per side: the file's one end rule, every game
+    assert lines[at + 3].split() == ["how", "games", "ended", "A", "B"]
+    assert lines[at + 4].startswith("end when plays >= player_count (edge.rules:")
+    assert lines[at + 4].split()[-2:] == ["200", "200"]
+    assert lines[-1] == "every game ended by the same end rule in B as in A"
 
 
 def test_a_change_that_never_comes_into_play_is_said_in_one_line(

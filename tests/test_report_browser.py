@@ -99,7 +99,9 @@ def test_simulate_report_renders(capsys: pytest.CaptureFixture[str], tmp_path: P
     code, _, err = cli(capsys, "simulate", HEIMLICH, "-p", "3", "-n", "60", "--report", page)
     assert code == 0, err
     sizes = rendered(page, tmp_path)
-    assert len(sizes) == 4  # seats, identities, first player, lengths (no public score)
+    # seats, identities, first player, lengths (no public score), and the histograms of
+    # the measures that are numbers: score (per player) and margin
+    assert len(sizes) == 6
     for s in sizes:
         assert s["w"] > 300 and s["h"] > 100, sizes
         assert s["shapes"] > 5 and s["text"] > 3, sizes

@@ -83,5 +83,6 @@ def check(
         layout=storage,
         bots=list(c.bots.values()),
         estimate=c.estimate,
+        measures=list(c.measures.values()),
     )
     return program, c.diagnostics

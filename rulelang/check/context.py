@@ -10,6 +10,7 @@ from rulelang.check.symbols import (
     EstimateSym,
     KindSym,
     LocalSym,
+    MeasureSym,
     PhaseSym,
     Sym,
     ValueSym,
@@ -42,6 +43,7 @@ class Checker:
         self.ends: list[A.EndDecl] = []
         self.bots: dict[str, BotSym] = {}
         self.estimate: EstimateSym | None = None
+        self.measures: dict[str, MeasureSym] = {}  # their own names: no rule reads them
         # board -> its state and edge attributes (docs/language.md, "Board state")
         self.board_attrs: dict[str, dict[str, AttrSym]] = {}
         self.indexed: set[int] = set()  # expressions written as the list of `x[i]`

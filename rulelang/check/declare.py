@@ -15,6 +15,7 @@ from rulelang.check.symbols import (
     EnumSym,
     EstimateSym,
     KindSym,
+    MeasureSym,
     PhaseSym,
     ProcSym,
     ValueSym,
@@ -90,6 +91,11 @@ def _declare(c: Checker, decl: A.Decl) -> None:
                 c.duplicate(d.name, d.span, c.estimate.span)
                 return
             c.estimate = EstimateSym(d.name, d.span, ANY, d)
+        case A.MeasureDecl():
+            if d.name in c.measures:
+                c.duplicate(d.name, d.span, c.measures[d.name].span)
+                return
+            c.measures[d.name] = MeasureSym(d.name, d.span, ANY, d)
         case A.ImportDecl() | A.ExtendsDecl():
             pass  # the loader has followed them (rulelang/loader.py)
         case _:

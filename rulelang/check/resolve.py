@@ -8,6 +8,7 @@ from typing import assert_never, cast
 from rulelang import errors
 from rulelang.check.context import Checker
 from rulelang.check.declare import resolve_type
+from rulelang.check.measures import check_measures
 from rulelang.check.scope import PAUSING, Ctx, describe, open_grid  # noqa: E402
 from rulelang.check.symbols import (
     AttrSym,
@@ -107,6 +108,7 @@ class Resolver(ExprChecker):
             self.expect(est.decl.expr, INT, ctx)
             if est.decl.by_bots and not c.bots:
                 c.report(errors.no_bots_to_play(est.span))
+        check_measures(self)
 
     def bots(self) -> None:
         """A bot's `for` condition and rules: `me` is its player; in the rules of

@@ -144,6 +144,15 @@ class EstimateSym(Sym):
     me: LocalSym | None = None
 
 
+@dataclass(eq=False)
+class MeasureSym(Sym):
+    """A `measure`: for one per player, `me` is the player measured."""
+
+    decl: A.MeasureDecl
+    me: LocalSym | None = None
+    boolean: bool = False  # a yes/no measure: reported as a share of games
+
+
 @dataclass
 class Program:
     """A checked ruleset: declarations, symbols, and what every name node means."""
@@ -176,3 +185,4 @@ class Program:
     layout: Layout | None = None
     bots: list[BotSym] = field(default_factory=list)  # in the order declared
     estimate: EstimateSym | None = None
+    measures: list[MeasureSym] = field(default_factory=list)  # in the order declared

@@ -96,6 +96,7 @@ def compare(
     cut-off games, mean length) with its 95% interval and whether it is significant."""
     from rulelang.cli.report import check_report, header, write_report
     from rulelang.report import compare as figures
+    from rulelang.report import why
 
     check_report(report)
     if n < 2:
@@ -159,6 +160,7 @@ def compare(
         else:
             say(figures.text(names, heading, diffs))
             say(f"{differing} of {n} games ended differently in B than in A")
+            say("\n".join(why.endings_text(a, b)))
     if report is not None:
         shown = ", ".join(f"{k}={v}" for k, v in sorted(both.items()))
         meta = header("A and B", players, n, seed, both, (None,) * players)

@@ -102,9 +102,11 @@ def simulate(
     if report is not None:
         from rulelang.cli.report import header, write_report
         from rulelang.report.html import simulation_page
+        from rulelang.report.why_pages import simulation_sections
 
         meta = header(str(file), players, n, seed, options, seat_bots)
-        write_report(report, simulation_page(f"{ruleset.title}: balance report", meta, summary))
+        title = f"{ruleset.title}: balance report"
+        write_report(report, simulation_page(title, meta, summary, simulation_sections(summary)))
 
 
 def check_run(n: int, jobs: int | None, seed: int, least: int = 1) -> None:

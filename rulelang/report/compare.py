@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from rulelang.report import why
 from rulelang.simulation.summary import Summary
 from rulelang.stats import Difference, mean_difference, rate_difference
 
@@ -44,7 +45,7 @@ def differences(a: Summary, b: Summary) -> list[Difference]:
         va = [v for seat in a.scores[attr] for v in seat]
         vb = [v for seat in b.scores[attr] for v in seat]
         out.append(mean_difference(f"mean {attr} at the end", va, vb))
-    return out
+    return out + why.differences(a, b)
 
 
 def games_differing(a: Summary, b: Summary) -> int:
@@ -108,6 +109,7 @@ def as_json(
         "a": {"label": names[0], **a.as_json()},
         "b": {"label": names[1], **b.as_json()},
         "games_ending_differently": differing,
+        "games_ending_by_another_rule": why.ends_moved(a, b),
         "identical": differing == 0,
         "differences": [d.as_json() for d in diffs],
     }
@@ -133,7 +135,10 @@ def page(
         if differing == 0
         else f"{differing} of {games} games ended differently in B than in A."
     )
+    from rulelang.report.why_pages import compare_sections
+
     sections = [html.section("Games that changed", html.para(said)), forest_section(diffs)]
+    sections += compare_sections(a, b)
     sections.append(
         html.section(
             "Win rate per seat",

@@ -97,8 +97,11 @@ def spread(values: Sequence[float]) -> list[str]:
 SPREAD = ["", "min", "median", "mean", "90th percentile", "max"]
 
 
-def simulation_page(title: str, meta: Sequence[tuple[str, str]], s: Summary) -> str:
-    """The report of one simulation."""
+def simulation_page(
+    title: str, meta: Sequence[tuple[str, str]], s: Summary, more: Sequence[str] = ()
+) -> str:
+    """The report of one simulation; `more`: sections to put before the cut-off games
+    (how games ended and the measures: why_pages.py)."""
     data = s.as_json()
     return page(
         title,
@@ -109,6 +112,7 @@ def simulation_page(title: str, meta: Sequence[tuple[str, str]], s: Summary) -> 
             first_section(data, s.players),
             length_section(s),
             scores_section(s),
+            *more,
             cut_off_section(s),
         ],
     )
@@ -250,10 +254,17 @@ def extremes_para(s: Summary) -> list[str]:
     if s.games < 2 or not ends:
         return []
     short, long = ends["shortest"], ends["longest"]
+    lopsided = ends.get("lopsided")
+    most = (
+        f" Most lopsided: the first place {lopsided['margin']:g} ahead of the second in "
+        f"{lopsided['measure']} (seed {lopsided['seed']})."
+        if lopsided
+        else ""
+    )
     return [
         para(
             f"Shortest game: {short['decisions']} decisions (seed {short['seed']}); longest: "
-            f"{long['decisions']} decisions (seed {long['seed']}). Play one again with "
+            f"{long['decisions']} decisions (seed {long['seed']}).{most} Play one again with "
             "--seed S -n 1 and the same options and bots."
         )
     ]
@@ -265,7 +276,8 @@ def scores_section(s: Summary) -> str:
             "Final scores",
             para(
                 "No score: no number of a player is shown to everybody at the end of the "
-                "game (a score kept on pieces, or hidden, is not a player's public number)."
+                "game (a score kept on pieces, or hidden, is not a player's public number; "
+                "a `measure ... per player` of the rule file can count it: see Measures)."
             ),
         )
     parts = []

@@ -101,9 +101,11 @@ def rate_bars(
 
 def histograms(
     panels: Sequence[tuple[str, Sequence[tuple[str, Sequence[float]]]]],
+    counted: str = "games",
 ) -> Any:
     """Side by side histograms, one panel per (title, [(name, values), ...]); with two
-    series they share the bins and are drawn as outlines over each other."""
+    series they share the bins and are drawn as outlines over each other. `counted`:
+    what a bar's height counts (games, or players for a value per player)."""
     fig = _figure(7.5, 3.0)
     axes = fig.subplots(1, len(panels), squeeze=False)[0]
     for ax, (title, series) in zip(axes, panels, strict=True):
@@ -118,7 +120,7 @@ def histograms(
             else:
                 ax.hist(values, bins=bins, color=colour, histtype="step", lw=2, label=name)
         ax.set_title(title, fontsize="medium")
-        ax.set_ylabel("games")
+        ax.set_ylabel(counted)
         ax.grid(axis="y", alpha=0.3)
         if len(series) > 1:
             ax.legend(fontsize="small")

@@ -250,11 +250,12 @@ class Codegen(StraightGen):
         """`_check_end(st)`: run the first end rule whose condition holds; True if the
         game is now over. Generated code calls it before asking anyone to act."""
         lines = ["st.dirty = False"]
-        for end in self.p.ends:
+        for i, end in enumerate(self.p.ends):
             body = [line for s in end.body for line in self.simple(s)]
             lines += [
                 f"if {self.ex.src(end.cond)}:" + self.ns.mark(end.cond.span),
                 "    st.outcome = ['loss'] * st.cfg.n",
+                f"    st.ended = {i}",  # the game's end reason (Game.end_reason)
                 *("    " + line for line in body),
                 "    st.over = True",
                 "    st.pending = None",

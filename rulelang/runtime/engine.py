@@ -31,6 +31,7 @@ from rulelang.runtime.state import State
 from rulelang.runtime.views import replay_into
 
 if TYPE_CHECKING:
+    from rulelang.runtime.measures import EndReason
     from rulelang.runtime.ruleset import Ruleset
 
 _new = tuple.__new__
@@ -145,6 +146,23 @@ class Game(GameQueries):
     def returns(self) -> list[float]:
         score = {"win": 1.0, "draw": 0.5, "loss": 0.0}
         return [score[r] for r in self.results()]
+
+    def end_reason(self) -> EndReason | None:
+        """Which end rule ended the game: its text (`end when ...`) and where it is
+        written (`where`: "file.rules:LINE"); None while the game goes on."""
+        st = self.state
+        if not st.over or st.ended < 0:
+            return None
+        return self.rules.end_reasons[st.ended]
+
+    def measures(self) -> dict[str, Value]:
+        """The value of each `measure` of the rules, by name, in the order declared: a
+        number (True/False for a yes/no measure), or a list with one per player for a
+        measure `per player`; none where the rule gives none. Meant for a finished game
+        (a measure reads everything, hidden or not); before the end, it measures the
+        position so far."""
+        st, n = self.state, self.players
+        return {name: m.value(st, n) for name, m in self.rules.measures.items()}
 
     def estimate(self) -> list[float] | None:
         """Every player's chance of winning from here, 0 to 1, by the rules' `estimate`

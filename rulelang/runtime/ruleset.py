@@ -20,6 +20,7 @@ from rulelang.runtime.code import Code, Value
 from rulelang.runtime.codegen import Codegen
 from rulelang.runtime.engine import Game
 from rulelang.runtime.exprgen import MEMO_UNSET, ExprGen
+from rulelang.runtime.measures import Measure, end_reasons
 from rulelang.runtime.state import Config, State
 from rulelang.runtime.views import ViewPlan
 from rulelang.syntax import ast as A
@@ -70,6 +71,9 @@ class Ruleset:
         # how search bots score a playout they stop (`estimate`), if the rules say
         est = program.estimate
         self.estimate = None if est is None else Estimate(est, self.ex, limits.steps)
+        # what the reports read of a finished game: why it ended, and the rules' measures
+        self.end_reasons = end_reasons(program)
+        self.measures = {m.name: Measure(m, self.ex, limits.steps) for m in program.measures}
         # how a player pictures what it cannot see (`imagine`), if the rules say: see
         # runtime/imagine.py; what a determinization forgets before it runs the block
         imagine = imagine_proc(program.procs)

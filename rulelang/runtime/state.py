@@ -161,6 +161,7 @@ class State:
         "steps",
         "dirty",
         "over",
+        "ended",
         "outcome",
         "pending",
         "who",
@@ -195,6 +196,7 @@ class State:
         self.steps = 0  # loop rounds since the last decision
         self.dirty = True  # something an end rule reads may have changed
         self.over = False
+        self.ended = -1  # which end rule ended the game (its index in Program.ends)
         self.outcome: list[str] | None = None  # win, draw or loss per player, at the end
         self.pending: Spec | None = None  # the decision or chance event the game waits for
         self.who = 0  # who takes the pending decision (CHANCE for chance events)
@@ -248,6 +250,7 @@ class State:
         other.steps = self.steps
         other.dirty = self.dirty
         other.over = self.over
+        other.ended = self.ended
         other.outcome = None if self.outcome is None else self.outcome.copy()
         other.pending = self.pending
         other.who = self.who
@@ -277,6 +280,7 @@ class State:
             self.reactor,
             self.phase,
             self.over,
+            self.ended,
             tuple(self.outcome or ()),
             self.turn,
             tuple(known_records(self.shown)),

@@ -11,7 +11,7 @@ from multiprocessing import Pool
 
 from rulelang.limits import DEFAULT_LIMITS, Limits
 from rulelang.simulation.summary import Record, Summary
-from rulelang.simulation.worker import Chunk, SeatBots, play_chunk
+from rulelang.simulation.worker import Chunk, SeatBots, declared_of, play_chunk
 
 CHUNK = 25
 
@@ -93,6 +93,8 @@ def simulate(
     """The games played and summed up; `endings`: keep each seed's ending (compare)."""
     summary = Summary(players=players, max_decisions=limits.decisions)
     summary.endings = {} if endings else None
+    summary.ends_by_seed = {} if endings else None
+    summary.declared = declared_of(path, limits)
     start = time.perf_counter()
     for chunk in run_games(path, players, n, seed, options, jobs, limits, seat_bots, dask):
         for r in chunk:

@@ -14,6 +14,14 @@ from typing import Any
 from rulelang import errors
 from rulelang.diagnostics import NO_SPAN, GameRuntimeError, Span
 from rulelang.limits import DEFAULT_LIMITS
+from rulelang.simulation.measured import (
+    CUT_OFF,
+    UNKNOWN,
+    Declared,
+    Tally,
+    endings_lines,
+    measures_lines,
+)
 from rulelang.stats import wilson
 
 
@@ -34,14 +42,19 @@ class Record:
     first: int = -1  # the seat that took turn 1 (-1: unknown, see first_turn)
     # per player: the numbers the public view shows of them at the end (scores, points)
     scores: list[dict[str, float]] = field(default_factory=list)
+    end: int = UNKNOWN  # which end rule ended it (Game.end_reason().index)
+    # the rule file's measures at the end (Game.measures()): a value, or one per player
+    measures: dict[str, Any] = field(default_factory=dict)
 
 
 def ending(r: Record) -> int:
     """A game's ending in one number: who won, how long it lasted in turns and
-    decisions, the final public numbers. Two runs whose every seed ends alike played
-    games no figure can tell apart (a variant whose change never came into play)."""
+    decisions, the final public numbers, the end rule and the measures. Two runs whose
+    every seed ends alike played games no figure can tell apart (a variant whose change
+    never came into play)."""
     scores = tuple(tuple(sorted(row.items())) for row in r.scores)
-    return hash((r.cut_off, tuple(r.results), r.turns, r.decisions, scores))
+    measured = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in r.measures.items())
+    return hash((r.cut_off, tuple(r.results), r.turns, r.decisions, scores, r.end, measured))
 
 
 @dataclass
@@ -78,6 +91,11 @@ class Summary:
     # the shortest and the longest finished game, as (decisions, seed): to replay them
     shortest: tuple[int, int] | None = None
     longest: tuple[int, int] | None = None
+    # why games ended and what they measured (simulation/measured.py); what the rule
+    # file declares of both, for their texts; per seed, the end rule (compare asks)
+    why: Tally = field(default_factory=Tally)
+    declared: Declared = field(default_factory=Declared)
+    ends_by_seed: dict[int, int] | None = None
 
     @property
     def cut_off(self) -> int:
@@ -91,6 +109,9 @@ class Summary:
     def add(self, r: Record) -> None:
         if self.endings is not None:
             self.endings[r.seed] = ending(r)
+        if self.ends_by_seed is not None:
+            self.ends_by_seed[r.seed] = CUT_OFF if r.cut_off else r.end
+        self.why.add_end(CUT_OFF if r.cut_off else r.end)
         if r.cut_off:
             if not self.cut_off_seeds or r.seed < min(self.cut_off_seeds):
                 self.waiting = r.waiting
@@ -121,6 +142,7 @@ class Summary:
                 if per_seat is None:
                     per_seat = self.scores[attr] = [[] for _ in r.results]
                 per_seat[seat].append(number)
+        self.why.add(r)
         if "win" not in r.results:
             self.no_winner += 1
         held: dict[str, list[str]] = {}  # identity -> the results of its seats
@@ -193,17 +215,23 @@ class Summary:
                 }
                 for attr, per_seat in sorted(self.scores.items())
             },
+            "endings": self.why.endings_json(self.declared, self.runs),
+            "measures": self.why.measures_json(self.declared),
             "seconds": self.seconds,
             "games_per_second": self.runs / self.seconds if self.seconds else 0,
         }
 
-    def extremes(self) -> dict[str, dict[str, int]]:
-        """The seeds of the shortest and the longest finished game, by decisions: each
-        replays with `--seed S -n 1` and the same options and bots."""
-        out = {}
+    def extremes(self) -> dict[str, dict[str, Any]]:
+        """The seeds of the shortest and the longest finished game, by decisions, and of
+        the most lopsided (see `measured.margin`): each replays with `--seed S -n 1` and
+        the same options and bots."""
+        out: dict[str, dict[str, Any]] = {}
         for name, pair in (("shortest", self.shortest), ("longest", self.longest)):
             if pair is not None:
                 out[name] = {"decisions": pair[0], "seed": pair[1]}
+        lopsided = self.why.lopsided_json()
+        if lopsided is not None:
+            out["lopsided"] = lopsided
         return out
 
     def first_player(self) -> dict[str, Any]:
@@ -291,6 +319,14 @@ class Summary:
                 f"{ends['shortest']['seed']}); longest: {ends['longest']['decisions']} "
                 f"(seed {ends['longest']['seed']}); replay one with --seed S -n 1"
             )
+            lopsided = ends.get("lopsided")
+            if lopsided:
+                lines.append(
+                    f"most lopsided game: first place {lopsided['margin']:g} ahead of the "
+                    f"second in {lopsided['measure']} (seed {lopsided['seed']})"
+                )
+        lines += endings_lines(data["endings"], self.max_decisions)
+        lines += measures_lines(data["measures"])
         return "\n".join(lines)
 
     def cut_off_line(self, shown: int = 5) -> str:

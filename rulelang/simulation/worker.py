@@ -15,6 +15,7 @@ from rulelang.api import compile_file
 from rulelang.diagnostics import NO_SPAN
 from rulelang.limits import Limits
 from rulelang.runtime.bots import RANDOM
+from rulelang.simulation.measured import UNKNOWN, Declared, declared_by
 from rulelang.simulation.summary import Record
 
 if TYPE_CHECKING:
@@ -36,6 +37,11 @@ def _compiled(path: str, limits: Limits) -> Ruleset:
     """The ruleset a worker plays, compiled once per process (keyed by the limits too:
     they are written into the generated code)."""
     return compile_file(path, limits=limits)
+
+
+def declared_of(path: str, limits: Limits) -> Declared:
+    """What the rule file says the reports count: its end rules and measures."""
+    return declared_by(_rules(path, limits))
 
 
 def bot_rng(seed: int) -> random.Random:
@@ -94,6 +100,8 @@ def record(
         changed=changed,
         first=first,
         scores=scores_of(public),
+        end=reason.index if (reason := game.end_reason()) is not None else UNKNOWN,
+        measures=game.measures(),
     )
 
 

@@ -510,6 +510,17 @@ class EstimateDecl(Named):
 
 
 @node
+class MeasureDecl(Named):
+    """`measure NAME [per player] = EXPR ["what it counts"]`: a number (or yes/no) the
+    reports give for each finished game; `per_player`: one per player, `me` being the
+    player measured."""
+
+    per_player: bool
+    expr: Expr
+    doc: str = ""
+
+
+@node
 class SetupDecl(Named):
     body: tuple[Stmt, ...]
 
@@ -602,6 +613,7 @@ AnyDecl = (
     | ProcDecl
     | BotDecl
     | EstimateDecl
+    | MeasureDecl
     | SetupDecl
     | PhaseDecl
     | EndDecl

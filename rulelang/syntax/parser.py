@@ -432,6 +432,11 @@ class _Builder(Transformer[Any, Any]):
         return A.EstimateDecl(self._span(meta), "estimate", bool(c[0]), after, c[2], by_bots)
 
     @v_args(meta=True)
+    def measure_decl(self, meta: Any, c: list[Any]) -> A.MeasureDecl:
+        doc = self._plain(c[4]) if c[4] is not None else ""
+        return A.MeasureDecl(self._span(meta), str(c[1]), bool(c[0]), c[2] is not None, c[3], doc)
+
+    @v_args(meta=True)
     def imagine_decl(self, meta: Any, c: list[Any]) -> A.ProcDecl:
         span = self._span(meta)
         me = A.ParamSpec(span, "me", A.TypeExpr(span, "player"))
