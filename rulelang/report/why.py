@@ -49,7 +49,7 @@ def differences(a: Summary, b: Summary) -> list[Difference]:
                 rate_difference(f"{name}: yes", round(sum(va)), len(va), round(sum(vb)), len(vb))
             )
         else:
-            out.append(mean_difference(f"mean {name}", va, vb))  # type: ignore[arg-type]
+            out.append(mean_difference(f"mean {name}", va, vb))
     return out
 
 

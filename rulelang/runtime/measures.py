@@ -76,7 +76,7 @@ class Measure:
         if sym.me is not None:
             ex.bound[sym.me.slot] = "_me"
         try:
-            self._fn: Callable[[State, int], Value] = ex.ns.function(  # type: ignore[assignment]
+            self._fn: Callable[[State, int], Value] = ex.ns.function(
                 f"_measure_{sym.name}", "st, _me", [f"return {ex.src(d.expr)}"]
             )
         finally:
