@@ -85,6 +85,8 @@ _E002 = _entry("E002", "text without its closing quote")
 _E003 = _entry("E003", "bracket never closed")
 _E004 = _entry("E004", "nested too deeply to read")
 _E005 = _entry("E005", "number with too many digits")
+_E006 = _entry("E006", "text with an unclosed '{'")
+_E007 = _entry("E007", "text with a stray '}'")
 
 
 def syntax_error(message: str, span: Span, hint: str = "") -> Diagnostic:
@@ -99,6 +101,22 @@ def unterminated_text(span: Span) -> Diagnostic:
         span,
         "this text has no closing '\"'",
         "a text in quotes ends on the line where it starts",
+    )
+
+
+def unclosed_brace(span: Span) -> Diagnostic:
+    """E006: a '{' in a text that no '}' closes (before another '{' or the text's end)."""
+    return _E006.at(
+        span,
+        "this '{' in the text is never closed: a {expression} ends with '}'",
+        "close the expression with '}', or write '{{' for a brace in the text",
+    )
+
+
+def stray_brace(span: Span) -> Diagnostic:
+    """E007: a '}' in a text that closes no '{'."""
+    return _E007.at(
+        span, "this '}' in the text closes no '{'", "write '}}' for a brace in the text"
     )
 
 
@@ -734,6 +752,7 @@ _E321 = _entry("E321", "'do base' outside an override")
 _E322 = _entry("E322", "base of an override is not a block")
 _E323 = _entry("E323", "complete choice with nothing to complete")
 _E324 = _entry("E324", "shuffle in the effect of a complete choice")
+_E325 = _entry("E325", "break or continue outside a loop")
 
 
 def phase_never_reached(phase: str, first: str, span: Span) -> Diagnostic:
@@ -839,6 +858,22 @@ def pass_outside_reaction(span: Span, in_proc: str = "") -> Diagnostic:
         else "'pass' may only be used inside 'react from PLAYER as NAME { ... }'"
     )
     return _E313.at(span, "'pass' outside a reaction round: there is nothing to pass", hint)
+
+
+def jump_outside_loop(word: str, span: Span, in_proc: str = "", reacting: int = 0) -> Diagnostic:
+    """E325: `break` or `continue` that is not inside a loop's body (a proc's body is
+    not, even when the proc is called from one; nor is a reaction round's body, even
+    inside a loop)."""
+    if in_proc:
+        hint = (
+            f"'{word}' acts on the loop it is written in; proc '{in_proc}' cannot "
+            f"{word} its caller's loop: let it return, and {word} in the loop's body"
+        )
+    elif reacting:
+        hint = f"a reaction round is played out whole: '{word}' after the 'react' statement"
+    else:
+        hint = f"'{word}' may only be used inside 'while', 'for' or 'repeat'"
+    return _E325.at(span, f"'{word}' outside a loop: there is no loop to {word}", hint)
 
 
 def def_acts(statement: str, name: str, span: Span) -> Diagnostic:

@@ -84,6 +84,7 @@ class Ctx:
     scopes: list[dict[str, LocalSym]] = field(default_factory=list)
     indexing: bool = False  # the name being checked is indexed: hand[p]
     reacting: int = 0  # inside the body of this many `react` statements: `pass` is allowed
+    loops: int = 0  # inside this many loops (not counting past a `react`): `break` is allowed
     block_def: DefSym | None = None  # in the block of this def: only values are computed
     returns: T | None = None  # the type of the def's `return`s so far (joined)
 

@@ -48,7 +48,7 @@ DECLARATIONS = _words(
 )
 STATEMENTS = _words(
     "let set if while for repeat choose roll shuffle pick deal move add place clear reveal "
-    "do say win draw rank react pass return generate"
+    "do say win draw rank react pass break continue return generate"
 )
 
 # Lark's names for the terminals of the grammar, by class.
