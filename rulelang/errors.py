@@ -1106,6 +1106,16 @@ def no_table_entry(key: object, span: Span) -> GameRuntimeError:
     return _R013.fail(span, f"the table has no entry for {key}")
 
 
+def no_direction(d: int, span: Span) -> GameRuntimeError:
+    """R045: a direction given to `neighbour` that is not 0-7."""
+    return _R045.fail(
+        span,
+        f"{d} is not a direction: directions are 0-3 (north, east, south, west) and 4-7 "
+        "(north-east, south-east, south-west, north-west)",
+        "to turn, count modulo 4 or 8: (d + 1) % 4 is the next direction clockwise",
+    )
+
+
 def step_off_board(board: str, span: Span) -> GameRuntimeError:
     """R014: `step` past either end of a `line` board."""
     return _R014.fail(span, f"stepping off the end of board '{board}'")
@@ -1258,6 +1268,7 @@ _R041 = _entry("R041", "too few sides or cells to generate")
 _R042 = _entry("R042", "no such side")
 _R043 = _entry("R043", "negative count to generate")
 _R044 = _entry("R044", "path search too wide")
+_R045 = _entry("R045", "no such direction")
 
 
 def edge_needs_grid(name: str, board: str, shape: str, span: Span) -> Diagnostic:

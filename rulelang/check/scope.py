@@ -31,7 +31,8 @@ TILE_FUNCS = {
     "placed",
     "secret_at",
 }
-BOARD_FUNCS = TILE_FUNCS | {"cell", "neighbour", "side"}
+GRID_FUNCS = {"cell", "neighbour", "side", "line_from", "lines_through"}
+BOARD_FUNCS = TILE_FUNCS | GRID_FUNCS
 
 
 def open_grid(d: A.BoardDecl) -> bool:
@@ -47,6 +48,8 @@ NODE_ARGS: dict[str, tuple[int, ...]] = {
     "distance": (1, 2),
     "path_length": (1,),  # the goals and walls may be lists: checked by the board
     "neighbour": (1,),
+    "line_from": (1,),
+    "lines_through": (1,),
     "side": (1,),
     "tile": (1,),
     "face_up": (1,),
