@@ -305,9 +305,7 @@ class Codegen(StraightGen):
                 sym = self.p.procs.get(s.proc)
                 return sym is not None and sym.pauses
             case A.If():
-                return any(
-                    self._pauses(x, jumps) for body in A.blocks_in(s) for x in body
-                )
+                return any(self._pauses(x, jumps) for body in A.blocks_in(s) for x in body)
             case A.While() | A.For() | A.Repeat():  # a jump in the body is its own
                 return any(self._pauses(x, False) for x in s.body)
             case _:

@@ -3,7 +3,6 @@ syntax_errors.py, which words the errors."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
