@@ -264,8 +264,9 @@ def test_the_grids_module() -> None:
 
 
 # ------------------------------------------------------------------ Connect Four
-def connect_four(moves: str) -> rulelang.Game:
-    g = rulelang.compile_file(ROOT / "rulesets" / "examples" / "connect-four.rules").new_game(2)
+def connect_four(moves: str, seed: int = 0) -> rulelang.Game:
+    rules = rulelang.compile_file(ROOT / "rulesets" / "examples" / "connect-four.rules")
+    g = rules.new_game(2, seed=seed)
     for m in moves.split():
         g.apply(m)
     return g
@@ -279,3 +280,10 @@ def test_the_connect_four_bot_wins_when_it_can() -> None:
 def test_the_connect_four_bot_blocks_otherwise() -> None:
     g = connect_four("1 7 2 7 3")  # P2 to move; P1 threatens column 4
     assert g.bot_choice("blocker").text == "4"
+
+
+def test_the_connect_four_bot_does_not_open_the_cell_above_for_a_four() -> None:
+    """P1 has three in row 2 (columns 1-3) and column 4 is empty: a disc there would
+    let P1 drop the fourth on it. Without that rule the bot keeps to column 4."""
+    picks = {connect_four("3 1 1 2 2 7 3", seed).bot_choice("blocker").text for seed in range(6)}
+    assert picks <= {"3", "5"}
