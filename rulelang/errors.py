@@ -877,13 +877,14 @@ def jump_outside_loop(word: str, span: Span, in_proc: str = "", reacting: int = 
 
 
 def def_acts(statement: str, name: str, span: Span) -> Diagnostic:
-    """E317: a statement other than let, set, if, while, for, repeat and return in the
-    block of a def (a def computes a value: it does not ask, draw, move or say)."""
+    """E317: a statement other than let, set, if, while, for, repeat, break, continue
+    and return in the block of a def (a def computes a value: it does not ask, draw,
+    move or say)."""
     return _E317.at(
         span,
         f"'{statement}' cannot be used in def '{name}': a def only computes a value",
-        "a def's block may use let, set (of its own locals), if, while, for, repeat and "
-        "return; write a proc for statements that act",
+        "a def's block may use let, set (of its own locals), if, while, for, repeat, "
+        "break, continue and return; write a proc for statements that act",
     )
 
 
