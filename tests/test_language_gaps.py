@@ -287,3 +287,10 @@ def test_the_connect_four_bot_does_not_open_the_cell_above_for_a_four() -> None:
     let P1 drop the fourth on it. Without that rule the bot keeps to column 4."""
     picks = {connect_four("3 1 1 2 2 7 3", seed).bot_choice("blocker").text for seed in range(6)}
     assert picks <= {"3", "5"}
+
+
+def test_the_syntax_errors_read_quotes_inside_braces_as_the_grammar_does() -> None:
+    """The hint quotes the whole text before the missing ')', not a piece of it."""
+    found = problems('turn {\n  let t = ("{if true then ")" else "b"}"\n}\n')
+    assert [d.code for d in found] == ["E003"]
+    assert found[0].hint.startswith('expected \')\' after "{if true then ")" e..."')
