@@ -85,6 +85,8 @@ _E002 = _entry("E002", "text without its closing quote")
 _E003 = _entry("E003", "bracket never closed")
 _E004 = _entry("E004", "nested too deeply to read")
 _E005 = _entry("E005", "number with too many digits")
+_E006 = _entry("E006", "text with an unclosed '{'")
+_E007 = _entry("E007", "text with a stray '}'")
 
 
 def syntax_error(message: str, span: Span, hint: str = "") -> Diagnostic:
@@ -99,6 +101,22 @@ def unterminated_text(span: Span) -> Diagnostic:
         span,
         "this text has no closing '\"'",
         "a text in quotes ends on the line where it starts",
+    )
+
+
+def unclosed_brace(span: Span) -> Diagnostic:
+    """E006: a '{' in a text that no '}' closes (before another '{' or the text's end)."""
+    return _E006.at(
+        span,
+        "this '{' in the text is never closed: a {expression} ends with '}'",
+        "close the expression with '}', or write '{{' for a brace in the text",
+    )
+
+
+def stray_brace(span: Span) -> Diagnostic:
+    """E007: a '}' in a text that closes no '{'."""
+    return _E007.at(
+        span, "this '}' in the text closes no '{'", "write '}}' for a brace in the text"
     )
 
 
@@ -734,6 +752,7 @@ _E321 = _entry("E321", "'do base' outside an override")
 _E322 = _entry("E322", "base of an override is not a block")
 _E323 = _entry("E323", "complete choice with nothing to complete")
 _E324 = _entry("E324", "shuffle in the effect of a complete choice")
+_E325 = _entry("E325", "break or continue outside a loop")
 
 
 def phase_never_reached(phase: str, first: str, span: Span) -> Diagnostic:
@@ -841,14 +860,31 @@ def pass_outside_reaction(span: Span, in_proc: str = "") -> Diagnostic:
     return _E313.at(span, "'pass' outside a reaction round: there is nothing to pass", hint)
 
 
+def jump_outside_loop(word: str, span: Span, in_proc: str = "", reacting: int = 0) -> Diagnostic:
+    """E325: `break` or `continue` that is not inside a loop's body (a proc's body is
+    not, even when the proc is called from one; nor is a reaction round's body, even
+    inside a loop)."""
+    if in_proc:
+        hint = (
+            f"'{word}' acts on the loop it is written in; proc '{in_proc}' cannot "
+            f"{word} its caller's loop: let it return, and {word} in the loop's body"
+        )
+    elif reacting:
+        hint = f"a reaction round is played out whole: '{word}' after the 'react' statement"
+    else:
+        hint = f"'{word}' may only be used inside 'while', 'for' or 'repeat'"
+    return _E325.at(span, f"'{word}' outside a loop: there is no loop to {word}", hint)
+
+
 def def_acts(statement: str, name: str, span: Span) -> Diagnostic:
-    """E317: a statement other than let, set, if, while, for, repeat and return in the
-    block of a def (a def computes a value: it does not ask, draw, move or say)."""
+    """E317: a statement other than let, set, if, while, for, repeat, break, continue
+    and return in the block of a def (a def computes a value: it does not ask, draw,
+    move or say)."""
     return _E317.at(
         span,
         f"'{statement}' cannot be used in def '{name}': a def only computes a value",
-        "a def's block may use let, set (of its own locals), if, while, for, repeat and "
-        "return; write a proc for statements that act",
+        "a def's block may use let, set (of its own locals), if, while, for, repeat, "
+        "break, continue and return; write a proc for statements that act",
     )
 
 
@@ -1071,6 +1107,16 @@ def no_table_entry(key: object, span: Span) -> GameRuntimeError:
     return _R013.fail(span, f"the table has no entry for {key}")
 
 
+def no_direction(d: int, span: Span) -> GameRuntimeError:
+    """R045: a direction given to `neighbour` that is not 0-7."""
+    return _R045.fail(
+        span,
+        f"{d} is not a direction: directions are 0-3 (north, east, south, west) and 4-7 "
+        "(north-east, south-east, south-west, north-west)",
+        "to turn, count modulo 4 or 8: (d + 1) % 4 is the next direction clockwise",
+    )
+
+
 def step_off_board(board: str, span: Span) -> GameRuntimeError:
     """R014: `step` past either end of a `line` board."""
     return _R014.fail(span, f"stepping off the end of board '{board}'")
@@ -1223,6 +1269,7 @@ _R041 = _entry("R041", "too few sides or cells to generate")
 _R042 = _entry("R042", "no such side")
 _R043 = _entry("R043", "negative count to generate")
 _R044 = _entry("R044", "path search too wide")
+_R045 = _entry("R045", "no such direction")
 
 
 def edge_needs_grid(name: str, board: str, shape: str, span: Span) -> Diagnostic:

@@ -67,7 +67,11 @@ BUILTINS: dict[str, Sig] = {
     "known": Sig(("player", "*"), lambda ts: ts[1] if len(ts) > 1 else ANY, "player, value"),
     # grids and tiles (see docs/language.md, "Grids and tiles")
     "cell": Sig(("board", "int", "int"), _node, "board, x, y"),
-    "neighbour": Sig(("board", "int", "int"), _node, "board, node, direction 0-3 (N, E, S, W)"),
+    "neighbour": Sig(("board", "int", "int"), _node, "board, node, direction 0-7"),
+    "line_from": Sig(
+        ("board", "int", "int", "int"), _is(list_of(ANY)), "board, node, direction, length"
+    ),
+    "lines_through": Sig(("board", "int", "int"), _is(list_of(ANY)), "board, node, length"),
     "tile": Sig(("board", "int"), _is(ANY), "board, node"),
     "turn_of": Sig(("board", "int"), _is(INT), "board, node"),
     "face_up": Sig(("board", "int"), _is(ANY), "board, node"),

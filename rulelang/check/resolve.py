@@ -282,17 +282,22 @@ class Resolver(ExprChecker):
                 self.if_stmt(s, ctx)
             case A.While():
                 self.expect(s.cond, BOOL, ctx)
-                self.block(s.body, ctx)
+                self.loop_body(s.body, ctx)
             case A.For():
                 self.for_stmt(s, ctx)
             case A.Repeat():
                 self.expect(s.count, INT, ctx)
                 self.c.hidden[id(s)] = self.c.new_hidden()
-                self.block(s.body, ctx)
+                self.loop_body(s.body, ctx)
             case A.React():
                 self.react(s, ctx)
             case A.Pass():
                 self.pass_stmt(s, ctx)
+            case A.Break() | A.Continue():
+                if not ctx.loops:
+                    in_proc = ctx.owner if ctx.owner in self.c.names else ""
+                    word = "break" if isinstance(s, A.Break) else "continue"
+                    self.c.report(errors.jump_outside_loop(word, s.span, in_proc, ctx.reacting))
             case A.Choose():
                 self.choose(s, ctx)
             case A.Roll():
@@ -352,9 +357,19 @@ class Resolver(ExprChecker):
         self.bind(s, s.var, s.span, t, ctx)
         c.hidden[id(s)] = c.new_hidden()
         c.new_hidden()  # the index lives in the slot after the sequence
+        if s.where is not None:
+            self.expect(s.where, BOOL, ctx)
+        ctx.loops += 1
         for b in s.body:
             self.stmt(b, ctx)
+        ctx.loops -= 1
         ctx.scopes.pop()
+
+    def loop_body(self, body: tuple[A.Stmt, ...], ctx: Ctx) -> None:
+        """The body of a `while` or `repeat`: `break` and `continue` are allowed."""
+        ctx.loops += 1
+        self.block(body, ctx)
+        ctx.loops -= 1
 
     def react(self, s: A.React, ctx: Ctx) -> None:
         c = self.c
@@ -365,9 +380,13 @@ class Resolver(ExprChecker):
         c.new_hidden()
         ctx.scopes.append({})
         self.bind(s, s.var, s.span, PLAYER, ctx)
+        # a `break` in the body cannot leave a loop around the round: the round would
+        # be left half asked
         ctx.reacting += 1
+        loops, ctx.loops = ctx.loops, 0
         self.block(s.body, ctx)
         ctx.reacting -= 1
+        ctx.loops = loops
         ctx.scopes.pop()
 
     def pass_stmt(self, s: A.Pass, ctx: Ctx) -> None:
@@ -712,7 +731,17 @@ class Resolver(ExprChecker):
 
 
 # The statements a def's block may use: they compute, and change only its own locals.
-DEF_STATEMENTS = (A.Let, A.Set, A.If, A.While, A.For, A.Repeat, A.Return)
+DEF_STATEMENTS = (
+    A.Let,
+    A.Set,
+    A.If,
+    A.While,
+    A.For,
+    A.Repeat,
+    A.Return,
+    A.Break,
+    A.Continue,
+)
 KEYWORDS = {
     A.Choose: "choose",
     A.Roll: "roll",

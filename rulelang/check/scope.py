@@ -31,7 +31,8 @@ TILE_FUNCS = {
     "placed",
     "secret_at",
 }
-BOARD_FUNCS = TILE_FUNCS | {"cell", "neighbour", "side"}
+GRID_FUNCS = {"cell", "neighbour", "side", "line_from", "lines_through"}
+BOARD_FUNCS = TILE_FUNCS | GRID_FUNCS
 
 
 def open_grid(d: A.BoardDecl) -> bool:
@@ -47,6 +48,8 @@ NODE_ARGS: dict[str, tuple[int, ...]] = {
     "distance": (1, 2),
     "path_length": (1,),  # the goals and walls may be lists: checked by the board
     "neighbour": (1,),
+    "line_from": (1,),
+    "lines_through": (1,),
     "side": (1,),
     "tile": (1,),
     "face_up": (1,),
@@ -84,6 +87,7 @@ class Ctx:
     scopes: list[dict[str, LocalSym]] = field(default_factory=list)
     indexing: bool = False  # the name being checked is indexed: hand[p]
     reacting: int = 0  # inside the body of this many `react` statements: `pass` is allowed
+    loops: int = 0  # inside this many loops (not counting past a `react`): `break` is allowed
     block_def: DefSym | None = None  # in the block of this def: only values are computed
     returns: T | None = None  # the type of the def's `return`s so far (joined)
 

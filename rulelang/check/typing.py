@@ -533,8 +533,10 @@ class ExprChecker:
                     return node
                 if e.func == "side":
                     return T("side", target.name)
-                if e.func in ("reached", "touching", "spots", "placed"):
+                if e.func in ("reached", "touching", "spots", "placed", "line_from"):
                     return list_of(node)
+                if e.func == "lines_through":
+                    return list_of(list_of(node))
                 if e.func in ("tile", "face_up"):
                     return T("entity", target.decl.tiles) if target.decl.tiles else ANY
                 return result

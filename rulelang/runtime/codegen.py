@@ -85,6 +85,9 @@ class Codegen(StraightGen):
         self.entries = {name: self.label() for name, s in program.procs.items() if s.pauses}
         self.ns.env.update({"_new": tuple.__new__})
         self.passes: list[Label] = []  # where `pass` jumps, for each reaction round around
+        # for each pausing loop around: where `continue` and `break` jump, and how many
+        # blocks with a complete choice were open when it started
+        self.loops: list[tuple[Label, Label, int]] = []
         self.reacting = _has_reactions(program)  # choices may be asked of a reacting player
         # the blocks being compiled that hold a `complete` choice (the end of such a
         # block ends its effect), and how many of them each reaction round found open
@@ -284,6 +287,11 @@ class Codegen(StraightGen):
             self.add(effect_end([key]), stmts[-1].span)
 
     def pauses(self, s: A.Stmt) -> bool:
+        """Must the statement be compiled as ops? In the body of a pausing loop, a
+        `break` or `continue` of that loop jumps between ops too."""
+        return self._pauses(s, bool(self.loops))
+
+    def _pauses(self, s: A.Stmt, jumps: bool) -> bool:
         match s:
             case A.Choose() | A.Roll() | A.Pick() | A.ShuffleLet() | A.ShuffleZone():
                 return True
@@ -291,15 +299,15 @@ class Codegen(StraightGen):
                 return True
             case A.React() | A.Pass():  # a round of opportunities; a jump out of the body
                 return True
+            case A.Break() | A.Continue():
+                return jumps
             case A.Do():
                 sym = self.p.procs.get(s.proc)
                 return sym is not None and sym.pauses
             case A.If():
-                return any(self.pauses(x) for _c, body in s.branches for x in body) or any(
-                    self.pauses(x) for x in s.otherwise
-                )
-            case A.While() | A.For() | A.Repeat():
-                return any(self.pauses(x) for x in s.body)
+                return any(self._pauses(x, jumps) for body in A.blocks_in(s) for x in body)
+            case A.While() | A.For() | A.Repeat():  # a jump in the body is its own
+                return any(self._pauses(x, False) for x in s.body)
             case _:
                 return False
 
@@ -310,8 +318,7 @@ class Codegen(StraightGen):
             case A.While():
                 top, out = self.here(), self.label()
                 self.add([f"if not {self.ex.src(s.cond)}:", f"    return {out}"], s.span)
-                self.block(s.body)
-                self.emit([*self.round_budget(s), f"return {top}"], s.span)
+                self.loop_body(s, top, out)
                 self.here(out)
             case A.For():
                 self.pausing_for(s)
@@ -323,8 +330,7 @@ class Codegen(StraightGen):
                     [f"if st.loc[{slot}] <= 0:", f"    return {out}", f"st.loc[{slot}] -= 1"],
                     s.span,
                 )
-                self.block(s.body)
-                self.emit([*self.round_budget(s), f"return {top}"], s.span)
+                self.loop_body(s, top, out)
                 self.here(out)
             case A.React():
                 self.react(s)
@@ -332,6 +338,12 @@ class Codegen(StraightGen):
                 left = self.effects[self.effects_at[-1] :]
                 ends = effect_end(left) if left else []
                 self.emit([*ends, f"return {self.passes[-1]}"], s.span)
+            case A.Break() | A.Continue():  # leaves the blocks opened in the loop's body
+                again, out, depth = self.loops[-1]
+                left = self.effects[depth:]
+                ends = effect_end(left) if left else []
+                target = f"return {out}" if isinstance(s, A.Break) else f"return {again}"
+                self.emit([*ends, target], s.span)
             case A.Choose():
                 self.choose(s)
             case A.Roll():
@@ -391,9 +403,22 @@ class Codegen(StraightGen):
             ],
             s.span,
         )
-        self.block(s.body)
-        self.emit([*self.round_budget(s), f"return {top}"], s.span)
+        if s.where is not None:  # the rounds the condition holds for
+            self.add([f"if not ({self.ex.src(s.where)}):", f"    return {top}"], s.where.span)
+        self.loop_body(s, top, out)
         self.here(out)
+
+    def loop_body(self, s: A.While | A.For | A.Repeat, top: Label, out: Label) -> None:
+        """A pausing loop's body, then back to its top; `continue` counts the round as
+        the body's end does and goes back too, `break` goes to `out`."""
+        again = self.label()
+        self.loops.append((again, out, len(self.effects)))
+        try:
+            self.block(s.body)
+        finally:
+            self.loops.pop()
+        self.here(again)
+        self.emit([*self.round_budget(s), f"return {top}"], s.span)
 
     def react(self, s: A.React) -> None:
         """A reaction round: the body runs once per opportunity, for one player at a time
@@ -424,11 +449,13 @@ class Codegen(StraightGen):
         )
         self.passes.append(passed)
         self.effects_at.append(len(self.effects))
+        outer_loops, self.loops = self.loops, []  # a jump never leaves a reaction round
         try:
             self.block(s.body)
         finally:
             self.passes.pop()
             self.effects_at.pop()
+            self.loops = outer_loops
         self.emit([f"st.loc[{passes}] = 0", f"return {top}"], s.span)  # acted: again
         self.here(passed)
         self.add(

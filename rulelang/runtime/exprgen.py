@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any, assert_never, cast
 
 from rulelang.check.layout import Layout
-from rulelang.check.scope import NODE_ARGS, TILE_FUNCS
+from rulelang.check.scope import GRID_FUNCS, NODE_ARGS, TILE_FUNCS
 from rulelang.check.symbols import (
     AttrSym,
     BoardAttrSym,
@@ -350,7 +350,7 @@ class ExprGen:
             return self.call_def(sym, e)
         f = e.func
         args = e.args
-        if f in TILE_FUNCS or f in ("cell", "neighbour", "side"):
+        if f in TILE_FUNCS or f in GRID_FUNCS:
             return self.board_call(e)
         if f in ("side_cell", "side_dir"):
             part = 0 if f == "side_cell" else 1
@@ -426,7 +426,11 @@ class ExprGen:
         if f == "cell":
             return f"st.cfg.boards[{board.name!r}].cell({a[0]}, {a[1]})"
         if f == "neighbour":
-            return f"_h.neighbour(st.cfg.boards[{board.name!r}].neighbour[{a[0]}][{a[1]} % 4])"
+            return f"_h.neighbour(st.cfg.boards[{board.name!r}], {a[0]}, {a[1]}, {self.span(e)})"
+        if f in ("line_from", "lines_through"):
+            grid = f"st.cfg.boards[{board.name!r}]"
+            most = self.limits.items  # no endless line on a grid without bounds
+            return f"_h.{f}({grid}, {', '.join(a)}, {most}, {self.span(e)})"
         if f == "side":
             return f"_h.side(st.cfg.boards[{board.name!r}], {a[0]}, {a[1]}, {self.span(e)})"
         ops = self.ns.name_for(self.tiles[board.name], "_t")

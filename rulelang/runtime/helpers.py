@@ -180,8 +180,55 @@ def across(board: GridBoard, s: int | None, span: Span) -> int | None:
     return None if nb < 0 else nb
 
 
-def neighbour(nb: int) -> int | None:
+def neighbour(board: GridBoard, cell: int, d: int, span: Span) -> int | None:
+    """The next cell in direction d: 0-3 north, east, south, west; 4-7 the diagonals
+    north-east, south-east, south-west, north-west (a step one way, then the next way
+    clockwise: the same cells on every grid, bounded or not). None off the grid; R045
+    for a number that is no direction."""
+    around = board.neighbour
+    if 0 <= d < 4:
+        nb = around[cell][d]
+    elif 4 <= d < 8:
+        first = around[cell][d - 4]
+        nb = -1 if first < 0 else around[first][(d - 3) % 4]
+    else:
+        raise errors.no_direction(d, span)
     return None if nb < 0 else nb
+
+
+def line_from(
+    board: GridBoard, cell: int, d: int, n: int, most: int, span: Span
+) -> tuple[int, ...]:
+    """The n cells from `cell` on in direction d, `cell` first; fewer where the grid
+    ends. R009 past `most` cells (the ruleset's limit of items)."""
+    if n > most:
+        raise errors.range_too_long(1, n, most, span)
+    out: list[int] = []
+    at: int | None = cell
+    while at is not None and len(out) < n:
+        out.append(at)
+        at = neighbour(board, at, d, span) if len(out) < n else None
+    return tuple(out)
+
+
+AXES = (1, 0, 4, 5)  # east, north, north-east, south-east: each line read one way
+
+
+def lines_through(
+    board: GridBoard, cell: int, n: int, most: int, span: Span
+) -> tuple[tuple[int, ...], ...]:
+    """Every line of n cells on the grid that holds `cell`: along a row (west to east),
+    a column (south to north) and both diagonals, each line once."""
+    if n < 1:
+        return ()
+    lines = []
+    for d in AXES:
+        back = line_from(board, cell, (d + 2) % 4 if d < 4 else 4 + (d - 2) % 4, n, most, span)
+        for start in back:  # the line that starts k cells back, if it fits
+            line = line_from(board, start, d, n, most, span)
+            if len(line) == n:
+                lines.append(line)
+    return tuple(lines)
 
 
 def next_seat(p: int | None, delta: int, n: int, span: Span, what: str) -> int:

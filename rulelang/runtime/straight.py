@@ -42,8 +42,11 @@ class StraightGen:
         return [] if self.asks(s.body) else self.loop_budget(s.span)
 
     def asks(self, stmts: tuple[A.Stmt, ...]) -> bool:
-        """Does every way through these statements ask a player to choose?"""
+        """Does every way through these statements ask a player to choose? (Not a
+        loop's body that may `continue` or `break` on the way: that round may not ask.)"""
         for s in stmts:
+            if jumps(s):
+                return False
             if isinstance(s, A.Choose):
                 return True
             if (
@@ -115,10 +118,10 @@ class StraightGen:
                 if s.otherwise:
                     lines += ["else:", *indent(self.simple_block(s.otherwise))]
                 return lines
-            case A.While():
+            case A.While():  # the round is counted first: a `continue` skips the rest
                 return [
                     f"while {ex.src(s.cond)}:",
-                    *indent([*self.simple_block(s.body), *self.loop_budget(s.span)]),
+                    *indent([*self.loop_budget(s.span), *self.simple_block(s.body)]),
                 ]
             case A.For():
                 slot = self.local(s).slot
@@ -126,6 +129,8 @@ class StraightGen:
                 ex.bound[slot] = var = f"_v{slot}"
                 try:
                     inner = self.simple_block(s.body)
+                    if s.where is not None:  # the rounds the condition holds for
+                        inner = [f"if not ({ex.src(s.where)}):", "    continue", *inner]
                 finally:
                     del ex.bound[slot]
                 # a list is never changed in place (zones are tuples too), so it needs no
@@ -171,6 +176,10 @@ class StraightGen:
                 raise AssertionError("a pause point is not straight-line code")
             case A.Pass():
                 raise AssertionError("'pass' jumps: it is not straight-line code")
+            case A.Break():  # of a loop that is straight-line code too (codegen.pauses)
+                return ["break"]
+            case A.Continue():
+                return ["continue"]
             case _:
                 assert_never(s)
 
@@ -363,6 +372,16 @@ class StraightGen:
             case _:
                 assert_never(s)
         return [line, "st.dirty = True"] if dirty else [line]
+
+
+def jumps(s: A.Stmt) -> bool:
+    """Does the statement hold a `break` or `continue` of the loop around it (not one of
+    a loop inside it)?"""
+    if isinstance(s, A.Break | A.Continue):
+        return True
+    if isinstance(s, A.While | A.For | A.Repeat | A.React):
+        return False
+    return any(jumps(x) for body in A.blocks_in(s) for x in body)
 
 
 def indent(lines: list[str]) -> list[str]:

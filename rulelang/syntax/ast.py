@@ -148,6 +148,7 @@ class For(Stmt):
     var: str
     source: Expr
     body: tuple[Stmt, ...]
+    where: Expr | None = None  # `for x in xs where COND`: the rounds COND holds for
 
 
 @node
@@ -168,6 +169,16 @@ class React(Stmt):
 @node
 class Pass(Stmt):
     """`pass`: the reacting player passes; only inside a reaction round."""
+
+
+@node
+class Break(Stmt):
+    """`break`: leaves the innermost loop (`while`, `for`, `repeat`)."""
+
+
+@node
+class Continue(Stmt):
+    """`continue`: starts the innermost loop's next round."""
 
 
 @node
@@ -577,6 +588,8 @@ AnyStmt = (
     | Repeat
     | React
     | Pass
+    | Break
+    | Continue
     | Choose
     | Roll
     | ShuffleLet
@@ -634,6 +647,8 @@ def blocks_in(stmt: Stmt) -> tuple[tuple[Stmt, ...], ...]:
             Let()
             | Set()
             | Pass()
+            | Break()
+            | Continue()
             | Choose()
             | Roll()
             | ShuffleLet()

@@ -3,7 +3,6 @@ syntax_errors.py, which words the errors."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -77,7 +76,61 @@ def parse_expr(text: str, file: str, line: int, col: int) -> A.Expr:
     return result
 
 
-INTERP = re.compile(r"\{([^{}]*)\}")
+def template_pieces(raw: str) -> list[str | tuple[int, int]]:
+    """A text's pieces: plain text (`{{` and `}}` already made single braces), and
+    (start, end) of each {expression} (the positions of its braces). A quoted text
+    inside the braces may hold braces of its own. A brace with no partner is (at, -1)."""
+    pieces: list[str | tuple[int, int]] = []
+    plain: list[str] = []
+    i = 0
+    while i < len(raw):
+        ch = raw[i]
+        if ch in "{}" and raw[i + 1 : i + 2] == ch:  # a doubled brace is the brace itself
+            plain.append(ch)
+            i += 2
+            continue
+        if ch == "}":
+            pieces += ["".join(plain), (i, -1)] if plain else [(i, -1)]
+            plain, i = [], i + 1
+            continue
+        if ch != "{":
+            step = 2 if ch == "\\" else 1  # an escaped sign is kept as it is
+            plain.append(raw[i : i + step])
+            i += step
+            continue
+        end = _closing_brace(raw, i)
+        if plain:
+            pieces.append("".join(plain))
+        pieces.append((i, end))
+        plain, i = [], (end + 1 if end >= 0 else len(raw))
+    if plain:
+        pieces.append("".join(plain))
+    return [p for p in pieces if p != ""]
+
+
+def _closing_brace(raw: str, start: int) -> int:
+    """Where the {expression} opened at `start` ends, skipping quoted texts inside it;
+    -1 if it never does (or another `{` opens first: expressions hold no braces)."""
+    i, quoted = start + 1, False
+    while i < len(raw):
+        ch = raw[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == '"':
+            quoted = not quoted
+        elif not quoted and ch == "}":
+            return i
+        elif not quoted and ch == "{":
+            return -1
+        i += 1
+    return -1
+
+
+def _brace_problem(raw: str, at: int, span: Span) -> Diagnostic:
+    if raw[at] == "}":
+        return errors.stray_brace(span)
+    return errors.unclosed_brace(span)
 
 
 @dataclass(frozen=True)
@@ -113,21 +166,25 @@ class _Builder(Transformer[Any, Any]):
         return Span(self.file, line, col, line, col + len(str(tok)))
 
     def _text(self, tok: Token) -> A.TextLit:
+        """A text literal: plain parts and {expressions}; `{{` and `}}` are braces."""
         raw = str(tok)[1:-1]
         span = self._tok_span(tok)
         parts: list[str | A.Expr] = []
-        pos = 0
-        for m in INTERP.finditer(raw):
-            if m.start() > pos:
-                parts.append(_unescape(raw[pos : m.start()]))
-            inner = m.group(1)
+        for piece in template_pieces(raw):
+            if isinstance(piece, str):
+                parts.append(_unescape(piece))
+                continue
+            start, end = piece
+            col = span.col + 1 + start
+            if end < 0:  # a brace with no partner: the message says which
+                self.problems.append(_brace_problem(raw, start, Span(self.file, span.line, col)))
+                continue
             try:
-                parts.append(parse_expr(inner, self.file, span.line, span.col + 1 + m.start(1)))
+                parts.append(parse_expr(raw[start + 1 : end], self.file, span.line, col + 1))
             except RuleError as err:
                 self.problems.extend(err.diagnostics)
-            pos = m.end()
-        if pos < len(raw) or not parts:
-            parts.append(_unescape(raw[pos:]))
+        if not parts:
+            parts.append("")
         return A.TextLit(span, tuple(parts))
 
     @staticmethod
@@ -505,7 +562,7 @@ class _Builder(Transformer[Any, Any]):
 
     @v_args(meta=True)
     def s_for(self, meta: Any, c: list[Any]) -> A.For:
-        return A.For(self._span(meta), str(c[0]), c[1], self._stmts(c[2]))
+        return A.For(self._span(meta), str(c[0]), c[1], self._stmts(c[3]), c[2])
 
     @v_args(meta=True)
     def s_repeat(self, meta: Any, c: list[Any]) -> A.Repeat:
@@ -514,6 +571,14 @@ class _Builder(Transformer[Any, Any]):
     @v_args(meta=True)
     def s_react(self, meta: Any, c: list[Any]) -> A.React:
         return A.React(self._span(meta), c[0], str(c[1]), self._stmts(c[2]))
+
+    @v_args(meta=True)
+    def s_break(self, meta: Any, _c: list[Any]) -> A.Break:
+        return A.Break(self._span(meta))
+
+    @v_args(meta=True)
+    def s_continue(self, meta: Any, _c: list[Any]) -> A.Continue:
+        return A.Continue(self._span(meta))
 
     @v_args(meta=True)
     def s_pass(self, meta: Any, _c: list[Any]) -> A.Pass:

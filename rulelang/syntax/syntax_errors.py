@@ -48,7 +48,7 @@ DECLARATIONS = _words(
 )
 STATEMENTS = _words(
     "let set if while for repeat choose roll shuffle pick deal move add place clear reveal "
-    "do say win draw rank react pass return generate"
+    "do say win draw rank react pass break continue return generate"
 )
 
 # Lark's names for the terminals of the grammar, by class.
@@ -90,9 +90,11 @@ _TOP_LINE = re.compile(r"^(?:{})\b".format("|".join(DECLARATIONS)), re.MULTILINE
 # A rough tokenizer, enough to find the words and signs around an error: the grammar's
 # strings and comments, then words, numbers, two-character signs, any other character
 # but the grammar's white space.
+_STRING = r'"(?:[^"\\\n{]|\\.|\{(?:[^{}"\\\n]|\\.|"(?:[^"\\\n]|\\.)*")*\}|\{)*"'  # as STRING
 _TOKEN = re.compile(
-    r'"(?:[^"\\\n]|\\.)*"|#.*|[A-Za-z_][A-Za-z0-9_]*|[0-9]+|\.\.|[=!<>+\-:]=|&&|\|\||<>|\+\+'
-    r"|[^ \t\f\r\n]"
+    _STRING
+    + r"|#.*|[A-Za-z_][A-Za-z0-9_]*|[0-9]+|\.\.|[=!<>+\-:]=|&&|\|\||<>|\+\+"
+    + r"|[^ \t\f\r\n]"
 )
 _ASSIGN = frozenset({"=", "+=", "-=", "++", "--", ":="})
 
