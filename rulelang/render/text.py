@@ -14,10 +14,11 @@ if TYPE_CHECKING:
     from rulelang.runtime.view_types import HiddenZone, PieceRow, Tile, View, ZoneTile
 
 
-def render_view(game: Game, view: View, log_tail: int = 8) -> str:
+def render_view(game: Game, view: View, log_tail: int = 8, bookkeeping: bool = True) -> str:
     """The screen of a whole view, top to bottom: the header, each board, the pieces,
     the globals, the players, the zones, private messages and the last `log_tail`
-    events (0: none)."""
+    events (0: none). `bookkeeping=False` leaves out the attributes the rule file
+    declares `shown as bookkeeping` (a bot's notebook)."""
     placed: set[tuple[str, str]] = set()  # (kind, attribute) shown on a node board
     out = [_header(view)]
     for name, board in game.boards.items():
