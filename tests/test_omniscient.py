@@ -131,8 +131,9 @@ def test_peek_asks_every_other_human_and_needs_all(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, rules: Path
 ) -> None:
     argv = ["play", rules, "-p", "3", "--names", "Ann,Bob,Cy"]
-    # Ann and Bob choose; then Cy asks to peek: Ann agrees, Bob does not
-    asked = typing(monkeypatch, ["", "4", "", "8", "", "peek", "y", "n"])
+    # Ann and Bob choose; then Cy asks to peek: Ann agrees, Bob does not (an Enter
+    # takes the screen; from the second hand-over on, one before it clears it)
+    asked = typing(monkeypatch, ["", "4", "", "", "8", "", "", "peek", "y", "n"])
     code, out, _ = cli(capsys, *argv)
     assert code == 130
     questions = [a for a in asked if "agree" in a]
