@@ -4,6 +4,7 @@ question's seat said once, and a choice with one option taken without asking."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 
 import rulelang
@@ -48,10 +49,8 @@ def seated(answers: list[str], humans: int = 1, clear: bool = False) -> tuple[li
 
     bots: dict[int, str | None] = {} if humans == 2 else {1: None}
     table = Table(game, bots, read, out.append, clear=clear)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         table.run()
-    except KeyboardInterrupt:
-        pass
     return out, table
 
 
