@@ -240,11 +240,11 @@ class _Builder(Transformer[Any, Any]):
 
     @v_args(meta=True)
     def board_state(self, meta: Any, c: list[Any]) -> tuple[str, Any]:
-        return ("state", A.AttrDecl(self._span(meta), str(c[0]), c[1], c[2], c[3] or "all"))
+        return ("state", A.AttrDecl(self._span(meta), str(c[0]), c[1], c[2], c[3] or "all", c[4] or ""))
 
     @v_args(meta=True)
     def board_edge(self, meta: Any, c: list[Any]) -> tuple[str, Any]:
-        return ("edge", A.AttrDecl(self._span(meta), str(c[0]), c[1], c[2], c[3] or "all"))
+        return ("edge", A.AttrDecl(self._span(meta), str(c[0]), c[1], c[2], c[3] or "all", c[4] or ""))
 
     @v_args(meta=True)
     def kind_decl(self, meta: Any, c: list[Any]) -> A.KindDecl:
@@ -269,7 +269,13 @@ class _Builder(Transformer[Any, Any]):
     @v_args(meta=True)
     def attr_decl(self, meta: Any, c: list[Any]) -> A.AttrDecl:
         vis = c[3] or "all"
-        return A.AttrDecl(self._span(meta), str(c[0]), c[1], c[2], vis)
+        return A.AttrDecl(self._span(meta), str(c[0]), c[1], c[2], vis, c[4] or "")
+
+    def display_as(self, c: list[Any]) -> str:
+        return str(c[0])
+
+    def display_node(self, c: list[Any]) -> str:
+        return f"node({c[0]})"
 
     def visibility(self, c: list[Any]) -> str:
         return str(c[0])
