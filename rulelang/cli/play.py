@@ -335,7 +335,7 @@ class Table:
         self.tell(self.news(self.holder, self.printed))
         self.write("")
         self.write("Game over.")
-        self.write(render_view(game, final, log_tail=0))
+        self.write(render_view(game, final, log_tail=0, bookkeeping=False))
         self.write("")
         for name, result in final.get("results", {}).items():
             self.write(f"  {name}: {result}")
