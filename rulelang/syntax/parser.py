@@ -240,11 +240,11 @@ class _Builder(Transformer[Any, Any]):
 
     @v_args(meta=True)
     def board_state(self, meta: Any, c: list[Any]) -> tuple[str, Any]:
-        return ("state", A.AttrDecl(self._span(meta), str(c[0]), c[1], c[2], c[3] or "all", c[4] or ""))
+        return ("state", self._attr(meta, c))
 
     @v_args(meta=True)
     def board_edge(self, meta: Any, c: list[Any]) -> tuple[str, Any]:
-        return ("edge", A.AttrDecl(self._span(meta), str(c[0]), c[1], c[2], c[3] or "all", c[4] or ""))
+        return ("edge", self._attr(meta, c))
 
     @v_args(meta=True)
     def kind_decl(self, meta: Any, c: list[Any]) -> A.KindDecl:
@@ -268,6 +268,10 @@ class _Builder(Transformer[Any, Any]):
 
     @v_args(meta=True)
     def attr_decl(self, meta: Any, c: list[Any]) -> A.AttrDecl:
+        return self._attr(meta, c)
+
+    def _attr(self, meta: Any, c: list[Any]) -> A.AttrDecl:
+        """NAME, type, default, visibility, display: an attribute (of a board too)."""
         vis = c[3] or "all"
         return A.AttrDecl(self._span(meta), str(c[0]), c[1], c[2], vis, c[4] or "")
 
