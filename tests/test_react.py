@@ -178,7 +178,7 @@ def test_views_mark_the_reacting_player_and_play_shows_it(
     assert run(["play", str(rules), "-p", "3", "--bots", "none", "--no-store"]) == 130
     out = capsys.readouterr().out
     assert "turn 1, P1 to play; reaction round: P2 may react" in out
-    # the prompt names the seat ("{current}: play a chip?"): it is not said twice
+    # the prompt names the seat ("{who.name}: play a chip?"): it is not said twice
     assert "\nP2: play a chip?" in out and "\nP3: play a chip?" in out
     assert "P2: P2:" not in out and "P3: P3:" not in out
     save = saves.read(tmp_path / "chips-seed0.save.json")
