@@ -1363,6 +1363,19 @@ def no_bots_to_play(span: Span) -> Diagnostic:
 # (docs/language.md, "Measures")
 
 _E260 = _entry("E260", "measure that is not a number")
+_E280 = _entry("E280", "unknown display of an attribute")
+
+
+def unknown_display(name: str, display: str, span: Span) -> Diagnostic:
+    """E280: `display WORD` on an attribute, WORD not one the screens know, or
+    `display node(B)` with B not a board."""
+    return _E280.at(
+        span,
+        f"attribute '{name}' has an unknown display '{display}'",
+        "write 'display direction' (0 north ... 3 west, drawn as arrows), 'display "
+        "node(BOARD)' (a node's number, drawn as its name) or 'display bookkeeping' "
+        "(left off the screens unless asked: 'board --all')",
+    )
 
 
 def measure_not_a_number(name: str, got: str, span: Span) -> Diagnostic:

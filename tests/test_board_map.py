@@ -127,7 +127,8 @@ LABYRINTH = Path(__file__).resolve().parent.parent / "rulesets" / "labyrinth.rul
 MAP_WORDS = ("maze:", "a cell shows", "blank:", "sides:", "kind:", "@:")
 
 
-@pytest.mark.parametrize("size, lines", [(8, 1), (12, 2)])
+# a 12 x 12 map takes three lines a cell: a portal's way out is a cell's name ("10,11")
+@pytest.mark.parametrize("size, lines", [(8, 1), (12, 3)])
 def test_the_labyrinth_map_fits_the_screen(size: int, lines: int) -> None:
     ruleset = rulelang.compile_file(LABYRINTH)
     game = ruleset.new_game(3, 5, options={"width": size, "height": size})

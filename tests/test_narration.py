@@ -279,7 +279,8 @@ end when total > 3 { win [current] }
 def test_a_private_message_reaches_the_human_at_once() -> None:
     game = rulelang.compile_source(PEEK, "peek.rules").new_game(2, seed=1)
     out: list[str] = []
-    answers = iter(["", "1", "", "2", "", "1", "", "2"])
+    # an Enter to take the screen; from the second hand-over on, one before it to clear it
+    answers = iter(["", "1", "", "", "2", "", "", "1", "", "", "2"])
 
     def read(prompt: str) -> str:
         out.append(prompt)

@@ -80,7 +80,8 @@ def test_omniscient_play_shows_every_secret(
     bob = re.findall(r"^  Bob - secret_number: (\d)$", out, re.M)
     assert bob and bob[-1] != "0"
     assert re.search(r"^  \(to Bob\) You chose \d\.$", out, re.M)
-    assert re.search(r"^  Bob chooses \d$", out, re.M)  # the secret choice itself
+    # the secret choice itself, printed as it happens (the screen's board has no log tail)
+    assert re.search(r"^  \(hidden\) Bob chooses \d$", out, re.M)
     assert "Bob - secret_number" not in plain and "(to Bob)" not in plain
     assert "Bob chooses in secret" in plain
 
@@ -130,8 +131,9 @@ def test_peek_asks_every_other_human_and_needs_all(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, rules: Path
 ) -> None:
     argv = ["play", rules, "-p", "3", "--names", "Ann,Bob,Cy"]
-    # Ann and Bob choose; then Cy asks to peek: Ann agrees, Bob does not
-    asked = typing(monkeypatch, ["", "4", "", "8", "", "peek", "y", "n"])
+    # Ann and Bob choose; then Cy asks to peek: Ann agrees, Bob does not (an Enter
+    # takes the screen; from the second hand-over on, one before it clears it)
+    asked = typing(monkeypatch, ["", "4", "", "", "8", "", "", "peek", "y", "n"])
     code, out, _ = cli(capsys, *argv)
     assert code == 130
     questions = [a for a in asked if "agree" in a]
@@ -143,11 +145,11 @@ def test_peek_asks_every_other_human_and_needs_all(
     assert "Not everyone agreed; nothing is shown." in refused
     assert "You chose 4." not in refused and "You chose 8." not in refused
     # the first refusal ends the asking
-    asked = typing(monkeypatch, ["", "4", "", "8", "", "peek", "no"])
+    asked = typing(monkeypatch, ["", "4", "", "", "8", "", "", "peek", "no"])
     assert cli(capsys, *argv)[0] == 130
     assert [a for a in asked if "agree" in a] == [questions[0]]
     # everyone agrees: the log as the game master has it, every secret in it
-    typing(monkeypatch, ["", "4", "", "8", "", "peek", "y", "YES"])
+    typing(monkeypatch, ["", "4", "", "", "8", "", "", "peek", "y", "YES"])
     code, out, _ = cli(capsys, *argv)
     shown = out[out.index("The game master's log:") :].splitlines()[1:6]
     assert shown == [

@@ -165,7 +165,8 @@ def test_views_mark_the_reacting_player_and_play_shows_it(
 ) -> None:
     rules = tmp_path / "chips.rules"
     rules.write_text(CHIPS, encoding="utf-8")
-    replies: Iterator[str] = iter(["", "3", "", "3"])
+    # an Enter to take the screen; at the second hand-over, one before it to clear it
+    replies: Iterator[str] = iter(["", "3", "", "", "3"])
 
     def fake_input(prompt: str = "") -> str:
         for reply in replies:
@@ -177,8 +178,9 @@ def test_views_mark_the_reacting_player_and_play_shows_it(
     assert run(["play", str(rules), "-p", "3", "--bots", "none", "--no-store"]) == 130
     out = capsys.readouterr().out
     assert "turn 1, P1 to play; reaction round: P2 may react" in out
-    assert "P2: P2: play a chip?" in out
-    assert "P3: P3: play a chip?" in out
+    # the prompt names the seat ("{who.name}: play a chip?"): it is not said twice
+    assert "\nP2: play a chip?" in out and "\nP3: play a chip?" in out
+    assert "P2: P2:" not in out and "P3: P3:" not in out
     save = saves.read(tmp_path / "chips-seed0.save.json")
     assert save.log == [
         {"choose": "c", "by": 1, "option": "pass"},

@@ -43,8 +43,9 @@ def answers(monkeypatch: pytest.MonkeyPatch, replies: list[str], then: BaseExcep
 
 
 def hot(*moves: str) -> list[str]:
-    """Two humans share the screen: Enter before each move (the screen is passed)."""
-    return [a for m in moves for a in ("", m)]
+    """Two humans share the screen: Enter before each move (the screen is passed), and
+    from the second on one more before it (the last holder clears the screen)."""
+    return [a for i, m in enumerate(moves) for a in ("", "", m)[(0 if i else 1) :]]
 
 
 def whisper(tmp_path: Path) -> Path:
@@ -183,11 +184,11 @@ def test_resume_by_id_continues_the_same_game(
 ) -> None:
     """A game left and resumed by its id ends as the same game played in one go."""
     rules = whisper(tmp_path)
-    moves = hot("3", "7", "5", "2", "9", "4")
-    answers(monkeypatch, moves, EOFError())
+    picks = ["3", "7", "5", "2", "9", "4"]
+    answers(monkeypatch, hot(*picks), EOFError())
     assert run(["play", str(rules), "-p", "2", "--no-store"]) == 0
     whole = capsys.readouterr().out
-    answers(monkeypatch, moves[:4], KeyboardInterrupt())
+    answers(monkeypatch, hot(*picks[:2]), KeyboardInterrupt())
     assert run(["play", str(rules), "-p", "2"]) == 130
     left = capsys.readouterr()
     assert left.err.strip() == "Game left. Saved as game 1: 'rulelang resume 1'"
@@ -195,7 +196,7 @@ def test_resume_by_id_continues_the_same_game(
     assert left.out.count("(game 1 of the saved games)") == 1
     assert "saved games" not in whole
     monkeypatch.chdir(ROOT)  # the game resumes from any folder
-    answers(monkeypatch, moves[4:], EOFError())
+    answers(monkeypatch, hot(*picks[2:]), EOFError())
     code, out, err = cli(capsys, "resume", "1")
     assert code == 0, err
     assert out.startswith("Resuming Whisper after 2 events.\nRecording as game 1.\n")
@@ -553,13 +554,17 @@ def test_a_killed_game_loses_no_move(
         finally:
             db.close()
 
-    for made in range(1, 9):
+    # each answer is a decision of seat 0, stored before the next prompt; a choice with
+    # one option is taken without asking, so an answer may be followed by another one
+    made = 0
+    for _ in range(8):
         proc.stdin.write(b"1\n")
         proc.stdin.flush()
         deadline = time.monotonic() + 30
-        while my_decisions() < made and time.monotonic() < deadline:
+        while my_decisions() <= made and time.monotonic() < deadline:
             time.sleep(0.02)
-        assert my_decisions() == made
+        assert my_decisions() > made
+        made = my_decisions()
     proc.kill()  # SIGKILL: no handler runs
     proc.wait(timeout=30)
     proc.stdin.close()
@@ -567,7 +572,7 @@ def test_a_killed_game_loses_no_move(
     assert proc.returncode == -9
     assert "Game left" not in (tmp_path / "out.txt").read_text()
     record = stored(1)
-    assert sum(1 for e in record.log if e.get("by") == 0) == 8
+    assert sum(1 for e in record.log if e.get("by") == 0) >= made >= 8
     code, listing, _ = cli(capsys, "games", "list")
     assert code == 0 and "in play" in listing
     answers(monkeypatch, [], KeyboardInterrupt())

@@ -180,13 +180,26 @@ def _board_attrs(c: Checker, d: A.BoardDecl) -> None:
         into[a.name] = BoardAttrSym(
             a.name, a.span, ANY, d.name, a.default, a.visibility, board=d.name, edge=edge
         )
+        into[a.name].display = a.display
+        _check_display(c, a)
+
+
+def _check_display(c: Checker, a: A.AttrDecl) -> None:
+    """`display` names how screens show an attribute: E280 for a word they do not know.
+    (`node(B)`: B a board declared above.)"""
+    board = a.display[5:-1] if a.display.startswith("node(") else ""
+    sym = c.names.get(board)
+    is_board = isinstance(sym, ValueSym) and isinstance(sym.decl, A.BoardDecl)
+    if a.display not in ("", "direction", "bookkeeping") and not is_board:
+        c.report(errors.unknown_display(a.name, a.display, a.span))
 
 
 def _attr(c: Checker, a: A.AttrDecl, owner: str, into: dict[str, AttrSym]) -> AttrSym | None:
     if a.name in into:
         c.duplicate(a.name, a.span, into[a.name].span)
         return None
-    sym = AttrSym(a.name, a.span, ANY, owner, a.default, a.visibility)
+    _check_display(c, a)
+    sym = AttrSym(a.name, a.span, ANY, owner, a.default, a.visibility, display=a.display)
     into[a.name] = sym
     return sym
 

@@ -37,6 +37,7 @@ class AttrSym(Sym):
     default: A.Expr | None
     visibility: str
     slot: int = -1  # column (player/kind attrs) or variable slot (globals)
+    display: str = ""  # how screens show it (A.AttrDecl.display)
 
 
 @dataclass(eq=False)

@@ -36,6 +36,30 @@ def text(value: PlainValue) -> str:
     return str(value)
 
 
+ARROWS = {0: "↑", 1: "→", 2: "↓", 3: "←"}  # directions as `neighbour` numbers them
+
+
+def displayed(game: Game, display: str, values: dict[str, PlainValue]) -> dict[str, PlainValue]:
+    """A board attribute's values as its `display` says to show them (docs/language.md):
+    `direction` numbers as arrows, `node(B)` numbers as the names of B's nodes; any
+    other value (the -1 of "no direction") as it is."""
+
+    if display == "direction":
+        shown: dict[int, str] = ARROWS
+    elif display.startswith("node(") and display[5:-1] in game.boards:
+        shown = dict(enumerate(game.boards[display[5:-1]].names))
+    else:
+        return values
+    return {n: _mapped(v, shown) for n, v in values.items()}
+
+
+def _mapped(value: PlainValue, shown: dict[int, str]) -> PlainValue:
+    """`value` as `shown` maps it when a number it maps (not a truth value)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value in shown:
+        return shown[value]
+    return value
+
+
 def _key(value: PlainValue) -> str:
     """A hashable stand-in for a view value (lists are not hashable)."""
     return repr(value)
@@ -79,13 +103,15 @@ def _letters(i: int) -> str:
 class Attr:
     """One state attribute as the map shows it: its blank value and its labels."""
 
-    def __init__(self, name: str, by_node: dict[str, PlainValue]):
+    def __init__(self, name: str, by_node: dict[str, PlainValue], whole: bool = False):
         self.name = name
         self.by_node = by_node
         values = list(by_node.values())
         self.blank = blank_of(values)
         shown = [v for v in values if _key(v) != _key(self.blank)]
         self.labels = labels_of(shown) if shown else {}
+        if whole:  # a displayed value (an arrow, a node's name) is its own label
+            self.labels = {_key(v): text(v) for v in shown}
         self.width = max((len(s) for s in self.labels.values()), default=0)
 
     def label(self, node: str) -> str:
@@ -234,7 +260,11 @@ def grid_state(game: Game, name: str, board: GridBoard, view: View) -> list[str]
     and who stands there, each side its boolean edge attributes; then the legend."""
     state = view["board_state"][name]
     kinds = {a.name: a for a in game.rules.view_plan.board_attrs if a.board == name}
-    cells = [Attr(a, values) for a, values in state.items() if not kinds[a].edge]
+    cells = [
+        Attr(a, displayed(game, kinds[a].display, values), whole=bool(kinds[a].display))
+        for a, values in state.items()
+        if not kinds[a].edge
+    ]
     bools = {a: v for a, v in state.items() if kinds[a].edge and str(kinds[a].type) == "bool"}
     others = {a: v for a, v in state.items() if kinds[a].edge and a not in bools}
     at, who_legend = occupants(game, name, view)
@@ -295,7 +325,8 @@ def _draw(
             for x in xs:
                 cell = slots[f"{x},{y}"]
                 content = "".join(gap + cell[i] for i, gap in line)
-                drawn += content.ljust(width) + sides.mark(f"{x},{y} east", False, 1)
+                # a cell never runs into the next column, whatever its labels hold
+                drawn += content[:width].ljust(width) + sides.mark(f"{x},{y} east", False, 1)
             out.append(drawn.rstrip())
     out.append(_border(xs, f"{{x}},{board.y0} south", sides, width))
     return out

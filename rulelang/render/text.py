@@ -4,7 +4,7 @@ rulelang/runtime/view_types.py)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rulelang import Game
 from rulelang.render.board_map import grid_state, text
@@ -14,11 +14,14 @@ if TYPE_CHECKING:
     from rulelang.runtime.view_types import HiddenZone, PieceRow, Tile, View, ZoneTile
 
 
-def render_view(game: Game, view: View, log_tail: int = 8) -> str:
+def render_view(game: Game, view: View, log_tail: int = 8, bookkeeping: bool = True) -> str:
     """The screen of a whole view, top to bottom: the header, each board, the pieces,
     the globals, the players, the zones, private messages and the last `log_tail`
-    events (0: none)."""
+    events (0: none). `bookkeeping=False` leaves out the attributes the rule file
+    declares `shown as bookkeeping` (a bot's notebook)."""
     placed: set[tuple[str, str]] = set()  # (kind, attribute) shown on a node board
+    if not bookkeeping:
+        view = without_bookkeeping(game, view)
     out = [_header(view)]
     for name, board in game.boards.items():
         out.append("")
@@ -33,6 +36,35 @@ def render_view(game: Game, view: View, log_tail: int = 8) -> str:
     out.extend(_private(view))
     out.extend(_recent(view, log_tail))
     return "\n".join(out)
+
+
+def bookkeeping_of(game: Game) -> dict[str, set[str]]:
+    """The attributes declared `display bookkeeping` (docs/language.md), by owner:
+    "player", "global" or a kind's name."""
+    program = game.rules.program
+    attrs = [*program.player_attrs, *program.globals, *program.columns]
+    out: dict[str, set[str]] = {}
+    for a in attrs:
+        if a.display == "bookkeeping":
+            out.setdefault(a.owner, set()).add(a.name)
+    return out
+
+
+def without_bookkeeping(game: Game, view: View) -> View:
+    """The view without the attributes the rule file marks as bookkeeping (a bot's
+    notebook): what the table shows unless asked for everything (`board --all`)."""
+    marked = bookkeeping_of(game)
+    if not marked:
+        return view
+    players, globals_ = marked.get("player", set()), marked.get("global", set())
+    out = dict(view)
+    out["players"] = [{k: v for k, v in p.items() if k not in players} for p in view["players"]]
+    out["globals"] = {k: v for k, v in view["globals"].items() if k not in globals_}
+    out["pieces"] = {
+        kind: [{k: v for k, v in r.items() if k not in marked.get(kind, set())} for r in rows]
+        for kind, rows in view["pieces"].items()
+    }
+    return cast("View", out)
 
 
 def _header(view: View) -> str:

@@ -421,6 +421,7 @@ class AttrDecl:
     type: TypeExpr
     default: Expr | None
     visibility: str  # all, owner, others, none
+    display: str = ""  # how screens show it: "", "direction", "node(B)", "bookkeeping"
 
 
 @node

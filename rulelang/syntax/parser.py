@@ -297,11 +297,11 @@ class _Builder(Transformer[Any, Any]):
 
     @v_args(meta=True)
     def board_state(self, meta: Any, c: list[Any]) -> tuple[str, Any]:
-        return ("state", A.AttrDecl(self._span(meta), str(c[0]), c[1], c[2], c[3] or "all"))
+        return ("state", self._attr(meta, c))
 
     @v_args(meta=True)
     def board_edge(self, meta: Any, c: list[Any]) -> tuple[str, Any]:
-        return ("edge", A.AttrDecl(self._span(meta), str(c[0]), c[1], c[2], c[3] or "all"))
+        return ("edge", self._attr(meta, c))
 
     @v_args(meta=True)
     def kind_decl(self, meta: Any, c: list[Any]) -> A.KindDecl:
@@ -325,8 +325,18 @@ class _Builder(Transformer[Any, Any]):
 
     @v_args(meta=True)
     def attr_decl(self, meta: Any, c: list[Any]) -> A.AttrDecl:
+        return self._attr(meta, c)
+
+    def _attr(self, meta: Any, c: list[Any]) -> A.AttrDecl:
+        """NAME, type, default, visibility, display: an attribute (of a board too)."""
         vis = c[3] or "all"
-        return A.AttrDecl(self._span(meta), str(c[0]), c[1], c[2], vis)
+        return A.AttrDecl(self._span(meta), str(c[0]), c[1], c[2], vis, c[4] or "")
+
+    def display_as(self, c: list[Any]) -> str:
+        return str(c[0])
+
+    def display_node(self, c: list[Any]) -> str:
+        return f"node({c[0]})"
 
     def visibility(self, c: list[Any]) -> str:
         return str(c[0])
