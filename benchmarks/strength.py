@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -124,6 +125,8 @@ def main() -> None:
             t.b_wins += b_result == "win"
             t.a_score += a_return
             t.b_score += b_return
+        if (seed - args.seed + 1) % 10 == 0:  # progress, for long runs
+            print(f"{seed - args.seed + 1} games", file=sys.stderr, flush=True)
         if args.role and a_role != b_role:
             print(f"seed {seed}: the seat's role differs in A ({a_role}) and B ({b_role})")
     baseline = args.baseline or "declared"

@@ -396,3 +396,42 @@ def test_choice_point_and_bot_options_of_a_game() -> None:
     assert game.choice_point() is None
     with pytest.raises(UsageError):
         game.bot_options()
+
+
+NO_SIGNAL = """game "Nothing matters"
+players 2..2
+player { score: int = 0 }
+turn {
+  choose n in 1..6
+  set current.score += n
+}
+end when any(p.score >= 1 for p in players) { draw players }
+bot fours { when choosing n { prefer n == 4 } }
+"""
+
+
+def test_where_playouts_tell_nothing_the_declared_bot_decides() -> None:
+    """Issue 18: where every option scores the same ("random playouts never score"),
+    the search does not take the first option: the seat's declared bot's choice stands."""
+    rules = rulelang.compile_source(NO_SIGNAL, "nothing.rules")
+    for seed in range(5):
+        game = rules.new_game(2, seed=seed)
+        assert game.bot_options() == [4]
+        assert bot_action(game, "ismcts:60").text == "4"
+        assert bot_action(game, "mcts:60").text == "4"
+
+
+def test_the_search_overrules_a_declared_bot_that_misses_a_win(
+    tictactoe: rulelang.Ruleset,
+) -> None:
+    """With clear evidence (a win in one) the search takes it over the bot's choice."""
+    source = TICTACTOE.read_text() + "\nbot corner { when choosing c { prefer c == 8 } }\n"
+    rules = rulelang.compile_source(source, "tictactoe-bot.rules")
+    game = rules.new_game(2, seed=1)
+    for cell in (4, 0, 3, 1):  # X in the middle row, O on the top row: X to play
+        game.choose(cell)
+    assert game.bot_options() == [8]
+    assert bot_action(game, "mcts:200").text == bot_action(game, "ismcts:200").text
+    assert game.legal_actions()[[a.value for a in game.legal_actions()].index(5)].text == (
+        bot_action(game, "mcts:200").text
+    )

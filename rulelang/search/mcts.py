@@ -55,7 +55,7 @@ class Budget:
 
 
 class Node:
-    __slots__ = ("who", "children", "visits", "avail", "total", "moves")
+    __slots__ = ("who", "children", "visits", "avail", "total", "squares", "moves")
 
     def __init__(self, who: int):
         self.who = who  # the seat whose move led here (its rewards are counted)
@@ -63,6 +63,7 @@ class Node:
         self.visits = 0
         self.avail = 0  # iterations in which the move was legal (information sets)
         self.total = 0.0
+        self.squares = 0.0  # the sum of the squared rewards: their spread, at the root
         # at the root: did the option ever do more than ask the same question again (a
         # move refused by a known wall does not)? See `_final_choice`.
         self.moves = False
@@ -229,8 +230,10 @@ def _select(
 def _backup(path: list[Node], rewards: Sequence[float]) -> None:
     """Credit every node on the path (not the root) with its mover's reward."""
     for visited in path[1:]:
+        reward = rewards[visited.who]
         visited.visits += 1
-        visited.total += rewards[visited.who]
+        visited.total += reward
+        visited.squares += reward * reward
 
 
 def _question(g: Game) -> tuple[object, tuple[Value, ...], int]:
@@ -303,17 +306,50 @@ def search(
     if len(options) == 1:
         return options[0]
     tree = _grow(game, budget, rng, information_sets, exploration, playout_limit)
-    return _final_choice(_root_options(tree, options), options[0])
+    tried = _root_options(tree, options)
+    # the declared bot's options (it reads only what its seat sees: check/hidden.py)
+    return _final_choice(tried, game.bot_options(), rng)
 
 
-def _final_choice(tried: list[tuple[Value, Node]], first: Value) -> Value:
-    """The most visited option, in the order of the options (ties go to the first); but
-    never one that in every world searched only asked the same question again while
-    another one did something (else a bot could retry a known wall for ever)."""
+# How sure the search must be to overrule the declared bot that plays the seat: the
+# mean reward of its option must exceed the bot's best by this many standard errors
+# of the difference (one-sided, about 90%); else the bot's choice stands. The search
+# then loses nothing to the seed's own bot where its playouts cannot tell the options
+# apart (a cooperative game whose random playouts never score), and gains where they
+# can.
+OVERRULE = 1.3
+
+
+def _final_choice(
+    tried: list[tuple[Value, Node]], preferred: Sequence[Value] | None, rng: random.Random
+) -> Value:
+    """The most visited option (ties drawn at random), unless the declared bot keeps
+    others and the search's evidence against them is weak (`OVERRULE`); never one that
+    in every world searched only asked the same question again while another one did
+    something (else a bot could retry a known wall for ever)."""
     if any(c.moves for _v, c in tried):
         tried = [(v, c) for v, c in tried if c.moves]
-    best_visits, choice = -1, first
-    for v, c in tried:
-        if c.visits > best_visits:
-            best_visits, choice = c.visits, v
-    return choice
+    most = max(c.visits for _v, c in tried)
+    top = [(v, c) for v, c in tried if c.visits == most]
+    value, node = top[int(rng.random() * len(top))] if len(top) > 1 else top[0]
+    if preferred is None or value in preferred:
+        return value
+    kept = [(v, c) for v, c in tried if v in preferred and c.visits > 0]
+    if not kept:
+        return value
+    bot_value, bot_node = max(kept, key=lambda vc: (_mean(vc[1]), vc[1].visits))
+    gap = _mean(node) - _mean(bot_node)
+    return value if gap > OVERRULE * math.hypot(_error(node), _error(bot_node)) else bot_value
+
+
+def _mean(node: Node) -> float:
+    return node.total / node.visits
+
+
+def _error(node: Node) -> float:
+    """The standard error of the node's mean reward."""
+    n = node.visits
+    if n < 2:
+        return 1.0
+    mean = node.total / n
+    return math.sqrt(max(node.squares / n - mean * mean, 0.0) / (n - 1))
