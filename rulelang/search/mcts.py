@@ -307,8 +307,10 @@ def search(
         return options[0]
     tree = _grow(game, budget, rng, information_sets, exploration, playout_limit)
     tried = _root_options(tree, options)
+    if not tried:  # a time budget spent before the first iteration
+        return options[0]
     # the declared bot's options (it reads only what its seat sees: check/hidden.py)
-    return _final_choice(tried, game.bot_options(), rng)
+    return _final_choice(tried, game.bot_options())
 
 
 # How sure the search must be to overrule the declared bot that plays the seat: the
@@ -320,18 +322,17 @@ def search(
 OVERRULE = 1.3
 
 
-def _final_choice(
-    tried: list[tuple[Value, Node]], preferred: Sequence[Value] | None, rng: random.Random
-) -> Value:
-    """The most visited option (ties drawn at random), unless the declared bot keeps
+def _final_choice(tried: list[tuple[Value, Node]], preferred: Sequence[Value] | None) -> Value:
+    """The most visited option (ties: the first), unless the declared bot keeps
     others and the search's evidence against them is weak (`OVERRULE`); never one that
     in every world searched only asked the same question again while another one did
     something (else a bot could retry a known wall for ever)."""
     if any(c.moves for _v, c in tried):
         tried = [(v, c) for v, c in tried if c.moves]
-    most = max(c.visits for _v, c in tried)
-    top = [(v, c) for v, c in tried if c.visits == most]
-    value, node = top[int(rng.random() * len(top))] if len(top) > 1 else top[0]
+    value, node = tried[0]
+    for v, c in tried:  # ties go to the first in the order of the options
+        if c.visits > node.visits:
+            value, node = v, c
     if preferred is None or value in preferred:
         return value
     kept = [(v, c) for v, c in tried if v in preferred and c.visits > 0]
