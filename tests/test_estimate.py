@@ -14,6 +14,7 @@ from rulelang.diagnostics import GameRuntimeError, RuleError
 from rulelang.limits import Limits
 from rulelang.runtime.engine import Game
 from rulelang.search import bot_action
+from rulelang.search.mcts import Budget, search_root
 
 RACE = """game "Race"
 players 2..2
@@ -202,9 +203,18 @@ estimate after 2 decisions by bots = 50
 
 
 def test_by_bots_the_search_tries_the_bots_choice_first() -> None:
-    # every option scores the same: the declared bot's guess (progressive bias) decides
+    # every option scores the same: with `by bots` the declared bot's guess gets the
+    # most visits (progressive bias); without, the visits are even, and the final
+    # choice falls back on the declared bot (docs/bots.md); with no bot, the first
     for seed in range(4):
         guided = compile_source(LAZY).new_game(2, seed=seed)
+        visits = [n for _v, n, _t in search_root(guided, Budget(30), random.Random(seed), True)]
+        assert visits[3] == max(visits) and visits.count(max(visits)) == 1
         assert bot_action(guided, "ismcts:30").text == "4"
         unguided = compile_source(LAZY.replace(" by bots", "")).new_game(2, seed=seed)
-        assert bot_action(unguided, "ismcts:30").text == "1"  # a tie: the first option
+        visits = [n for _v, n, _t in search_root(unguided, Budget(30), random.Random(seed), True)]
+        assert visits == [6] * 5
+        assert bot_action(unguided, "ismcts:30").text == "4"
+        botless = LAZY.replace(" by bots", "").replace("bot fourth", "# bot fourth")
+        alone = compile_source(botless).new_game(2, seed=seed)
+        assert bot_action(alone, "ismcts:30").text == "1"  # a tie: the first option

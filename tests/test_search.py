@@ -20,7 +20,7 @@ from rulelang import Game, UsageError
 from rulelang.cli.main import run
 from rulelang.runtime.determinize import not_redealt
 from rulelang.search import bot_action, parse
-from rulelang.search.mcts import Budget
+from rulelang.search.mcts import Budget, search, search_root
 
 ROOT = Path(__file__).resolve().parent.parent
 TICTACTOE = ROOT / "rulesets" / "examples" / "tictactoe.rules"
@@ -349,3 +349,93 @@ def test_a_determinization_keeps_the_items_its_seat_is_offered() -> None:
         g = game.clone()
         while not g.is_over():
             g.apply(bot_action(g, bot) if g.current_player() == 0 else g.bot_choice("random"))
+
+
+def test_search_root_gives_every_option_with_its_visits(tictactoe: rulelang.Ruleset) -> None:
+    """`search_root` lists the options in their order with visits summing to the budget,
+    and `search` takes the most visited one."""
+    game = tictactoe.new_game(2, seed=3)
+    game.choose(4)  # the centre
+    stats = search_root(game, Budget(iterations=90), random.Random(5), True)
+    assert [v for v, _n, _t in stats] == list(game.legal_values())
+    assert sum(n for _v, n, _t in stats) == 90
+    assert all(0 <= t <= n for _v, n, t in stats)
+    most = max(n for _v, n, _t in stats)
+    chosen = search(game, Budget(iterations=90), random.Random(5), True)
+    assert chosen == next(v for v, n, _t in stats if n == most)
+
+
+def test_the_search_reads_no_game_state() -> None:
+    """Issue 19: the search is built on the public Game API alone, no `g.state`."""
+    import ast
+
+    folder = ROOT / "rulelang" / "search"
+    for source in sorted(folder.glob("*.py")):
+        tree = ast.parse(source.read_text())
+        reads = [
+            n.lineno for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr == "state"
+        ]
+        assert reads == [], f"{source.name} reads .state on lines {reads}"
+
+
+def test_choice_point_and_bot_options_of_a_game() -> None:
+    """`choice_point` names the asking `choose` (equal each time it asks); `bot_options`
+    is what the seat's declared bot keeps, None where none plays it."""
+    rules = rulelang.compile_source(
+        'game "Bots"\nplayers 2..2\nplayer { score: int = 0 }\nturn {\n'
+        "  choose n in 1..6\n  set current.score += n\n}\n"
+        "end when any(p.score >= 20 for p in players) { win [current] }\n"
+        "bot steady for me.score < 3 { when choosing n { prefer n == 4, n == 3 } }\n",
+        "bots.rules",
+    )
+    game = rules.new_game(2, seed=1)
+    first = game.choice_point()
+    assert first is not None and game.bot_options() == [4]
+    game.choose(5)
+    assert game.choice_point() == first and game.bot_options() == [4]
+    game.choose(6)  # seat 0 has 5 now: no declared bot plays it
+    assert game.bot_options() is None
+    while not game.is_over():
+        game.choose(6)
+    assert game.choice_point() is None
+    with pytest.raises(UsageError):
+        game.bot_options()
+
+
+NO_SIGNAL = """game "Nothing matters"
+players 2..2
+player { score: int = 0 }
+turn {
+  choose n in 1..6
+  set current.score += n
+}
+end when any(p.score >= 1 for p in players) { draw players }
+bot fours { when choosing n { prefer n == 4 } }
+"""
+
+
+def test_where_playouts_tell_nothing_the_declared_bot_decides() -> None:
+    """Issue 18: where every option scores the same ("random playouts never score"),
+    the search does not take the first option: the seat's declared bot's choice stands."""
+    rules = rulelang.compile_source(NO_SIGNAL, "nothing.rules")
+    for seed in range(5):
+        game = rules.new_game(2, seed=seed)
+        assert game.bot_options() == [4]
+        assert bot_action(game, "ismcts:60").text == "4"
+        assert bot_action(game, "mcts:60").text == "4"
+
+
+def test_the_search_overrules_a_declared_bot_that_misses_a_win(
+    tictactoe: rulelang.Ruleset,
+) -> None:
+    """With clear evidence (a win in one) the search takes it over the bot's choice."""
+    source = TICTACTOE.read_text() + "\nbot corner { when choosing c { prefer c == 8 } }\n"
+    rules = rulelang.compile_source(source, "tictactoe-bot.rules")
+    game = rules.new_game(2, seed=1)
+    for cell in (4, 0, 3, 1):  # X in the middle row, O on the top row: X to play
+        game.choose(cell)
+    assert game.bot_options() == [8]
+    assert bot_action(game, "mcts:200").text == bot_action(game, "ismcts:200").text
+    assert game.legal_actions()[[a.value for a in game.legal_actions()].index(5)].text == (
+        bot_action(game, "mcts:200").text
+    )

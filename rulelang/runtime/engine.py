@@ -244,6 +244,15 @@ class Game(GameQueries):
         st, show = self.state, spec.show
         return [_new(Action, (v, "pass" if v is None else show(st, v))) for v in st.options]
 
+    def choice_point(self) -> tuple[int, bool] | None:
+        """Which `choose` of the rule file asks the pending choice, as a value equal for
+        every time it asks (and whether a reaction round asks it); None at a chance
+        event or at the end. Cheap: no texts, no options."""
+        spec = self.state.pending
+        if self.state.over or not isinstance(spec, ChoiceSpec):
+            return None
+        return (spec.pc, spec.reaction)
+
     # ---------------------------------------------------------------- moves
     def find(self, text: str) -> Action | None:
         wanted = " ".join(text.split()).lower()
@@ -468,6 +477,16 @@ class Game(GameQueries):
             if bot.applies(self.state, seat):
                 return bot.name
         return RANDOM
+
+    def bot_options(self) -> list[Value] | None:
+        """The options the declared bot that plays the deciding seat (`bot_for`) keeps at
+        the pending choice, before its ties are drawn; None where no declared bot plays
+        the seat. `UsageError` at a chance event or at the end."""
+        st = self.state
+        spec = st.pending
+        if not isinstance(spec, ChoiceSpec) or st.over:
+            raise UsageError("the game is not waiting for a player's decision")
+        return ranked(tuple(self.rules.bots.values()), st, st.who, spec, st.options)
 
     def bot_choice(self, bot: str | None = None) -> Action:
         """The action a bot takes at the pending choice, for the seat asked: the named

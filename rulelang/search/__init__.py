@@ -12,7 +12,7 @@ from rulelang.limits import MAX_SEARCH_ITERATIONS
 from rulelang.runtime.determinize import not_redealt
 from rulelang.runtime.engine import Action, Game
 from rulelang.runtime.ruleset import Ruleset
-from rulelang.search.mcts import Budget, search
+from rulelang.search.mcts import Budget, search, search_root
 
 SEARCH_BOTS = ("mcts", "ismcts")
 
@@ -103,4 +103,5 @@ __all__ = [
     "parse",
     "refuse_hidden",
     "search",
+    "search_root",
 ]

@@ -6,10 +6,14 @@ determinizations of the real game (`Game.determinize` for the deciding seat: wha
 seat cannot see is dealt anew, the dice reseeded). `ismcts` deals a new one for every
 iteration; `mcts` deals one per decision and searches that world, reseeding only the
 dice for each iteration (plain UCT on one guess: exact where nothing is hidden, as
-`ismcts` then). The iteration walks down the tree, choosing among the options legal
-in its determinization by UCB1 with availability counts, adds one node, plays on at
-random with the fast `Game.playout`, and credits each node with the result of the
-player who moved into it.
+`ismcts` then).
+
+An iteration has the four steps of OpenSpiel's `mcts.py`: the tree policy walks down
+the tree, choosing among the options legal in its determinization by UCB1 with
+availability counts (`_select`) and adding one node where an option was never tried
+(`_expand`); the evaluation plays on with the fast `Game.playout` and scores where it
+stops (`Evaluator`); the backup credits each node with the result of the player who
+moved into it (`_backup`). The root's children then give the move (`_final_choice`).
 
 Rewards are `Game.returns()`: 1 for a win, 0.5 for a draw, 0 for a loss. When the
 rules declare an `estimate`, a playout stops `after` decisions past the tree and is
@@ -24,14 +28,15 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from rulelang.runtime.bots import Bot, ranked
-from rulelang.runtime.code import ChoiceSpec, Value
+from rulelang.runtime.code import Value
 from rulelang.runtime.engine import Game
 
-# The most decisions one expansion adds (the rest of a move, see `search`): a rule that
-# asks the same player again and again (a move refused by a wall, say) is scored there.
+# The most decisions one expansion adds (the rest of a move, see `_tree_policy`): a rule
+# that asks the same player again and again (a move refused by a wall, say) is scored
+# there.
 MOVE_DECISIONS = 64
 
 # Progressive bias (Chaslot et al. 2008, "Progressive strategies for Monte-Carlo tree
@@ -50,7 +55,7 @@ class Budget:
 
 
 class Node:
-    __slots__ = ("who", "children", "visits", "avail", "total", "moves")
+    __slots__ = ("who", "children", "visits", "avail", "total", "squares", "moves")
 
     def __init__(self, who: int):
         self.who = who  # the seat whose move led here (its rewards are counted)
@@ -58,8 +63,9 @@ class Node:
         self.visits = 0
         self.avail = 0  # iterations in which the move was legal (information sets)
         self.total = 0.0
+        self.squares = 0.0  # the sum of the squared rewards: their spread, at the root
         # at the root: did the option ever do more than ask the same question again (a
-        # move refused by a known wall does not)? See `search`.
+        # move refused by a known wall does not)? See `_final_choice`.
         self.moves = False
 
 
@@ -67,6 +73,224 @@ def _key(who: int, value: Value) -> object:
     if type(value) is list:  # not hashable: its text form stands for it
         return (who, repr(value))
     return (who, value)
+
+
+class Evaluator:
+    """The evaluation step: plays a determinization on from the end of the tree and
+    scores where it stops; and, with `estimate ... by bots`, the prior the tree policy
+    gives the declared bots' options."""
+
+    def __init__(self, game: Game, playout_limit: int | None):
+        rules = game.rules
+        self.limit = rules.limits.decisions if playout_limit is None else playout_limit
+        self.estimated = rules.estimate is not None  # the rules' score of a stopped playout
+        self.by_bots = False  # do the rules' declared bots play the playouts, guide the tree?
+        if rules.estimate is not None:
+            self.limit = min(self.limit, rules.estimate.after)
+            self.by_bots = rules.estimate.by_bots
+        self.cut = [1.0 / game.players] * game.players
+
+    def evaluate(self, g: Game, rng: random.Random) -> list[float]:
+        """Every player's reward: the result, else the estimate where the playout
+        stopped, else 1 / players for a playout cut off by its limit."""
+        if not g.is_over() and self.limit:
+            g.playout(rng, max_decisions=self.limit, bots=self.by_bots)
+        if g.is_over():
+            return g.returns()
+        if self.estimated:
+            scores = g.estimate()
+            assert scores is not None
+            return scores
+        return self.cut
+
+    def prior(self, g: Game) -> list[Value] | None:
+        """With `by bots`: the options the deciding seat's declared bot keeps, which
+        the tree tries first (None without `by bots`, or where no declared bot plays)."""
+        return g.bot_options() if self.by_bots else None
+
+
+class Tree:
+    """One search: the root, where its determinizations come from, how it scores."""
+
+    def __init__(
+        self,
+        game: Game,
+        rng: random.Random,
+        information_sets: bool,
+        exploration: float,
+        playout_limit: int | None,
+    ):
+        self.seat = game.current_player()
+        self.root = Node(-1)
+        self.rng = rng
+        self.exploration = exploration
+        self.evaluator = Evaluator(game, playout_limit)
+        # ismcts: a new deal of the unseen every iteration; mcts: one deal, searched
+        self._world = game if information_sets else game.determinize(self.seat, rng)
+        self._observer = self.seat if information_sets else None
+
+    def deal(self) -> Game:
+        """The determinization one iteration searches (the one place it is made)."""
+        g = self._world.determinize(self._observer, self.rng)
+        g.auto_chance = True  # a replayed game waits at chance events: not the search
+        return g
+
+    def iterate(self) -> None:
+        """One iteration: tree policy (selection and expansion), evaluation, backup."""
+        g = self.deal()
+        path = _tree_policy(self, g)
+        _backup(path, self.evaluator.evaluate(g, self.rng))
+
+
+def _tree_policy(tree: Tree, g: Game) -> list[Node]:
+    """Walk down from the root, choosing in `g` as it goes, until the game ends or a
+    node is added with the rest of its player's move: the path of nodes taken."""
+    root = node = tree.root
+    path = [root]
+    asked = _question(g)
+    grown = 0  # nodes added in this iteration
+    while not g.is_over():
+        who = g.current_player()
+        fresh, known = _available(node, g, who)
+        kept = tree.evaluator.prior(g)
+        if fresh:  # expand: new nodes to the end of the player's move
+            turn = g.turn_number
+            child = _expand(node, g, who, fresh, kept, tree.rng.random)
+            if node is root:
+                child.moves = child.moves or _moved(g, asked)
+            path.append(child)
+            grown += 1
+            if g.is_over() or g.current_player() != who or g.turn_number != turn:
+                break
+            if grown >= MOVE_DECISIONS:  # a move without end (walls all round?)
+                break
+            node = child  # the same player decides on in the same turn
+            continue
+        child = _select(g, known, kept, tree.exploration)
+        if node is root:
+            child.moves = child.moves or _moved(g, asked)
+        path.append(child)
+        node = child
+    return path
+
+
+def _available(node: Node, g: Game, who: int) -> tuple[list[Value], list[tuple[Value, Node]]]:
+    """The legal options of `g` not yet tried from `node`, and those tried with their
+    nodes; each tried one counts this iteration as one in which it was available."""
+    children = node.children
+    fresh = []
+    known = []
+    for v in g.legal_values():
+        c = children.get(_key(who, v))
+        if c is None:
+            fresh.append(v)
+        else:
+            c.avail += 1
+            known.append((v, c))
+    return fresh, known
+
+
+def _expand(
+    node: Node,
+    g: Game,
+    who: int,
+    fresh: list[Value],
+    kept: Sequence[Value] | None,
+    draw: Callable[[], float],
+) -> Node:
+    """Add a node for one option never tried (the declared bot's first, with a prior),
+    drawn at random, and take it in `g`."""
+    if kept is not None:
+        fresh = [v for v in fresh if v in kept] or fresh
+    value = fresh[int(draw() * len(fresh))]
+    child = node.children[_key(who, value)] = Node(who)
+    child.avail = 1
+    g.choose(value)
+    return child
+
+
+def _select(
+    g: Game, known: list[tuple[Value, Node]], kept: Sequence[Value] | None, exploration: float
+) -> Node:
+    """Take the tried option with the highest UCB1 score (mean reward plus exploration
+    over availability, plus the progressive bias of the prior's options) in `g`."""
+    log, sqrt = math.log, math.sqrt
+    best = -1.0
+    value, child = known[0]
+    for v, c in known:
+        score = c.total / c.visits + exploration * sqrt(log(c.avail) / c.visits)
+        if kept is not None and v in kept:
+            score += BIAS / (c.visits + 1)
+        if score > best:
+            best, value, child = score, v, c
+    g.choose(value)
+    return child
+
+
+def _backup(path: list[Node], rewards: Sequence[float]) -> None:
+    """Credit every node on the path (not the root) with its mover's reward."""
+    for visited in path[1:]:
+        reward = rewards[visited.who]
+        visited.visits += 1
+        visited.total += reward
+        visited.squares += reward * reward
+
+
+def _question(g: Game) -> tuple[object, tuple[Value, ...], int]:
+    """What the game asks now: the `choose` statement, its options, the turn."""
+    return (g.choice_point(), tuple(g.legal_values()), g.turn_number)
+
+
+def _moved(g: Game, asked: tuple[object, tuple[Value, ...], int]) -> bool:
+    """After the root's option: is the game anywhere but at the same question, asked of
+    the same player in the same turn with the same options?"""
+    return g.is_over() or _question(g) != asked
+
+
+def _grow(
+    game: Game,
+    budget: Budget,
+    rng: random.Random,
+    information_sets: bool,
+    exploration: float,
+    playout_limit: int | None,
+) -> Tree:
+    """The tree after the budget is spent."""
+    tree = Tree(game, rng, information_sets, exploration, playout_limit)
+    if budget.seconds is None:
+        for _ in range(budget.iterations):
+            tree.iterate()
+    else:
+        deadline = time.perf_counter() + budget.seconds
+        while time.perf_counter() < deadline:
+            tree.iterate()
+    return tree
+
+
+def _root_options(tree: Tree, options: Sequence[Value]) -> list[tuple[Value, Node]]:
+    """The root's options that the search tried, in the order of `options`."""
+    children = tree.root.children
+    return [(v, c) for v in options if (c := children.get(_key(tree.seat, v))) is not None]
+
+
+def search_root(
+    game: Game,
+    budget: Budget,
+    rng: random.Random,
+    information_sets: bool,
+    exploration: float = 0.7,
+    playout_limit: int | None = None,
+) -> list[tuple[Value, int, float]]:
+    """Search the game's pending choice: every option, in the order of the options,
+    with its visits and total reward at the root after the budget is spent."""
+    options = list(game.legal_values())
+    tree = _grow(game, budget, rng, information_sets, exploration, playout_limit)
+    tried = dict((_key(tree.seat, v), c) for v, c in _root_options(tree, options))
+    stats = []
+    for v in options:
+        c = tried.get(_key(tree.seat, v))
+        stats.append((v, 0, 0.0) if c is None else (v, c.visits, c.total))
+    return stats
 
 
 def search(
@@ -77,119 +301,56 @@ def search(
     exploration: float = 0.7,
     playout_limit: int | None = None,
 ) -> Value:
-    """The value of the option to take at the game's pending choice: the most visited
-    child of the root after the budget is spent."""
-    seat = game.current_player()
+    """The value of the option to take at the game's pending choice (`_final_choice`)."""
     options = list(game.legal_values())
     if len(options) == 1:
         return options[0]
-    root = Node(-1)
-    # ismcts: a new deal of the unseen every iteration; mcts: one deal, searched
-    world = game if information_sets else game.determinize(seat, rng)
-    observer = seat if information_sets else None
-    n = game.players
-    cut = [1.0 / n] * n
-    limit = game.rules.limits.decisions if playout_limit is None else playout_limit
-    estimate = game.rules.estimate  # the rules' own score of a stopped playout, if any
-    by_bots = False  # do the rules' declared bots play the playouts, and guide the tree?
-    if estimate is not None:
-        limit = min(limit, estimate.after)
-        by_bots = estimate.by_bots
-    declared = tuple(game.rules.bots.values()) if by_bots else ()
-    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-    log, sqrt, draw = math.log, math.sqrt, rng.random
-    done = 0
-    while done < budget.iterations if deadline is None else time.perf_counter() < deadline:
-        done += 1
-        g = world.determinize(observer, rng)
-        g.auto_chance = True  # a replayed game waits at chance events: not the search
-        node, path = root, [root]
-        grown = 0  # nodes added in this iteration
-        asked = (g.state.pending, tuple(g.legal_values()), g.turn_number)
-        while not g.is_over():
-            who = g.current_player()
-            children = node.children
-            fresh = []
-            known = []
-            for v in g.legal_values():  # every legal move was available in this iteration
-                c = children.get(_key(who, v))
-                if c is None:
-                    fresh.append(v)
-                else:
-                    c.avail += 1
-                    known.append((v, c))
-            kept = _guess(g, who, declared) if declared else None
-            if fresh:  # expand: new nodes to the end of the player's move
-                if kept is not None:  # the declared bot's options first
-                    fresh = [v for v in fresh if v in kept] or fresh
-                value = fresh[int(draw() * len(fresh))]
-                child = children[_key(who, value)] = Node(who)
-                child.avail = 1
-                turn = g.turn_number
-                g.choose(value)
-                if node is root:
-                    child.moves = child.moves or _moved(g, asked)
-                path.append(child)
-                grown += 1
-                if g.is_over() or g.current_player() != who or g.turn_number != turn:
-                    break
-                if grown >= MOVE_DECISIONS:  # a move without end (walls all round?)
-                    break
-                node = child  # the same player decides on in the same turn
-                continue
-            best = -1.0
-            value, child = known[0]
-            for v, c in known:
-                score = c.total / c.visits + exploration * sqrt(log(c.avail) / c.visits)
-                if kept is not None and v in kept:  # progressive bias to the bot's options
-                    score += BIAS / (c.visits + 1)
-                if score > best:
-                    best, value, child = score, v, c
-            g.choose(value)
-            if node is root:
-                child.moves = child.moves or _moved(g, asked)
-            path.append(child)
-            node = child
-        if not g.is_over() and limit:
-            g.playout(rng, max_decisions=limit, bots=by_bots)
-        if g.is_over():
-            rewards = g.returns()
-        elif estimate is not None:
-            rewards = estimate.scores(g.state, n)
-        else:
-            rewards = cut
-        for visited in path[1:]:
-            visited.visits += 1
-            visited.total += rewards[visited.who]
-    # the most visited option, in the order of the options (ties go to the first); but
-    # never one that in every world searched only asked the same question again while
-    # another one did something (else a bot could retry a known wall for ever)
-    tried = [(v, c) for v in options if (c := root.children.get(_key(seat, v))) is not None]
+    tree = _grow(game, budget, rng, information_sets, exploration, playout_limit)
+    tried = _root_options(tree, options)
+    if not tried:  # a time budget spent before the first iteration
+        return options[0]
+    # the declared bot's options (it reads only what its seat sees: check/hidden.py)
+    return _final_choice(tried, game.bot_options())
+
+
+# How sure the search must be to overrule the declared bot that plays the seat: the
+# mean reward of its option must exceed the bot's best by this many standard errors
+# of the difference (one-sided, about 90%); else the bot's choice stands. The search
+# then loses nothing to the seed's own bot where its playouts cannot tell the options
+# apart (a cooperative game whose random playouts never score), and gains where they
+# can.
+OVERRULE = 1.3
+
+
+def _final_choice(tried: list[tuple[Value, Node]], preferred: Sequence[Value] | None) -> Value:
+    """The most visited option (ties: the first), unless the declared bot keeps
+    others and the search's evidence against them is weak (`OVERRULE`); never one that
+    in every world searched only asked the same question again while another one did
+    something (else a bot could retry a known wall for ever)."""
     if any(c.moves for _v, c in tried):
         tried = [(v, c) for v, c in tried if c.moves]
-    best_visits, choice = -1, options[0]
-    for v, c in tried:
-        if c.visits > best_visits:
-            best_visits, choice = c.visits, v
-    return choice
+    value, node = tried[0]
+    for v, c in tried:  # ties go to the first in the order of the options
+        if c.visits > node.visits:
+            value, node = v, c
+    if preferred is None or value in preferred:
+        return value
+    kept = [(v, c) for v, c in tried if v in preferred and c.visits > 0]
+    if not kept:
+        return value
+    bot_value, bot_node = max(kept, key=lambda vc: (_mean(vc[1]), vc[1].visits))
+    gap = _mean(node) - _mean(bot_node)
+    return value if gap > OVERRULE * math.hypot(_error(node), _error(bot_node)) else bot_value
 
 
-def _guess(g: Game, who: int, declared: tuple[Bot, ...]) -> list[Value] | None:
-    """With `by bots`: the options the seat's declared bot keeps at the pending choice,
-    which the search tries first (None where no declared bot plays the seat)."""
-    st = g.state
-    spec = st.pending
-    assert isinstance(spec, ChoiceSpec)
-    return ranked(declared, st, who, spec, st.options)
+def _mean(node: Node) -> float:
+    return node.total / node.visits
 
 
-def _moved(g: Game, asked: tuple[object, tuple[Value, ...], int]) -> bool:
-    """After the root's option: is the game anywhere but at the same question, asked of
-    the same player in the same turn with the same options?"""
-    spec, values, turn = asked
-    return (
-        g.is_over()
-        or g.state.pending is not spec
-        or g.turn_number != turn
-        or tuple(g.legal_values()) != values
-    )
+def _error(node: Node) -> float:
+    """The standard error of the node's mean reward."""
+    n = node.visits
+    if n < 2:
+        return 1.0
+    mean = node.total / n
+    return math.sqrt(max(node.squares / n - mean * mean, 0.0) / (n - 1))

@@ -1,0 +1,154 @@
+"""How much a search seat gains over the declared bot in the same seat (docs/bots.md,
+"Strength"): each seed is played twice, A with the seat's usual bot (`--baseline`:
+the rules' declared bot, or "random", or any bot name) and B with the search bot
+(`--bot`); the other seats play `--others` (the rules' declared bots by default) in
+both. Per role of the seat (`--role ATTR`, a player attribute read at the end, as a
+secret identity), it prints the seat's win rate in A and in B, the difference B - A
+with Newcombe's 95% interval (as `rulelang compare`), and the CPU seconds the search
+took per decision (process time: what the machine's load does not change).
+
+    python benchmarks/strength.py rulesets/saboteur-stoneseekers.rules -p 4 -n 100 \
+        --bot ismcts:300 --seed 100
+    python benchmarks/strength.py rulesets/saboteur.rules -p 4 -n 200 -o rounds=1 \
+        --bot ismcts:300 --role role --seat 1
+
+One process (no --jobs: the figures of a busy machine are the same, only slower).
+Stdlib only, besides rulelang itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import rulelang
+from rulelang.search import bot_action, is_search
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    a_wins: int = 0
+    b_wins: int = 0
+    a_score: float = 0.0  # returns: a draw counts a half
+    b_score: float = 0.0
+
+
+@dataclass
+class Clock:
+    decisions: int = 0
+    seconds: float = 0.0
+    worst: float = 0.0
+    spent: list[float] = field(default_factory=list)
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def newcombe(a: int, b: int, n: int) -> tuple[float, float, float]:
+    """B - A and its hybrid score interval (Newcombe 1998, method 10)."""
+    pa, pb = a / n, b / n
+    la, ua = wilson(a, n)
+    lb, ub = wilson(b, n)
+    d = pb - pa
+    return (
+        d,
+        d - math.sqrt((pb - lb) ** 2 + (ua - pa) ** 2),
+        d + math.sqrt((ub - pb) ** 2 + (pa - la) ** 2),
+    )
+
+
+def play(
+    rules: rulelang.Ruleset,
+    args: argparse.Namespace,
+    seed: int,
+    mine: str | None,
+    clock: Clock | None,
+) -> tuple[str, float, str]:
+    """One game: the seat's result, its return and its role."""
+    seat = args.seat - 1
+    game = rules.new_game(args.players, seed, dict(args.option))
+    while not game.is_over():
+        who = game.current_player()
+        name = mine if who == seat else args.others
+        if clock is not None and who == seat and is_search(name) and len(game.legal_values()) > 1:
+            start = time.process_time()
+            action = bot_action(game, name)
+            spent = time.process_time() - start
+            clock.decisions += 1
+            clock.seconds += spent
+            clock.worst = max(clock.worst, spent)
+        else:
+            action = bot_action(game, name)
+        game.apply(action)
+    role = str(game.attribute(args.role, seat)) if args.role else "any"
+    return game.results()[seat], game.returns()[seat], role
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("rules", type=Path)
+    parser.add_argument("-p", "--players", type=int, required=True)
+    parser.add_argument("-n", "--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=100)
+    parser.add_argument("--seat", type=int, default=1, help="the seat searched, from 1")
+    parser.add_argument("--bot", required=True, help="the search bot of B, e.g. ismcts:300")
+    parser.add_argument("--baseline", default=None, help="the seat's bot in A (declared)")
+    parser.add_argument("--others", default=None, help="the other seats' bot (declared)")
+    parser.add_argument("--role", default=None, help="a player attribute: rates per value")
+    parser.add_argument(
+        "-o", "--option", action="append", default=[], type=lambda s: tuple(s.split("=", 1))
+    )
+    args = parser.parse_args()
+    rules = rulelang.compile_file(args.rules)
+    tallies: dict[str, Tally] = defaultdict(Tally)
+    clock = Clock()
+    start = time.process_time()
+    for seed in range(args.seed, args.seed + args.games):
+        a_result, a_return, a_role = play(rules, args, seed, args.baseline, None)
+        b_result, b_return, b_role = play(rules, args, seed, args.bot, clock)
+        for role in {"all", f"{args.role}={b_role}" if args.role else "all"}:
+            t = tallies[role]
+            t.games += 1
+            t.a_wins += a_result == "win"
+            t.b_wins += b_result == "win"
+            t.a_score += a_return
+            t.b_score += b_return
+        if (seed - args.seed + 1) % 10 == 0:  # progress, for long runs
+            print(f"{seed - args.seed + 1} games", file=sys.stderr, flush=True)
+        if args.role and a_role != b_role:
+            print(f"seed {seed}: the seat's role differs in A ({a_role}) and B ({b_role})")
+    baseline = args.baseline or "declared"
+    last = args.seed + args.games - 1
+    others = args.others or "declared"
+    print(f"{args.rules} -p {args.players} seeds {args.seed}..{last}, seat {args.seat}:")
+    print(f"  A {baseline}, B {args.bot}, others {others}")
+    for role, t in sorted(tallies.items()):
+        d, lo, hi = newcombe(t.a_wins, t.b_wins, t.games)
+        verdict = "B better" if lo > 0 else "A better" if hi < 0 else "not significant"
+        print(
+            f"  {role:<18} {t.games:>4} games  A {t.a_wins / t.games:6.1%}"
+            f"  B {t.b_wins / t.games:6.1%}"
+            f"  B-A {d:+6.1%} ({lo:+.1%} .. {hi:+.1%}) {verdict}"
+            f"  (returns A {t.a_score / t.games:.3f}, B {t.b_score / t.games:.3f})"
+        )
+    if clock.decisions:
+        print(
+            f"  search: {clock.decisions} decisions, CPU {clock.seconds / clock.decisions:.3f} s"
+            f" mean, {clock.worst:.3f} s worst; whole run {time.process_time() - start:.0f} s CPU"
+        )
+
+
+if __name__ == "__main__":
+    main()
