@@ -32,12 +32,15 @@ docs/api.md says so too.
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from rulelang.check.symbols import AttrSym, Program, imagine_proc
-from rulelang.runtime.code import ChoiceSpec
+from rulelang.runtime.belief import PARTS, Seen, world
+from rulelang.runtime.code import ChoiceSpec, Value
 from rulelang.runtime.imagine import forget, imagine
 from rulelang.runtime.state import known_places
+from rulelang.runtime.views import view
 
 if TYPE_CHECKING:
     from rulelang.runtime.engine import Game
@@ -61,61 +64,100 @@ def not_redealt(program: Program) -> list[str]:
 
 
 def determinize(game: Game, seat: int | None, rng: random.Random) -> Game:
-    """A clone of `game` with what `seat` cannot see re-dealt from `rng` (seat None: only
-    the future of the dice). The original is untouched."""
+    """A world `seat` could believe it is in, drawn from `rng` (seat None: a clone with
+    only the future of the dice drawn from `rng`). The original is untouched."""
+    if seat is None:
+        other = game.clone()
+        other.state.rng = rng  # its dice come from the caller's generator (no copy: cheap)
+        other.state.rng_shared = False
+        return other
+    if not game.rules.imagines:
+        return world(game, seat, rng)  # replayed from what the seat saw (belief.py)
     other = game.clone()
     st = other.state
-    st.rng = rng  # its dice come from the caller's generator (no copy: cheap)
+    st.rng = rng
     st.rng_shared = False
-    if seat is None:
-        return other
-    rules = game.rules
+    spec = st.pending
+    offered: set[tuple[str, Value]] = set()
+    if isinstance(spec, ChoiceSpec) and spec.kind is not None and st.who == seat:
+        offered = {(spec.kind, v) for v in st.options}  # it sees them: they stay put
+    redeal_zones(other, seat, rng, offered)
+    redeal_tiles(other, seat, rng)
+    forget(game.rules, st, seat)  # the rules picture the rest: forget it all, then imagine
+    imagine(game.rules, st, seat)  # marks the state changed
+    if isinstance(spec, ChoiceSpec) and not st.over:  # the options may depend on what
+        st.options = spec.options(st)  # it pictured (who is here)
+    return other
+
+
+def redeal_unseen(g: Game, seat: int, rng: random.Random, seen: Seen) -> Game:
+    """A copy of `g` (a world of a belief, belief.py) with the items in the zones `seat`
+    cannot see, and the face-down tiles, dealt anew among those places, but for the
+    items it has seen (`seen`: it knows where they went) and those offered at the
+    pending choice; a plain copy if that would change what the seat sees. (A world in
+    which a rule then misses an item it held is rejected by the belief.)"""
+    other = g.clone()
+    st = other.state
+    kept = set(seen)
+    spec = st.pending
+    if isinstance(spec, ChoiceSpec) and spec.kind is not None:
+        kept.update((spec.kind, v) for v in st.options)
+    redeal_zones(other, seat, rng, kept)
+    redeal_tiles(other, seat, rng, kept)
+
+    if view(other, seat, PARTS) != view(g, seat, PARTS):
+        return g.clone()
+    return other
+
+
+def redeal_zones(
+    game: Game, seat: int, rng: random.Random, kept: Collection[tuple[str, Value]]
+) -> None:
+    """Deal the items of the zones `seat` may not look into anew among those zones, zone
+    by zone of the same kind of item, each keeping its size; the items in `kept` (as
+    (kind, item)) and those `reveal ... to` showed the seat stay where they are. Sorted
+    first, so that the deal depends on no hidden order."""
+    rules, st = game.rules, game.state
     program, layout = rules.program, rules.layout
-    n = st.cfg.n
-    # zones, grouped by the kind of item they hold
     groups: dict[str, list[int]] = {}
     for z in program.zones:
         if z.visibility == "all":
             continue
         base = layout.zone_base[z.name]
-        owners = range(n) if z.per_player else (None,)
-        for owner in owners:
+        for owner in range(st.cfg.n) if z.per_player else (None,):
             if z.visibility == "owner" and owner == seat:
                 continue
             groups.setdefault(layout.zone_kind[z.name], []).append(base + (owner or 0))
     zones = st.zones
-    # what the seat sees stays put: the items it is offered in its own pending choice,
-    # and what `reveal ... to` showed it (where it still is)
     known = known_places(st, seat) if st.shown is not None else set()
-    spec = st.pending
-    offered: frozenset[object] = frozenset()
-    if isinstance(spec, ChoiceSpec) and spec.kind is not None and st.who == seat:
-        offered = frozenset(st.options)
-    offered_kind = spec.kind if isinstance(spec, ChoiceSpec) else None
     for group_kind, slots in groups.items():
-        kept = set(offered) if group_kind == offered_kind else set()
-        kept.update(item for place, item in known if place[0] == "zone" and place[1] in slots)
-        pool = sorted(item for slot in slots for item in zones[slot] if item not in kept)
+        stay = {v for k, v in kept if k == group_kind}
+        stay.update(item for place, item in known if place[0] == "zone" and place[1] in slots)
+        pool = sorted(item for slot in slots for item in zones[slot] if item not in stay)
         if len(pool) < 2:
             continue
         rng.shuffle(pool)
-        if kept:  # the items kept keep their places, the others are dealt around them
-            dealt = iter(pool)
-            for slot in slots:
-                zones[slot] = tuple(i if i in kept else next(dealt) for i in zones[slot])
-            continue
-        at = 0
+        dealt = iter(pool)  # the items kept keep their places, the others go round them
         for slot in slots:
-            size = len(zones[slot])
-            zones[slot] = tuple(pool[at : at + size])
-            at += size
-    # face-down tiles
+            zones[slot] = tuple(i if i in stay else next(dealt) for i in zones[slot])
+    st.dirty = True
+
+
+def redeal_tiles(
+    game: Game, seat: int, rng: random.Random, kept: Collection[tuple[str, Value]] = ()
+) -> None:
+    """Shuffle the face-down tiles among the face-down cells of their board (each cell
+    keeps its quarter turns), but those `reveal ... to` showed the seat and `kept`."""
+    rules, st = game.rules, game.state
+    known = known_places(st, seat) if st.shown is not None else set()
     for ops in rules.ex.tiles.values():
         cells, where = st.layers[ops.layer], st.layers[ops.layer + 1]
         down = sorted(  # in a fixed order, not by history; the cells shown to the seat stay
             cell
             for cell, placed in cells.items()
-            if placed[2] and (("tile", ops.layer, cell), placed[0]) not in known
+            if placed[2]
+            and (ops.kind, placed[0]) not in kept
+            and (("tile", ops.layer, cell), placed[0]) not in known
         )
         if len(down) < 2:
             continue
@@ -125,29 +167,3 @@ def determinize(game: Game, seat: int | None, rng: random.Random) -> Game:
             cells[cell] = (tile, cells[cell][1], True)
             where[tile] = cell
         st.reach = {}
-    if rules.imagines:  # the rules picture the rest: forget it all, then imagine
-        forget(rules, st, seat)
-        imagine(rules, st, seat)  # marks the state changed
-        if isinstance(spec, ChoiceSpec) and not st.over:  # the seat's too: they may
-            st.options = spec.options(st)  # depend on what it pictured (who is here)
-        return other
-    # the other players' secrets
-    others = [p for p in range(n) if p != seat]
-    for a in program.player_attrs:
-        if a.visibility != "owner" or len(others) < 2:
-            continue
-        col = st.cols[a.slot] = st.cols[a.slot].copy()  # the column may be shared
-        values = [col[p] for p in others]
-        kind = st.cfg.entities.get(a.type.arg) if a.type.name == "entity" else None
-        if kind is not None and len(set(values)) == len(values) and None not in values:
-            unseen = [item for item in kind if item != col[seat]]
-            values = rng.sample(unseen, len(values))
-        else:
-            values.sort(key=repr)
-            rng.shuffle(values)
-        for p, v in zip(others, values, strict=True):
-            col[p] = v
-    st.dirty = True
-    if isinstance(spec, ChoiceSpec) and not st.over and st.who != seat:
-        st.options = spec.options(st)  # another's decision: its options may have changed
-    return other

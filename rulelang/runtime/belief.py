@@ -1,0 +1,668 @@
+"""What a seat may believe: worlds drawn again from the game's history (docs/bots.md).
+
+A search bot must not read what its seat cannot see, and must not forget what the seat
+has learnt. A belief is a set of particles (Silver and Veness 2010, POMCP; a particle
+filter as in Richards and Amir, and Long et al. 2010 on determinization): games
+replayed from the start along the real game's record, in which
+
+- what the seat saw is forced: its own decisions, the public ones and those shown to it
+  (`secret to`), the outcomes of public rolls and picks, of secret ones shown to it, and
+  of shuffles of zones it sees;
+- what it did not see is drawn again from what produced it, from the search's own
+  generator: a secret roll or pick (each outcome, up to BRANCHES of them), a shuffle, a
+  `generate`, another player's secret decision (each legal option, up to BRANCHES);
+- after every event, a world is kept only if the seat's view of it (everything `view`
+  shows the seat, and the lines of the log it may read) is the seat's view of the real
+  game at that point: a public move that is illegal in a world, a reveal or a count that
+  differs, rejects it.
+
+The particles are kept from decision to decision (kept with the game's table, brought
+up to date with the new events), resampled to PARTICLES after each event that branched
+or rejected, and the copies made by resampling have the items in the zones the seat
+cannot see dealt anew among those zones (the items are exchangeable there: nothing the
+seat saw tells them apart), as long as the seat's view stays the same. Each event's
+draws come from a generator derived from the seed, the seat and the event's number, so
+a belief brought up to date is the one built from scratch, and it depends on nothing
+but what the seat saw: the real game's hidden values are never read (the real record
+is replayed once, on its own, only to give the seat's view at each step).
+
+When every particle is rejected the filter starts again with twice as many, up to
+ATTEMPTS times; then `NoBelief` says so (a UsageError: the bot refuses, it never falls
+back to the truth). Rules with an `imagine` block do not use this module: they picture
+what is hidden themselves (runtime/imagine.py).
+"""
+
+from __future__ import annotations
+
+import random
+import weakref
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from rulelang.diagnostics import GameRuntimeError, UsageError
+from rulelang.runtime.code import ChanceSpec, ChoiceSpec, Chose, Drew, Value
+from rulelang.runtime.state import Config, Log, State, known_places, typed
+from rulelang.runtime.views import log_lines, view
+
+if TYPE_CHECKING:
+    from rulelang.runtime.engine import Game
+
+PARTICLES = 32  # worlds kept per seat
+BRANCHES = 8  # the most outcomes or options a hidden event is followed into, per world
+ATTEMPTS = 3  # fresh starts (each with twice the particles) before giving up
+Seen = frozenset[tuple[str, Value]]  # items the seat saw in a world, as (kind, item)
+# what the seat sees of a world, besides the new lines of the log
+PARTS = (
+    "globals",
+    "players",
+    "pieces",
+    "zones",
+    "boards",
+    "board_state",
+    "zone_tiles",
+    "decision",
+    "results",
+)
+
+
+class NoBelief(UsageError):
+    """No world fits what the seat has seen: a search cannot play it honestly."""
+
+
+@dataclass
+class Belief:
+    """The worlds one seat may believe, kept in step with the real game's record."""
+
+    seat: int
+    truth: Game  # the real record replayed: only the seat's view of it is read
+    particles: list[Game]
+    # per particle: the items the seat has seen in it (never dealt anew: it knows where
+    # they went), in the particles' order
+    seen: list[Seen] = field(default_factory=list)
+    weights: list[float] = field(default_factory=list)  # likewise: how likely each is
+    events: list[Chose | Drew] = field(default_factory=list)  # consumed, oldest first
+    synced: Log = None  # the real log record the belief has caught up with
+    attempt: int = 0
+
+
+# beliefs kept per game table (Config: one per game, shared by its clones), per seat;
+# by the table's id, dropped when the table goes (Config compares by value: no hash)
+_KEPT: dict[int, tuple[weakref.ref[Config], dict[int, list[Belief]]]] = {}
+
+
+def _kept(cfg: Config, seat: int) -> list[Belief]:
+    entry = _KEPT.get(id(cfg))
+    if entry is None or entry[0]() is not cfg:
+        key = id(cfg)
+        entry = _KEPT[key] = (weakref.ref(cfg, lambda _r: _KEPT.pop(key, None)), {})
+    return entry[1].setdefault(seat, [])
+
+
+def world(game: Game, seat: int, rng: random.Random) -> Game:
+    """A world `seat` could believe it is in, drawn by `rng`: a clone of one particle,
+    its future dice drawn from `rng` too. NoBelief if none fits what the seat saw."""
+    belief = current(game, seat)
+    at = rng.random() * sum(belief.weights)  # a world, by how likely it is
+    pick = belief.particles[-1]
+    for p, w in zip(belief.particles, belief.weights, strict=True):
+        at -= w
+        if at < 0:
+            pick = p
+            break
+    other = pick.clone()
+    other.state.rng = rng  # its dice come from the caller's generator
+    other.state.rng_shared = False
+    other.state.auto_chance = game.state.auto_chance
+    return other
+
+
+def current(game: Game, seat: int) -> Belief:
+    """The seat's belief brought up to the game's last event (kept between calls)."""
+    kept = _kept(game.state.cfg, seat)
+    log = game.state.log
+    for b in kept:
+        if b.synced is log:
+            return b
+    for b in kept:
+        news = _since(log, b.synced)
+        if news is not None:
+            _catch_up(b, news, game)
+            return b
+    b = _start(game, seat, 0)
+    _catch_up(b, _since(log, None) or [], game)
+    kept.insert(0, b)
+    del kept[4:]  # a few, for clones that went other ways
+    return b
+
+
+def _since(log: Log, mark: Log) -> list[Chose | Drew] | None:
+    """The decisions and chance events after `mark`, oldest first; None if `mark` is
+    not in this log."""
+    out: list[Chose | Drew] = []
+    record = log
+    while record is not mark:
+        if record is None:
+            return None
+        if isinstance(record[0], ChoiceSpec | ChanceSpec):
+            out.append(typed(record))  # type: ignore[arg-type]
+        record = record[3]
+    out.reverse()
+    return out
+
+
+def _raw(value: Value) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
+def _fresh(game: Game) -> Game:
+    """The game as it was before its first event, every chance event waiting."""
+    options = {k: _raw(v) for k, v in game.options.items()}
+    names = game.state.cfg.player_names
+    other = game.rules.new_game(game.players, game.seed, options, names, auto_chance=False)
+    other.state.rng = random.Random(0)  # never drawn: every outcome is supplied
+    return other
+
+
+def _start(game: Game, seat: int, attempt: int) -> Belief:
+    size = PARTICLES << attempt
+    first = _fresh(game)
+    seen = _seen_in(first, seat, frozenset())
+    particles = [first.clone() for _ in range(size)]
+    return Belief(seat, _fresh(game), particles, [seen] * size, [1.0] * size, attempt=attempt)
+
+
+def _catch_up(b: Belief, news: list[Chose | Drew], game: Game) -> None:
+    for event in news:
+        _step(b, event, game)
+    b.synced = game.state.log
+
+
+def _step(b: Belief, event: Chose | Drew, game: Game) -> None:
+    """Take one real event: the truth moves on, each world follows (or branches, or is
+    rejected), and the survivors are resampled."""
+    truth = b.truth
+    mark = truth.state.log
+    look = _look(truth, event)
+    _force(truth, event)
+    seen = _observe(truth, b.seat, mark)
+    number = len(b.events)
+    b.events.append(event)
+    rng = random.Random(f"rulelang belief {game.seed} {b.seat} {number} {b.attempt}")
+    size = PARTICLES << b.attempt
+    if len(b.particles) > size and _hidden(event, b.seat, truth):
+        # the branches of an earlier secret that nothing told apart: back to `size`
+        # before they branch again
+        worlds = list(zip(b.particles, b.weights, b.seen, strict=True))
+        b.particles, b.seen = _resample(worlds, size, rng, b.seat)
+        b.weights = [1.0] * size
+    worlds = []
+    branched = rejected = False
+    for p, known, weight in zip(b.particles, b.seen, b.weights, strict=True):
+        before = p.state.log
+        known = _shuffled(p, event, known)
+        branches = _follow(p, event, b.seat, rng, known, look)
+        branched = branched or len(branches) > 1
+        rejected = rejected or not branches
+        for q, w in branches:
+            # the zones the seat sees hold the very items of the truth's (not just
+            # items that look the same), so that its own later moves name them
+            _repair(q, truth, b.seat, known)
+            if _observe(q, b.seat, before) == seen:
+                worlds.append((q, weight * w, _seen_in(q, b.seat, known)))
+            else:
+                rejected = True
+    if not worlds:
+        _restart(b, game)
+        return
+    # the worlds are kept (the branches of a secret until what the seat sees next
+    # tells them apart), up to a bound; when rejections leave fewer than `size`, the
+    # survivors are resampled up to `size`
+    if len(worlds) > size * (BRANCHES + 1) or (rejected and len(worlds) < size):
+        b.particles, b.seen = _resample(worlds, size, rng, b.seat)
+        b.weights = [1.0] * len(b.particles)
+    else:
+        b.particles = [q for q, _w, _k in worlds]
+        b.seen = [known for _q, _w, known in worlds]
+        b.weights = [w for _q, w, _k in worlds]
+
+
+def _restart(b: Belief, game: Game) -> None:
+    """Every world was rejected: start again with more of them, or give up."""
+    if b.attempt + 1 >= ATTEMPTS:
+        name = game.state.cfg.player_names[b.seat]
+        raise NoBelief(
+            f"the search found no world that fits what {name} has seen (tried "
+            f"{ATTEMPTS} times, up to {PARTICLES << b.attempt} worlds): it will not "
+            "play on a guess that reads the secrets; use a declared bot or random"
+        )
+    events = b.events
+    fresh = _start(game, b.seat, b.attempt + 1)
+    b.truth, b.particles, b.seen, b.weights = (
+        fresh.truth,
+        fresh.particles,
+        fresh.seen,
+        fresh.weights,
+    )
+    b.events, b.attempt = [], fresh.attempt
+    for event in events:
+        _step(b, event, game)
+
+
+def _force(g: Game, event: Chose | Drew) -> None:
+    """Apply a real event as it happened (the truth's replay)."""
+    if isinstance(event, Chose):
+        g.choose(event.value)
+    else:
+        g.chance_index(event.outcome)
+
+
+def _observe(g: Game, seat: int, mark: Log) -> tuple[Any, ...]:
+    """What `seat` sees of `g`: its view, and the log lines it may read since `mark`."""
+    return (view(g, seat, PARTS), log_lines(g, seat, since=mark))
+
+
+def _hidden(event: Chose | Drew, seat: int, truth: Game) -> bool:
+    """Does the seat miss what happens at this event (so that worlds branch on it)?"""
+    if isinstance(event, Chose):
+        return not sees_choice(event, seat)
+    return not sees_draw(truth, event, seat)
+
+
+def sees_choice(event: Chose, seat: int) -> bool:
+    return (
+        event.who == seat
+        or not event.decision.secret
+        or (event.audience is not None and seat in event.audience)
+    )
+
+
+def sees_draw(g: Game, event: Drew, seat: int) -> bool:
+    """Does `seat` see the outcome of a chance event (by the rules' visibility)?"""
+    spec = event.decision
+    if spec.audience is not None:  # a secret roll or pick
+        return event.audience is not None and seat in event.audience
+    if spec.kind == "roll":
+        return True
+    if spec.kind == "pick":  # announced, unless its `log` hides it (views.event_line)
+        return spec.narrate_hidden is None
+    if spec.kind == "shuffle_zone":  # the new order of a zone the seat looks into
+        return _zone_seen(g, spec.zone, seat)
+    return False  # a shuffled list, a generated drawing: what they give may be hidden
+
+
+def _zone_seen(g: Game, slot: int, seat: int) -> bool:
+    layout = g.rules.layout
+    for z in g.rules.program.zones:
+        base = layout.zone_base[z.name]
+        if base <= slot < base + (g.players if z.per_player else 1):
+            return z.visibility == "all" or (z.visibility == "owner" and slot - base == seat)
+    return False
+
+
+def _look(truth: Game, event: Chose | Drew) -> str | None:
+    """How the value of an event looks (an item's text), before the truth takes it."""
+    spec = truth.state.pending
+    if isinstance(event, Chose) and isinstance(spec, ChoiceSpec) and spec.kind is not None:
+        return None if event.value is None else spec.show(truth.state, event.value)
+    if isinstance(event, Drew) and isinstance(spec, ChanceSpec) and spec.kind == "pick":
+        return spec.show(truth.state, event.value)
+    return None
+
+
+def _alike(p: Game, spec: ChoiceSpec | ChanceSpec, values: Sequence[Value], look: str | None) -> Value:
+    """The first of `values` that looks as the seat saw it (an item the same to its
+    eyes, as another copy of a card), or None."""
+    if look is None:
+        return None
+    return next((v for v in values if v is not None and spec.show(p.state, v) == look), None)
+
+
+def _follow(
+    p: Game,
+    event: Chose | Drew,
+    seat: int,
+    rng: random.Random,
+    known: Seen,
+    look: str | None,
+) -> list[tuple[Game, float]]:
+    """The worlds `p` becomes with the event: one if the seat saw it (none if it cannot
+    happen there), else one per outcome or option tried, with its probability."""
+    st = p.state
+    spec = st.pending
+    if st.over or spec is None or spec.name != event.decision.name:
+        return []
+    try:
+        if isinstance(event, Chose):
+            if not isinstance(spec, ChoiceSpec) or st.who != event.who:
+                return []
+            if sees_choice(event, seat):
+                value = event.value
+                if value not in st.options:  # another item that looks the same, or
+                    value = _alike(p, spec, st.options, look)  # illegal: not this world
+                    if value is None:
+                        return []
+                p.choose(value)
+                return [(p, 1.0)]
+            if spec.kind is not None:  # items from a hidden hand: any it could hold
+                return _item_choices(p, spec, seat, rng, known)
+            tried: Sequence[Value] = _some(st.options, rng)
+            return _branch(p, tried, lambda g, v: g.choose(v))
+        if not isinstance(spec, ChanceSpec):
+            return []
+        if sees_draw(p, event, seat):
+            outcome = _forced(p, spec, event, look)
+            if outcome is None:
+                return []
+            p.chance_index(outcome)
+            return [(p, 1.0)]
+        return _branch(p, _draws(p, spec, rng), lambda g, o: g.chance_index(o))
+    except (GameRuntimeError, UsageError):  # the world breaks a rule: not this world
+        return []
+
+
+def _branch(p: Game, values: Sequence[Any], take: Any) -> list[tuple[Game, float]]:
+    out = []
+    weight = 1.0 / len(values) if values else 0.0
+    for i, v in enumerate(values):
+        q = p if i == len(values) - 1 else p.clone()  # the last one takes p itself
+        try:
+            take(q, v)
+        except (GameRuntimeError, UsageError):
+            continue
+        out.append((q, weight))
+    return out
+
+
+def _some(values: Sequence[Value], rng: random.Random) -> Sequence[Value]:
+    if len(values) <= BRANCHES:
+        return values
+    return [values[i] for i in sorted(rng.sample(range(len(values)), BRANCHES))]
+
+
+def _forced(
+    p: Game, spec: ChanceSpec, event: Drew, look: str | None
+) -> int | tuple[int, ...] | None:
+    """The outcome the seat saw, in this world's terms (by value, else by how the item
+    looks), or None."""
+    source = spec.source(p.state)
+    if isinstance(event.outcome, tuple):
+        return event.outcome if len(event.outcome) == len(source) else None
+    if spec.kind == "generate":
+        return event.outcome
+    for i, v in enumerate(source):
+        if v == event.value and type(v) is type(event.value):
+            return i
+    alike = _alike(p, spec, source, look)
+    return None if alike is None else source.index(alike)
+
+
+def _draws(p: Game, spec: ChanceSpec, rng: random.Random) -> list[int | tuple[int, ...]]:
+    """The outcomes a world follows a hidden chance event into."""
+    size = len(spec.source(p.state))
+    if size == 0:
+        return []
+    if spec.kind in ("roll", "pick"):
+        if size <= BRANCHES:
+            return list(range(size))
+        return sorted(rng.sample(range(size), BRANCHES))
+    if spec.kind == "generate":
+        return [int(rng.random() * size)]
+    order = list(range(size))
+    rng.shuffle(order)
+    return [tuple(order)]
+
+
+def _seen_in(g: Game, seat: int, before: Seen) -> Seen:
+    """The items the seat has seen in world `g`: `before`, and those it sees now (in
+    the zones it looks into, shown to it by `reveal`, offered to it)."""
+    st = g.state
+    now: set[tuple[str, Value]] = set()
+    for slot, kind in _visible_zones(g, seat, with_kind=True):
+        now.update((kind, item) for item in st.zones[slot])
+    if st.shown is not None:
+        now.update(_kind_at(g, place, item) for place, item in known_places(st, seat))
+    spec = st.pending
+    if isinstance(spec, ChoiceSpec) and spec.kind is not None and st.who == seat:
+        now.update((spec.kind, v) for v in st.options if v is not None)
+    return before if now <= before else before | now
+
+
+def _shuffled(g: Game, event: Chose | Drew, known: Seen) -> Seen:
+    """When a zone is shuffled (`g` before the shuffle), the seat no longer knows where
+    its items are: they may be swapped again (a new deal)."""
+    spec = event.decision
+    if not isinstance(spec, ChanceSpec) or not known:
+        return known
+    if spec.kind == "shuffle_zone":
+        items = set(g.state.zones[spec.zone])
+        kind = _zone_kind(g, spec.zone)
+        return frozenset(x for x in known if x[1] not in items or x[0] != kind)
+    if spec.kind == "shuffle":  # a list (of items of any kind: each value forgotten)
+        values = set(v for v in spec.source(g.state) if type(v) is int)
+        return frozenset(x for x in known if x[1] not in values)
+    return known
+
+
+def _zone_kind(g: Game, slot: int) -> str:
+    layout = g.rules.layout
+    for z in g.rules.program.zones:
+        if _holds(g, layout.zone_base[z.name], z.per_player, slot):
+            return layout.zone_kind[z.name]
+    return ""
+
+
+def _kind_at(g: Game, place: tuple[Any, ...], item: Value) -> tuple[str, Value]:
+    if place[0] == "zone":
+        layout = g.rules.layout
+        for z in g.rules.program.zones:
+            base = layout.zone_base[z.name]
+            if base <= place[1] < base + (g.players if z.per_player else 1):
+                return (layout.zone_kind[z.name], item)
+    for ops in g.rules.ex.tiles.values():
+        if ops.layer == place[1]:
+            return (ops.kind, item)
+    return ("", item)
+
+
+def _visible_zones(g: Game, seat: int, with_kind: bool = False) -> list[Any]:
+    """The zone slots `seat` looks into (with the kind of item each holds)."""
+    layout = g.rules.layout
+    out: list[Any] = []
+    for z in g.rules.program.zones:
+        base = layout.zone_base[z.name]
+        if z.visibility == "all":
+            slots = list(range(base, base + (g.players if z.per_player else 1)))
+        elif z.visibility == "owner" and z.per_player:
+            slots = [base + seat]
+        else:
+            continue
+        kind = layout.zone_kind[z.name]
+        out.extend((s, kind) if with_kind else s for s in slots)
+    return out
+
+
+def _resample(
+    worlds: list[tuple[Game, float, Seen]], size: int, rng: random.Random, seat: int
+) -> tuple[list[Game], list[Seen]]:
+    """`size` worlds drawn by weight (systematic resampling); a world drawn again is a
+    copy with the items of its zones the seat never saw dealt anew (redeal_unseen)."""
+    from rulelang.runtime.determinize import redeal_unseen
+
+    total = sum(w for _g, w, _k in worlds)
+    step = total / size
+    at = rng.random() * step
+    out: list[Game] = []
+    seen: list[Seen] = []
+    used: set[int] = set()
+    acc = 0.0
+    i = 0
+    for _ in range(size):
+        while i < len(worlds) - 1 and acc + worlds[i][1] <= at:
+            acc += worlds[i][1]
+            i += 1
+        g, _w, known = worlds[i]
+        if id(g) in used:
+            g = redeal_unseen(g, seat, rng, known)
+        used.add(id(g))
+        out.append(g)
+        seen.append(known)
+        at += step
+    return out, seen
+
+
+# ---------------------------------------------------------------- items the seat never saw
+# Items the seat never saw are exchangeable: a world may swap two of them (one where
+# the seat now sees an item, or one another player chose in secret) without changing
+# anything the seat saw before. These swaps stand for the other deals that the shuffle
+# could have made, so that a world follows a deal to the seat or a secret choice among
+# many cards without being rejected almost every time.
+
+
+def _held(g: Game, kind: str, known: Seen) -> set[Value]:
+    """Items of `kind` a world may not swap: those the seat saw. (Not those the rules
+    hold in variables: most are stale, as a comprehension's; a world where a rule then
+    misses an item it holds breaks a rule or shows the seat something else, and is
+    rejected.)"""
+    return {v for k, v in known if k == kind}
+
+
+def _hidden_zones(g: Game, seat: int, kind: str | None = None) -> list[int]:
+    """The zone slots `seat` may not look into (of one kind of item, if given)."""
+    layout = g.rules.layout
+    out = []
+    for z in g.rules.program.zones:
+        if z.visibility == "all" or (kind is not None and layout.zone_kind[z.name] != kind):
+            continue
+        base = layout.zone_base[z.name]
+        for owner in range(g.players) if z.per_player else (0,):
+            if not (z.visibility == "owner" and owner == seat):
+                out.append(base + owner)
+    return out
+
+
+def _swap(st: State, a: Value, b: Value, slots: Sequence[int]) -> bool:
+    """Swap the places of items a and b, each in one of `slots` (False if not found)."""
+    at_a = next((s for s in slots if a in st.zones[s]), None)
+    at_b = next((s for s in slots if b in st.zones[s]), None)
+    if at_a is None or at_b is None:
+        return False
+    za = list(st.zones[at_a])
+    za[za.index(a)] = b
+    st.zones[at_a] = tuple(za)
+    zb = list(st.zones[at_b])
+    zb[zb.index(b)] = a
+    st.zones[at_b] = tuple(zb)
+    return True
+
+
+def _repair(q: Game, truth: Game, seat: int, known: Seen) -> bool:
+    """Make the zones the seat sees in world `q` hold the very items they hold in the
+    truth, by swapping in items from the zones it does not see, where every item
+    swapped is one the seat never saw. False if that cannot be done."""
+    st, real = q.state, truth.state
+    swapped = False
+    for slot, kind in _visible_zones(q, seat, with_kind=True):
+        if st.zones[slot] == real.zones[slot]:
+            continue
+        held = _held(q, kind, known)
+        hidden = _hidden_zones(q, seat, kind)
+        if len(st.zones[slot]) != len(real.zones[slot]):
+            return False
+        for i, b in enumerate(real.zones[slot]):
+            a = st.zones[slot][i]
+            if a == b:
+                continue
+            if a in held:  # the seat saw this one here before: it looks the same
+                continue
+            here = list(st.zones[slot])
+            if b in here:  # here already, elsewhere in the zone: the order differs
+                here[here.index(b)], here[i] = a, b
+            else:
+                at = next((s for s in hidden if b in st.zones[s]), None)
+                if at is None or b in held:  # another one that looks the same may do
+                    b, at = _look_alike(q, truth, slot, b, hidden, held)
+                    if at is None:
+                        continue
+                z = list(st.zones[at])
+                z[z.index(b)] = a
+                st.zones[at] = tuple(z)
+                here[i] = b
+            st.zones[slot] = tuple(here)
+            swapped = True
+    if not swapped:
+        return False
+    _refresh(st)
+    return True
+
+
+def _look_alike(
+    q: Game, truth: Game, slot: int, b: Value, hidden: list[int], held: set[Value]
+) -> tuple[Value, int | None]:
+    """An item in the hidden zones of world `q` that looks as item `b` does in zone
+    `slot` of the truth, and where it is (None if there is none)."""
+    convert = next(c for _n, base, per, _v, c in q.rules.view_plan.zones if _holds(q, base, per, slot))
+    look = convert(truth.state, b)
+    for s in hidden:
+        for item in q.state.zones[s]:
+            if item not in held and convert(q.state, item) == look:
+                return item, s
+    return b, None
+
+
+def _holds(g: Game, base: int, per_player: bool, slot: int) -> bool:
+    return base <= slot < base + (g.players if per_player else 1)
+
+
+def _refresh(st: State) -> None:
+    """After items were swapped: the pending decision's options again."""
+    st.dirty = True
+    spec = st.pending
+    if isinstance(spec, ChoiceSpec) and not st.over:
+        st.options = spec.options(st)
+
+
+def _item_choices(
+    p: Game, spec: ChoiceSpec, seat: int, rng: random.Random, known: Seen
+) -> list[tuple[Game, float]]:
+    """Another player's secret choice of an item: one branch per kind of item it could
+    be (by its name), weighted by how many such items the seat never saw; an item not
+    among the options is first swapped with an option the seat never saw."""
+    st = p.state
+    assert spec.kind is not None
+    held = _held(p, spec.kind, known)
+    slots = _hidden_zones(p, seat, spec.kind)
+    options = [v for v in st.options if v is not None]
+    swappable = [v for v in options if v not in held]
+    free = set(options)
+    pool = [i for s in slots for i in st.zones[s] if i not in held and i not in free]
+    classes: dict[str, list[Value]] = {}
+    for v in (*options, *(pool if swappable else ())):
+        classes.setdefault(spec.show(st, v), []).append(v)
+    names = sorted(classes)
+    if len(names) > BRANCHES:
+        names = sorted(rng.sample(names, BRANCHES))
+    total = sum(len(classes[n]) for n in classes)
+    out: list[tuple[Game, float]] = []
+    if None in st.options:  # a pass: as likely as any one item
+        out += _branch(p.clone(), [None], lambda g, v: g.choose(v))
+        total += 1
+    for name in names:
+        items = classes[name]
+        weight = len(items) / total
+        q = p.clone()
+        v = next((i for i in items if i in free), None)
+        try:
+            if v is None:  # not in the hand: swap one in for an option never seen
+                v = items[int(rng.random() * len(items))]
+                out_item = swappable[int(rng.random() * len(swappable))]
+                if not _swap(q.state, v, out_item, slots):
+                    continue
+                _refresh(q.state)
+                if v not in q.state.options:
+                    continue
+            q.choose(v)
+        except (GameRuntimeError, UsageError):
+            continue
+        out.append((q, weight))
+    return out
