@@ -48,7 +48,8 @@ from rulelang.runtime.views import log_lines, view
 if TYPE_CHECKING:
     from rulelang.runtime.engine import Game
 
-PARTICLES = 32  # worlds kept per seat
+PARTICLES = 16  # worlds drawn per seat (more while secrets are told apart)
+WORLDS = 18  # at most WORLDS * PARTICLES worlds are followed at once
 BRANCHES = 8  # the most outcomes or options a hidden event is followed into, per world
 ATTEMPTS = 3  # fresh starts (each with twice the particles) before giving up
 Seen = frozenset[tuple[str, Value]]  # items the seat saw in a world, as (kind, item)
@@ -103,13 +104,14 @@ def world(game: Game, seat: int, rng: random.Random) -> Game:
     """A world `seat` could believe it is in, drawn by `rng`: a clone of one particle,
     its future dice drawn from `rng` too. NoBelief if none fits what the seat saw."""
     belief = current(game, seat)
-    at = rng.random() * sum(belief.weights)  # a world, by how likely it is
     pick = belief.particles[-1]
-    for p, w in zip(belief.particles, belief.weights, strict=True):
-        at -= w
-        if at < 0:
-            pick = p
-            break
+    if len(belief.particles) > 1:  # a world, by how likely it is
+        at = rng.random() * sum(belief.weights)
+        for p, w in zip(belief.particles, belief.weights, strict=True):
+            at -= w
+            if at < 0:
+                pick = p
+                break
     other = pick.clone()
     other.state.rng = rng  # its dice come from the caller's generator
     other.state.rng_shared = False
@@ -165,11 +167,9 @@ def _fresh(game: Game) -> Game:
 
 
 def _start(game: Game, seat: int, attempt: int) -> Belief:
-    size = PARTICLES << attempt
-    first = _fresh(game)
+    first = _fresh(game)  # one world, until something is hidden from the seat
     seen = _seen_in(first, seat, frozenset())
-    particles = [first.clone() for _ in range(size)]
-    return Belief(seat, _fresh(game), particles, [seen] * size, [1.0] * size, attempt=attempt)
+    return Belief(seat, _fresh(game), [first], [seen], [1.0], attempt=attempt)
 
 
 def _catch_up(b: Belief, news: list[Chose | Drew], game: Game) -> None:
@@ -184,18 +184,14 @@ def _step(b: Belief, event: Chose | Drew, game: Game) -> None:
     truth = b.truth
     mark = truth.state.log
     look = _look(truth, event)
+    fans = _fan_out(event, truth)
     _force(truth, event)
     seen = _observe(truth, b.seat, mark)
     number = len(b.events)
     b.events.append(event)
     rng = random.Random(f"rulelang belief {game.seed} {b.seat} {number} {b.attempt}")
     size = PARTICLES << b.attempt
-    if len(b.particles) > size and _hidden(event, b.seat, truth):
-        # the branches of an earlier secret that nothing told apart: back to `size`
-        # before they branch again
-        worlds = list(zip(b.particles, b.weights, b.seen, strict=True))
-        b.particles, b.seen = _resample(worlds, size, rng, b.seat)
-        b.weights = [1.0] * size
+    _before_secret(b, event, truth, size, rng, fans)
     worlds = []
     branched = rejected = False
     for p, known, weight in zip(b.particles, b.seen, b.weights, strict=True):
@@ -208,23 +204,50 @@ def _step(b: Belief, event: Chose | Drew, game: Game) -> None:
             # the zones the seat sees hold the very items of the truth's (not just
             # items that look the same), so that its own later moves name them
             _repair(q, truth, b.seat, known)
-            if _observe(q, b.seat, before) == seen:
+            if _fits(q, b.seat, before, seen):
                 worlds.append((q, weight * w, _seen_in(q, b.seat, known)))
             else:
                 rejected = True
     if not worlds:
         _restart(b, game)
         return
-    # the worlds are kept (the branches of a secret until what the seat sees next
-    # tells them apart), up to a bound; when rejections leave fewer than `size`, the
-    # survivors are resampled up to `size`
-    if len(worlds) > size * (BRANCHES + 1) or (rejected and len(worlds) < size):
-        b.particles, b.seen = _resample(worlds, size, rng, b.seat)
-        b.weights = [1.0] * len(b.particles)
-    else:
+    if len(worlds) > size * WORLDS or (rejected and len(worlds) < size):
+        # too many (never: _before_secret bounds the branches), or too few left: the
+        # copies of a world that fits have what the seat never saw dealt anew
+        b.particles, b.seen, b.weights = _resample(worlds, size, rng, b.seat)
+    else:  # every world kept, each as likely as its branches made it
         b.particles = [q for q, _w, _k in worlds]
         b.seen = [known for _q, _w, known in worlds]
         b.weights = [w for _q, w, _k in worlds]
+
+
+def _before_secret(
+    b: Belief, event: Chose | Drew, truth: Game, size: int, rng: random.Random, fans: int
+) -> None:
+    """Before an event the seat does not see: as many worlds as it may branch into.
+    The worlds are kept, branches and all, until what the seat sees tells them apart
+    (the dice under a cup, shown when it is lifted): resampled only when the next
+    secret would branch them past `size * WORLDS`, or to `size` copies before a draw
+    that each world makes once (a shuffle: the copies then shuffle differently)."""
+    if not _hidden(event, b.seat, truth):
+        return
+    target = max(size, size * WORLDS // fans) if fans > 1 else size
+    if len(b.particles) > target or (fans == 1 and len(b.particles) < size):
+        worlds = list(zip(b.particles, b.weights, b.seen, strict=True))
+        b.particles, b.seen, b.weights = _resample(
+            worlds, target if fans > 1 else size, rng, b.seat, copies=fans == 1
+        )
+
+
+def _fan_out(event: Chose | Drew, truth: Game) -> int:
+    """How many branches a world may make at a hidden event (1: one draw), read
+    before the truth takes it."""
+    spec = truth.state.pending
+    if isinstance(event, Chose):
+        return BRANCHES + 1 if isinstance(spec, ChoiceSpec) else 1
+    if event.decision.kind in ("roll", "pick") and isinstance(spec, ChanceSpec):
+        return min(len(spec.source(truth.state)), BRANCHES)
+    return 1
 
 
 def _restart(b: Belief, game: Game) -> None:
@@ -258,8 +281,13 @@ def _force(g: Game, event: Chose | Drew) -> None:
 
 
 def _observe(g: Game, seat: int, mark: Log) -> tuple[Any, ...]:
-    """What `seat` sees of `g`: its view, and the log lines it may read since `mark`."""
-    return (view(g, seat, PARTS), log_lines(g, seat, since=mark))
+    """What `seat` sees of `g`: the log lines it may read since `mark`, and its view."""
+    return (log_lines(g, seat, since=mark), view(g, seat, PARTS))
+
+
+def _fits(g: Game, seat: int, mark: Log, seen: tuple[Any, ...]) -> bool:
+    """Does the seat see in `g` what it saw (the log first: it is quick to read)?"""
+    return log_lines(g, seat, since=mark) == seen[0] and view(g, seat, PARTS) == seen[1]
 
 
 def _hidden(event: Chose | Drew, seat: int, truth: Game) -> bool:
@@ -465,8 +493,24 @@ def _kind_at(g: Game, place: tuple[Any, ...], item: Value) -> tuple[str, Value]:
     return ("", item)
 
 
+_ZONES: dict[tuple[int, int, object], tuple[object, list[Any]]] = {}
+
+
+def _cached(g: Game, key: tuple[int, object], make: Any) -> list[Any]:
+    """A list of zone slots worked out once per ruleset (and player count)."""
+    full = (id(g.rules), g.players, key)
+    hit = _ZONES.get(full)
+    if hit is None or hit[0] is not g.rules:
+        hit = _ZONES[full] = (g.rules, make())
+    return hit[1]
+
+
 def _visible_zones(g: Game, seat: int, with_kind: bool = False) -> list[Any]:
     """The zone slots `seat` looks into (with the kind of item each holds)."""
+    return _cached(g, (seat, ("visible", with_kind)), lambda: _list_visible(g, seat, with_kind))
+
+
+def _list_visible(g: Game, seat: int, with_kind: bool) -> list[Any]:
     layout = g.rules.layout
     out: list[Any] = []
     for z in g.rules.program.zones:
@@ -483,10 +527,16 @@ def _visible_zones(g: Game, seat: int, with_kind: bool = False) -> list[Any]:
 
 
 def _resample(
-    worlds: list[tuple[Game, float, Seen]], size: int, rng: random.Random, seat: int
-) -> tuple[list[Game], list[Seen]]:
-    """`size` worlds drawn by weight (systematic resampling); a world drawn again is a
-    copy with the items of its zones the seat never saw dealt anew (redeal_unseen)."""
+    worlds: list[tuple[Game, float, Seen]],
+    size: int,
+    rng: random.Random,
+    seat: int,
+    copies: bool = False,
+) -> tuple[list[Game], list[Seen], list[float]]:
+    """`size` draws by weight (systematic resampling). A world drawn again is a copy
+    with the items the seat never saw dealt anew (redeal_unseen); where nothing can be
+    dealt anew, the world counts twice instead (its weight), unless `copies` asks for
+    a copy of it (to draw its next secret apart)."""
     from rulelang.runtime.determinize import redeal_unseen
 
     total = sum(w for _g, w, _k in worlds)
@@ -494,21 +544,27 @@ def _resample(
     at = rng.random() * step
     out: list[Game] = []
     seen: list[Seen] = []
-    used: set[int] = set()
+    weights: list[float] = []
+    used: dict[int, int] = {}  # a world drawn: where it is in `out`
     acc = 0.0
     i = 0
     for _ in range(size):
         while i < len(worlds) - 1 and acc + worlds[i][1] <= at:
             acc += worlds[i][1]
             i += 1
+        at += step
         g, _w, known = worlds[i]
         if id(g) in used:
-            g = redeal_unseen(g, seat, rng, known)
-        used.add(id(g))
+            other = redeal_unseen(g, seat, rng, known)
+            if other is None and not copies:
+                weights[used[id(g)]] += 1.0
+                continue
+            g = g.clone() if other is None else other
+        used[id(g)] = len(out)
         out.append(g)
         seen.append(known)
-        at += step
-    return out, seen
+        weights.append(1.0)
+    return out, seen, weights
 
 
 # ---------------------------------------------------------------- items the seat never saw
@@ -529,6 +585,10 @@ def _held(g: Game, kind: str, known: Seen) -> set[Value]:
 
 def _hidden_zones(g: Game, seat: int, kind: str | None = None) -> list[int]:
     """The zone slots `seat` may not look into (of one kind of item, if given)."""
+    return _cached(g, (seat, ("hidden", kind)), lambda: _list_hidden(g, seat, kind))
+
+
+def _list_hidden(g: Game, seat: int, kind: str | None) -> list[int]:
     layout = g.rules.layout
     out = []
     for z in g.rules.program.zones:
@@ -590,10 +650,38 @@ def _repair(q: Game, truth: Game, seat: int, known: Seen) -> bool:
                 here[i] = b
             st.zones[slot] = tuple(here)
             swapped = True
+    swapped = _repair_offered(q, truth, seat, known) or swapped
     if not swapped:
         return False
     _refresh(st)
     return True
+
+
+def _repair_offered(q: Game, truth: Game, seat: int, known: Seen) -> bool:
+    """Likewise for the items the truth offers the seat at its pending choice (it sees
+    them, as `choose c in pot` shows a hidden pot's coins): swapped in for the world's
+    offers that the truth does not make, from the zones the seat does not see."""
+    st, real = q.state, truth.state
+    spec = real.pending
+    if (
+        not isinstance(spec, ChoiceSpec)
+        or spec.kind is None
+        or real.who != seat
+        or st.pending is not spec
+        or st.options == real.options
+    ):
+        return False
+    held = _held(q, spec.kind, known)
+    hidden = _hidden_zones(q, seat, spec.kind)
+    wanted = [b for b in real.options if b is not None and b not in st.options]
+    spare = [a for a in st.options if a is not None and a not in real.options and a not in held]
+    swapped = False
+    for a, b in zip(spare, wanted, strict=False):
+        if b not in held and _swap(st, a, b, hidden):
+            swapped = True
+    if swapped:
+        _refresh(st)
+    return swapped
 
 
 def _look_alike(

@@ -90,12 +90,12 @@ def determinize(game: Game, seat: int | None, rng: random.Random) -> Game:
     return other
 
 
-def redeal_unseen(g: Game, seat: int, rng: random.Random, seen: Seen) -> Game:
+def redeal_unseen(g: Game, seat: int, rng: random.Random, seen: Seen) -> Game | None:
     """A copy of `g` (a world of a belief, belief.py) with the items in the zones `seat`
     cannot see, and the face-down tiles, dealt anew among those places, but for the
     items it has seen (`seen`: it knows where they went) and those offered at the
-    pending choice; a plain copy if that would change what the seat sees. (A world in
-    which a rule then misses an item it held is rejected by the belief.)"""
+    pending choice; None if nothing moved or what the seat sees would change. (A world
+    in which a rule then misses an item it held is rejected by the belief.)"""
     other = g.clone()
     st = other.state
     kept = set(seen)
@@ -105,8 +105,10 @@ def redeal_unseen(g: Game, seat: int, rng: random.Random, seen: Seen) -> Game:
     redeal_zones(other, seat, rng, kept)
     redeal_tiles(other, seat, rng, kept)
 
-    if view(other, seat, PARTS) != view(g, seat, PARTS):
-        return g.clone()
+    if (st.zones == g.state.zones and st.layers == g.state.layers) or view(
+        other, seat, PARTS
+    ) != view(g, seat, PARTS):
+        return None
     return other
 
 

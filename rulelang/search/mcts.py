@@ -79,10 +79,42 @@ def search(
 ) -> Value:
     """The value of the option to take at the game's pending choice: the most visited
     child of the root after the budget is spent."""
-    seat = game.current_player()
     options = list(game.legal_values())
     if len(options) == 1:
         return options[0]
+    root = _grow(game, budget, rng, information_sets, exploration, playout_limit)
+    return _pick(root, game.current_player(), options)
+
+
+def search_root(
+    game: Game,
+    budget: Budget,
+    rng: random.Random,
+    information_sets: bool,
+    exploration: float = 0.7,
+    playout_limit: int | None = None,
+) -> list[tuple[Value, int, float]]:
+    """Each option at the game's pending choice, in the options' order, with the visits
+    and the total reward the search gave it (what `search` chooses from)."""
+    seat = game.current_player()
+    root = _grow(game, budget, rng, information_sets, exploration, playout_limit)
+    out = []
+    for v in game.legal_values():
+        c = root.children.get(_key(seat, v))
+        out.append((v, 0, 0.0) if c is None else (v, c.visits, c.total))
+    return out
+
+
+def _grow(
+    game: Game,
+    budget: Budget,
+    rng: random.Random,
+    information_sets: bool,
+    exploration: float,
+    playout_limit: int | None,
+) -> Node:
+    """The search tree after the budget is spent (its root)."""
+    seat = game.current_player()
     root = Node(-1)
     # ismcts: a new deal of the unseen every iteration; mcts: one deal, searched
     world = game if information_sets else game.determinize(seat, rng)
@@ -161,6 +193,11 @@ def search(
         for visited in path[1:]:
             visited.visits += 1
             visited.total += rewards[visited.who]
+    return root
+
+
+def _pick(root: Node, seat: int, options: list[Value]) -> Value:
+    """The option to take after the search."""
     # the most visited option, in the order of the options (ties go to the first); but
     # never one that in every world searched only asked the same question again while
     # another one did something (else a bot could retry a known wall for ever)
