@@ -367,7 +367,9 @@ def _follow(
             if sees_choice(event, seat):
                 value = event.value
                 if value not in st.options:  # another item that looks the same, or
-                    value = _alike(p, spec, st.options, look)  # illegal: not this world
+                    value = _alike(p, spec, st.options, look)  # one swapped in for an
+                    if value is None:  # unseen option; else illegal: not this world
+                        value = _swap_in(p, spec, event.value, look, seat, known)
                     if value is None:
                         return []
                 p.choose(value)
@@ -708,6 +710,29 @@ def _refresh(st: State) -> None:
     spec = st.pending
     if isinstance(spec, ChoiceSpec) and not st.over:
         st.options = spec.options(st)
+
+
+def _swap_in(
+    p: Game, spec: ChoiceSpec, value: Value, look: str | None, seat: int, known: Seen
+) -> Value:
+    """An item the seat saw chosen (`value`, or one that looks the same) that lies in a
+    zone the seat does not see, swapped with an option of world `p` the seat never saw
+    (the hand it was played from, say); None if there is none or it is still illegal."""
+    if spec.kind is None or value is None:
+        return None
+    st = p.state
+    held = _held(p, spec.kind, known)
+    slots = _hidden_zones(p, seat, spec.kind)
+    spare = [v for v in st.options if v is not None and v not in held]
+    if not spare:
+        return None
+    here = {i for s in slots for i in st.zones[s] if i not in held and i not in st.options}
+    if value not in here:
+        value = next((i for i in sorted(here) if spec.show(st, i) == look), None)
+    if value is None or not _swap(st, value, spare[0], slots):
+        return None
+    _refresh(st)
+    return value if value in st.options else None
 
 
 def _item_choices(
