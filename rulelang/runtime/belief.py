@@ -193,12 +193,11 @@ def _step(b: Belief, event: Chose | Drew, game: Game) -> None:
     size = PARTICLES << b.attempt
     _before_secret(b, event, truth, size, rng, fans)
     worlds = []
-    branched = rejected = False
+    rejected = False
     for p, known, weight in zip(b.particles, b.seen, b.weights, strict=True):
         before = p.state.log
         known = _shuffled(p, event, known)
         branches = _follow(p, event, b.seat, rng, known, look)
-        branched = branched or len(branches) > 1
         rejected = rejected or not branches
         for q, w in branches:
             # the zones the seat sees hold the very items of the truth's (not just
@@ -287,7 +286,9 @@ def _observe(g: Game, seat: int, mark: Log) -> tuple[Any, ...]:
 
 def _fits(g: Game, seat: int, mark: Log, seen: tuple[Any, ...]) -> bool:
     """Does the seat see in `g` what it saw (the log first: it is quick to read)?"""
-    return log_lines(g, seat, since=mark) == seen[0] and view(g, seat, PARTS) == seen[1]
+    if log_lines(g, seat, since=mark) != seen[0]:
+        return False
+    return bool(view(g, seat, PARTS) == seen[1])
 
 
 def _hidden(event: Chose | Drew, seat: int, truth: Game) -> bool:
@@ -312,8 +313,8 @@ def sees_draw(g: Game, event: Drew, seat: int) -> bool:
         return event.audience is not None and seat in event.audience
     if spec.kind == "roll":
         return True
-    if spec.kind == "pick":  # announced, unless its `log` hides it (views.event_line)
-        return spec.narrate_hidden is None
+    if spec.kind == "pick":  # as the log shows it (views.event_line): announced only
+        return event.hidden is None  # with a `log` text and no `else` text
     if spec.kind == "shuffle_zone":  # the new order of a zone the seat looks into
         return _zone_seen(g, spec.zone, seat)
     return False  # a shuffled list, a generated drawing: what they give may be hidden
@@ -338,7 +339,9 @@ def _look(truth: Game, event: Chose | Drew) -> str | None:
     return None
 
 
-def _alike(p: Game, spec: ChoiceSpec | ChanceSpec, values: Sequence[Value], look: str | None) -> Value:
+def _alike(
+    p: Game, spec: ChoiceSpec | ChanceSpec, values: Sequence[Value], look: str | None
+) -> Value:
     """The first of `values` that looks as the seat saw it (an item the same to its
     eyes, as another copy of a card), or None."""
     if look is None:
@@ -691,7 +694,9 @@ def _look_alike(
 ) -> tuple[Value, int | None]:
     """An item in the hidden zones of world `q` that looks as item `b` does in zone
     `slot` of the truth, and where it is (None if there is none)."""
-    convert = next(c for _n, base, per, _v, c in q.rules.view_plan.zones if _holds(q, base, per, slot))
+    convert = next(
+        c for _n, base, per, _v, c in q.rules.view_plan.zones if _holds(q, base, per, slot)
+    )
     look = convert(truth.state, b)
     for s in hidden:
         for item in q.state.zones[s]:

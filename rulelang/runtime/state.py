@@ -153,9 +153,7 @@ def _standing(shown: Log) -> dict[tuple[Place, Value], frozenset[int]]:
                 del standing[(place, item)]
         else:
             standing = dict(standing)
-            standing[(place, item)] = standing.get((place, item), frozenset()) | frozenset(
-                audience
-            )
+            standing[(place, item)] = standing.get((place, item), frozenset()) | frozenset(audience)
         _STANDING[id(record)] = (record, standing)
     return standing
 
