@@ -1,35 +1,34 @@
 """What a seat may believe: worlds drawn again from the game's history (docs/bots.md).
 
-A search bot must not read what its seat cannot see, and must not forget what the seat
-has learnt. A belief is a set of particles (Silver and Veness 2010, POMCP; a particle
-filter as in Richards and Amir, and Long et al. 2010 on determinization): games
-replayed from the start along the real game's record, in which
+A search bot must not read what its seat cannot see, and should not forget what the
+seat has learnt. A belief is a set of weighted worlds (particles, as POMCP's belief
+state: Silver and Veness 2010), games replayed from the start along the real game's
+record, in which
 
 - what the seat saw is forced: its own decisions, the public ones and those shown to it
-  (`secret to`), the outcomes of public rolls and picks, of secret ones shown to it, and
-  of shuffles of zones it sees;
-- what it did not see is drawn again from what produced it, from the search's own
-  generator: a secret roll or pick (each outcome, up to BRANCHES of them), a shuffle, a
-  `generate`, another player's secret decision (each legal option, up to BRANCHES);
+  (`secret to`), the outcomes of rolls, of picks whose line it reads, of secret ones
+  shown to it, and of shuffles of zones it sees; a public decision illegal in a world
+  rejects it;
+- what it did not see is drawn again, from generators derived from the seed, the seat
+  and the event's number: a world follows each outcome of a secret roll or pick and
+  each option of another player's secret decision (up to BRANCHES; for a card, each
+  kind of card it could be), and draws a shuffle or a `generate` once;
 - after every event, a world is kept only if the seat's view of it (everything `view`
-  shows the seat, and the lines of the log it may read) is the seat's view of the real
-  game at that point: a public move that is illegal in a world, a reveal or a count that
-  differs, rejects it.
+  shows the seat, and the log lines it may read) is the seat's view of the real game
+  at that point. The real record is replayed once, on its own, for that view only: the
+  real game's hidden values are never read.
 
-The particles are kept from decision to decision (kept with the game's table, brought
-up to date with the new events), resampled to PARTICLES after each event that branched
-or rejected, and the copies made by resampling have the items in the zones the seat
-cannot see dealt anew among those zones (the items are exchangeable there: nothing the
-seat saw tells them apart), as long as the seat's view stays the same. Each event's
-draws come from a generator derived from the seed, the seat and the event's number, so
-a belief brought up to date is the one built from scratch, and it depends on nothing
-but what the seat saw: the real game's hidden values are never read (the real record
-is replayed once, on its own, only to give the seat's view at each step).
-
-When every particle is rejected the filter starts again with twice as many, up to
-ATTEMPTS times; then `NoBelief` says so (a UsageError: the bot refuses, it never falls
-back to the truth). Rules with an `imagine` block do not use this module: they picture
-what is hidden themselves (runtime/imagine.py).
+Items the seat never saw are exchangeable, so a world may swap two of them rather than
+be rejected (`_repair`: the cards dealt or offered to the seat are the very ones it
+saw; `_swap_in`: a card played from a hidden hand that the world's hand lacks). The
+branches of a secret are kept until what the seat sees tells them apart, up to WORLDS
+* PARTICLES; they are resampled by weight when a new secret would branch them past
+that, or when rejections leave fewer than PARTICLES, and a copy of a world has the
+items the seat never saw dealt anew (determinize.redeal_unseen). The belief is kept
+from decision to decision, with the game's table; brought up to date or built from
+scratch, it is the same. When every world is rejected, it starts again with twice as
+many, up to ATTEMPTS times; then `NoBelief` (a UsageError: the bot refuses, it never
+falls back on the truth). Rules with an `imagine` block do not use this module.
 """
 
 from __future__ import annotations

@@ -1,32 +1,25 @@
-"""Determinization: a copy of a game in which what one seat cannot see is dealt anew.
+"""Determinization: a world one seat could believe it is in, for information-set search.
 
 Information-set search (rulelang/search) plays many games forward from positions that
-the deciding player cannot tell apart. Each one is a clone of the real game in which
-everything hidden from that seat, by the rule file's visibility declarations, is
-re-dealt at random, so that whatever the search does, it never reads a secret. What is
-re-dealt is first put in a fixed order (sorted), so the same generator gives the same
-determinization whatever the hidden truth was: a search decides the same when only
-what its player cannot see changes.
+the deciding player cannot tell apart. Each one is a world in which everything hidden
+from that seat is drawn again from what produced it, consistent with what the seat
+observed: a world of the seat's belief (runtime/belief.py: the record replayed with
+what the seat did not see drawn again, kept where its view agrees), so that whatever
+the search does, it never reads a secret. Its future dice draw from the caller's
+generator (for `seat=None` too: then it is a plain clone).
 
-- the future of the dice: the clone draws its chance events from the caller's
-  generator, not the game's (for every seat, and for `seat=None` too);
-- the items of the zones the seat may not look into (`visible to none`, another
-  player's `visible to owner` zone) are shuffled among those zones, zone by zone of the
-  same kind of item, each keeping its size; but the items the seat is offered in its
-  own pending choice stay where they are (it sees them: `choose c in pot`), and so do
-  the items `reveal ... to` showed the seat, while they are still where it saw them;
-- face-down tiles on a tiled board are shuffled among the face-down cells of the board
-  (each cell keeps its quarter turns), except those `reveal ... to` showed the seat;
-- the `visible to owner` player attributes of the other players: a piece or card
-  (a secret piece each player holds) is drawn anew among the pieces of its kind the seat does
-  not see held, when the players' values are all different; any other value
-  (a role, say) is shuffled among the other players.
+Rules with an `imagine` block picture what the seat cannot see themselves (the fast
+path, runtime/imagine.py): the determinization is a clone of the real game in which
+the items of the zones the seat may not look into are dealt anew among those zones
+(per kind of item, each zone keeping its size; sorted first, so that the deal depends
+on no hidden order), as are face-down tiles among the face-down cells of their board,
+but for what the seat is offered and what `reveal ... to` showed it; then every value
+the seat may not see is forgotten and the block pictures it. `redeal_unseen` deals the
+same way the copies a belief makes when it resamples.
 
-Not re-dealt (a search reads them as they are): globals, piece and card attributes and
-board `state`/`edge` attributes declared `visible to none`, the values of secret
-choices held in the rules' local variables. What the seat was told privately in
-words (`say ... to`) is text: a search knows only what `reveal ... to` showed it.
-docs/api.md says so too.
+`not_redealt` names the hidden globals, piece, card and board attributes of rules
+without `imagine`: the search bots refuse such rules up front (search/__init__.py).
+docs/api.md and docs/bots.md say so too.
 """
 
 from __future__ import annotations
