@@ -19,6 +19,7 @@ import pytest
 
 import rulelang
 from rulelang.check.types import T
+from rulelang.cli.main import run
 from rulelang.runtime.code import ChoiceSpec, Value
 from rulelang.runtime.edit import Editor
 from rulelang.runtime.engine import Game
@@ -175,3 +176,23 @@ def test_search_decides_the_same_whatever_its_seat_cannot_see(path: Path) -> Non
         for a in (*rules.program.player_attrs, *rules.program.globals, *rules.program.zones)
     )
     assert changed >= POINTS - 5 if hides else changed == 0
+
+
+LIARS_DICE = ROOT / "rulesets" / "examples" / "liars-dice.rules"
+
+
+def test_a_search_with_no_world_that_fits_refuses_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three players of Liar's Dice: six dice under the other cups branch into more
+    worlds than the belief follows, so when the cups are lifted none fits what the
+    search seat saw. The search bot refuses with one line (exit 64) rather than play
+    on the truth; the declared bots play the same game to its end."""
+    monkeypatch.setenv("RULELANG_DATA_DIR", str(tmp_path))
+    args = ["play", str(LIARS_DICE), "-p", "3", "--no-store", "--seed", "1"]
+    assert run([*args, "--bots", "1:ismcts:20,2,3"]) == 64
+    err = capsys.readouterr().err
+    assert err.startswith("error: the search found no world that fits what P1 has seen")
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert run([*args, "--bots", "all"]) == 0
+    assert "Game over." in capsys.readouterr().out

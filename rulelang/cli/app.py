@@ -35,6 +35,7 @@ from rulelang.limits import (
     Limit,
     Limits,
 )
+from rulelang.runtime.belief import NoBelief
 from rulelang.runtime.bots import RANDOM
 
 app = typer.Typer(
@@ -397,6 +398,8 @@ def run_table(
             say(f"\n{stored.saved_as()}")
     except GameRuntimeError as err:
         raise runtime_error(err, ruleset.program.sources) from None
+    except NoBelief as exc:  # a search bot found no world that fits what its seat saw
+        raise usage(str(exc)) from None
     except (KeyboardInterrupt, EOFError, LeftGame) as exc:
         # `quit` is a deliberate, successful end of the session (exit 0); Ctrl-C and
         # the end of input are interruptions (130). Either way the game is saved.

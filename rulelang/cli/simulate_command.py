@@ -29,6 +29,7 @@ from rulelang.cli.errors import EX_INTERRUPTED, CliExit, runtime_error, say_err,
 from rulelang.cli.terminal import say
 from rulelang.diagnostics import GameRuntimeError
 from rulelang.limits import DEFAULT_LIMITS, MAX_GAMES, MAX_JOBS, SEED_MAX, SEED_MIN, Limits
+from rulelang.runtime.belief import NoBelief
 
 if TYPE_CHECKING:
     from rulelang.cli.simulate import Summary
@@ -160,6 +161,8 @@ def run_simulation_cli(
                 )
         except GameRuntimeError as err:
             raise runtime_error(err, ruleset.program.sources) from None
+        except NoBelief as exc:  # a search bot found no world that fits what it saw
+            raise usage(str(exc)) from None
         except KeyboardInterrupt:
             raise CliExit(EX_INTERRUPTED, "\nSimulation stopped.") from None
     if summary.cut_off and not summary.games:  # every game cut off: no figures at all
