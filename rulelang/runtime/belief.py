@@ -229,7 +229,9 @@ def _before_secret(
     that each world makes once (a shuffle: the copies then shuffle differently)."""
     if not _hidden(event, b.seat, truth):
         return
-    target = max(size, size * WORLDS // fans) if fans > 1 else size
+    # a secret choice is soon told apart (a card played is seen where it goes): the
+    # worlds branch from `size`; dice may stay hidden for long: from as many as fit
+    target = size if fans == 1 or isinstance(event, Chose) else max(size, size * WORLDS // fans)
     if len(b.particles) > target or (fans == 1 and len(b.particles) < size):
         worlds = list(zip(b.particles, b.weights, b.seen, strict=True))
         b.particles, b.seen, b.weights = _resample(
