@@ -50,9 +50,16 @@ if TYPE_CHECKING:
 PARTICLES = 16  # worlds drawn per seat (more while secrets are told apart)
 WORLDS = 18  # at most WORLDS * PARTICLES worlds are followed at once
 BRANCHES = 8  # the most outcomes or options a hidden event is followed into, per world
+# ... and kinds of card a secret choice of a card: all of a Saboteur hand's, so that
+# each world has a branch that fits the card then seen played (fewer: worlds die out
+# and the few left stand for every past secret, as the roles)
+CARD_BRANCHES = 8
 ATTEMPTS = 3  # fresh starts (each with twice the particles) before giving up
 Seen = frozenset[tuple[str, Value]]  # items the seat saw in a world, as (kind, item)
-# what the seat sees of a world, besides the new lines of the log
+# what the seat sees of a world, besides the new lines of the log; not the options of
+# its pending decision (a world does not learn from them what they would tell: the
+# check of tests/test_secrecy.py sees rules whose options tell a secret; the items
+# it is offered are the very ones it sees, see _repair_offered)
 PARTS = (
     "globals",
     "players",
@@ -61,7 +68,6 @@ PARTS = (
     "boards",
     "board_state",
     "zone_tiles",
-    "decision",
     "results",
 )
 
@@ -84,6 +90,8 @@ class Belief:
     events: list[Chose | Drew] = field(default_factory=list)  # consumed, oldest first
     synced: Log = None  # the real log record the belief has caught up with
     attempt: int = 0
+    # the last real state checked by follows_record, its log record, and the answer
+    checked: tuple[State, Log, bool] | None = None
 
 
 # beliefs kept per game table (Config: one per game, shared by its clones), per seat;
@@ -118,6 +126,37 @@ def world(game: Game, seat: int, rng: random.Random) -> Game:
     return other
 
 
+def follows_record(game: Game, seat: int) -> bool:
+    """Does the game's record lead to what the seat sees now? Not when the position
+    was set up by hand (`Game.edit()` changed what the seat sees: edits are not in the
+    record); then determinize.py deals what it holds anew instead. (An edit of what
+    the seat cannot see changes nothing here: the belief never reads it.)"""
+    st = game.state
+    hit = _BY_HAND.get((id(st), seat))
+    if hit is not None and hit[0] is st and hit[1] is st.log:
+        return False
+    try:
+        b = current(game, seat)
+    except NotFromRecord:  # the record no longer replays: edits made it
+        if len(_BY_HAND) > 1000:
+            _BY_HAND.clear()
+        _BY_HAND[(id(st), seat)] = (st, st.log)
+        return False
+    if b.checked is not None and b.checked[0] is st and b.checked[1] is st.log:
+        return b.checked[2]
+    fits = view(b.truth, seat, PARTS) == view(game, seat, PARTS)
+    b.checked = (st, st.log, fits)
+    return fits
+
+
+class NotFromRecord(Exception):
+    """The game's record does not replay (a position set up by hand)."""
+
+
+# real states whose record does not replay, per seat (kept with the state, bounded)
+_BY_HAND: dict[tuple[int, int], tuple[State, Log]] = {}
+
+
 def current(game: Game, seat: int) -> Belief:
     """The seat's belief brought up to the game's last event (kept between calls)."""
     kept = _kept(game.state.cfg, seat)
@@ -128,7 +167,11 @@ def current(game: Game, seat: int) -> Belief:
     for b in kept:
         news = _since(log, b.synced)
         if news is not None:
-            _catch_up(b, news, game)
+            try:
+                _catch_up(b, news, game)
+            except NotFromRecord:
+                kept.remove(b)  # half brought up to date: not kept
+                raise
             return b
     b = _start(game, seat, 0)
     _catch_up(b, _since(log, None) or [], game)
@@ -184,7 +227,10 @@ def _step(b: Belief, event: Chose | Drew, game: Game) -> None:
     mark = truth.state.log
     look = _look(truth, event)
     fans = _fan_out(event, truth)
-    _force(truth, event)
+    try:
+        _force(truth, event)
+    except (UsageError, GameRuntimeError):
+        raise NotFromRecord from None
     seen = _observe(truth, b.seat, mark)
     number = len(b.events)
     b.events.append(event)
@@ -244,7 +290,9 @@ def _fan_out(event: Chose | Drew, truth: Game) -> int:
     before the truth takes it."""
     spec = truth.state.pending
     if isinstance(event, Chose):
-        return BRANCHES + 1 if isinstance(spec, ChoiceSpec) else 1
+        if not isinstance(spec, ChoiceSpec):
+            return 1
+        return (CARD_BRANCHES if spec.kind is not None else BRANCHES) + 1
     if event.decision.kind in ("roll", "pick") and isinstance(spec, ChanceSpec):
         return min(len(spec.source(truth.state)), BRANCHES)
     return 1
@@ -759,8 +807,8 @@ def _item_choices(
     for v in (*options, *(pool if swappable else ())):
         classes.setdefault(spec.show(st, v), []).append(v)
     names = sorted(classes)
-    if len(names) > BRANCHES:
-        names = sorted(rng.sample(names, BRANCHES))
+    if len(names) > CARD_BRANCHES:
+        names = sorted(rng.sample(names, CARD_BRANCHES))
     total = sum(len(classes[n]) for n in classes)
     out: list[tuple[Game, float]] = []
     if None in st.options:  # a pass: as likely as any one item

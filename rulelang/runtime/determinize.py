@@ -29,7 +29,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from rulelang.check.symbols import AttrSym, Program, imagine_proc
-from rulelang.runtime.belief import PARTS, Seen, world
+from rulelang.runtime.belief import PARTS, Seen, follows_record, world
 from rulelang.runtime.code import ChoiceSpec, Value
 from rulelang.runtime.imagine import forget, imagine
 from rulelang.runtime.state import known_places
@@ -64,7 +64,7 @@ def determinize(game: Game, seat: int | None, rng: random.Random) -> Game:
         other.state.rng = rng  # its dice come from the caller's generator (no copy: cheap)
         other.state.rng_shared = False
         return other
-    if not game.rules.imagines:
+    if not game.rules.imagines and follows_record(game, seat):
         return world(game, seat, rng)  # replayed from what the seat saw (belief.py)
     other = game.clone()
     st = other.state
@@ -76,11 +76,41 @@ def determinize(game: Game, seat: int | None, rng: random.Random) -> Game:
         offered = {(spec.kind, v) for v in st.options}  # it sees them: they stay put
     redeal_zones(other, seat, rng, offered)
     redeal_tiles(other, seat, rng)
+    if not game.rules.imagines:  # a position set up by hand (Game.edit): no history
+        _redeal_owned(other, seat, rng)
+        return other
     forget(game.rules, st, seat)  # the rules picture the rest: forget it all, then imagine
     imagine(game.rules, st, seat)  # marks the state changed
     if isinstance(spec, ChoiceSpec) and not st.over:  # the options may depend on what
         st.options = spec.options(st)  # it pictured (who is here)
     return other
+
+
+def _redeal_owned(game: Game, seat: int, rng: random.Random) -> None:
+    """The other players' `visible to owner` attributes of a position set up by hand
+    (which has no history to draw them from): a piece or card is drawn among those of
+    its kind the seat does not hold, when the players hold different ones; any other
+    value is shuffled among the other players (with one other player it stays as it
+    is: docs/api.md says so)."""
+    st = game.state
+    others = [p for p in range(st.cfg.n) if p != seat]
+    for a in game.rules.program.player_attrs:
+        if a.visibility != "owner" or len(others) < 2:
+            continue
+        col = st.cols[a.slot] = st.cols[a.slot].copy()  # the column may be shared
+        values = [col[p] for p in others]
+        kind = st.cfg.entities.get(a.type.arg) if a.type.name == "entity" else None
+        if kind is not None and len(set(values)) == len(values) and None not in values:
+            values = rng.sample([item for item in kind if item != col[seat]], len(values))
+        else:
+            values.sort(key=repr)
+            rng.shuffle(values)
+        for p, v in zip(others, values, strict=True):
+            col[p] = v
+    st.dirty = True
+    spec = st.pending
+    if isinstance(spec, ChoiceSpec) and not st.over and st.who != seat:
+        st.options = spec.options(st)  # another's decision: its options may have changed
 
 
 def redeal_unseen(g: Game, seat: int, rng: random.Random, seen: Seen) -> Game | None:
