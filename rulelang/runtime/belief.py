@@ -102,9 +102,19 @@ _KEPT: dict[int, tuple[weakref.ref[Config], dict[int, list[Belief]]]] = {}
 def _kept(cfg: Config, seat: int) -> list[Belief]:
     entry = _KEPT.get(id(cfg))
     if entry is None or entry[0]() is not cfg:
-        key = id(cfg)
-        entry = _KEPT[key] = (weakref.ref(cfg, lambda _r: _KEPT.pop(key, None)), {})
+        entry = _KEPT[id(cfg)] = (weakref.ref(cfg, _Forget(id(cfg), _KEPT)), {})
     return entry[1].setdefault(seat, [])
+
+
+class _Forget:
+    """Drops a table's beliefs when the table goes (holds the dict itself: at exit the
+    module's names may be gone before the last table)."""
+
+    def __init__(self, key: int, kept: dict[int, Any]):
+        self.key, self.kept = key, kept
+
+    def __call__(self, _ref: object) -> None:
+        self.kept.pop(self.key, None)
 
 
 def world(game: Game, seat: int, rng: random.Random) -> Game:
@@ -735,7 +745,24 @@ def _repair_offered(q: Game, truth: Game, seat: int, known: Seen) -> bool:
             swapped = True
     if swapped:
         _refresh(st)
+    if st.options != real.options and set(st.options) == set(real.options):
+        _reorder(st, real.options, hidden)  # offered in the order the truth offers them
+        _refresh(st)
+        swapped = True
     return swapped
+
+
+def _reorder(st: State, order: Sequence[Value], slots: list[int]) -> None:
+    """Put the items of `order` in that order within the zones (of `slots`) that hold
+    them, each in the places those items hold there."""
+    rank = {v: i for i, v in enumerate(order)}
+    for s in slots:
+        zone = list(st.zones[s])
+        places = [i for i, x in enumerate(zone) if x in rank]
+        items = sorted((zone[i] for i in places), key=rank.__getitem__)
+        for i, x in zip(places, items, strict=True):
+            zone[i] = x
+        st.zones[s] = tuple(zone)
 
 
 def _look_alike(
