@@ -24,6 +24,7 @@ from rulelang.runtime.code import ChoiceSpec, Value
 from rulelang.runtime.edit import Editor
 from rulelang.runtime.engine import Game
 from rulelang.runtime.state import known_places
+from rulelang.runtime.views import may_see
 from rulelang.search.mcts import Budget, search_root
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,10 +66,10 @@ def change_attributes(game: Game, edit: Editor, seat: int) -> None:
     program, st = game.rules.program, game.state
     for a in program.player_attrs:
         for p in range(game.players):
-            if a.visibility == "none" or (a.visibility == "owner" and p != seat):
+            if not may_see(a.visibility, seat, p):
                 edit.set(a.name, other(game, a.type, st.cols[a.slot][p]), of=p)
     for g in program.globals:
-        if g.visibility != "all":
+        if not may_see(g.visibility, seat, None):
             edit.set(g.name, other(game, g.type, st.vars[g.slot]))
     for k in program.kinds:
         for a in k.attrs.values():
@@ -89,7 +90,7 @@ def change_zones(game: Game, edit: Editor, seat: int) -> None:
     for z in rules.program.zones:
         owners = range(game.players) if z.per_player else (None,)
         for owner in owners:
-            if z.visibility == "none" or (z.visibility == "owner" and owner != seat):
+            if not may_see(z.visibility, seat, owner):
                 by_kind.setdefault(z.kind, []).append((z.name, owner))
     for kind, zones in by_kind.items():
         items = [

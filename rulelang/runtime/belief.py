@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 from rulelang.diagnostics import GameRuntimeError, UsageError
 from rulelang.runtime.code import ChanceSpec, ChoiceSpec, Chose, Drew, Value
 from rulelang.runtime.state import Config, Log, State, known_places, typed
-from rulelang.runtime.views import log_lines, view
+from rulelang.runtime.views import log_lines, may_see, view
 
 if TYPE_CHECKING:
     from rulelang.runtime.engine import Game
@@ -380,12 +380,7 @@ def sees_draw(g: Game, event: Drew, seat: int) -> bool:
 
 
 def _zone_seen(g: Game, slot: int, seat: int) -> bool:
-    layout = g.rules.layout
-    for z in g.rules.program.zones:
-        base = layout.zone_base[z.name]
-        if base <= slot < base + (g.players if z.per_player else 1):
-            return z.visibility == "all" or (z.visibility == "owner" and slot - base == seat)
-    return False
+    return slot in _visible_zones(g, seat)
 
 
 def _look(truth: Game, event: Chose | Drew) -> str | None:
@@ -578,15 +573,11 @@ def _list_visible(g: Game, seat: int, with_kind: bool) -> list[Any]:
     layout = g.rules.layout
     out: list[Any] = []
     for z in g.rules.program.zones:
-        base = layout.zone_base[z.name]
-        if z.visibility == "all":
-            slots = list(range(base, base + (g.players if z.per_player else 1)))
-        elif z.visibility == "owner" and z.per_player:
-            slots = [base + seat]
-        else:
-            continue
-        kind = layout.zone_kind[z.name]
-        out.extend((s, kind) if with_kind else s for s in slots)
+        base, kind = layout.zone_base[z.name], layout.zone_kind[z.name]
+        for owner in range(g.players) if z.per_player else (None,):
+            if may_see(z.visibility, seat, owner):  # the views' own rule
+                slot = base + (owner or 0)
+                out.append((slot, kind) if with_kind else slot)
     return out
 
 
@@ -656,12 +647,12 @@ def _list_hidden(g: Game, seat: int, kind: str | None) -> list[int]:
     layout = g.rules.layout
     out = []
     for z in g.rules.program.zones:
-        if z.visibility == "all" or (kind is not None and layout.zone_kind[z.name] != kind):
+        if kind is not None and layout.zone_kind[z.name] != kind:
             continue
         base = layout.zone_base[z.name]
-        for owner in range(g.players) if z.per_player else (0,):
-            if not (z.visibility == "owner" and owner == seat):
-                out.append(base + owner)
+        for owner in range(g.players) if z.per_player else (None,):
+            if not may_see(z.visibility, seat, owner):
+                out.append(base + (owner or 0))
     return out
 
 

@@ -33,7 +33,7 @@ from rulelang.runtime.belief import PARTS, Seen, follows_record, world
 from rulelang.runtime.code import ChoiceSpec, Value
 from rulelang.runtime.imagine import forget, imagine
 from rulelang.runtime.state import known_places
-from rulelang.runtime.views import view
+from rulelang.runtime.views import may_see, view
 
 if TYPE_CHECKING:
     from rulelang.runtime.engine import Game
@@ -146,13 +146,10 @@ def redeal_zones(
     program, layout = rules.program, rules.layout
     groups: dict[str, list[int]] = {}
     for z in program.zones:
-        if z.visibility == "all":
-            continue
         base = layout.zone_base[z.name]
         for owner in range(st.cfg.n) if z.per_player else (None,):
-            if z.visibility == "owner" and owner == seat:
-                continue
-            groups.setdefault(layout.zone_kind[z.name], []).append(base + (owner or 0))
+            if not may_see(z.visibility, seat, owner):  # the views' own rule
+                groups.setdefault(layout.zone_kind[z.name], []).append(base + (owner or 0))
     zones = st.zones
     known = known_places(st, seat) if st.shown is not None else set()
     for group_kind, slots in groups.items():
