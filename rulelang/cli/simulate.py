@@ -138,6 +138,7 @@ def run_simulation_cli(
     as one message; every game cut off is R010, some a warning. `endings`: keep each
     seed's ending (compare)."""
     from rulelang.loader import allowed_in_environment
+    from rulelang.runtime.belief import NoBelief
     from rulelang.simulation.run import simulate as simulation
 
     run_simulation = functools.partial(simulation, dask=dask, endings=endings)
@@ -160,6 +161,8 @@ def run_simulation_cli(
                 )
         except GameRuntimeError as err:
             raise runtime_error(err, ruleset.program.sources) from None
+        except NoBelief as exc:  # a search bot found no world that fits what it saw
+            raise usage(str(exc)) from None
         except KeyboardInterrupt:
             raise CliExit(EX_INTERRUPTED, "\nSimulation stopped.") from None
     if summary.cut_off and not summary.games:  # every game cut off: no figures at all

@@ -1,45 +1,39 @@
-"""Determinization: a copy of a game in which what one seat cannot see is dealt anew.
+"""Determinization: a world one seat could believe it is in, for information-set search.
 
 Information-set search (rulelang/search) plays many games forward from positions that
-the deciding player cannot tell apart. Each one is a clone of the real game in which
-everything hidden from that seat, by the rule file's visibility declarations, is
-re-dealt at random, so that whatever the search does, it never reads a secret. What is
-re-dealt is first put in a fixed order (sorted), so the same generator gives the same
-determinization whatever the hidden truth was: a search decides the same when only
-what its player cannot see changes.
+the deciding player cannot tell apart. Each one is a world in which everything hidden
+from that seat is drawn again from what produced it, consistent with what the seat
+observed: a world of the seat's belief (runtime/belief.py: the record replayed with
+what the seat did not see drawn again, kept where its view agrees), so that whatever
+the search does, it never reads a secret. Its future dice draw from the caller's
+generator (for `seat=None` too: then it is a plain clone).
 
-- the future of the dice: the clone draws its chance events from the caller's
-  generator, not the game's (for every seat, and for `seat=None` too);
-- the items of the zones the seat may not look into (`visible to none`, another
-  player's `visible to owner` zone) are shuffled among those zones, zone by zone of the
-  same kind of item, each keeping its size; but the items the seat is offered in its
-  own pending choice stay where they are (it sees them: `choose c in pot`), and so do
-  the items `reveal ... to` showed the seat, while they are still where it saw them;
-- face-down tiles on a tiled board are shuffled among the face-down cells of the board
-  (each cell keeps its quarter turns), except those `reveal ... to` showed the seat;
-- a per-player zone `visible to others` (a hand held facing the table) is dealt anew
-  for its owner only: every other seat sees it;
-- the `visible to owner` player attributes of the other players: a piece or card
-  (a secret piece each player holds) is drawn anew among the pieces of its kind the seat does
-  not see held, when the players' values are all different; any other value
-  (a role, say) is shuffled among the other players.
+Rules with an `imagine` block picture what the seat cannot see themselves (the fast
+path, runtime/imagine.py): the determinization is a clone of the real game in which
+the items of the zones the seat may not look into are dealt anew among those zones
+(per kind of item, each zone keeping its size; sorted first, so that the deal depends
+on no hidden order), as are face-down tiles among the face-down cells of their board,
+but for what the seat is offered and what `reveal ... to` showed it; then every value
+the seat may not see is forgotten and the block pictures it. `redeal_unseen` deals the
+same way the copies a belief makes when it resamples.
 
-Not re-dealt (a search reads them as they are): globals, piece and card attributes and
-board `state`/`edge` attributes declared `visible to none`, the values of secret
-choices held in the rules' local variables. What the seat was told privately in
-words (`say ... to`) is text: a search knows only what `reveal ... to` showed it.
-docs/api.md says so too.
+`not_redealt` names the hidden globals, piece, card and board attributes of rules
+without `imagine`: the search bots refuse such rules up front (search/__init__.py).
+docs/api.md and docs/bots.md say so too.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from rulelang.check.symbols import AttrSym, Program, imagine_proc
-from rulelang.runtime.code import ChoiceSpec
+from rulelang.runtime.belief import PARTS, Seen, follows_record, world
+from rulelang.runtime.code import ChoiceSpec, Value
 from rulelang.runtime.imagine import forget, imagine
 from rulelang.runtime.state import known_places
+from rulelang.runtime.views import may_see, view
 
 if TYPE_CHECKING:
     from rulelang.runtime.engine import Game
@@ -66,63 +60,129 @@ def not_redealt(program: Program) -> list[str]:
 
 
 def determinize(game: Game, seat: int | None, rng: random.Random) -> Game:
-    """A clone of `game` with what `seat` cannot see re-dealt from `rng` (seat None: only
-    the future of the dice). The original is untouched."""
+    """A world `seat` could believe it is in, drawn from `rng` (seat None: a clone with
+    only the future of the dice drawn from `rng`). The original is untouched."""
+    if seat is None:
+        other = game.clone()
+        other.state.rng = rng  # its dice come from the caller's generator (no copy: cheap)
+        other.state.rng_shared = False
+        return other
+    if not game.rules.imagines and follows_record(game, seat):
+        return world(game, seat, rng)  # replayed from what the seat saw (belief.py)
     other = game.clone()
     st = other.state
-    st.rng = rng  # its dice come from the caller's generator (no copy: cheap)
+    st.rng = rng
     st.rng_shared = False
-    if seat is None:
+    spec = st.pending
+    offered: set[tuple[str, Value]] = set()
+    if isinstance(spec, ChoiceSpec) and spec.kind is not None and st.who == seat:
+        offered = {(spec.kind, v) for v in st.options}  # it sees them: they stay put
+    redeal_zones(other, seat, rng, offered)
+    redeal_tiles(other, seat, rng)
+    if not game.rules.imagines:  # a position set up by hand (Game.edit): no history
+        _redeal_owned(other, seat, rng)
         return other
-    rules = game.rules
+    forget(game.rules, st, seat)  # the rules picture the rest: forget it all, then imagine
+    imagine(game.rules, st, seat)  # marks the state changed
+    if isinstance(spec, ChoiceSpec) and not st.over:  # the options may depend on what
+        st.options = spec.options(st)  # it pictured (who is here)
+    return other
+
+
+def _redeal_owned(game: Game, seat: int, rng: random.Random) -> None:
+    """The other players' `visible to owner` attributes of a position set up by hand
+    (which has no history to draw them from): a piece or card is drawn among those of
+    its kind the seat does not hold, when the players hold different ones; any other
+    value is shuffled among the other players (with one other player it stays as it
+    is: docs/api.md says so)."""
+    st = game.state
+    others = [p for p in range(st.cfg.n) if p != seat]
+    for a in game.rules.program.player_attrs:
+        if a.visibility != "owner" or len(others) < 2:
+            continue
+        col = st.cols[a.slot] = st.cols[a.slot].copy()  # the column may be shared
+        values = [col[p] for p in others]
+        kind = st.cfg.entities.get(a.type.arg) if a.type.name == "entity" else None
+        if kind is not None and len(set(values)) == len(values) and None not in values:
+            values = rng.sample([item for item in kind if item != col[seat]], len(values))
+        else:
+            values.sort(key=repr)
+            rng.shuffle(values)
+        for p, v in zip(others, values, strict=True):
+            col[p] = v
+    st.dirty = True
+    spec = st.pending
+    if isinstance(spec, ChoiceSpec) and not st.over and st.who != seat:
+        st.options = spec.options(st)  # another's decision: its options may have changed
+
+
+def redeal_unseen(g: Game, seat: int, rng: random.Random, seen: Seen) -> Game | None:
+    """A copy of `g` (a world of a belief, belief.py) with the items in the zones `seat`
+    cannot see, and the face-down tiles, dealt anew among those places, but for the
+    items it has seen (`seen`: it knows where they went) and those offered at the
+    pending choice; None if nothing moved or what the seat sees would change. (A world
+    in which a rule then misses an item it held is rejected by the belief.)"""
+    other = g.clone()
+    st = other.state
+    kept = set(seen)
+    spec = st.pending
+    if isinstance(spec, ChoiceSpec) and spec.kind is not None:
+        kept.update((spec.kind, v) for v in st.options)
+    redeal_zones(other, seat, rng, kept)
+    redeal_tiles(other, seat, rng, kept)
+
+    if (st.zones == g.state.zones and st.layers == g.state.layers) or view(
+        other, seat, PARTS
+    ) != view(g, seat, PARTS):
+        return None
+    return other
+
+
+def redeal_zones(
+    game: Game, seat: int, rng: random.Random, kept: Collection[tuple[str, Value]]
+) -> None:
+    """Deal the items of the zones `seat` may not look into anew among those zones, zone
+    by zone of the same kind of item, each keeping its size; the items in `kept` (as
+    (kind, item)) and those `reveal ... to` showed the seat stay where they are. Sorted
+    first, so that the deal depends on no hidden order."""
+    rules, st = game.rules, game.state
     program, layout = rules.program, rules.layout
-    n = st.cfg.n
-    # zones, grouped by the kind of item they hold
     groups: dict[str, list[int]] = {}
     for z in program.zones:
-        if z.visibility == "all":
-            continue
         base = layout.zone_base[z.name]
-        owners = range(n) if z.per_player else (None,)
-        for owner in owners:
-            if z.visibility == "owner" and owner == seat:
-                continue
-            if z.visibility == "others" and owner != seat:  # all but the owner see it
-                continue
-            groups.setdefault(layout.zone_kind[z.name], []).append(base + (owner or 0))
+        for owner in range(st.cfg.n) if z.per_player else (None,):
+            if not may_see(z.visibility, seat, owner):  # the views' own rule
+                groups.setdefault(layout.zone_kind[z.name], []).append(base + (owner or 0))
     zones = st.zones
-    # what the seat sees stays put: the items it is offered in its own pending choice,
-    # and what `reveal ... to` showed it (where it still is)
     known = known_places(st, seat) if st.shown is not None else set()
-    spec = st.pending
-    offered: frozenset[object] = frozenset()
-    if isinstance(spec, ChoiceSpec) and spec.kind is not None and st.who == seat:
-        offered = frozenset(st.options)
-    offered_kind = spec.kind if isinstance(spec, ChoiceSpec) else None
     for group_kind, slots in groups.items():
-        kept = set(offered) if group_kind == offered_kind else set()
-        kept.update(item for place, item in known if place[0] == "zone" and place[1] in slots)
-        pool = sorted(item for slot in slots for item in zones[slot] if item not in kept)
+        stay = {v for k, v in kept if k == group_kind}
+        stay.update(item for place, item in known if place[0] == "zone" and place[1] in slots)
+        pool = sorted(item for slot in slots for item in zones[slot] if item not in stay)
         if len(pool) < 2:
             continue
         rng.shuffle(pool)
-        if kept:  # the items kept keep their places, the others are dealt around them
-            dealt = iter(pool)
-            for slot in slots:
-                zones[slot] = tuple(i if i in kept else next(dealt) for i in zones[slot])
-            continue
-        at = 0
+        dealt = iter(pool)  # the items kept keep their places, the others go round them
         for slot in slots:
-            size = len(zones[slot])
-            zones[slot] = tuple(pool[at : at + size])
-            at += size
-    # face-down tiles
+            zones[slot] = tuple(i if i in stay else next(dealt) for i in zones[slot])
+    st.dirty = True
+
+
+def redeal_tiles(
+    game: Game, seat: int, rng: random.Random, kept: Collection[tuple[str, Value]] = ()
+) -> None:
+    """Shuffle the face-down tiles among the face-down cells of their board (each cell
+    keeps its quarter turns), but those `reveal ... to` showed the seat and `kept`."""
+    rules, st = game.rules, game.state
+    known = known_places(st, seat) if st.shown is not None else set()
     for ops in rules.ex.tiles.values():
         cells, where = st.layers[ops.layer], st.layers[ops.layer + 1]
         down = sorted(  # in a fixed order, not by history; the cells shown to the seat stay
             cell
             for cell, placed in cells.items()
-            if placed[2] and (("tile", ops.layer, cell), placed[0]) not in known
+            if placed[2]
+            and (ops.kind, placed[0]) not in kept
+            and (("tile", ops.layer, cell), placed[0]) not in known
         )
         if len(down) < 2:
             continue
@@ -132,29 +192,3 @@ def determinize(game: Game, seat: int | None, rng: random.Random) -> Game:
             cells[cell] = (tile, cells[cell][1], True)
             where[tile] = cell
         st.reach = {}
-    if rules.imagines:  # the rules picture the rest: forget it all, then imagine
-        forget(rules, st, seat)
-        imagine(rules, st, seat)  # marks the state changed
-        if isinstance(spec, ChoiceSpec) and not st.over:  # the seat's too: they may
-            st.options = spec.options(st)  # depend on what it pictured (who is here)
-        return other
-    # the other players' secrets
-    others = [p for p in range(n) if p != seat]
-    for a in program.player_attrs:
-        if a.visibility != "owner" or len(others) < 2:
-            continue
-        col = st.cols[a.slot] = st.cols[a.slot].copy()  # the column may be shared
-        values = [col[p] for p in others]
-        kind = st.cfg.entities.get(a.type.arg) if a.type.name == "entity" else None
-        if kind is not None and len(set(values)) == len(values) and None not in values:
-            unseen = [item for item in kind if item != col[seat]]
-            values = rng.sample(unseen, len(values))
-        else:
-            values.sort(key=repr)
-            rng.shuffle(values)
-        for p, v in zip(others, values, strict=True):
-            col[p] = v
-    st.dirty = True
-    if isinstance(spec, ChoiceSpec) and not st.over and st.who != seat:
-        st.options = spec.options(st)  # another's decision: its options may have changed
-    return other

@@ -110,12 +110,9 @@ def known_records(shown: Log) -> Iterator[tuple[Any, ...]]:
 def known_places(st: State, seat: int) -> set[tuple[Place, Value]]:
     """What `reveal ... to` showed `seat` and still holds, as (place, item): each item
     still where it was shown, never moved since, its zone never shuffled since."""
-    void: set[object] = set()  # places shuffled, and (place, item) for items gone
     out: set[tuple[Place, Value]] = set()
-    for audience, place, item in known_records(st.shown):
-        if audience is None:
-            void.add(place if item is None else (place, item))
-        elif seat in audience and place not in void and (place, item) not in void:
+    for (place, item), audience in _standing(st.shown).items():
+        if seat in audience:
             if place[0] == "zone":
                 still = item in st.zones[place[1]]
             else:
@@ -124,6 +121,41 @@ def known_places(st: State, seat: int) -> set[tuple[Place, Value]]:
             if still:
                 out.add((place, item))
     return out
+
+
+# the reveals still standing after each record of `State.shown`, by the record's id
+# (kept with the record, so that the id is not reused); bounded
+_STANDING: dict[int, tuple[Log, dict[tuple[Place, Value], frozenset[int]]]] = {}
+
+
+def _standing(shown: Log) -> dict[tuple[Place, Value], frozenset[int]]:
+    """The reveals that no later record voids, with whom each was shown to: worked out
+    from the oldest record on, and kept per record, so that a long history (every move
+    of an item leaves a record) is read once, not at every view."""
+    todo = []
+    record = shown
+    while record is not None:
+        hit = _STANDING.get(id(record))
+        if hit is not None and hit[0] is record:
+            break
+        todo.append(record)
+        record = record[3]
+    standing = {} if record is None else _STANDING[id(record)][1]
+    if len(_STANDING) > 200_000:
+        _STANDING.clear()
+    for record in reversed(todo):
+        audience, place, item = record[0], record[1], record[2]
+        if audience is None:  # the item left the place, or the zone was shuffled
+            if item is None:
+                standing = {k: a for k, a in standing.items() if k[0] != place}
+            elif (place, item) in standing:
+                standing = dict(standing)
+                del standing[(place, item)]
+        else:
+            standing = dict(standing)
+            standing[(place, item)] = standing.get((place, item), frozenset()) | frozenset(audience)
+        _STANDING[id(record)] = (record, standing)
+    return standing
 
 
 def newest_first(log: Log) -> Iterator[Event]:
