@@ -108,10 +108,12 @@ def test_visible_to_others_views(seen: rulelang.Ruleset) -> None:
     assert game.zone("hand", 0, viewer=0) == 1 and game.zone("hand", 0, viewer=1) == ["chip1"]
 
 
-def test_a_determinization_deals_a_seats_own_hand_anew_and_keeps_the_others(
-    seen: rulelang.Ruleset,
-) -> None:
-    game = seen.new_game(3, seed=1)
+def test_a_determinization_deals_a_seats_own_hand_anew_and_keeps_the_others() -> None:
+    """With the bag shuffled (a hidden chance event), the seat's own hand is any chip it
+    has not seen; the others' hands, which it sees, stay. (Unshuffled, the belief
+    knows the hand: no chance ever made it.)"""
+    shuffled = SEEN.replace("add pieces(chip) to bag\n", "add pieces(chip) to bag\n  shuffle bag\n")
+    game = rulelang.compile_source(shuffled, "seen.rules").new_game(3, seed=1)
     own = set()
     for k in range(20):
         world = game.determinize(0, random.Random(k))

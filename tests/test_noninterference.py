@@ -188,12 +188,17 @@ def test_a_search_with_no_world_that_fits_refuses_in_one_line(
     """Three players of Liar's Dice: six dice under the other cups branch into more
     worlds than the belief follows, so when the cups are lifted none fits what the
     search seat saw. The search bot refuses with one line (exit 64) rather than play
-    on the truth; the declared bots play the same game to its end."""
+    on the truth, and the game so far is kept (here saved to a file, as when a player
+    leaves); the declared bots play the same game to its end."""
     monkeypatch.setenv("RULELANG_DATA_DIR", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
     args = ["play", str(LIARS_DICE), "-p", "3", "--no-store", "--seed", "1"]
     assert run([*args, "--bots", "1:ismcts:20,2,3"]) == 64
     err = capsys.readouterr().err
     assert err.startswith("error: the search found no world that fits what P1 has seen")
-    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    first, *rest = err.strip().splitlines()
+    assert "Traceback" not in err and "\n" not in first
+    assert rest[0] == "Saved to liars-dice-seed1.save.json; continue with:"
+    assert (tmp_path / "liars-dice-seed1.save.json").is_file()
     assert run([*args, "--bots", "all"]) == 0
     assert "Game over." in capsys.readouterr().out
