@@ -4,6 +4,7 @@ and recorded. A chunk is all a worker process (or a Dask worker) needs."""
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,13 +30,24 @@ SHIPPED: dict[tuple[str, Limits], Ruleset] = {}
 
 def _rules(path: str, limits: Limits) -> Ruleset:
     shipped = SHIPPED.get((path, limits))
-    return shipped if shipped is not None else _compiled(path, limits)
+    return shipped if shipped is not None else _compiled(path, limits, _stamp(path))
+
+
+def _stamp(path: str) -> tuple[int, int]:
+    """When the rule file was last changed, and its size: a file edited between two
+    runs in one process (a notebook, a test) is compiled anew. (Its bases are not
+    watched: edit the file run, or start a new process.)"""
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return (0, 0)  # compile_file says what is wrong with the path
+    return (stat.st_mtime_ns, stat.st_size)
 
 
 @lru_cache(maxsize=4)
-def _compiled(path: str, limits: Limits) -> Ruleset:
-    """The ruleset a worker plays, compiled once per process (keyed by the limits too:
-    they are written into the generated code)."""
+def _compiled(path: str, limits: Limits, stamp: tuple[int, int]) -> Ruleset:
+    """The ruleset a worker plays, compiled once per process and version of the file
+    (keyed by the limits too: they are written into the generated code)."""
     return compile_file(path, limits=limits)
 
 

@@ -189,7 +189,9 @@ class CaseRun:
             decision = game.pending()
             assert decision is not None
             if decision.name == name and decision.kind in CHANCE_KINDS[line.keyword]:
-                game.apply_chance(self._outcome(decision.kind, name, outcome, top))
+                # the `| ...` lines under it, one item a line, or the list after the colon
+                items = line.block if line.block is not None else split_list(outcome)
+                game.apply_chance(self._outcome(decision.kind, name, outcome, top, items))
                 return
             game.resolve_chance()
         raise Failed(
@@ -197,7 +199,7 @@ class CaseRun:
             "game draws the chance events before it from the seed: script them first)"
         )
 
-    def _outcome(self, kind: str, name: str, outcome: str, top: bool) -> object:
+    def _outcome(self, kind: str, name: str, outcome: str, top: bool, items: list[str]) -> object:
         if kind == "generate":
             if not outcome.isdigit():
                 raise Failed(f"a generate outcome is a number, not '{outcome}'")
@@ -205,9 +207,9 @@ class CaseRun:
         if kind == "shuffle" and top:
             raise Failed(f"only the shuffle of a zone has a top; give all of '{name}'")
         if kind == "shuffle":
-            return split_list(outcome)
+            return items
         if kind == "shuffle_zone":
-            return self._zone_order(name, split_list(outcome), top)
+            return self._zone_order(name, items, top)
         return outcome
 
     def _zone_order(self, zone: str, texts: list[str], top: bool) -> list[object]:

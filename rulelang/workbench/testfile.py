@@ -121,7 +121,8 @@ def parse(text: str, path: Path) -> TestFile:
             rules, rules_line = _quoted(raw[5:], path, number, "rules"), number
             continue
         line = _line(raw, number, path)
-        if line.rest == "" and raw.endswith(":"):
+        if raw.endswith(":") and (line.rest == "" or line.keyword in CHANCE):
+            # a chance line names its event before the colon: `shuffle deck top:`
             line.block, i = _block(lines, i)
         (cases[-1].lines if cases else background).append(line)
     if not cases:
