@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulelang.diagnostics import GameRuntimeError, UsageError
 from rulelang.runtime.code import ChanceSpec, ChoiceSpec, Chose, Drew, Value
+from rulelang.runtime.redeal import PARTS, Seen, redeal_unseen
 from rulelang.runtime.state import Config, Log, State, known_places, typed
 from rulelang.runtime.views import log_lines, may_see, view
 
@@ -55,21 +56,6 @@ BRANCHES = 8  # the most outcomes or options a hidden event is followed into, pe
 # and the few left stand for every past secret, as the roles)
 CARD_BRANCHES = 8
 ATTEMPTS = 3  # fresh starts (each with twice the particles) before giving up
-Seen = frozenset[tuple[str, Value]]  # items the seat saw in a world, as (kind, item)
-# what the seat sees of a world, besides the new lines of the log; not the options of
-# its pending decision (a world does not learn from them what they would tell: the
-# check of tests/test_secrecy.py sees rules whose options tell a secret; the items
-# it is offered are the very ones it sees, see _repair_offered)
-PARTS = (
-    "globals",
-    "players",
-    "pieces",
-    "zones",
-    "boards",
-    "board_state",
-    "zone_tiles",
-    "results",
-)
 
 
 class NoBelief(UsageError):
@@ -592,7 +578,6 @@ def _resample(
     with the items the seat never saw dealt anew (redeal_unseen); where nothing can be
     dealt anew, the world counts twice instead (its weight), unless `copies` asks for
     a copy of it (to draw its next secret apart)."""
-    from rulelang.runtime.determinize import redeal_unseen
 
     total = sum(w for _g, w, _k in worlds)
     step = total / size
