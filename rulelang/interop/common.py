@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from rulelang.api import compile_file
 from rulelang.diagnostics import UsageError
+from rulelang.runtime.code import ChoiceSpec
 from rulelang.runtime.engine import Action, Game
 from rulelang.runtime.ruleset import Ruleset
 
@@ -78,6 +79,25 @@ def options_of(game: Game, max_actions: int) -> list[Action]:
             "or more)"
         )
     return actions
+
+
+def count_options(game: Game, max_actions: int) -> int:
+    """How many options the pending decision has (no texts built); too many for the
+    action space is the error of `options_of`."""
+    count = len(game.legal_values())
+    if count > max_actions:
+        options_of(game, max_actions)  # raises, naming the decision
+    return count
+
+
+def take_option(game: Game, index: int) -> None:
+    """Take the option at `index` of the pending decision: by its value where a player
+    decides (no texts built), as `Game.apply` of the same action otherwise."""
+    st = game.state
+    if type(st.pending) is ChoiceSpec and not st.over:
+        game.choose(st.options[index])
+    else:
+        game.apply(game.legal_actions()[index])
 
 
 def rewards(game: Game) -> list[float]:

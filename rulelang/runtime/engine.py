@@ -262,20 +262,7 @@ class Game(GameQueries):
             and not st.over
             and action.value in st.options
         ):  # the common case, without further calls
-            value = action.value
-            st.loc[spec.slot] = value
-            st.log = helpers.choice_record(st, spec, st.who, value)
-            st.pending = None
-            code = self.rules.code
-            try:  # most decisions end at the next pause within one op
-                pc = code.ops[spec.pc + 1](st)
-            except Exception as exc:  # placed on its rule line, as by run()
-                err = placed(exc, code.spans[spec.pc + 1])
-                if err is exc:
-                    raise
-                raise err from None
-            if pc != PAUSE:
-                run(code, st, pc)
+            self._resume(st, spec, action.value)
             return
         if st.over or st.pending is None:
             raise UsageError("the game is over")
@@ -297,10 +284,23 @@ class Game(GameQueries):
             raise UsageError("the game is not waiting for a player's decision")
         if value not in st.options:
             raise UsageError(f"{value!r} is not one of the options for '{spec.name}'")
+        self._resume(st, spec, value)
+
+    def _resume(self, st: State, spec: ChoiceSpec, value: Value) -> None:
+        """Record the chosen value and run on to the next pause."""
         st.loc[spec.slot] = value
         st.log = helpers.choice_record(st, spec, st.who, value)
         st.pending = None
-        run(self.rules.code, st, spec.pc + 1)
+        code = self.rules.code
+        try:  # most decisions end at the next pause within one op
+            pc = code.ops[spec.pc + 1](st)
+        except Exception as exc:  # placed on its rule line, as by run()
+            err = placed(exc, code.spans[spec.pc + 1])
+            if err is exc:
+                raise
+            raise err from None
+        if pc != PAUSE:
+            run(code, st, pc)
 
     def apply_chance(self, outcome: Value) -> None:
         """Decide the pending chance event: for a roll, the face (or its text); for a
