@@ -46,6 +46,8 @@ class Config:
     faces: dict[tuple[int, int], tuple[str, tuple[bool, ...], bool]] = field(default_factory=dict)
     lines: dict[int, tuple[object, str]] = field(default_factory=dict)
     labels: dict[str, list[str]] = field(default_factory=dict)
+    # per seat, what `reveal` showed it as of a record of `State.shown` (known_places)
+    known: dict[int, tuple[object, frozenset[tuple[Any, Value]]]] = field(default_factory=dict)
     # the actions of a decision for given options, kept for the game (see legal_actions)
     actions: dict[object, tuple[Value, Spec, list[Action]]] = field(default_factory=dict)
     blank: State | None = None  # the state before setup, defaults only (runtime/imagine.py)
@@ -59,6 +61,7 @@ class Config:
         other.actions = {}
         other.lines = {}
         other.labels = {}
+        other.known = {}
         return other
 
 
@@ -110,20 +113,43 @@ def known_records(shown: Log) -> Iterator[tuple[Any, ...]]:
 def known_places(st: State, seat: int) -> set[tuple[Place, Value]]:
     """What `reveal ... to` showed `seat` and still holds, as (place, item): each item
     still where it was shown, never moved since, its zone never shuffled since."""
-    void: set[object] = set()  # places shuffled, and (place, item) for items gone
     out: set[tuple[Place, Value]] = set()
-    for audience, place, item in known_records(st.shown):
+    if st.shown is None:
+        return out
+    zones, layers = st.zones, st.layers
+    for place, item in _shown_to(st, seat):
+        if place[0] == "zone":
+            still = item in zones[place[1]]
+        else:
+            cell = layers[place[1]].get(place[2])
+            still = cell is not None and cell[0] == item
+        if still:
+            out.add((place, item))
+    return out
+
+
+def _shown_to(st: State, seat: int) -> frozenset[tuple[Place, Value]]:
+    """The (place, item) `reveal` showed `seat` that no later record voids. Every move
+    adds to `st.shown` once anything was revealed, so the answer is kept per seat with
+    the record it was worked out at (in the table's Config): from there on, only the
+    records added since are read, their voids applied to the kept answer."""
+    shown = st.shown
+    kept = st.cfg.known.get(seat)
+    stop = kept[0] if kept is not None else None
+    void: set[object] = set()  # places shuffled, and (place, item) for items gone
+    fresh: set[tuple[Place, Value]] = set()
+    link = shown
+    while link is not None and link is not stop:
+        audience, place, item, link = link
         if audience is None:
             void.add(place if item is None else (place, item))
         elif seat in audience and place not in void and (place, item) not in void:
-            if place[0] == "zone":
-                still = item in st.zones[place[1]]
-            else:
-                cell = st.layers[place[1]].get(place[2])
-                still = cell is not None and cell[0] == item
-            if still:
-                out.add((place, item))
-    return out
+            fresh.add((place, item))
+    if kept is not None and link is stop:  # the kept answer is of an older record
+        fresh.update(c for c in kept[1] if c[0] not in void and c not in void)
+    answer = frozenset(fresh)
+    st.cfg.known[seat] = (shown, answer)
+    return answer
 
 
 def newest_first(log: Log) -> Iterator[Event]:
