@@ -8,6 +8,7 @@ import builtins
 import json
 import os
 import pty
+import random
 import re
 import sqlite3
 import subprocess
@@ -610,3 +611,44 @@ def test_a_game_deleted_while_played_stops_with_one_line(
         f"error: the game could not be saved: saved game 1 was deleted from "
         f"{store.default_path()} while it was played\n"
     )
+
+
+# ------------------------------------------------------------------ keeping up with bots
+def test_bots_moves_share_transactions_and_every_event_is_stored(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, data_dir: Path
+) -> None:
+    """`play --bots all` stores the bots' moves together (one transaction for many,
+    not one per move), and the stored game is the whole game, event for event."""
+    calls: list[int] = []
+    append = store.Store.append
+
+    def counted(self: store.Store, game: int, log: list[object], *args: object) -> None:
+        calls.append(len(log))
+        append(self, game, log, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store.Store, "append", counted)
+    code, _, err = cli(capsys, "play", HEIMLICH, "-p", "3", "--bots", "all", "--seed", "4")
+    assert code == 0, err
+    record = stored(1)
+    rules = rulelang.compile_file(HEIMLICH)
+    game = replay(rules, 3, 4, record.log, record.options, record.names)
+    setup = len(rules.new_game(3, seed=4).record())  # stored as the game began
+    assert game.is_over() and game.record() == record.log
+    decisions = sum(1 for e in record.log if "choose" in e)
+    assert decisions > 100 and len(calls) < decisions / 10  # moves share transactions
+    assert setup + sum(calls) == len(record.log)  # each event read and written once
+
+
+def test_a_record_between_marks_is_that_part_of_the_whole_record() -> None:
+    game = rulelang.compile_file(HEIMLICH).new_game(3, seed=2)
+    marks = [game.mark()]
+    rng = random.Random(2)
+    while not game.is_over():
+        actions = game.legal_actions()
+        game.apply(actions[int(rng.random() * len(actions))])
+        marks.append(game.mark())
+    whole = game.record()
+    pieces = game.record(upto=marks[0])  # the setup's shuffles
+    for since, upto in zip(marks, marks[1:], strict=False):
+        pieces += game.record(since, upto)
+    assert pieces == whole and game.record(marks[5]) == whole[len(game.record(upto=marks[5])) :]

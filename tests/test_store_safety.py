@@ -159,12 +159,20 @@ def full_after(monkeypatch: pytest.MonkeyPatch, events: int) -> None:
     transaction is rolled back, 'database or disk is full')."""
     append = store.Store.append
 
-    def filling(self: store.Store, game: int, log: list[Any], *args: Any) -> None:
-        if len(log) > events and self.db is not None:
+    def filling(
+        self: store.Store,
+        game: int,
+        log: list[Any],
+        status: str = "",
+        result: str = "",
+        start: int = 0,
+    ) -> None:
+        # `log` holds the game's events from event `start` on
+        if start + len(log) > events and self.db is not None:
             pages = self.db.execute("PRAGMA page_count").fetchone()[0]
             self.db.execute(f"PRAGMA max_page_count={pages}")
             log = log + [{"chance": "x" * 3000, "outcome": 0}] * 2  # needs a new page
-        append(self, game, log, *args)
+        append(self, game, log, status, result, start)
 
     monkeypatch.setattr(store.Store, "append", filling)
 
@@ -196,7 +204,10 @@ def test_a_disk_full_mid_game_keeps_the_moves_before(
     assert "'rulelang resume 1'" in err
     with store.Store() as s:
         record, entry = s.load(1), s.entry(1)
-    assert len(record.log) == 3  # the moves before the disk filled, whole
+    # the moves before the disk filled, whole: a human's move and the bot's reply after
+    # it are stored in one transaction (before the human is asked again), so the
+    # third event, the human's second move, went with the fourth
+    assert len(record.log) == 2
     assert entry.decisions == sum(1 for e in record.log if "choose" in e)
     assert all("x" * 3000 not in json.dumps(e) for e in record.log)
 

@@ -3,6 +3,7 @@ the options they share are in options.py, loading rule files and saves in loadin
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -253,7 +254,7 @@ def run_table(
         why = "Input ended; game left." if isinstance(exc, EOFError) else "Game left."
         code = EX_OK if isinstance(exc, LeftGame) else EX_INTERRUPTED
         if stored is not None:
-            stored.keep(game)
+            stored.keep(game, final=True)
             if save is not None:
                 write_save(save, game, record, f"\n{why} It")
             also = f" (and to {save})" if save is not None else ""
@@ -265,6 +266,10 @@ def run_table(
         ) from None
     finally:
         if stored is not None:
+            # the bots' moves made before an error are kept (a failure to store them
+            # now is not the error to report)
+            with contextlib.suppress(CliExit):
+                stored.flush(game)
             stored.close()
 
 

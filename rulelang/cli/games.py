@@ -60,15 +60,30 @@ def results_line(game: Game) -> str:
     return ", ".join(f"{n}: {r}" for n, r in zip(game.player_names, game.results(), strict=True))
 
 
-class Recorder:
-    """A game in play recorded in the store: each move appends its events in one
-    transaction, so a process killed at any moment loses no move it made."""
+# Bots' moves are stored together, at the latest before a human is asked (or the
+# game ends, or the table is left), and at least this often in seconds while bots play
+# on alone, so that a game of bots killed at any moment loses at most that much
+FLUSH_SECONDS = 1.0
+_UNKNOWN = object()  # where the stored events end, for a recorder of a resumed game
 
-    def __init__(self, store: Store, game_id: int):
+
+class Recorder:
+    """A game in play recorded in the store, move by move: each human's move is stored
+    (in one transaction with the bots' moves before it) before the next prompt, so a
+    process killed at any moment loses no move a player made. Only the new events are
+    read from the game and written (a mark of the log where the stored ones end)."""
+
+    def __init__(self, store: Store, game_id: int, bots: frozenset[int] = frozenset()):
         self.store = store
         self.id = game_id
+        self.bots = bots  # the seats bots play: their moves may wait for the next
         self.over = False
         self.fresh = False  # started by this process, and no move stored yet
+        self.since: object = _UNKNOWN  # the mark (Game.mark) of the last event stored
+        self.count = 0  # events stored
+        self.done: object = None  # the mark after the last move made, while not stored
+        self.waiting = False
+        self.flushed = time.monotonic()
 
     @classmethod
     def start(cls, ruleset: Ruleset, game: Game, record: saves.Save) -> Recorder:
@@ -77,25 +92,47 @@ class Recorder:
         stored.log = game.record()
         with failures():
             store = Store(create=True)
-            recorder = cls(store, store.add(ruleset.title, stored))
+            recorder = cls(store, store.add(ruleset.title, stored), frozenset(record.bots))
         recorder.fresh = True
+        recorder.since, recorder.count = game.mark(), len(stored.log)
         say(f"Recording as game {recorder.id}: 'rulelang resume {recorder.id}' continues it.")
         return recorder
 
-    def keep(self, game: Game) -> None:
+    def keep(self, game: Game, final: bool = False) -> None:
+        """After a move: stored now unless a bot moves next (`final`: now)."""
+        self.done, self.waiting = game.mark(), True
+        if (
+            final
+            or game.is_over()
+            or game.current_player() not in self.bots
+            or time.monotonic() - self.flushed >= FLUSH_SECONDS
+        ):
+            self.flush(game)
+
+    def flush(self, game: Game) -> None:
+        """Store the moves made and not stored yet, in one transaction."""
+        if not self.waiting:
+            return
         over = self.over = game.is_over()
+        if self.since is _UNKNOWN:  # resumed: the whole record, the store skips the old
+            events, start = game.record(upto=self.done), 0
+        else:
+            events, start = game.record(self.since, self.done), self.count
         try:
             self.store.append(
                 self.id,
-                game.record(),
+                events,
                 OVER if over else PLAYING,
                 results_line(game) if over else "",
+                start,
             )
         except NoSuchGame as exc:  # deleted while it was played
             raise CliExit(EX_IOERR, f"error: the game could not be saved: {exc}") from None
         except StoreError as exc:
             why = f"the game could not be saved: {exc}; {self._kept()}"
             raise CliExit(EX_IOERR, f"error: {why}") from None
+        self.since, self.count, self.waiting = self.done, start + len(events), False
+        self.flushed = time.monotonic()
         self.fresh = False
 
     def _kept(self) -> str:
@@ -122,7 +159,8 @@ def stored_game(game_id: int | str) -> tuple[Recorder, saves.Save]:
     with failures():
         number = game_number(game_id)
         store = Store()
-        return Recorder(store, number), store.load(number)
+        record = store.load(number)
+        return Recorder(store, number, frozenset(record.bots)), record
 
 
 def when(stamp: float) -> str:

@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from rulelang.api import compile_file
 from rulelang.diagnostics import UsageError
+from rulelang.runtime.code import ChoiceSpec
 from rulelang.runtime.engine import Action, Game
 from rulelang.runtime.ruleset import Ruleset
 
@@ -80,6 +81,25 @@ def options_of(game: Game, max_actions: int) -> list[Action]:
     return actions
 
 
+def count_options(game: Game, max_actions: int) -> int:
+    """How many options the pending decision has (no texts built); too many for the
+    action space is the error of `options_of`."""
+    count = len(game.legal_values())
+    if count > max_actions:
+        options_of(game, max_actions)  # raises, naming the decision
+    return count
+
+
+def take_option(game: Game, index: int) -> None:
+    """Take the option at `index` of the pending decision: by its value where a player
+    decides (no texts built), as `Game.apply` of the same action otherwise."""
+    st = game.state
+    if type(st.pending) is ChoiceSpec and not st.over:
+        game.choose(st.options[index])
+    else:
+        game.apply(game.legal_actions()[index])
+
+
 def rewards(game: Game) -> list[float]:
     """Per seat at the end: win 1, draw 0, loss -1; all 0 before the end."""
     return [REWARD[result] for result in game.results()] or [0.0] * game.players
@@ -106,8 +126,7 @@ def encode(game: Game, seat: int, max_actions: int, size: int = OBS_SIZE) -> npt
         vector[2] = min(1.0, len(game.legal_values()) / max_actions)
     vector[3] = 1.0 if game.is_over() else 0.0
     vector[4 + seat % MAX_SEATS] = 1.0
-    counts = np.zeros(size - HEADER, dtype=np.float64)
-    _features(game.view(seat, only=PARTS), "", counts)
+    counts = _counts(game.view(seat, only=PARTS), size - HEADER)
     vector[HEADER:] = counts / (1.0 + np.abs(counts))
     return vector
 
@@ -123,18 +142,52 @@ def encode_history(lines: list[str], size: int = HISTORY_SIZE) -> npt.NDArray[An
     return (counts / (1.0 + counts)).astype(np.float32)
 
 
-def _features(value: object, path: str, counts: npt.NDArray[np.float64]) -> None:
-    width = len(counts)
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if key != "viewer":
-                _features(item, f"{path}/{key}", counts)
-    elif isinstance(value, list):
-        ordered = path.rsplit("/", 1)[-1] in ORDERED
-        for index, item in enumerate(value):
-            keep = ordered or isinstance(item, dict | list)
-            _features(item, f"{path}[{index}]" if keep else f"{path}[]", counts)
-    else:
-        counts[zlib.crc32(f"{path}={value}".encode()) % width] += 1.0
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            counts[zlib.crc32(f"{path}#".encode()) % width] += value
+def _counts(view: object, width: int) -> npt.NDArray[np.float64]:
+    """The hashed features of a view (see `encode`), summed per slot: each plain value
+    at a path counts 1 at crc32("path=value"), a number also its value at
+    crc32("path#"). A loop over a stack, not a recursion (views hold whole numbers, so
+    the order of the sums changes nothing)."""
+    acc: dict[int, float] = {}
+    get, crcs = acc.get, _CRC
+    stack: list[tuple[str, object]] = [("", view)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        path, value = pop()
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key != "viewer":
+                    push((f"{path}/{key}", item))
+        elif isinstance(value, list):
+            ordered = path.rsplit("/", 1)[-1] in ORDERED
+            for index, item in enumerate(value):
+                keep = ordered or isinstance(item, _NESTED)
+                push((f"{path}[{index}]" if keep else f"{path}[]", item))
+        else:
+            text = f"{path}={value}"
+            crc = crcs.get(text)
+            slot = (_crc(text) if crc is None else crc) % width
+            acc[slot] = get(slot, 0.0) + 1.0
+            if isinstance(value, _NUMBER) and not isinstance(value, bool):
+                slot = _crc(f"{path}#") % width
+                acc[slot] = get(slot, 0.0) + value
+    counts = np.zeros(width, dtype=np.float64)
+    if acc:
+        counts[list(acc)] = list(acc.values())
+    return counts
+
+
+# crc32 of each "path=value" text met: views repeat most of their texts from one
+# position to the next, and a lookup is cheaper than encoding and hashing again
+_CRC: dict[str, int] = {}
+_CRC_LIMIT = 1 << 18
+_NESTED = (dict, list)  # tuples: `dict | list` would be made anew at every test
+_NUMBER = (int, float)
+
+
+def _crc(text: str) -> int:
+    crc = _CRC.get(text)
+    if crc is None:
+        if len(_CRC) >= _CRC_LIMIT:
+            _CRC.clear()
+        crc = _CRC[text] = zlib.crc32(text.encode())
+    return crc

@@ -40,10 +40,11 @@ from rulelang.interop.common import (
     MAX_SEATS,
     OBS_SIZE,
     PARTS,
+    count_options,
     encode,
     encode_history,
-    options_of,
     rewards,
+    take_option,
 )
 from rulelang.interop.common import (
     load as load_ruleset,
@@ -171,6 +172,9 @@ class RulesetGame(pyspiel.Game):  # type: ignore[misc]
         return ViewObserver(self.max_actions, recall)
 
 
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
+
 class RulesetState(pyspiel.State):  # type: ignore[misc]  # pyspiel: as above
     """A game in progress; the engine decides chance events as they come."""
 
@@ -184,23 +188,27 @@ class RulesetState(pyspiel.State):  # type: ignore[misc]  # pyspiel: as above
     @property
     def game(self) -> Game:
         """The rulelang game this state plays."""
-        return self._live.game
+        return self._live._game or self._live.game
 
+    # OpenSpiel asks these several times a step: they read the game's state directly
     def current_player(self) -> int:
-        if self.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        return self.game.current_player()
+        st = (self._live._game or self._live.game).state
+        if st.over or self.decisions >= self.max_decisions:
+            return TERMINAL
+        return st.who
 
     def is_terminal(self) -> bool:
-        return self.game.is_over() or self.decisions >= self.max_decisions
+        st = (self._live._game or self._live.game).state
+        return st.over or self.decisions >= self.max_decisions
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self.game.current_player() or self.is_terminal():
+        if player != self.current_player():  # TERMINAL at the end
             return []
-        return list(range(len(options_of(self.game, self.max_actions))))
+        return list(range(count_options(self.game, self.max_actions)))
 
     def _apply_action(self, action: int) -> None:
-        self.game.apply(options_of(self.game, self.max_actions)[action])
+        # the option's value, without the texts of the options (a step at native speed)
+        take_option(self.game, action)
         self.decisions += 1
 
     def _action_to_string(self, player: int, action: int) -> str:

@@ -25,10 +25,11 @@ from rulelang.diagnostics import UsageError
 from rulelang.interop.common import (
     MAX_ACTIONS,
     OBS_SIZE,
+    count_options,
     encode,
     load,
-    options_of,
     rewards,
+    take_option,
     text_options,
 )
 from rulelang.runtime.engine import PUBLIC, Game
@@ -134,7 +135,7 @@ class RulesetEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         seat = self.possible_agents.index(agent)
         mask = np.zeros(self.max_actions, dtype=np.int8)
         if self.game.current_player() == seat:
-            mask[: len(options_of(self.game, self.max_actions))] = 1
+            mask[: count_options(self.game, self.max_actions)] = 1
         return {
             "observation": encode(self.game, seat, self.max_actions, self.obs_size),
             "action_mask": mask,
@@ -145,15 +146,14 @@ class RulesetEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        options = options_of(self.game, self.max_actions)
-        if action is None or not 0 <= int(action) < len(options):
+        count = count_options(self.game, self.max_actions)
+        if action is None or not 0 <= int(action) < count:
             raise UsageError(
-                f"action {action} is not legal for {agent}: the action mask allows 0 to "
-                f"{len(options) - 1}"
+                f"action {action} is not legal for {agent}: the action mask allows 0 to {count - 1}"
             )
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        self.game.apply(options[int(action)])
+        take_option(self.game, int(action))
         self.decisions += 1
         if self.game.is_over():
             for other, reward in zip(self.agents, rewards(self.game), strict=True):

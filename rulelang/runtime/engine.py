@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from rulelang.runtime.ruleset import Ruleset
 
 _new = tuple.__new__
+_NOTHING: tuple[object, object, list[Action]] = (object(), None, [])
 
 
 class Action(NamedTuple):
@@ -86,6 +87,9 @@ class Game(GameQueries):
         self.state = state
         self._keep = ruleset._fixed_names  # legal actions may be kept (see legal_actions)
         self._bot_rngs: dict[int, random.Random] = {}  # each seat's bot generator
+        # the options, decision and actions legal_actions last gave (where kept, see
+        # there): the same options object at the same decision give the same actions
+        self._last: tuple[object, object, list[Action]] = _NOTHING
 
     # ---------------------------------------------------------------- running
     def _run(self, pc: int) -> None:
@@ -213,14 +217,15 @@ class Game(GameQueries):
     def legal_actions(self) -> list[Action]:
         st = self.state
         spec = st.pending
+        last = self._last
+        if last[0] is st.options and last[1] is spec and spec is not None and not st.over:
+            return list(last[2])  # asked again, or the very options of the last decision
         if type(spec) is ChoiceSpec and not st.over and self._keep:
             # the same options at the same decision give the same actions: they are kept
-            # by the identity of the options (often the very same tuple), else by value
+            # for the game by decision and options (by value: options are often made
+            # anew), and for this game by the identity of the last options (asked again)
             opts = st.options
             kept = st.cfg.actions
-            hit = kept.get(id(opts))
-            if hit is not None and hit[0] is opts and hit[1] is spec:
-                return list(hit[2])
             try:
                 key: object = (spec.pc, opts)
                 known = kept.get(key)
@@ -230,8 +235,9 @@ class Game(GameQueries):
                 known = (opts, spec, self._actions(spec))
                 if key is not None:
                     kept[key] = known
-            kept[id(opts)] = known  # holds opts, so that its id is not reused meanwhile
-            return list(known[2])
+            actions = known[2]
+            self._last = (opts, spec, actions)
+            return list(actions)
         if st.over or spec is None:
             return []
         if isinstance(spec, ChanceSpec):
@@ -271,6 +277,7 @@ class Game(GameQueries):
             and not st.over
             and action.value in st.options
         ):  # the common case, without further calls
+            # _resume, written out: this is every API decision's path
             value = action.value
             st.loc[spec.slot] = value
             st.log = helpers.choice_record(st, spec, st.who, value)
@@ -306,10 +313,23 @@ class Game(GameQueries):
             raise UsageError("the game is not waiting for a player's decision")
         if value not in st.options:
             raise UsageError(f"{value!r} is not one of the options for '{spec.name}'")
+        self._resume(st, spec, value)
+
+    def _resume(self, st: State, spec: ChoiceSpec, value: Value) -> None:
+        """Record the chosen value and run on to the next pause."""
         st.loc[spec.slot] = value
         st.log = helpers.choice_record(st, spec, st.who, value)
         st.pending = None
-        run(self.rules.code, st, spec.pc + 1)
+        code = self.rules.code
+        try:  # most decisions end at the next pause within one op
+            pc = code.ops[spec.pc + 1](st)
+        except Exception as exc:  # placed on its rule line, as by run()
+            err = placed(exc, code.spans[spec.pc + 1])
+            if err is exc:
+                raise
+            raise err from None
+        if pc != PAUSE:
+            run(code, st, pc)
 
     def apply_chance(self, outcome: Value) -> None:
         """Decide the pending chance event: for a roll, the face (or its text); for a

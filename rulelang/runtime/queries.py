@@ -174,7 +174,8 @@ class GameQueries:
         """Every event so far, in order (omniscient: for referees, tests and saves)."""
         return events_of(self.state)
 
-    def record(self) -> list[dict[str, Value]]:
+    def record(self, since: object = None, upto: object = None) -> list[dict[str, Value]]:
         """The log by stable identity, for saved games: each decision by its name and
-        the chosen option's text, each chance event by its name and outcome."""
-        return views.record(self._game())
+        the chosen option's text, each chance event by its name and outcome. With
+        marks (`mark()`), only the events after `since`, up to `upto` (default: now)."""
+        return views.record(self._game(), since, upto)

@@ -419,12 +419,22 @@ def log_lines(
     return lines[::-1]
 
 
-def record(game: Game) -> list[dict[str, Value]]:
+def record(game: Game, since: object = None, upto: object = None) -> list[dict[str, Value]]:
     """Decisions by name and chosen text, chance events by name and outcome: a record
-    that replays with any version of the compiler."""
+    that replays with any version of the compiler. With marks (Game.mark), only the
+    events after `since` and up to `upto` (by default, up to now): a game recorded
+    move by move reads only its new events."""
     st = game.state
     out: list[dict[str, Value]] = []
-    for event in events_of(st):
+    if since is None and upto is None:
+        events = events_of(st)
+    else:
+        events, link = [], st.log if upto is None else upto
+        while link is not None and link is not since:
+            events.append(typed(link))  # type: ignore[arg-type]
+            link = link[3]  # type: ignore[index]
+        events.reverse()
+    for event in events:
         if type(event) is Chose:
             spec = event.decision
             text = "pass" if event.value is None else spec.show(st, event.value)

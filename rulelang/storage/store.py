@@ -314,8 +314,12 @@ class Store:
                 raise
         return game
 
-    def append(self, game: int, log: list[Any], status: str = PLAYING, result: str = "") -> None:
-        """One transaction: the events of `log` not stored yet, and the game's status."""
+    def append(
+        self, game: int, log: list[Any], status: str = PLAYING, result: str = "", start: int = 0
+    ) -> None:
+        """One transaction: the events of `log` not stored yet, and the game's status.
+        `log` holds the game's events from event `start` on (a recorder passes only
+        the new ones)."""
         with self._errors():
             db = self._db(game)
             db.execute("BEGIN IMMEDIATE")
@@ -324,8 +328,12 @@ class Store:
                     raise NoSuchGame(
                         f"saved game {game} was deleted from {self.path} while it was played"
                     )
-                row = db.execute("SELECT count(*) FROM moves WHERE game=?", (game,)).fetchone()
-                self._append(db, game, row[0], log[row[0] :], time.time())
+                # the next event's number, from the primary key (not a count of rows)
+                row = db.execute("SELECT max(n) FROM moves WHERE game=?", (game,)).fetchone()
+                stored = 0 if row[0] is None else row[0] + 1
+                if stored < start:
+                    raise StoreError(f"saved game {game} lacks events before event {start}")
+                self._append(db, game, stored, log[stored - start :], time.time())
                 db.execute("UPDATE games SET status=?, result=? WHERE id=?", (status, result, game))
                 db.execute("COMMIT")
             except BaseException:
