@@ -97,7 +97,7 @@ def test_compare_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert lines[at].startswith("3 of ")  # seat 1, seat 2 and the first player
     changed = int(lines[at + 1].split()[0])
     assert 0 < changed <= 200 and lines[at + 1].endswith(
-        "of 200 games ended differently in B than in A"
+        "of 200 games ended otherwise in B than in A (winners, length or final numbers)"
     )
     # then how the games ended, per side: the file's one end rule, every game
     assert lines[at + 3].split() == ["how", "games", "ended", "A", "B"]
@@ -138,7 +138,10 @@ def test_compare_report(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     assert html.count("<svg") == 5
     assert "<td class='sig'>yes</td>" in html
     assert "<script" not in html
-    assert re.search(r"\d+ of 100 games ended differently in B than in A\.", html)
+    assert re.search(
+        r"\d+ of 100 games ended otherwise in B than in A \(winners, length or final numbers\)\.",
+        html,
+    )
 
 
 def test_compare_report_says_when_no_game_changed(

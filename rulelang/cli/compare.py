@@ -159,7 +159,10 @@ def compare(
             say(figures.identical_text(names, heading, n))
         else:
             say(figures.text(names, heading, diffs))
-            say(f"{differing} of {n} games ended differently in B than in A")
+            say(
+                f"{differing} of {n} games ended otherwise in B than in A "
+                "(winners, length or final numbers)"
+            )
             say("\n".join(why.endings_text(a, b)))
     if report is not None:
         shown = ", ".join(f"{k}={v}" for k, v in sorted(both.items()))

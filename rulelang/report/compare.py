@@ -133,7 +133,8 @@ def page(
         "turns, decisions and final scores on every seed): the change never came into play "
         "with these bots and seeds, and every figure below is the same by construction."
         if differing == 0
-        else f"{differing} of {games} games ended differently in B than in A."
+        else f"{differing} of {games} games ended otherwise in B than in A "
+        "(winners, length or final numbers)."
     )
     from rulelang.report.why_pages import compare_sections
 
