@@ -5,8 +5,8 @@ A rule file reads only what its author may hand out: `extends` and data files
 lead to a regular file of at most `MAX_FILE_BYTES` inside the folder of the main rule
 file (or below it), a stdlib folder, the shipped games' folder, or a folder allowed by
 the caller (`allow=`, `--allow-path`, `RULELANG_ALLOW_PATH`); `import` finds modules by
-name in the stdlib folders only, and `extends "saboteur"` (a bare name, no folder and
-no `.rules`) names a shipped game. Anything else is refused (errors.refused), quoting
+name in the stdlib folders only, and `extends "NAME"` (a bare name, no folder and no
+`.rules`) names a shipped game. Anything else is refused (errors.refused), quoting
 only the path as written.
 """
 
@@ -42,7 +42,7 @@ MAX_PATH_CHARS = 1024  # the longest path a rule file may write
 MAX_NAME_CHARS = 255  # the longest part of such a path
 MAX_MODULE_CHARS = 100  # the longest module name
 MODULE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-GAME_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")  # `extends "saboteur"`: a shipped game
+GAME_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")  # `extends "NAME"`: a shipped game
 ALLOW_HINT = (
     "a rule file may read files only in the folder of the main rule file and below it, "
     "or in a stdlib folder; allow another folder with --allow-path DIR"
@@ -191,7 +191,7 @@ def shipped_rulesets() -> Path:
 
 def shipped_games() -> dict[str, Path]:
     """The shipped games by the name `extends` gives them: the stem of each rule file
-    of the shipped rulesets and of their `examples/` folder ("saboteur", "tictactoe")."""
+    of the shipped rulesets and of their `examples/` folder."""
     folder = shipped_rulesets()
     games: dict[str, Path] = {}
     for where in (folder / "examples", folder):  # a top-level game wins a clash
@@ -206,7 +206,8 @@ def shipped_hint(written: str = "") -> str:
     """How to name a shipped game instead of its path, for a refused `extends`."""
     games = shipped_games()
     stem = Path(written.replace("\\", "/")).stem if written else ""
-    name = stem if stem in games else "saboteur"
+    # the game the refused path names, if it is one; else the first shipped game
+    name = stem if stem in games else min(games, default="NAME")
     listed = ", ".join(sorted(games)) or "none"
     return (
         f'to build on a shipped game, name it without a path: extends "{name}" '

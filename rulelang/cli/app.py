@@ -86,7 +86,7 @@ def new(
     name: Annotated[str, typer.Argument(help="The new game's name; writes NAME.rules.")],
     base: Annotated[
         str | None,
-        typer.Option("--from", help="A shipped game to make a variant of, e.g. saboteur."),
+        typer.Option("--from", help="A shipped game to make a variant of (its file's name)."),
     ] = None,
 ) -> None:
     """Write a starter rule file (and its rule tests): a variant of a shipped game with

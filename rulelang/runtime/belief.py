@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 PARTICLES = 16  # worlds drawn per seat (more while secrets are told apart)
 WORLDS = 18  # at most WORLDS * PARTICLES worlds are followed at once
 BRANCHES = 8  # the most outcomes or options a hidden event is followed into, per world
-# ... and kinds of card a secret choice of a card: all of a Saboteur hand's, so that
+# ... and kinds of card a secret choice of a card: all of a hand of several kinds, so that
 # each world has a branch that fits the card then seen played (fewer: worlds die out
 # and the few left stand for every past secret, as the roles)
 CARD_BRANCHES = 8

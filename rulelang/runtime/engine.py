@@ -277,21 +277,7 @@ class Game(GameQueries):
             and not st.over
             and action.value in st.options
         ):  # the common case, without further calls
-            # _resume, written out: this is every API decision's path
-            value = action.value
-            st.loc[spec.slot] = value
-            st.log = helpers.choice_record(st, spec, st.who, value)
-            st.pending = None
-            code = self.rules.code
-            try:  # most decisions end at the next pause within one op
-                pc = code.ops[spec.pc + 1](st)
-            except Exception as exc:  # placed on its rule line, as by run()
-                err = placed(exc, code.spans[spec.pc + 1])
-                if err is exc:
-                    raise
-                raise err from None
-            if pc != PAUSE:
-                run(code, st, pc)
+            self._resume(st, spec, action.value)
             return
         if st.over or st.pending is None:
             raise UsageError("the game is over")

@@ -285,10 +285,10 @@ def search_root(
     with its visits and total reward at the root after the budget is spent."""
     options = list(game.legal_values())
     tree = _grow(game, budget, rng, information_sets, exploration, playout_limit)
-    tried = dict((_key(tree.seat, v), c) for v, c in _root_options(tree, options))
+    children = tree.root.children
     stats = []
     for v in options:
-        c = tried.get(_key(tree.seat, v))
+        c = children.get(_key(tree.seat, v))
         stats.append((v, 0, 0.0) if c is None else (v, c.visits, c.total))
     return stats
 

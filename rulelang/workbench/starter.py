@@ -89,7 +89,7 @@ case "the game starts"
 
 
 def title_of(stem: str) -> str:
-    """A game's title from a file name: "short-saboteur" -> "Short saboteur"."""
+    """A game's title from a file name: "my-variant" -> "My variant"."""
     words = re.sub(r"[-_]+", " ", stem).strip()
     words = re.sub(r'["{}\\\\]', "", words)
     return (words[:1].upper() + words[1:]) or "New game"
