@@ -182,14 +182,22 @@ def write_save(where: Path, game: Game, record: saves.Save, who: str) -> None:
         raise CliExit(EX_IOERR, f"{who} could not be saved to {where}: {err.strerror}") from None
 
 
-def _kept(game: Game, record: saves.Save, save: Path | None, stored: Recorder | None) -> str:
-    """Keep a game that stops unfinished (not by the player's doing); say where it is."""
+def _kept(
+    game: Game, record: saves.Save, save: Path | None, stored: Recorder | None, why: str = ""
+) -> str:
+    """Keep a game that stops unfinished (left, interrupted, or a search bot that cannot
+    go on): in the store and the --save file, else in a save file of its own; say where,
+    after `why`."""
+    lead = f"{why} " if why else ""
     if stored is not None:
-        stored.keep(game)
-        return stored.saved_as()
+        stored.keep(game, final=True)
+        if save is not None:
+            write_save(save, game, record, f"\n{lead}It")
+        also = f" (and to {save})" if save is not None else ""
+        return f"{lead}{stored.saved_as()}{also}"
     where = save or Path(f"{Path(record.rules).stem}-seed{record.seed}.save.json")
-    write_save(where, game, record, "The game")
-    return f"Saved to {where}; continue with:\n  rulelang resume {where}"
+    write_save(where, game, record, f"\n{lead}It")
+    return f"{lead}Saved to {where}; continue with:\n  rulelang resume {where}"
 
 
 def check_table_options(save: Path | None, delay: float) -> None:
@@ -253,17 +261,7 @@ def run_table(
         # the end of input are interruptions (130). Either way the game is saved.
         why = "Input ended; game left." if isinstance(exc, EOFError) else "Game left."
         code = EX_OK if isinstance(exc, LeftGame) else EX_INTERRUPTED
-        if stored is not None:
-            stored.keep(game, final=True)
-            if save is not None:
-                write_save(save, game, record, f"\n{why} It")
-            also = f" (and to {save})" if save is not None else ""
-            raise CliExit(code, f"\n{why} {stored.saved_as()}{also}") from None
-        where = save or Path(f"{Path(record.rules).stem}-seed{record.seed}.save.json")
-        write_save(where, game, record, f"\n{why} It")
-        raise CliExit(
-            code, f"\n{why} Saved to {where}; continue with:\n  rulelang resume {where}"
-        ) from None
+        raise CliExit(code, "\n" + _kept(game, record, save, stored, why)) from None
     finally:
         if stored is not None:
             # the bots' moves made before an error are kept (a failure to store them
