@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulelang import Game, Ruleset, UsageError
-from rulelang.diagnostics import GameRuntimeError, RuleError, render
-from rulelang.workbench.reading import Failed, Reader, shown_list
+from rulelang.diagnostics import GameRuntimeError, RuleError, did_you_mean, render
+from rulelang.workbench.reading import Failed, Reader, show, shown_list
 from rulelang.workbench.testfile import CHANCE, SETUP, Case, Line, Malformed, TestFile, split_list
 
 CHANCE_KINDS = {
@@ -282,6 +282,10 @@ class CaseRun:
             self._log(line, reader)
         elif k == "screen":
             self._screen(line, reader)
+        elif k == "bot keeps":
+            self._bot_keeps(line)
+        elif k == "measure":
+            self._measure(line)
         else:
             self._end(line)
 
@@ -348,6 +352,29 @@ class CaseRun:
         elif line.rest not in lines:
             raise Failed(f"no line of the screen is '{line.rest}'", [line.rest], lines)
 
+    def _bot_keeps(self, line: Line) -> None:
+        """The options the declared bot of the seat to act keeps, before it draws among
+        them: one when its choice is certain."""
+        game = self.game
+        if game.is_over():
+            raise Failed("the game is over: no bot is asked")
+        kept = game.bot_options()
+        if kept is None:
+            who = game.player_names[game.current_player()]
+            raise Failed(f"no declared bot plays {who} (the rules' `bot_for`)")
+        texts = {a.value: a.text for a in game.legal_actions()}
+        _same(split_list(line.rest), [texts[v] for v in kept], "the options the bot keeps")
+
+    def _measure(self, line: Line) -> None:
+        name, _, value = line.rest.partition(" = ")
+        name = name.strip()
+        measures = self.game.measures()
+        if name not in measures:
+            hint = did_you_mean(name, list(measures))
+            known = ", ".join(measures) or "none"
+            raise Failed(f"no measure '{name}' in the rules ({hint or 'measures: ' + known})")
+        _same([value.strip()], [show(measures[name])], f"the measure {name}")
+
     def _end(self, line: Line) -> None:
         game = self.game
         if line.keyword == "not over":
@@ -363,6 +390,18 @@ class CaseRun:
             _same(wanted or ["none"], won or ["none"], "the winners")
         elif line.keyword == "results":
             _same(split_list(line.rest), results, "the results")
+        elif line.keyword == "ended by":
+            self._ended_by(line.rest)
+
+    def _ended_by(self, wanted: str) -> None:
+        """Which end rule ended the game: its text (`end when ...`, as the rules write
+        it) or where it is written (`file.rules:LINE`)."""
+        reason = self.game.end_reason()
+        if reason is None:
+            _same([wanted], ["no end rule (the game ran out of moves or was stopped)"], "ended by")
+            return
+        if wanted not in (reason.rule, reason.where, str(reason)):
+            _same([wanted], [str(reason)], "the end rule that ended the game")
 
 
 def _same(expected: list[str], actual: list[str], what: str) -> None:

@@ -29,6 +29,9 @@ CHECKS = {
     "results",
     "over",
     "not over",
+    "bot keeps",
+    "ended by",
+    "measure",
 }
 # the keywords a line may start with, longest first so "not over" wins over a name
 KEYWORDS = sorted(SETUP | CHANCE | EDITS | CHECKS, key=len, reverse=True)
@@ -190,7 +193,7 @@ def _line(raw: str, number: int, path: Path) -> Line:
 def _check(line: Line, path: Path) -> None:
     """The shape of a line's rest, checked before anything runs."""
     k, rest = line.keyword, line.rest
-    if k in ("options", "prompt", "to act", "winners", "results"):
+    if k in ("options", "prompt", "to act", "winners", "results", "bot keeps", "ended by"):
         head, colon, tail = rest.partition(":")
         if not colon:
             raise Malformed(path, line.number, f"write {k}: ... (a colon after '{k}')")
@@ -203,8 +206,9 @@ def _check(line: Line, path: Path) -> None:
         raise Malformed(path, line.number, f"'{k}' takes nothing after it")
     elif k in CHANCE and ":" not in rest:
         raise Malformed(path, line.number, f"write {k} NAME: OUTCOME (the chance event's name)")
-    elif k in ("expect",) and " = " not in rest:
-        raise Malformed(path, line.number, "write expect WHAT = VALUE")
+    elif k in ("expect", "measure") and " = " not in rest:
+        what = "NAME" if k == "measure" else "WHAT"
+        raise Malformed(path, line.number, f"write {k} {what} = VALUE")
     elif k == "refuse" and ": " not in rest:
         raise Malformed(path, line.number, "write refuse MOVE: REASON")
     elif (
