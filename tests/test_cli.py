@@ -356,7 +356,7 @@ def test_no_arguments_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
     ("argv", "needle"),
     [
         (["frobnicate"], "frobnicate"),
-        (["play", HEIMLICH], "--players"),
+        (["play", HEIMLICH], "2 to 7 players: say how many with -p N"),
         (["play", HEIMLICH, "--players", "three"], "--players"),
         (["simulate", HEIMLICH, "-p", "3", "-n", "lots"], "-n"),
         (["play", HEIMLICH, "-p", "3", "--option", "speed=3"], "unknown option 'speed'"),
@@ -896,3 +896,13 @@ def test_simulate_names_the_seeds_of_its_shortest_and_longest_games(
         f"shortest game: {first['decisions']} decisions (seed {first['seed']}); "
         f"longest: {last['decisions']} (seed {last['seed']})"
     ) in out
+
+
+def test_a_game_for_one_player_count_needs_no_players_option(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Where the rules allow one count (`players 2..2`), -p may be left out."""
+    tictactoe = str(ROOT / "rulesets" / "examples" / "tictactoe.rules")
+    code, out, err = cli(capsys, "simulate", tictactoe, "-n", "3", "--json")
+    assert code == 0, err
+    assert json.loads(out)["players"] == 2

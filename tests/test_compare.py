@@ -161,7 +161,7 @@ def test_compare_report_says_when_no_game_changed(
         ([EDGE, "-p", "2", "-n", "10"], "two rule files, or one with --a-option/--b-option"),
         ([EDGE, "-p", "2", "--a-bots", "1:random", "--b-bots", "1:random"], "--a-bots/--b-bots"),
         ([EDGE, "-p", "2", "--b-bots", "1:mxts"], "--b-bots: unknown bot 'mxts'"),
-        ([EDGE, EDGE, "-n", "10"], "--players"),
+        ([EDGE, EDGE, "-n", "10"], "2 to 4 players: say how many with -p N"),
         ([EDGE, EDGE, "-p", "2", "-n", "1"], "-n must be at least 2"),
         ([EDGE, EDGE, "-p", "9", "-n", "5"], "2 to 4 players, not 9"),
         ([EDGE, "-p", "2", "--b-option", "edge"], "name=value"),

@@ -28,6 +28,7 @@ from rulelang.cli.options import (
     Players,
     RuleParams,
     check_number,
+    check_players,
     parse_bots,
     parse_options,
     with_limits,
@@ -100,7 +101,7 @@ def new(
 @with_limits
 def play(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="The rule file of the game.")],
-    players: Players,
+    players: Players = None,
     bots: Annotated[
         str,
         typer.Option(
@@ -146,6 +147,7 @@ def play(
 
     check_number("--seed", seed, SEED_MIN, SEED_MAX)
     ruleset = load(file, allow_path, limits)
+    players = check_players(ruleset, players)
     name_list = [n.strip() for n in names.split(",")] if names else None
     for name in name_list or []:
         if CONTROL.search(name):

@@ -26,7 +26,7 @@ from rulelang.limits import DEFAULT_LIMITS, Limits
 @with_limits
 def compare(
     file_a: Annotated[Path, typer.Argument(metavar="A.rules", help="The rule file of variant A.")],
-    players: Players,
+    players: Players = None,
     file_b: Annotated[
         Path | None,
         typer.Argument(
@@ -122,7 +122,7 @@ def compare(
         (file_a, rules_a, opts_a, bots_a, "--a-bots" if a_bots else "--bots"),
         (path_b, rules_b, opts_b, bots_b, "--b-bots" if b_bots else "--bots"),
     )
-    check_players(rules_a, players)
+    players = check_players(rules_a, players)
     check_players(rules_b, players)
     for path, rules, opts, seats, option_name in variants:
         chosen = parse_bots(seats, players, rules, option_name)

@@ -41,7 +41,15 @@ Omniscient = Annotated[
 ]
 
 
-Players = Annotated[int, typer.Option("--players", "-p", metavar="N", help="Number of players.")]
+Players = Annotated[
+    int | None,
+    typer.Option(
+        "--players",
+        "-p",
+        metavar="N",
+        help="Number of players (needed where the rules allow more than one count).",
+    ),
+]
 
 RuleParams = Annotated[
     list[str] | None,
@@ -117,12 +125,18 @@ def check_number(option: str, value: int, low: int, high: int) -> None:
         raise usage(f"{option} must be between {low} and {high}, not {value}")
 
 
-def check_players(ruleset: Ruleset, players: int) -> None:
-    """A player count the rules do not allow is a usage error, before seats are made
-    for it (a count of 10^20 made the bots' seats forever)."""
+def check_players(ruleset: Ruleset, players: int | None) -> int:
+    """The player count: the one given, or the only one the rules allow. A count the
+    rules do not allow is a usage error, before seats are made for it (a count of 10^20
+    made the bots' seats forever); so is none given where the rules allow several."""
     low, high = ruleset.min_players, ruleset.max_players
+    if players is None:
+        if low == high or ruleset.is_library:
+            return low
+        raise usage(f"{ruleset.title} is for {low} to {high} players: say how many with -p N")
     if not ruleset.is_library and not low <= players <= high:  # a library: new_game says
         raise usage(f"{ruleset.title} is for {low} to {high} players, not {players}")
+    return players
 
 
 Command = TypeVar("Command", bound=Callable[..., Any])

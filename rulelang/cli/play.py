@@ -339,3 +339,6 @@ class Table:
         self.write("")
         for name, result in final.get("results", {}).items():
             self.write(f"  {name}: {result}")
+        reason = game.end_reason()
+        if reason is not None:  # which end rule fired, for the designer playing it through
+            self.write(f"  ended by {reason}")

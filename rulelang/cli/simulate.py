@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 @with_limits
 def simulate(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="The rule file of the game.")],
-    players: Players,
+    players: Players = None,
     n: Annotated[int, typer.Option("-n", "--games", metavar="N", help="How many games.")] = 1000,
     seed: Annotated[
         int, typer.Option(metavar="N", help="Seed of the first game; game i uses seed+i.")
@@ -88,7 +88,7 @@ def simulate(
     check_run(n, jobs, seed)
     ruleset = load(file, allow_path, limits)
     options = parse_options(option or [])
-    check_players(ruleset, players)
+    players = check_players(ruleset, players)
     jobs = jobs or (0 if dask else 1)  # with --dask, 0: the cluster's own workers
     chosen = parse_bots(bots, players, ruleset)  # seats not named: the declared bots
     seat_bots = tuple(chosen.get(seat) for seat in range(players))
