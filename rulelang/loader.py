@@ -202,6 +202,23 @@ def shipped_games() -> dict[str, Path]:
     return games
 
 
+def rules_path(path: Path) -> Path:
+    """The rule file a command was given: the path itself, or, where no such file
+    exists and it is a bare name (`saboteur`), the shipped game of that name."""
+    if path.exists() or path.suffix or len(path.parts) != 1:
+        return path
+    return shipped_games().get(path.name, path)
+
+
+def or_shipped(path: Path) -> str:
+    """For a message on a missing rule file given as a bare name: the shipped games a
+    command may name instead."""
+    if path.suffix or len(path.parts) != 1:
+        return ""
+    names = ", ".join(sorted(shipped_games()))
+    return f" (or name a shipped game: {names})" if names else ""
+
+
 def shipped_hint(written: str = "") -> str:
     """How to name a shipped game instead of its path, for a refused `extends`."""
     games = shipped_games()

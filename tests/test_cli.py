@@ -906,3 +906,20 @@ def test_a_game_for_one_player_count_needs_no_players_option(
     code, out, err = cli(capsys, "simulate", tictactoe, "-n", "3", "--json")
     assert code == 0, err
     assert json.loads(out)["players"] == 2
+
+
+def test_a_shipped_game_is_named_without_its_path(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`rulelang simulate tictactoe` plays the shipped game; a name that is neither a
+    file nor a shipped game is a usage error that lists the shipped ones."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli(capsys, "simulate", "tictactoe", "-n", "3", "--json")
+    assert code == 0, err
+    assert json.loads(out)["games"] == 3
+    code, out, err = cli(capsys, "validate", "tictactoe")
+    assert code == 0 and "tictactoe.rules" in out, err
+    code, out, err = cli(capsys, "play", "tictactoo")
+    assert code == 64
+    assert "no such rule file: tictactoo (or name a shipped game:" in err
+    assert "tictactoe" in err

@@ -100,7 +100,12 @@ def new(
 @app.command()
 @with_limits
 def play(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="The rule file of the game.")],
+    file: Annotated[
+        Path,
+        typer.Argument(
+            metavar="FILE", help="The rule file of the game, or a shipped game by its name."
+        ),
+    ],
     players: Players = None,
     bots: Annotated[
         str,
@@ -146,6 +151,9 @@ def play(
     from rulelang.cli.loading import load
 
     check_number("--seed", seed, SEED_MIN, SEED_MAX)
+    from rulelang.loader import rules_path
+
+    file = rules_path(file)
     ruleset = load(file, allow_path, limits)
     players = check_players(ruleset, players)
     name_list = [n.strip() for n in names.split(",")] if names else None

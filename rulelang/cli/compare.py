@@ -112,7 +112,10 @@ def compare(
     both = parse_options(option or [])
     opts_a = {**both, **parse_options(a_option or [])}
     opts_b = {**both, **parse_options(b_option or [])}
-    path_b = file_b or file_a
+    from rulelang.loader import rules_path
+
+    file_a = rules_path(file_a)
+    path_b = rules_path(file_b) if file_b is not None else file_a
     from rulelang.cli.loading import load  # the engine: when a command runs, not for --help
 
     rules_a = load(file_a, allow_path, limits)

@@ -10,6 +10,7 @@ from rulelang.api import compile_file_with_warnings
 from rulelang.cli.errors import EX_DATAERR, CliExit, say_err, usage
 from rulelang.diagnostics import GameRuntimeError, RuleError, render
 from rulelang.limits import DEFAULT_LIMITS, Limits
+from rulelang.loader import or_shipped
 from rulelang.runtime.bots import RANDOM
 from rulelang.storage import saves
 
@@ -27,7 +28,7 @@ def load(
 
     folders = allowed_folders(allow)
     if not path.is_file():
-        raise usage(f"no such rule file: {path}")
+        raise usage(f"no such rule file: {path}{or_shipped(path)}")
     try:
         ruleset, warnings = compile_file_with_warnings(path, allow=folders, limits=limits)
     except RuleError as err:

@@ -33,7 +33,12 @@ if TYPE_CHECKING:
 
 @with_limits
 def simulate(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="The rule file of the game.")],
+    file: Annotated[
+        Path,
+        typer.Argument(
+            metavar="FILE", help="The rule file of the game, or a shipped game by its name."
+        ),
+    ],
     players: Players = None,
     n: Annotated[int, typer.Option("-n", "--games", metavar="N", help="How many games.")] = 1000,
     seed: Annotated[
@@ -86,6 +91,9 @@ def simulate(
 
     check_report(report)
     check_run(n, jobs, seed)
+    from rulelang.loader import rules_path
+
+    file = rules_path(file)
     ruleset = load(file, allow_path, limits)
     options = parse_options(option or [])
     players = check_players(ruleset, players)

@@ -33,9 +33,11 @@ def validate_files(
 
     folders = allowed_folders(allow)
     failed = missing = 0
-    for path in files:
+    from rulelang.loader import or_shipped, rules_path
+
+    for path in map(rules_path, files):
         if not path.is_file():
-            say_err(f"error: no such rule file: {path}")
+            say_err(f"error: no such rule file: {path}{or_shipped(path)}")
             missing += 1
             continue
         try:
