@@ -10,7 +10,7 @@ from rulelang import CHANCE, PUBLIC, Action, Game, search
 from rulelang.cli.errors import never_ends
 from rulelang.cli.terminal import clean
 from rulelang.limits import DEFAULT_LIMITS
-from rulelang.render.text import render_view
+from rulelang.render.text import PRIVATE_TAIL, render_view
 from rulelang.runtime import views
 
 # home, erase the screen, and erase the scrollback too: the next player at the screen
@@ -19,7 +19,8 @@ CLEAR = "\033[H\033[2J\033[3J"
 
 HINT = (
     "(answer with the option's number in the list or the move's text; 'board' shows the "
-    "board again ('board --all' with the rule file's bookkeeping), 'help' this line, "
+    "board again ('board --all' with the rule file's bookkeeping and every private message), "
+    "'help' this line, "
     "'peek' asks the others to let you see the game master's log, 'quit' leaves and saves)"
 )
 NUMBERS = "  (the options are numbers: type one to pick it; #2 picks the second listed)"
@@ -198,7 +199,13 @@ class Table:
             self.write("(the game master's view: everything, hidden or not)")
         # the events are printed as they happen: the screen's board has no log tail
         game = self.game
-        self.write(render_view(game, game.view(seen), log_tail=0, bookkeeping=self.show_all))
+        everything = self.show_all  # `board --all`: every private message, bookkeeping too
+        tail = None if everything else PRIVATE_TAIL
+        self.write(
+            render_view(
+                game, game.view(seen), log_tail=0, bookkeeping=everything, private_tail=tail
+            )
+        )
 
     def ask_label(self, who: int) -> str:
         """The question, led by the seat's name unless the rule file's prompt names it."""

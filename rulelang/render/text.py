@@ -14,11 +14,21 @@ if TYPE_CHECKING:
     from rulelang.runtime.view_types import HiddenZone, PieceRow, Tile, View, ZoneTile
 
 
-def render_view(game: Game, view: View, log_tail: int = 8, bookkeeping: bool = True) -> str:
+# a long game's private messages (a game master's every message) would fill the screen
+PRIVATE_TAIL = 8
+
+
+def render_view(
+    game: Game,
+    view: View,
+    log_tail: int = 8,
+    bookkeeping: bool = True,
+    private_tail: int | None = PRIVATE_TAIL,
+) -> str:
     """The screen of a whole view, top to bottom: the header, each board, the pieces,
-    the globals, the players, the zones, private messages and the last `log_tail`
-    events (0: none). `bookkeeping=False` leaves out the attributes the rule file
-    declares `shown as bookkeeping` (a bot's notebook)."""
+    the globals, the players, the zones, the last `private_tail` private messages (None:
+    all) and the last `log_tail` events (0: none). `bookkeeping=False` leaves out the
+    attributes the rule file declares `shown as bookkeeping` (a bot's notebook)."""
     placed: set[tuple[str, str]] = set()  # (kind, attribute) shown on a node board
     if not bookkeeping:
         view = without_bookkeeping(game, view)
@@ -33,7 +43,7 @@ def render_view(game: Game, view: View, log_tail: int = 8, bookkeeping: bool = T
     out.append("")
     out.extend(_players(game, view))
     out.extend(_zones(game, view))
-    out.extend(_private(view))
+    out.extend(_private(view, private_tail))
     out.extend(_recent(view, log_tail))
     return "\n".join(out)
 
@@ -166,15 +176,24 @@ def _hidden_zone(zone: str, content: HiddenZone) -> list[str]:
     return [f"  {zone}: {content['size']} hidden{of}"]
 
 
-def _private(view: View) -> list[str]:
-    """The messages said to the viewer; in the referee's view everyone's, each with
-    whom it was for."""
-    if not view["private"]:
+def _private(view: View, tail: int | None) -> list[str]:
+    """The last `tail` messages said to the viewer (None: all, since the start); in
+    the referee's view everyone's, each with whom it was for."""
+    said = view["private"]
+    if not said:
         return []
     if "private_to" in view:
-        pairs = zip(view["private"], view["private_to"], strict=True)
-        return ["", "private messages:", *(f"  to {', '.join(to)}: {line}" for line, to in pairs)]
-    return ["", "only you know:", *(f"  {line}" for line in view["private"])]
+        head = "private messages:"
+        lines = [
+            f"  to {', '.join(to)}: {line}"
+            for line, to in zip(said, view["private_to"], strict=True)
+        ]
+    else:
+        head, lines = "only you know:", [f"  {line}" for line in said]
+    if tail is not None and len(lines) > tail:
+        earlier = len(lines) - tail
+        return ["", head, f"  ({earlier} earlier not shown)", *lines[-tail:]]
+    return ["", head, *lines]
 
 
 def _recent(view: View, log_tail: int) -> list[str]:
