@@ -1018,3 +1018,19 @@ def test_a_type_error_not_caused_by_none_stays_a_bug() -> None:
     with pytest.raises(TypeError) as info:  # raised here, not in generated code: a bug
         nothing.score = nothing[0]
     assert none_used(info.value, Span("x.rules", 1, 1)) is info.value
+
+
+def test_a_shuffle_without_a_log_says_what_is_shuffled_and_nobody_shuffles_the_setup() -> None:
+    """docs/language.md: "P1 shuffles deck" (a zone); in the setup, nobody's turn, "deck
+    is shuffled"."""
+    rules = compile_text("""card c count 3 { name: text = "card {index + 1}" }
+zone deck: c visible to none
+setup { add pieces(c) to deck  shuffle deck }
+turn {
+  shuffle deck
+  choose n in 1..2
+}
+end when false { }
+""")
+    g = rules.new_game(2, seed=1)
+    assert g.history(0) == ["deck is shuffled", "P1 shuffles deck"]

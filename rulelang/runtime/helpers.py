@@ -494,8 +494,10 @@ def _chance_line(st: State, spec: ChanceSpec, outcome: object, value: Value) -> 
     elif spec.kind == "pick":  # seen by the referee only
         text = f"picked at random: {spec.show(st, value)}"
         return (spec, outcome, value, st.log, text, "something is picked at random")
+    elif st.turn == 0:  # the setup: nobody's turn, so nobody shuffles
+        text = f"{spec.name} is shuffled" if spec.kind == "shuffle_zone" else "an order is drawn"
     else:
-        text = f"{name} shuffles"
+        text = f"{name} shuffles {spec.name}" if spec.kind == "shuffle_zone" else f"{name} shuffles"
     return (spec, outcome, value, st.log, text, None)
 
 
