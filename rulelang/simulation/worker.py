@@ -80,14 +80,18 @@ def secrets_of(game: Game, public: list[PlayerRow] | None = None) -> list[dict[s
 BUILTIN_NUMBERS = frozenset({"seat"})
 
 
-def scores_of(public: list[PlayerRow]) -> list[dict[str, float]]:
+def scores_of(
+    public: list[PlayerRow], bookkeeping: frozenset[str] = frozenset()
+) -> list[dict[str, float]]:
     """Per player, the numeric attributes (not yes/no) everybody sees at the end: the
-    final table's scores, points, coins, as the rule file's visibility declares them."""
+    final table's scores, points, coins, as the rule file's visibility declares them;
+    not those it declares `display bookkeeping` (a bot's notebook is no outcome)."""
+    left_out = BUILTIN_NUMBERS | bookkeeping
     return [
         {
             k: v
             for k, v in row.items()
-            if isinstance(v, int | float) and not isinstance(v, bool) and k not in BUILTIN_NUMBERS
+            if isinstance(v, int | float) and not isinstance(v, bool) and k not in left_out
         }
         for row in public
     ]
@@ -111,10 +115,16 @@ def record(
         seed,
         changed=changed,
         first=first,
-        scores=scores_of(public),
+        scores=scores_of(public, _bookkeeping(game.rules)),
         end=reason.index if (reason := game.end_reason()) is not None else UNKNOWN,
         measures=game.measures(),
     )
+
+
+@lru_cache(maxsize=8)
+def _bookkeeping(rules: Ruleset) -> frozenset[str]:
+    """The players' attributes the rules declare `display bookkeeping`."""
+    return frozenset(a.name for a in rules.program.player_attrs if a.display == "bookkeeping")
 
 
 def first_turn(game: Game, step: Callable[[], int], most: int) -> tuple[int, int]:
