@@ -10,6 +10,7 @@
     python benchmarks/adapters.py openspiel --game heimlich --players 4
     python benchmarks/adapters.py openspiel --game tictactoe
     python benchmarks/adapters.py pettingzoo
+    python benchmarks/adapters.py pettingzoo --read-observations
 
 Blocks of each program alternate (the order rotates); a slowdown is the median over
 the blocks of the per-block ratio, steps (or games) per block printed beside it.
@@ -64,11 +65,15 @@ def openspiel(spiel_game: Any, games: int, block: int) -> int:
     return steps
 
 
-def zoo_game(env: Any, rng: random.Random, seed: int | None) -> int:
+def zoo_game(env: Any, rng: random.Random, seed: int | None, read: bool = False) -> int:
+    """One game by a random agent that picks by the action mask (`read`: and reads
+    every observation's vector too, as a learning agent does)."""
     env.reset(seed=seed)
     steps = 0
     for _agent in env.agent_iter():
         observation, _, terminated, truncated, _ = env.last()
+        if read:
+            observation["observation"].sum()
         if terminated or truncated:
             env.step(None)
             continue
@@ -78,9 +83,10 @@ def zoo_game(env: Any, rng: random.Random, seed: int | None) -> int:
     return steps
 
 
-def zoo(env: Any, games: int, block: int, seeded: bool) -> int:
+def zoo(env: Any, games: int, block: int, seeded: bool, read: bool = False) -> int:
     rng = random.Random(block)
-    return sum(zoo_game(env, rng, block * 10_007 + i if seeded else None) for i in range(games))
+    seeds = [block * 10_007 + i if seeded else None for i in range(games)]
+    return sum(zoo_game(env, rng, seed, read) for seed in seeds)
 
 
 def alternate(programs: dict[str, Callable[[int], int]], blocks: int) -> dict[str, list[float]]:
@@ -114,6 +120,11 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=0, help="games per block (default: by game)")
     parser.add_argument("--blocks", type=int, default=9)
+    parser.add_argument(
+        "--read-observations",
+        action="store_true",
+        help="pettingzoo: the agent reads every observation's vector, not only the mask",
+    )
     args = parser.parse_args()
     print(
         f"python benchmarks/adapters.py {args.what} --game {args.game} --players "
@@ -146,13 +157,14 @@ def main() -> None:
     theirs = tictactoe_v3.env()
     ours = rulelang_env(RULES["tictactoe"], 2)
     programs = {
-        "tictactoe_v3": lambda b: zoo(theirs, games, b, seeded=False),
-        "rulelang": lambda b: zoo(ours, games, b, seeded=True),
+        "tictactoe_v3": lambda b: zoo(theirs, games, b, False, args.read_observations),
+        "rulelang": lambda b: zoo(ours, games, b, True, args.read_observations),
     }
     for fn in programs.values():
         fn(-1)
     report(alternate(programs, args.blocks), "tictactoe_v3", "step")
-    print(f"({games} games per block; a step: last() and step())")
+    reads = "the observation's vector and " if args.read_observations else ""
+    print(f"({games} games per block; a step: last(), reading {reads}the mask, and step())")
 
 
 if __name__ == "__main__":

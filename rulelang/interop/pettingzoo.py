@@ -11,7 +11,7 @@ decision. At the end each agent gets its result as a reward: win 1, draw 0, loss
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, ItemsView, Iterator, KeysView, Mapping, ValuesView
 from pathlib import Path
 from typing import Any
 
@@ -35,8 +35,80 @@ from rulelang.interop.common import (
 from rulelang.runtime.engine import PUBLIC, Game
 from rulelang.runtime.ruleset import Ruleset
 
-Observation = dict[str, npt.NDArray[Any]]
 RENDER_MODES = ("ansi", "human")
+
+
+class Observation(dict[str, npt.NDArray[Any]]):
+    """An agent's observation, {"observation": ..., "action_mask": ...}, a dict as
+    PettingZoo's are. The mask is made at once; the encoding of the view when it is
+    first read (an agent that picks by the mask alone, a random or rule-based one,
+    never pays for it), from a copy of the position the observation was made at, so
+    that it reads the same whenever it is read. Every way of reading a dict (a key,
+    `in`, iteration, keys/items/values, copying, comparing) sees both keys."""
+
+    __slots__ = ("_later",)
+
+    def __init__(self, mask: npt.NDArray[Any], later: Callable[[], npt.NDArray[Any]]) -> None:
+        super().__init__(action_mask=mask)
+        self._later: Callable[[], npt.NDArray[Any]] | None = later
+
+    def _fill(self) -> None:
+        later = self._later
+        if later is not None:
+            self._later = None
+            mask = dict.pop(self, "action_mask")  # the documented order: observation first
+            dict.__setitem__(self, "observation", later())
+            dict.__setitem__(self, "action_mask", mask)
+
+    def __missing__(self, key: str) -> npt.NDArray[Any]:
+        if key == "observation" and self._later is not None:
+            self._fill()
+            return dict.__getitem__(self, key)
+        raise KeyError(key)
+
+    def __contains__(self, key: object) -> bool:
+        return (key == "observation" and self._later is not None) or dict.__contains__(self, key)
+
+    def __len__(self) -> int:
+        return dict.__len__(self) + (self._later is not None)
+
+    def __iter__(self) -> Iterator[str]:
+        self._fill()
+        return dict.__iter__(self)
+
+    def keys(self) -> KeysView[str]:  # type: ignore[override]
+        self._fill()
+        return dict.keys(self)
+
+    def items(self) -> ItemsView[str, npt.NDArray[Any]]:  # type: ignore[override]
+        self._fill()
+        return dict.items(self)
+
+    def values(self) -> ValuesView[npt.NDArray[Any]]:  # type: ignore[override]
+        self._fill()
+        return dict.values(self)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if key in self:
+            return self[key]
+        return default
+
+    def copy(self) -> dict[str, npt.NDArray[Any]]:
+        self._fill()
+        return dict(dict.items(self))
+
+    def __eq__(self, other: object) -> bool:
+        self._fill()
+        return dict.__eq__(self, other)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        self._fill()
+        return dict.__repr__(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (dict, (self.copy(),))
 
 
 def env(
@@ -132,14 +204,16 @@ class RulesetEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.agent_selection = self.agents[0] if seat < 0 else f"player_{seat}"
 
     def observe(self, agent: str) -> Observation:
+        """The agent's observation of the position now (not kept between calls: a
+        `game.edit()` changes the position without a trace to key it on)."""
         seat = self.possible_agents.index(agent)
+        game = self.game
         mask = np.zeros(self.max_actions, dtype=np.int8)
-        if self.game.current_player() == seat:
-            mask[: count_options(self.game, self.max_actions)] = 1
-        return {
-            "observation": encode(self.game, seat, self.max_actions, self.obs_size),
-            "action_mask": mask,
-        }
+        if game.current_player() == seat:
+            mask[: count_options(game, self.max_actions)] = 1
+        still = Game(game.rules, game.state.clone())  # the position, as it is now
+        size, most = self.obs_size, self.max_actions
+        return Observation(mask, lambda: encode(still, seat, most, size))
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
