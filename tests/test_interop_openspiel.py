@@ -144,3 +144,22 @@ def test_bad_parameters_are_refused_with_a_message(duel: rulelang.Ruleset) -> No
         openspiel.load(duel, 4)
     with pytest.raises(UsageError, match="unknown option 'speed'"):
         openspiel.load(duel, 2, options={"speed": 3})
+
+
+@pytest.mark.parametrize("path", SHIPPED)
+def test_legal_actions_in_python_answer_as_openspiels_own(path: str) -> None:
+    """`RulesetState.legal_actions` (answered in Python) gives what OpenSpiel's C++
+    `State.legal_actions` gives, for the player deciding, every other player, and at
+    the end (a game cut off after a few decisions)."""
+    ruleset = rulelang.compile_file(ROOT / path)
+    players = table_size(ruleset)
+    game = openspiel.load(ruleset, players, seed=2, max_decisions=25)
+    state = game.new_initial_state()
+    while True:
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for player in range(players):
+            assert state.legal_actions(player) == pyspiel.State.legal_actions(state, player)
+        if state.is_terminal():
+            break
+        state.apply_action(state.legal_actions()[-1])
+    assert state.legal_actions() == []

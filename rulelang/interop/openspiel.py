@@ -49,6 +49,7 @@ from rulelang.interop.common import (
 from rulelang.interop.common import (
     load as load_ruleset,
 )
+from rulelang.runtime.code import ChoiceSpec
 from rulelang.runtime.engine import Game
 from rulelang.runtime.ruleset import Ruleset
 
@@ -201,14 +202,31 @@ class RulesetState(pyspiel.State):  # type: ignore[misc]  # pyspiel: as above
         st = (self._live._game or self._live.game).state
         return st.over or self.decisions >= self.max_decisions
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """What OpenSpiel's own `legal_actions` answers (the player deciding now by
+        default; none at the end or for another player), answered here for a caller in
+        Python without the round trip through C++ and back (C++ callers still reach
+        `_legal_actions` through OpenSpiel)."""
+        return self._legal_actions(self.current_player() if player is None else player)
+
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self.current_player():  # TERMINAL at the end
-            return []
-        return list(range(count_options(self.game, self.max_actions)))
+        game = self._live._game or self._live.game
+        st = game.state
+        if st.over or self.decisions >= self.max_decisions or player != st.who:
+            return []  # not this player's decision, or the game's end
+        count = len(game.legal_values())
+        if count > self.max_actions:
+            count_options(game, self.max_actions)  # raises, naming the decision
+        return list(range(count))
 
     def _apply_action(self, action: int) -> None:
         # the option's value, without the texts of the options (a step at native speed)
-        take_option(self.game, action)
+        game = self._live._game or self._live.game
+        st = game.state
+        if type(st.pending) is ChoiceSpec and not st.over:
+            game.choose(st.options[action])
+        else:
+            take_option(game, action)
         self.decisions += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
