@@ -74,4 +74,9 @@ def header(sources: Sources | None, file: str) -> tuple[str, int]:
 
 def doc(sources: Sources | None, span: Span) -> str:
     """What the rule file says of a declaration or statement in its comments."""
-    return " ".join(t for t in (above(sources, span), trailing(sources, span)) if t)
+    return " ".join(sentence(t) for t in (above(sources, span), trailing(sources, span)) if t)
+
+
+def sentence(text: str) -> str:
+    """A comment as a sentence: with a full stop if it has no end of its own."""
+    return text if text.endswith((".", "!", "?", ":", ";", ")")) else text + "."

@@ -186,7 +186,7 @@ class Components:
         if same:
             said = ", ".join(f"{plain(n)} {shown[n][0]}" for n in same)
             blocks.append(Para(f"Every {words(d.name)} starts with: {said}.", d.span))
-        blocks.append(self.keeps(list(attrs.values()), d.attrs, f"What a {d.name} carries", False))
+        blocks.append(self.keeps(list(attrs.values()), d.attrs, f"What {article(d.name)} {d.name} carries", False))
         return blocks
 
     def keeps(
