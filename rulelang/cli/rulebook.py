@@ -56,7 +56,9 @@ def rulebook(
     try:
         out.write_text(text, encoding="utf-8")
     except OSError as err:
-        raise CliExit(EX_IOERR, f"error: the rulebook could not be written to {out}: {err.strerror}") from None
+        raise CliExit(
+            EX_IOERR, f"error: the rulebook could not be written to {out}: {err.strerror}"
+        ) from None
     say(f"wrote {out}")
 
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TypeVar
 
-from rulelang.check.symbols import Program
+from rulelang.check.symbols import AttrSym, Program
 from rulelang.diagnostics import Span
 from rulelang.rulebook import comments
 from rulelang.rulebook.components import Components, show
@@ -18,6 +19,7 @@ from rulelang.rulebook.steps import Steps as StepWriter
 from rulelang.runtime.ruleset import Ruleset, TableFacts
 from rulelang.syntax import ast as A
 
+D = TypeVar("D", bound=A.Decl)
 ORDER = {
     "clockwise": "Players take turns clockwise",
     "counterclockwise": "Players take turns counterclockwise",
@@ -54,6 +56,7 @@ class Builder:
         self.procs: list[str] = []  # procs to describe, in the order first named
         self.steps = StepWriter(self.en, self.call)
         self.variant = any(self.other_file(d) for d in self.program.decls if isinstance(d, A.Named))
+        self._used: set[str] | None = None
         self.parts = Components(self.program, self.counts, self.mark)
 
     # ---------------------------------------------------------------- helpers
@@ -63,8 +66,8 @@ class Builder:
     def stdlib(self, file: str) -> bool:
         return Path(file).parent.name == "stdlib"
 
-    def mark(self, d: A.Decl) -> str:
-        """How a declaration of a variant differs from its base."""
+    def mark(self, d: A.Decl | A.AttrDecl | AttrSym) -> str:
+        """How a declaration (or an attribute) of a variant differs from its base."""
         if not self.variant or d.span.file != self.main or isinstance(d, A.GameDecl):
             return ""
         return CHANGED if isinstance(d, A.Named) and d.override else NEW
@@ -74,7 +77,15 @@ class Builder:
             self.procs.append(proc)
         return anchor("proc", proc)
 
-    def decls(self, cls: type[A.Decl]) -> list[A.Decl]:
+    def used(self) -> set[str]:
+        """The names the game's own files use (not the stdlib modules it imports)."""
+        if self._used is None:
+            own = [d for d in self.program.decls if not self.stdlib(d.span.file)]
+            self._used = {n.id for n in walk(own) if isinstance(n, A.Name)}
+            self._used |= {n.die for n in walk(own) if isinstance(n, A.Roll)}
+        return self._used
+
+    def decls(self, cls: type[D]) -> list[D]:
         return [d for d in self.program.decls if isinstance(d, cls)]
 
     # ---------------------------------------------------------------- the book
@@ -97,32 +108,45 @@ class Builder:
         p = self.program
         text, line = comments.header(p.sources, self.main)
         paras = [Para(text, Span(self.main, line, 1))] if text else []
-        count = (f"For {p.min_players} to {p.max_players} players."
-                 if p.min_players != p.max_players else f"For {p.min_players} players.")
+        count = (
+            f"For {p.min_players} to {p.max_players} players."
+            if p.min_players != p.max_players
+            else f"For {p.min_players} players."
+        )
         players = self.decls(A.PlayersDecl)
         paras.append(Para(count, players[0].span if players else None))
         if self.variant:
             bases = sorted({Path(d.span.file).name for d in p.decls if self.other_file(d)})
-            paras.append(Para(
-                f"A variant of {', '.join(bases)}: what it adds is marked *new*, what it "
-                "changes is marked *changed*; everything else is as in the base game."
-            ))
+            paras.append(
+                Para(
+                    f"A variant of {', '.join(bases)}: what it adds is marked *new*, what it "
+                    "changes is marked *changed*; everything else is as in the base game."
+                )
+            )
         return paras
 
     def options_section(self) -> Section:
         s = Section("Options", "options")
         rows = []
         for d in self.decls(A.ParamDecl):
-            assert isinstance(d, A.ParamDecl)
             value = show(self.facts.values[d.name])
             given = " (set with -o)" if d.name in self.options else ""
             mark = {NEW: " (new)", CHANGED: " (changed)"}.get(self.mark(d), "")
             rows.append([d.name, value + given, d.doc + mark])
         if rows:
-            s.blocks.append(Para("The rules can be played with other values of these "
-                                 "(`rulelang play FILE -o name=value`)."))
-            s.blocks.append(Table("The options and the values in this rulebook",
-                                  ["option", "value", "what it is"], rows))
+            s.blocks.append(
+                Para(
+                    "The rules can be played with other values of these "
+                    "(`rulelang play FILE -o name=value`)."
+                )
+            )
+            s.blocks.append(
+                Table(
+                    "The options and the values in this rulebook",
+                    ["option", "value", "what it is"],
+                    rows,
+                )
+            )
         return s
 
     def components_section(self) -> Section:
@@ -134,10 +158,10 @@ class Builder:
             s.blocks.append(zones)
         p = self.program
         if p.player_attrs:
-            decls = [a for d in self.decls(A.PlayerDecl) for a in d.attrs]  # type: ignore[attr-defined]
+            decls = [a for d in self.decls(A.PlayerDecl) for a in d.attrs]
             s.blocks.append(self.parts.keeps(p.player_attrs, decls, "What each player has"))
         if p.globals:
-            decls = [a for d in self.decls(A.GlobalDecl) for a in d.attrs]  # type: ignore[attr-defined]
+            decls = [a for d in self.decls(A.GlobalDecl) for a in d.attrs]
             s.blocks.append(self.parts.keeps(p.globals, decls, "What the game keeps track of"))
         return s
 
@@ -146,10 +170,18 @@ class Builder:
             return self.parts.board(d)
         if isinstance(d, A.KindDecl):
             return self.parts.kind(d)
+        if isinstance(d, A.DieDecl) and self.stdlib(d.span.file) and d.name not in self.used():
+            return []  # a die of an imported module the rules never roll
         if isinstance(d, A.DieDecl):
             faces = show(self.facts.values[d.name])
-            return [Para(f"{words(d.name)}: a die with the faces {faces}.", d.span,
-                         comments.doc(self.program.sources, d.span), self.mark(d))]
+            return [
+                Para(
+                    f"{words(d.name)}: a die with the faces {faces}.",
+                    d.span,
+                    comments.doc(self.program.sources, d.span),
+                    self.mark(d),
+                )
+            ]
         return []
 
     def setup_section(self) -> Section:
@@ -160,28 +192,47 @@ class Builder:
         if table is not None:
             table.cite = per[0].span if per else None
             s.blocks.append(table)
-            s.blocks.extend(Para(f"{plain(t.name)}: see the table.", t.span,
-                                 comments.doc(self.program.sources, t.span), self.mark(t))
-                            for t in per if comments.doc(self.program.sources, t.span) or self.mark(t))
+            s.blocks.extend(
+                Para(
+                    f"{plain(t.name)}: see the table.",
+                    t.span,
+                    comments.doc(self.program.sources, t.span),
+                    self.mark(t),
+                )
+                for t in per
+                if comments.doc(self.program.sources, t.span) or self.mark(t)
+            )
         for t in other:
             values = self.facts.values[t.name]
-            rows = [[str(k), show(v)] for k, v in values.items()]  # type: ignore[attr-defined]
-            s.blocks.append(Para(f"The table {words(t.name)}:", t.span,
-                                 comments.doc(self.program.sources, t.span), self.mark(t)))
+            rows = [[str(k), show(v)] for k, v in values.items()]
+            s.blocks.append(
+                Para(
+                    f"The table {words(t.name)}:",
+                    t.span,
+                    comments.doc(self.program.sources, t.span),
+                    self.mark(t),
+                )
+            )
             s.blocks.append(Table(plain(t.name), ["for", "value"], rows, t.span))
         for d in self.decls(A.SetupDecl):
-            assert isinstance(d, A.SetupDecl)
-            s.blocks.append(Para("To set up the game:", d.span, comments.doc(self.program.sources, d.span), self.mark(d)))
+            s.blocks.append(
+                Para(
+                    "To set up the game:",
+                    d.span,
+                    comments.doc(self.program.sources, d.span),
+                    self.mark(d),
+                )
+            )
             s.blocks.append(Steps(self.steps.block(d.body)))
         return s
 
     def split_tables(self) -> tuple[list[A.TableDecl], list[A.TableDecl]]:
         """The tables by number of players, and the others (keyed by something else)."""
         players = set(self.counts)
-        per, other = [], []
+        per: list[A.TableDecl] = []
+        other: list[A.TableDecl] = []
         for t in self.decls(A.TableDecl):
-            assert isinstance(t, A.TableDecl)
-            keys = set(self.facts.values[t.name])  # type: ignore[arg-type]
+            keys = set(self.facts.values[t.name])
             (per if players <= keys else other).append(t)
         return per, other
 
@@ -194,14 +245,25 @@ class Builder:
             s = Section(title, anchor("phase", d.name), cite=d.span, mark=self.mark(d))
             order = ORDER.get(d.order, d.order)
             start = f", starting with {self.en(d.order_from)}" if d.order_from is not None else ""
-            s.blocks.append(Para(f"{order}{start}.", d.order_span or d.span, comments.doc(self.program.sources, d.span), self.mark(d)))
+            s.blocks.append(
+                Para(
+                    f"{order}{start}.",
+                    d.order_span or d.span,
+                    comments.doc(self.program.sources, d.span),
+                    self.mark(d),
+                )
+            )
             if d.begin:
                 s.blocks.append(Para("When the phase begins:", d.begin[0].span))
                 s.blocks.append(Steps(self.steps.block(d.begin)))
             s.blocks.append(Para("On a player's turn:", d.turn[0].span if d.turn else d.span))
             s.blocks.append(Steps(self.steps.block(d.turn)))
             if d.end_when is not None:
-                s.blocks.append(Para(f"The phase ends after a turn when {self.en(d.end_when)}.", d.end_when.span))
+                s.blocks.append(
+                    Para(
+                        f"The phase ends after a turn when {self.en(d.end_when)}.", d.end_when.span
+                    )
+                )
             if d.next:
                 again = " again" if d.next == d.name else ""
                 s.blocks.append(Para(f"Then the phase {words(d.next)} begins{again}.", d.next_span))
@@ -212,11 +274,21 @@ class Builder:
         s = Section("End of the game and scoring", "end")
         ends = [d for d in self.decls(A.EndDecl) if isinstance(d, A.EndDecl)]
         if ends:
-            s.blocks.append(Para("The end rules are checked after every step, before anyone "
-                                 "is asked to act; the first that holds ends the game."))
+            s.blocks.append(
+                Para(
+                    "The end rules are checked after every step, before anyone "
+                    "is asked to act; the first that holds ends the game."
+                )
+            )
         for d in ends:
-            s.blocks.append(Para(f"The game ends when {self.en(d.cond)}. Then:", d.span,
-                                 comments.doc(self.program.sources, d.span), self.mark(d)))
+            s.blocks.append(
+                Para(
+                    f"The game ends when {self.en(d.cond)}. Then:",
+                    d.span,
+                    comments.doc(self.program.sources, d.span),
+                    self.mark(d),
+                )
+            )
             s.blocks.append(Steps(self.steps.block(d.body)))
         return s
 
@@ -237,9 +309,19 @@ class Builder:
             s.blocks.append(Steps(self.steps.block(d.body)))
             out.append(s)
         if out:
-            out.insert(0, Section("Procedures", "procedures", [Para(
-                "The steps the turn, the setup and the end name, in the order they are first named."
-            )]))
+            out.insert(
+                0,
+                Section(
+                    "Procedures",
+                    "procedures",
+                    [
+                        Para(
+                            "The steps the turn, the setup and the end name, in the order "
+                            "they are first named."
+                        )
+                    ],
+                ),
+            )
         return out
 
     def terms_section(self) -> Section:
@@ -249,12 +331,24 @@ class Builder:
             if isinstance(d, A.DefDecl) and d.name in used:
                 s.blocks.extend(self.term(d))
             elif isinstance(d, A.EnumDecl):
-                s.blocks.append(Para(f"{words(d.name)}: one of {', '.join(d.values)}.", d.span,
-                                     comments.doc(self.program.sources, d.span), self.mark(d)))
+                s.blocks.append(
+                    Para(
+                        f"{words(d.name)}: one of {', '.join(d.values)}.",
+                        d.span,
+                        comments.doc(self.program.sources, d.span),
+                        self.mark(d),
+                    )
+                )
             elif isinstance(d, A.ConstDecl) and not self.stdlib(d.span.file):
                 value = show(self.facts.values[d.name])
-                s.blocks.append(Para(f"{words(d.name)} = {value}.", d.span,
-                                     comments.doc(self.program.sources, d.span), self.mark(d)))
+                s.blocks.append(
+                    Para(
+                        f"{words(d.name)} = {value}.",
+                        d.span,
+                        comments.doc(self.program.sources, d.span),
+                        self.mark(d),
+                    )
+                )
         return s
 
     def term(self, d: A.DefDecl) -> list[Block]:
@@ -262,18 +356,26 @@ class Builder:
         head = f"{words(d.name)}({params})" if params else words(d.name)
         note = comments.doc(self.program.sources, d.span)
         if isinstance(d.body, tuple):
-            return [Para(f"{head} is worked out so:", d.span, note, self.mark(d)),
-                    Steps(self.steps.block(d.body))]
+            return [
+                Para(f"{head} is worked out so:", d.span, note, self.mark(d)),
+                Steps(self.steps.block(d.body)),
+            ]
         return [Para(f"{head}: {self.en(d.body)}.", d.span, note, self.mark(d))]
 
     def defs_used(self) -> set[str]:
         """The defs the described parts use, and those the defs they use use."""
-        roots: list[object] = [d for d in self.program.decls if isinstance(d, A.SetupDecl | A.PhaseDecl | A.EndDecl)]
+        roots: list[object] = [
+            d for d in self.program.decls if isinstance(d, A.SetupDecl | A.PhaseDecl | A.EndDecl)
+        ]
         roots += [self.program.procs[n].decl for n in self.procs if n in self.program.procs]
         used: set[str] = set()
         while roots:
             for node in walk(roots.pop()):
-                if isinstance(node, A.Call) and node.func in self.program.defs and node.func not in used:
+                if (
+                    isinstance(node, A.Call)
+                    and node.func in self.program.defs
+                    and node.func not in used
+                ):
                     used.add(node.func)
                     roots.append(self.program.defs[node.func].decl)
         return used
@@ -281,9 +383,15 @@ class Builder:
     def bots_section(self) -> Section:
         s = Section("Computer players", "bots")
         for d in self.decls(A.BotDecl):
-            assert isinstance(d, A.BotDecl)
             for_ = f", for {self.en(d.cond)}" if d.cond is not None else ""
-            s.blocks.append(Para(f"{words(d.name)}{for_}.", d.span, comments.doc(self.program.sources, d.span), self.mark(d)))
+            s.blocks.append(
+                Para(
+                    f"{words(d.name)}{for_}.",
+                    d.span,
+                    comments.doc(self.program.sources, d.span),
+                    self.mark(d),
+                )
+            )
         if s.blocks:
             s.blocks.insert(0, Para("The rules name these computer players (`--bots NAME`)."))
         return s

@@ -8,7 +8,7 @@ from rulelang.diagnostics import Span
 
 
 def file_label(file: str, main_file: str) -> str:
-    """"rules" for the main rule file, else the file's name (a base, a stdlib module)."""
+    """ "rules" for the main rule file, else the file's name (a base, a stdlib module)."""
     return "rules" if file == main_file else Path(file).name
 
 

@@ -13,7 +13,8 @@ from rulelang.check.symbols import AttrSym, Program
 from rulelang.check.types import T
 from rulelang.rulebook import comments
 from rulelang.rulebook.english import article, plain, words
-from rulelang.rulebook.model import Block, Drawing, Para, Table
+from rulelang.rulebook.model import NEW, Block, Drawing, Para, Table
+from rulelang.runtime.boards import GridBoard
 from rulelang.runtime.ruleset import TableFacts
 from rulelang.syntax import ast as A
 
@@ -75,7 +76,10 @@ def type_words(t: T) -> str:
 
 class Components:
     def __init__(
-        self, program: Program, counts: dict[int, TableFacts], mark: Callable[[A.Decl], str]
+        self,
+        program: Program,
+        counts: dict[int, TableFacts],
+        mark: Callable[[A.Decl | A.AttrDecl | AttrSym], str],
     ):
         self.program = program
         self.counts = counts
@@ -102,12 +106,13 @@ class Components:
             blocks.append(Table(f"The spaces of {d.name}", head, rows[:MAX_LISTED], d.span))
         for a in (*d.state, *d.edges):
             where = "side of a cell" if a in d.edges else "space"
-            text = f"Each {where} of {words(d.name)} holds {plain(a.name)}: {type_words(self.attr_type(a, d.name))}"
+            kind = type_words(self.attr_type(a))
+            text = f"Each {where} of {words(d.name)} holds {plain(a.name)}: {kind}"
             start = f", at first {self.default(a)}" if a.default is not None else ""
             blocks.append(Para(text + start + ".", a.span, self.doc(a)))
         return blocks
 
-    def attr_type(self, a: A.AttrDecl, owner: str) -> T:
+    def attr_type(self, a: A.AttrDecl) -> T:
         for sym in self.all_attrs():
             if sym.span == a.span:
                 return sym.type
@@ -127,10 +132,10 @@ class Components:
         n = len(names_of(board))
         tiles = f"; {words(d.tiles)} cards are laid on its cells" if d.tiles else ""
         if d.shape == "grid" and not getattr(board, "bounded", True):
-            return f"{words(d.name)} is a grid without edges: it grows as far as the cards reach{tiles}."
-        if d.shape == "grid":
-            w, h = getattr(board, "width", 0), getattr(board, "height", 0)
-            return f"{words(d.name)} is a grid of {w} by {h} cells{tiles}."
+            grows = "it grows as far as the cards reach"
+            return f"{words(d.name)} is a grid without edges: {grows}{tiles}."
+        if isinstance(board, GridBoard):
+            return f"{words(d.name)} is a grid of {board.width} by {board.height} cells{tiles}."
         what = "a ring" if d.shape == "ring" else "a line"
         listed = ", ".join(names_of(board))
         order = "; after the last comes the first again" if d.shape == "ring" else ""
@@ -138,16 +143,15 @@ class Components:
 
     def drawing(self, name: str, board: object) -> Drawing | None:
         names = names_of(board)
-        shape = getattr(board, "shape", "")
         if not names or len(names) > MAX_DRAWN:
             return None
-        if shape == "grid":
-            w, h = getattr(board, "width"), getattr(board, "height")
-            xs, ys = board.attrs["x"], board.attrs["y"]  # type: ignore[attr-defined]
-            x0, y0 = min(xs), min(ys)
-            places = [(float(x - x0), float(h - 1 - (y - y0))) for x, y in zip(xs, ys, strict=True)]
-            return Drawing(name, "grid", names, places, w, h)
-        if shape == "ring":
+        if isinstance(board, GridBoard):
+            xs, ys = board.attrs["x"], board.attrs["y"]
+            cells = [(int(str(x)), int(str(y))) for x, y in zip(xs, ys, strict=True)]
+            x0, y0 = min(x for x, _ in cells), min(y for _, y in cells)
+            places = [(float(x - x0), float(board.height - 1 - (y - y0))) for x, y in cells]
+            return Drawing(name, "grid", names, places, board.width, board.height)
+        if getattr(board, "shape", "") == "ring":
             n = len(names)
             angles = [2 * math.pi * i / n - math.pi / 2 for i in range(n)]
             return Drawing(name, "ring", names, [(math.cos(a), math.sin(a)) for a in angles])
@@ -168,7 +172,9 @@ class Components:
         blocks.extend(self.items_table(d, kind.attrs, items))
         return blocks
 
-    def items_table(self, d: A.KindDecl, attrs: dict[str, AttrSym], items: list[dict[str, object]]) -> list[Block]:
+    def items_table(
+        self, d: A.KindDecl, attrs: dict[str, AttrSym], items: list[dict[str, object]]
+    ) -> list[Block]:
         """The items grouped alike, with a count; attributes the same for every item
         are said once, under the table."""
         if not items:
@@ -180,17 +186,27 @@ class Components:
         if varying:
             groups = Counter(tuple(shown[n][i] for n in varying) for i in range(len(items)))
             rows = [[str(c), *key] for key, c in groups.items()]
-            more = f" (the first {MAX_LISTED} of {len(rows)} kinds)" if len(rows) > MAX_LISTED else ""
+            more = (
+                f" (the first {MAX_LISTED} of {len(rows)} kinds)" if len(rows) > MAX_LISTED else ""
+            )
             head = ["count", *(plain(n) for n in varying)]
             blocks.append(Table(f"The {d.name} items{more}", head, rows[:MAX_LISTED], d.span))
         if same:
             said = ", ".join(f"{plain(n)} {shown[n][0]}" for n in same)
             blocks.append(Para(f"Every {words(d.name)} starts with: {said}.", d.span))
-        blocks.append(self.keeps(list(attrs.values()), d.attrs, f"What {article(d.name)} {d.name} carries", False))
+        blocks.append(
+            self.keeps(
+                list(attrs.values()), d.attrs, f"What {article(d.name)} {d.name} carries", False
+            )
+        )
         return blocks
 
     def keeps(
-        self, attrs: Sequence[AttrSym], decls: Sequence[A.AttrDecl], caption: str, first: bool = True
+        self,
+        attrs: Sequence[AttrSym],
+        decls: Sequence[A.AttrDecl],
+        caption: str,
+        first: bool = True,
     ) -> Table:
         """A table of attributes: their kind of value, their first value (`first`),
         who sees them and what the rule file says of them."""
@@ -200,30 +216,46 @@ class Components:
             decl = by_span.get(a.span)
             start = self.default(decl) if decl is not None and decl.default is not None else "-"
             note = comments.doc(self.sources, a.span)
+            if self.mark(decl or a) == NEW:
+                note = f"(new in this variant) {note}".strip()
             row = [plain(a.name), type_words(a.type), start, SEEN[a.visibility], note]
             rows.append(row if first else row[:2] + row[3:])
         head = ["what", "kind of value", "at first", "seen by", "notes"]
-        return Table(caption, head if first else head[:2] + head[3:], rows, decls[0].span if decls else None)
+        return Table(
+            caption, head if first else head[:2] + head[3:], rows, decls[0].span if decls else None
+        )
 
     def zones(self) -> Table:
         rows = []
         for z in self.program.zones:
-            decl = next(d for d in self.program.decls if isinstance(d, A.ZoneDecl) and d.name == z.name)
+            decl = next(
+                d for d in self.program.decls if isinstance(d, A.ZoneDecl) and d.name == z.name
+            )
             whose = "one per player" if z.per_player else "one"
             rows.append([z.name, words(z.kind), whose, SEEN[z.visibility], self.doc(decl)])
-        return Table("Where the pieces and cards lie", ["place", "holds", "how many", "seen by", "notes"], rows)
+        return Table(
+            "Where the pieces and cards lie",
+            ["place", "holds", "how many", "seen by", "notes"],
+            rows,
+        )
 
-    def per_players(self, tables: list[A.TableDecl], kinds: list[A.KindDecl], counts: dict[int, TableFacts]) -> Table | None:
+    def per_players(
+        self, tables: list[A.TableDecl], kinds: list[A.KindDecl], counts: dict[int, TableFacts]
+    ) -> Table | None:
         """Everything that changes with the number of players: a row per table and per
         kind whose count does, a column per player count."""
         head = ["", *(f"{n} players" for n in counts)]
         rows = []
         for t in tables:
-            rows.append([plain(t.name), *(show(f.values[t.name].get(n)) for n, f in counts.items())])  # type: ignore[attr-defined]
+            rows.append(
+                [plain(t.name), *(show(f.values[t.name].get(n)) for n, f in counts.items())]
+            )
         for k in kinds:
             sizes = [str(len(f.items[k.name])) for f in counts.values()]
             if len(set(sizes)) > 1:
-                rows.append([f"{k.name} ({'pieces' if k.category == 'piece' else 'cards'})", *sizes])
+                rows.append(
+                    [f"{k.name} ({'pieces' if k.category == 'piece' else 'cards'})", *sizes]
+                )
         if not rows:
             return None
         return Table("What depends on the number of players", head, rows)

@@ -79,6 +79,8 @@ CALLS = {
     "without": "{0} without {1}",
     "known": "{1} as {0} knows it",
 }
+PRECEDENCE = {"or": 1, "and": 2, "+": 4, "-": 4, "*": 5, "/": 5, "%": 5}
+PRECEDENCE.update(dict.fromkeys(COMPARE, 3))
 LIST_SHOWN = 8  # a list literal longer than this is summed up, not written out
 
 
@@ -88,7 +90,7 @@ def words(name: str) -> str:
 
 
 def article(name: str) -> str:
-    """"a" or "an", by the first letter of the name that follows."""
+    """ "a" or "an", by the first letter of the name that follows."""
     return "an" if name[:1].lower() in "aeiou" else "a"
 
 
@@ -161,7 +163,9 @@ class English:
     def name(self, n: A.Name) -> str:
         sym = self.program.refs.get(id(n))
         if isinstance(sym, ValueSym) and sym.what == "param":
-            return f"{self.values.get(n.id, '?')} ({words(n.id)})"
+            value = self.values.get(n.id, "?")
+            shown = ("yes" if value else "no") if isinstance(value, bool) else value
+            return f"{words(n.id)} ({shown})"
         if isinstance(sym, EnumValueSym):
             return sym.value
         if isinstance(sym, EnumSym):
@@ -185,11 +189,18 @@ class English:
             if isinstance(i.index, A.Name) and i.index.id == "player_count":
                 return f"the {words(sym.name)} for this number of players"
             return f"the {words(sym.name)} for {key}"
+        if isinstance(i.obj, A.Attr) and self.board_state(i.obj):
+            return f"the {plain(i.obj.name)} of {key}"
         if isinstance(sym, ZoneSym):
             return f"{key}'s {words(sym.name)}"
         if i.pair:
             return f"{self.expr(i.obj)} on the side of {key}"
         return f"{self.expr(i.obj)}[{key}]"
+
+    def board_state(self, a: A.Attr) -> bool:
+        """`b.kind` of a board `b`: a value per cell, read `b.kind[c]`."""
+        sym = self.program.refs.get(id(a.obj))
+        return isinstance(sym, ValueSym) and sym.what == "board"
 
     def call(self, c: A.Call) -> str:
         args = [self.expr(a) for a in c.args]
@@ -264,16 +275,20 @@ class English:
         if b.op in COMPARE:
             return f"{left} {COMPARE[b.op]} {right}"
         if b.op == "and":
-            return f"{self.grouped(b.left, 'or')} and {self.grouped(b.right, 'or')}"
+            return f"{self.grouped(b.left, b.op)} and {self.grouped(b.right, b.op, True)}"
         if b.op == "or":
             return f"{left}, or {right}"
         if b.op == "..":
             return f"{left} to {right}"
-        return f"{self.grouped(b.left, '')} {b.op} {self.grouped(b.right, '')}"
+        return f"{self.grouped(b.left, b.op)} {b.op} {self.grouped(b.right, b.op, True)}"
 
-    def grouped(self, e: A.Expr, op: str) -> str:
-        """An operand, in parentheses where it would read wrongly without."""
+    def grouped(self, e: A.Expr, op: str, right: bool = False) -> str:
+        """An operand, in parentheses where it would read wrongly without: a looser
+        operator inside a tighter one, or `a - (b - c)`."""
         inner = self.expr(e)
-        if isinstance(e, A.Binary) and (e.op == op or (not op and e.op in "+-*/%")):
+        if not isinstance(e, A.Binary) or e.op not in PRECEDENCE:
+            return inner
+        mine, theirs = PRECEDENCE[op], PRECEDENCE[e.op]
+        if theirs < mine or (right and theirs == mine and op in ("-", "/", "%")):
             return f"({inner})"
         return inner

@@ -5,7 +5,18 @@ from __future__ import annotations
 
 from rulelang.diagnostics import Span
 from rulelang.rulebook import cite
-from rulelang.rulebook.model import CHANGED, NEW, Block, Book, Drawing, Para, Section, Step, Steps, Table
+from rulelang.rulebook.model import (
+    CHANGED,
+    NEW,
+    Block,
+    Book,
+    Drawing,
+    Para,
+    Section,
+    Step,
+    Steps,
+    Table,
+)
 
 MARKS = {NEW: "new in this variant", CHANGED: "changed in this variant"}
 
@@ -29,7 +40,7 @@ def emph(text: str) -> str:
 
 def section(s: Section, book: Book) -> list[str]:
     mark = f" ({MARKS[s.mark]})" if s.mark else ""
-    out = [f"{'#' * s.level} {s.title}{mark} <a id=\"{s.anchor}\"></a>", ""]
+    out = [f'{"#" * s.level} {s.title}{mark} <a id="{s.anchor}"></a>', ""]
     for b in s.blocks:
         out += [block(b, book), ""]
     return out

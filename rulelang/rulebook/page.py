@@ -7,11 +7,23 @@ from __future__ import annotations
 
 import re
 from html import escape
+from typing import Any
 
 from rulelang.diagnostics import Span
 from rulelang.report.html import STYLE
 from rulelang.rulebook import cite
-from rulelang.rulebook.model import CHANGED, NEW, Block, Book, Drawing, Para, Section, Step, Steps, Table
+from rulelang.rulebook.model import (
+    CHANGED,
+    NEW,
+    Block,
+    Book,
+    Drawing,
+    Para,
+    Section,
+    Step,
+    Steps,
+    Table,
+)
 from rulelang.rulebook.svg import board_svg
 
 MORE_STYLE = """
@@ -97,7 +109,8 @@ class Page:
         h = f"h{s.level}"
         cls = f" class='{s.mark}'" if s.mark else ""
         head = f"<{h}>{escape(s.title)}{self.badge(s.mark)}</{h}>"
-        return f"<section id='{s.anchor}'{cls}>{head}{''.join(self.block(b) for b in s.blocks)}</section>"
+        inner = "".join(self.block(b) for b in s.blocks)
+        return f"<section id='{s.anchor}'{cls}>{head}{inner}</section>"
 
     def block(self, b: Block) -> str:
         if isinstance(b, Para):
@@ -131,11 +144,14 @@ class Page:
 
     def drawing(self, d: Drawing) -> str:
         caption = f"The board {d.name}"
-        return f"<figure class='board'>{board_svg(d, caption)}<figcaption>{escape(caption)}</figcaption></figure>"
+        svg = board_svg(d, caption)
+        return f"<figure class='board'>{svg}<figcaption>{escape(caption)}</figcaption></figure>"
 
     def appendix(self) -> str:
-        parts = ["<section id='source'><h2>The rule files</h2>",
-                 "<p class='note'>Every paragraph above links to the line it comes from.</p>"]
+        parts = [
+            "<section id='source'><h2>The rule files</h2>",
+            "<p class='note'>Every paragraph above links to the line it comes from.</p>",
+        ]
         for i, (file, text) in enumerate(self.book.files):
             label = cite.file_label(file, self.book.main_file)
             name = escape(file.rsplit("/", 1)[-1])
@@ -147,7 +163,8 @@ class Page:
     def lines(self, fid: str, text: str) -> str:
         shown = self.highlighted(text) or [escape(line) for line in text.splitlines()]
         return "\n".join(
-            f"<span class='line' id='{fid}-{n}'><a class='ln' href='#{fid}-{n}'>{n}</a>{line}</span>"
+            f"<span class='line' id='{fid}-{n}'>"
+            f"<a class='ln' href='#{fid}-{n}'>{n}</a>{line}</span>"
             for n, line in enumerate(shown, 1)
         )
 
@@ -165,7 +182,8 @@ class Page:
             lines.append(html.rstrip("\n"))
         return lines
 
-    def lexer(self) -> object | None:
+    def lexer(self) -> Any:
+        """The rulelang Pygments lexer (the `editors` extra registers it), or None."""
         if not self.highlight:
             return None
         try:

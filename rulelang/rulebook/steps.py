@@ -7,13 +7,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import assert_never, cast
 
+from rulelang.diagnostics import Span
 from rulelang.rulebook import comments
 from rulelang.rulebook.english import English, words
 from rulelang.rulebook.model import Step
 from rulelang.syntax import ast as A
 
-OUTCOMES = {"win": "{who}: they win.", "draw": "{who}: it is a draw between them.",
-            "rank": "The players are ranked in the order {who}."}
+OUTCOMES = {
+    "win": "{who}: they win.",
+    "draw": "{who}: it is a draw between them.",
+    "rank": "The players are ranked in the order {who}.",
+}
 
 
 def said(log: A.TextLit | None) -> bool:
@@ -29,6 +33,16 @@ class Steps:
         self.en = english
         self.called = called  # proc name -> the anchor of its section
         self.sources = english.program.sources
+        self.noted: set[tuple[str, int]] = set()  # lines whose comments were given
+
+    def note(self, span: Span) -> str:
+        """The comments of a line, given once: two statements written on one line
+        (`if c { s }  # why`) do not both repeat them."""
+        key = (span.file, span.line)
+        if key in self.noted:
+            return ""
+        self.noted.add(key)
+        return comments.doc(self.sources, span)
 
     def block(self, stmts: Sequence[A.Stmt]) -> list[Step]:
         if not stmts:
@@ -36,9 +50,10 @@ class Steps:
         return [self.step(s) for s in stmts]
 
     def step(self, s: A.Stmt) -> Step:
+        note = self.note(s.span)
         made = self.sentence(s)
         made.cite = s.span
-        made.note = comments.doc(self.sources, s.span)
+        made.note = note
         return made
 
     def sentence(self, stmt: A.Stmt) -> Step:
@@ -74,21 +89,28 @@ class Steps:
             case A.Choose():
                 return self.choose(s)
             case A.Roll():
-                return Step(f"Roll {words(s.die)}{self.secret(s.secret, s.secret_to)}; "
-                            f"call the result {words(s.var)}.{self.logged(s.log)}")
+                return Step(
+                    f"Roll {words(s.die)}{self.secret(s.secret, s.secret_to)}; "
+                    f"call the result {words(s.var)}.{self.logged(s.log)}"
+                )
             case A.ShuffleLet():
-                return Step(f"Shuffle {e(s.source)}; call them, in that order, "
-                            f"{words(s.var)}.{self.logged(s.log)}")
+                return Step(
+                    f"Shuffle {e(s.source)}; call them, in that order, "
+                    f"{words(s.var)}.{self.logged(s.log)}"
+                )
             case A.ShuffleZone():
                 return Step(f"Shuffle {words(s.zone)}.{self.logged(s.log)}")
             case A.Generate():
                 return Step(self.generate(s) + self.logged(s.log))
             case A.Pick():
-                return Step(f"Draw one of {e(s.source)} at random{self.secret(s.secret, s.secret_to)}; "
-                            f"call it {words(s.var)}.{self.logged(s.log)}")
+                return Step(
+                    f"Draw one of {e(s.source)} at random{self.secret(s.secret, s.secret_to)}; "
+                    f"call it {words(s.var)}.{self.logged(s.log)}"
+                )
             case A.Deal():
-                return Step(f"Deal {e(s.count)} from {words(s.source)} to each player's "
-                            f"{words(s.dest)}.")
+                return Step(
+                    f"Deal {e(s.count)} from {words(s.source)} to each player's {words(s.dest)}."
+                )
             case A.MoveItem():
                 return Step(f"Move {e(s.item)} from {self.zone(s.source)} to {self.zone(s.dest)}.")
             case A.AddItems():
@@ -127,8 +149,12 @@ class Steps:
     def branches(self, s: A.If) -> Step:
         """`if`/`elif`/`else` as one step whose children are the cases."""
         cases = [
-            Step(f"{'If' if i == 0 else 'Otherwise, if'} {self.en(cond)}:",
-                 cond.span, comments.trailing(self.sources, cond.span), self.block(body))
+            Step(
+                f"{'If' if i == 0 else 'Otherwise, if'} {self.en(cond)}:",
+                cond.span,
+                self.note(cond.span),
+                self.block(body),
+            )
             for i, (cond, body) in enumerate(s.branches)
         ]
         if s.otherwise:
@@ -149,8 +175,10 @@ class Steps:
         children = [self.require(r) for r in s.requires]
         if s.complete:
             why = f": {self.en.text(s.unfinished)}" if s.unfinished else ""
-            children.append(Step(f"Only options whose whole effect can be carried out are offered{why}."))
-        if said(s.log):
+            children.append(
+                Step(f"Only options whose whole effect can be carried out are offered{why}.")
+            )
+        if s.log is not None and said(s.log):
             children.append(Step(f"The log says {self.en.text(s.log)}."))
         return Step(text + ".", children=children, choice=True)
 
@@ -174,7 +202,7 @@ class Steps:
         return ", seen only by the current player" if secret else ""
 
     def logged(self, log: A.TextLit | None) -> str:
-        if not said(log):
+        if log is None or not said(log):
             return ""
         return f" The log says {self.en.text(log)}."
 
@@ -190,8 +218,12 @@ class Steps:
         where = f" where {self.en(s.where)}" if s.where is not None else ""
         if s.what == "path":
             bends = f", bending at most {self.en(s.bends)} times" if s.bends else ""
-            return (f"Draw at random a path of {self.en(s.count)} cells on {words(s.board)}"
-                    f"{bends}; call its cells and directions {names}.")
+            return (
+                f"Draw at random a path of {self.en(s.count)} cells on {words(s.board)}"
+                f"{bends}; call its cells and directions {names}."
+            )
         keep = ", keeping the board connected" if s.keep else ""
-        return (f"Draw at random {self.en(s.count)} {s.what} of {words(s.board)}{where}{keep}; "
-                f"call them {names}.")
+        return (
+            f"Draw at random {self.en(s.count)} {s.what} of {words(s.board)}{where}{keep}; "
+            f"call them {names}."
+        )

@@ -56,7 +56,9 @@ def ring(d: Drawing) -> tuple[str, int, int]:
     parts = [f"<circle cx='{c}' cy='{c}' r='{radius}' fill='none' stroke='#ccc'/>"]
     for i, (label, (x, y)) in enumerate(zip(d.labels, d.places, strict=True)):
         px, py = c + radius * x, c + radius * y
-        parts.append(f"<circle cx='{px:.1f}' cy='{py:.1f}' r='16' fill='#f7f4ea' stroke='#8a7f62'/>")
+        parts.append(
+            f"<circle cx='{px:.1f}' cy='{py:.1f}' r='16' fill='#f7f4ea' stroke='#8a7f62'/>"
+        )
         parts.append(text(px, py, str(i), 11))
         lx, ly = c + (radius + 52) * x, c + (radius + 36) * y
         parts.append(text(lx, ly, label, 12))
