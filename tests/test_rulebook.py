@@ -9,6 +9,7 @@ reformatted: the rulebooks cite their lines), regenerate with:
 from __future__ import annotations
 
 import difflib
+import functools
 import os
 import re
 import shutil
@@ -31,13 +32,19 @@ GAMES = sorted(
 HTML_GOLDEN = ["tictactoe.rules", "heimlich-quick.rules"]
 
 
+@functools.cache
+def compiled(path: Path) -> rulelang.Ruleset:
+    """A shipped game compiled once for the module (a copy in tmp_path is new each time)."""
+    return rulelang.compile_file(path)
+
+
 def md(path: Path, options: dict[str, str] | None = None) -> str:
-    ruleset = rulelang.compile_file(path)
+    ruleset = compiled(path)
     return markdown.render(build.build(ruleset, str(path), options))
 
 
 def html(path: Path, highlight: bool = False) -> str:
-    ruleset = rulelang.compile_file(path)
+    ruleset = compiled(path)
     return page.render(build.build(ruleset, str(path)), highlight=highlight)
 
 
@@ -284,4 +291,13 @@ def test_the_command_on_a_library_or_an_invalid_file(
     bad.write_text('game "x"\nplayers 2..2\nturn { set y = 1 }\n', encoding="utf-8")
     code, _out, err = cli(capsys, "rulebook", bad)
     assert code == 65 and "bad.rules:3" in err
+    no_traceback(err)
+    negative = tmp_path / "negative.rules"  # valid, but a count the table cannot hold
+    negative.write_text(
+        'game "x"\nplayers 2..2\nparam n = 3 "n"\npiece p count n - 5 { v: int = 0 }\n'
+        "global { k: int = 0 }\nturn { set k = 1 }\nend when k == 1 { win players }\n",
+        encoding="utf-8",
+    )
+    code, _out, err = cli(capsys, "rulebook", negative)
+    assert code == 70 and "R020" in err and "negative.rules:4" in err
     no_traceback(err)

@@ -91,16 +91,19 @@ class Builder:
     # ---------------------------------------------------------------- the book
     def book(self) -> Book:
         p = self.program
+        # written in reading order, so that the procedures come in the order named;
+        # they are put before the end, whose rules they lead to
+        first = [self.options_section(), self.components_section(), self.setup_section()]
+        play = self.play_sections()
+        end = self.end_section()
         sections = [
-            self.options_section(),
-            self.components_section(),
-            self.setup_section(),
-            *self.play_sections(),
-            self.end_section(),
+            *first,
+            *play,
+            *self.proc_sections(),
+            end,
+            self.terms_section(),
+            self.bots_section(),
         ]
-        sections += self.proc_sections()
-        sections.append(self.terms_section())
-        sections.append(self.bots_section())
         files = [(f, (p.sources.texts.get(f, "") if p.sources else "")) for f in p.files]
         return Book(p.title, self.main, [s for s in sections if s.blocks], files, self.intro())
 
@@ -131,7 +134,7 @@ class Builder:
         for d in self.decls(A.ParamDecl):
             value = show(self.facts.values[d.name])
             given = " (set with -o)" if d.name in self.options else ""
-            mark = {NEW: " (new)", CHANGED: " (changed)"}.get(self.mark(d), "")
+            mark = {NEW: " (*new*)", CHANGED: " (*changed*)"}.get(self.mark(d), "")
             rows.append([d.name, value + given, d.doc + mark])
         if rows:
             s.blocks.append(
@@ -224,6 +227,15 @@ class Builder:
                 )
             )
             s.blocks.append(Steps(self.steps.block(d.body)))
+        phases = self.program.phases
+        if phases:
+            first = phases[0].decl
+            title = (
+                "a turn" if first.name == "main" and len(phases) == 1 else f"the phase {first.name}"
+            )
+            s.blocks.append(
+                Para(f"Then play begins: see [{title}](#{anchor('phase', first.name)}).")
+            )
         return s
 
     def split_tables(self) -> tuple[list[A.TableDecl], list[A.TableDecl]]:
