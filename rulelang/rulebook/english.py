@@ -79,6 +79,7 @@ CALLS = {
     "without": "{0} without {1}",
     "known": "{1} as {0} knows it",
 }
+ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
 PRECEDENCE = {"or": 1, "and": 2, "+": 4, "-": 4, "*": 5, "/": 5, "%": 5}
 PRECEDENCE.update(dict.fromkeys(COMPARE, 3))
 LIST_SHOWN = 8  # a list literal longer than this is summed up, not written out
@@ -191,11 +192,20 @@ class English:
             return f"the {words(sym.name)} for {key}"
         if isinstance(i.obj, A.Attr) and self.board_state(i.obj):
             return f"the {plain(i.obj.name)} of {key}"
+        if isinstance(sym, BuiltinSym) and isinstance(i.obj, A.Name) and i.obj.id == "players":
+            if isinstance(i.index, A.IntLit) and 0 <= i.index.value < len(ORDINALS):
+                return f"the {ORDINALS[i.index.value]} player"
+            return f"the player in seat {key} (from 0)"
         if isinstance(sym, ZoneSym):
             return f"{key}'s {words(sym.name)}"
         if i.pair:
             return f"{self.expr(i.obj)} on the side of {key}"
         return f"{self.expr(i.obj)}[{key}]"
+
+    def is_condition(self, e: A.Expr) -> bool:
+        """A yes-or-no value worked out from others: `a == b`, `x and y`, `not z`."""
+        t = self.program.types.get(id(e))
+        return t is not None and t.name == "bool" and isinstance(e, A.Binary | A.Unary | A.Comp)
 
     def board_state(self, a: A.Attr) -> bool:
         """`b.kind` of a board `b`: a value per cell, read `b.kind[c]`."""
@@ -233,6 +243,8 @@ class English:
 
     def comp(self, c: A.Comp) -> str:
         var, source = words(c.var), self.expr(c.source)
+        if isinstance(c.source, A.Comp):  # a list of a list: which `where` is whose
+            source = f"({source})"
         where = f" where {self.expr(c.where)}" if c.where is not None else ""
         if c.func == "any":
             return f"{self.expr(c.elem)} for some {var} of {source}{where}"

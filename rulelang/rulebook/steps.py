@@ -144,6 +144,8 @@ class Steps:
             return f"Add {value} to {target}."
         if s.op == "-=":
             return f"Take {value} from {target}."
+        if self.en.is_condition(s.value):
+            return f"Set {target} to whether {value}."
         return f"Set {target} to {value}."
 
     def branches(self, s: A.If) -> Step:
