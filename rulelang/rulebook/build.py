@@ -14,7 +14,7 @@ from rulelang.diagnostics import Span
 from rulelang.rulebook import comments
 from rulelang.rulebook.components import Components, show
 from rulelang.rulebook.english import English, plain, words
-from rulelang.rulebook.model import CHANGED, NEW, Block, Book, Para, Section, Step, Steps, Table
+from rulelang.rulebook.model import CHANGED, NEW, Block, Book, Para, Section, Steps, Table
 from rulelang.rulebook.steps import Steps as StepWriter
 from rulelang.runtime.ruleset import Ruleset, TableFacts
 from rulelang.syntax import ast as A
@@ -412,6 +412,3 @@ class Builder:
 def build(ruleset: Ruleset, main_file: str, options: dict[str, str] | None = None) -> Book:
     """The rulebook of a compiled rule file, with these options (-o name=value)."""
     return Builder(ruleset, options or {}, main_file).book()
-
-
-__all__ = ["Step", "build"]

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from rulelang.check.symbols import AttrSym, Program
 from rulelang.check.types import T
 from rulelang.rulebook import comments
-from rulelang.rulebook.english import article, plain, words
+from rulelang.rulebook.english import English, article, plain, words
 from rulelang.rulebook.model import NEW, Block, Drawing, Para, Table
 from rulelang.runtime.boards import GridBoard
 from rulelang.runtime.ruleset import TableFacts
@@ -123,8 +123,6 @@ class Components:
         return [*p.player_attrs, *p.globals, *(a for k in p.kinds for a in k.attrs.values())]
 
     def default(self, a: A.AttrDecl) -> str:
-        from rulelang.rulebook.english import English
-
         assert a.default is not None
         return English(self.program, self.facts.values)(a.default)
 
