@@ -33,6 +33,7 @@ from rulelang.cli.options import (
     parse_options,
     with_limits,
 )
+from rulelang.cli.rulebook import rulebook
 from rulelang.cli.simulate import simulate
 from rulelang.cli.terminal import CONTROL, say
 from rulelang.diagnostics import GameRuntimeError, UsageError
@@ -332,6 +333,7 @@ def resume(
 
 app.command()(simulate)
 app.command()(compare)
+app.command()(rulebook)
 app.add_typer(games_app, name="games")
 
 

@@ -204,6 +204,22 @@ class Ruleset:
         cfg.blank = st  # never changed: games are clones of it (imagine.py reads it)
         return st
 
+    def table_for(self, players: int, options: dict[str, str] | None = None) -> TableFacts:
+        """What is fixed before setup runs at a table of `players` with these options
+        (-o name=value): every declared value by name (params, consts, tables, dice,
+        boards), and each kind's pieces or cards with their attributes' starting
+        values. For tools that describe a game without playing it (the rulebook).
+        Raise UsageError for an unknown option, a RuleError of R codes if a value
+        cannot be computed."""
+        opts = self._options(options) if options else {}
+        st = self._template(players, opts)
+        values = {v.name: st.cfg.consts[v.slot] for v in self.program.values}
+        items: dict[str, list[dict[str, Value]]] = {}
+        for k in self.program.kinds:
+            n = len(st.cfg.entities.get(k.name, ()))
+            items[k.name] = [{a: st.cols[s.slot][i] for a, s in k.attrs.items()} for i in range(n)]
+        return TableFacts(values, items)
+
     def _options(self, given: dict[str, str]) -> dict[str, Value]:
         out: dict[str, Value] = {}
         for key, raw in given.items():
@@ -263,6 +279,14 @@ class Ruleset:
                 if edges is None or len(edges) != SIDES:  # none: no default given
                     span = next(k.decl.span for k in self.program.kinds if k.name == layer.kind)
                     raise errors.tile_sides(layer.kind, SIDES, len(edges or ()), span)
+
+
+@dataclass(frozen=True, slots=True)
+class TableFacts:
+    """What `Ruleset.table_for` gives: the declared values, and each kind's items."""
+
+    values: dict[str, Value]
+    items: dict[str, list[dict[str, Value]]]
 
 
 @dataclass(frozen=True, slots=True)

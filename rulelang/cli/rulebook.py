@@ -1,0 +1,77 @@
+"""`rulelang rulebook`: the rules of a game as players read them, generated from its
+rule file (rulelang/rulebook/ builds and writes it): Markdown on the screen or in a
+.md file, or one HTML page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from rulelang.cli.errors import EX_IOERR, CliExit, runtime_error, usage
+from rulelang.cli.options import AllowPath, RuleParams, parse_options
+from rulelang.cli.terminal import say
+from rulelang.diagnostics import GameRuntimeError, UsageError
+
+FORMATS = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html"}
+
+
+def rulebook(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="The rule file of the game.")],
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            metavar="FILE",
+            help="Write the rulebook to this file: .html for a page (boards drawn, every "
+            "paragraph linked to its rule line), .md for Markdown. Default: Markdown on "
+            "the screen.",
+        ),
+    ] = None,
+    option: RuleParams = None,
+    allow_path: AllowPath = None,
+) -> None:
+    """Write the rulebook of a game: its components, the setup for each number of
+    players, the turn and every choice with what makes it legal, the end and the
+    scoring, each paragraph citing the rule line it comes from."""
+    from rulelang.cli.loading import load
+    from rulelang.rulebook import build, markdown, page
+
+    kind = check_out(out)
+    options = parse_options(option or [])
+    ruleset = load(file, allow_path)
+    if ruleset.is_library:
+        raise usage(f"{file} is a library of definitions, not a game: it has no rulebook")
+    try:
+        book = build.build(ruleset, str(file), options)
+    except UsageError as exc:  # an unknown option, a value of the wrong kind
+        raise usage(str(exc)) from None
+    except GameRuntimeError as err:  # a value of the rules that cannot be computed
+        raise runtime_error(err, ruleset.program.sources) from None
+    text = page.render(book) if kind == "html" else markdown.render(book)
+    if out is None:
+        say(text.rstrip("\n"))
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise CliExit(
+            EX_IOERR, f"error: the rulebook could not be written to {out}: {err.strerror}"
+        ) from None
+    say(f"wrote {out}")
+
+
+def check_out(out: Path | None) -> str:
+    """The format --out names by its suffix; a usage error for any other, or a folder."""
+    if out is None:
+        return "markdown"
+    kind = FORMATS.get(out.suffix.lower())
+    if kind is None:
+        raise usage(f"--out {out}: name a .html or a .md file")
+    if out.is_dir():
+        raise usage(f"--out {out}: that is a folder; name a file to write the rulebook to")
+    folder = out.parent if str(out.parent) else Path(".")
+    if not folder.is_dir():
+        raise usage(f"--out {out}: there is no folder {folder}")
+    return kind
