@@ -18,7 +18,9 @@ FORMATS = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": 
 
 
 def rulebook(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="The rule file of the game.")],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="The rule file, or a shipped game by its name.")
+    ],
     out: Annotated[
         Path | None,
         typer.Option(
@@ -36,10 +38,12 @@ def rulebook(
     players, the turn and every choice with what makes it legal, the end and the
     scoring, each paragraph citing the rule line it comes from."""
     from rulelang.cli.loading import load
+    from rulelang.loader import rules_path
     from rulelang.rulebook import build, markdown, page
 
     kind = check_out(out)
     options = parse_options(option or [])
+    file = rules_path(file)
     ruleset = load(file, allow_path)
     if ruleset.is_library:
         raise usage(f"{file} is a library of definitions, not a game: it has no rulebook")
