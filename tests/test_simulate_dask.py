@@ -10,6 +10,7 @@ import os
 import shutil
 import socket
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -114,15 +115,25 @@ def _no_reading(compile_: Any) -> Any:
     """`compile_`, failing the test if it is called twice or opens a file."""
     compiled = []
 
-    def refuse(path: object, *args: object, **kwargs: object) -> Any:
-        raise AssertionError(f"a worker read {path}")
+    # the patch is the whole process's: only this thread's reads are refused (another
+    # test's Dask cluster, still closing, reads /proc from its own threads)
+    me = threading.get_ident()
+    real = {"os": os.open, "builtins": builtins.open}
+
+    def refusing(which: str) -> Any:
+        def refuse(path: object, *args: Any, **kwargs: Any) -> Any:
+            if threading.get_ident() != me:
+                return real[which](path, *args, **kwargs)
+            raise AssertionError(f"a worker read {path}")
+
+        return refuse
 
     def guarded(*args: Any) -> Any:
         assert not compiled, "compiled twice"
         compiled.append(1)
         with pytest.MonkeyPatch.context() as m:
-            m.setattr(os, "open", refuse)
-            m.setattr(builtins, "open", refuse)
+            m.setattr(os, "open", refusing("os"))
+            m.setattr(builtins, "open", refusing("builtins"))
             return compile_(*args)
 
     return guarded
