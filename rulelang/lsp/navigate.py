@@ -1,0 +1,72 @@
+"""Go to definition, find references and rename, over the file and the files it
+extends and imports (the stdlib's and the shipped games' included)."""
+
+from __future__ import annotations
+
+import re
+
+from rulelang.check.symbols import BuiltinSym, ProcSym, Sym
+from rulelang.diagnostics import NO_SPAN
+from rulelang.lsp.analysis import Analysis, Link
+from rulelang.lsp.grammar import keywords
+from rulelang.lsp.index import Index, Occurrence, kind_of
+from rulelang.lsp.text import Place
+
+NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+class CannotRename(Exception):
+    """A rename refused, with the reason the editor shows."""
+
+
+def link_at(analysis: Analysis, line: int, col: int) -> Link | None:
+    """The `extends` or `import` written at (line, col), if any."""
+    for link in analysis.links:
+        span = link.span
+        if span.line == line and span.col <= col and (span.end_col == 0 or col <= span.end_col):
+            return link
+        if span.line == line and span.end_line <= line and span.end_col <= span.col:
+            return link  # an import's span covers the whole line
+    return None
+
+
+def definition(index: Index, occ: Occurrence) -> Place | None:
+    return index.declaration(occ.sym)
+
+
+def references(index: Index, occ: Occurrence, with_declaration: bool) -> list[Place]:
+    return [o.place for o in index.uses(occ.sym) if with_declaration or not o.declaration]
+
+
+def _fixed(sym: Sym) -> bool:
+    return isinstance(sym, BuiltinSym) or sym.span == NO_SPAN or sym.span.line < 1
+
+
+def check_rename(index: Index, occ: Occurrence, main: str) -> list[Place]:
+    """The places to rewrite to rename `occ`'s name; CannotRename if it is built in,
+    declared in another file, or used in one."""
+    sym = occ.sym
+    what = f"{kind_of(sym)} '{sym.name}'"
+    if _fixed(sym):
+        raise CannotRename(f"{what} is built into rulelang: it cannot be renamed")
+    if isinstance(sym, ProcSym) and sym.decl.base_of:
+        raise CannotRename("'do base' names the base version of a block: it cannot be renamed")
+    declared = index.declaration(sym)
+    if declared is None:
+        raise CannotRename(f"cannot find where {what} is declared")
+    if declared.file != main:
+        raise CannotRename(
+            f"{what} is declared in {declared.file}: rename renames names of this file only"
+        )
+    places = [o.place for o in index.uses(sym)]
+    elsewhere = sorted({p.file for p in places if p.file != main})
+    if elsewhere:
+        raise CannotRename(f"{what} is also used in {', '.join(elsewhere)}: not renamed")
+    return places
+
+
+def check_new_name(new: str) -> None:
+    if not NAME.fullmatch(new):
+        raise CannotRename(f"'{new}' is not a name (letters, digits and _, not first a digit)")
+    if new in keywords():
+        raise CannotRename(f"'{new}' is a keyword of rulelang")
