@@ -31,6 +31,7 @@ KINDS: dict[type, tuple[T.SymbolKind, str]] = {
     A.PlayerDecl: (K.Struct, "player"),
     A.GlobalDecl: (K.Struct, "global"),
     A.GameDecl: (K.File, "game"),
+    A.PlayersDecl: (K.Number, "players"),
     A.LibraryDecl: (K.File, "library"),
     A.ExtendsDecl: (K.Module, "extends"),
     A.ImportDecl: (K.Module, "import"),
@@ -48,6 +49,8 @@ def _title(decl: A.Decl, what: str) -> str:
         return decl.path
     if isinstance(decl, A.ImportDecl):
         return decl.module
+    if isinstance(decl, A.PlayersDecl):
+        return f"players {decl.low}..{decl.high}"
     if isinstance(decl, A.Named) and decl.name:
         return decl.name
     return what

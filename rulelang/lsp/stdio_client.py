@@ -108,20 +108,25 @@ class Client:
         return {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}
 
     def stop(self) -> int:
+        """Shut the server down as an editor does; its exit status."""
         try:
             self.request("shutdown", None, timeout=5)
             self.notify("exit", None)
-            return self.proc.wait(timeout=5)
-        except Exception:
+            code = self.proc.wait(timeout=5)
+        except Exception:  # no answer: it is stopped all the same
             self.proc.kill()
-            return self.proc.wait()
+            code = self.proc.wait()
+        for pipe in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            if pipe is not None:
+                pipe.close()
+        return code
 
 
 def main(argv: list[str]) -> int:
     """Open a file, print its diagnostics and outline: the server tried by hand."""
     path = Path(argv[0])
     client = Client()
-    print(json.dumps(client.start(), indent=1)[:2000])
+    print(json.dumps(client.start(), indent=1))
     uri = client.open(path)
     print(json.dumps(client.wait("textDocument/publishDiagnostics", uri)[1], indent=1))
     outline = client.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
