@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import os
+import random
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+from conftest import sample
+
+from rulelang.diagnostics import Diagnostic, RuleError
 from rulelang.loader import shipped_games
 from rulelang.lsp.analysis import Cache, analyse
+from rulelang.lsp.chunks import Pieces
+from rulelang.syntax.parser import parse
 from rulelang.syntax.parser_cache import _cache_dir
 
 
@@ -39,3 +47,48 @@ def test_a_base_that_cannot_be_read_is_said_and_the_file_still_checked(tmp_path:
     result = analyse('extends "no-such-game"\nconst x = y\n', str(tmp_path / "v.rules"))
     assert [d.code for d in result.diagnostics] == ["E104"]
     assert result.checker is not None  # names are still known, for navigation
+
+
+SHIPPED = sorted(
+    [
+        *shipped_games().values(),
+        *(shipped_games()["saboteur"].parents[1] / "stdlib").glob("*.rules"),
+    ]
+)
+BREAKS = [
+    lambda line: line + " = = (",  # a stray operator
+    lambda line: line.replace("}", ""),  # a block never closed
+    lambda line: line.replace('"', "", 1),  # a text never closed
+    lambda line: "  x" + line,  # a word where a statement starts
+]
+
+
+def _problems(parse_fn: Callable[[str, str], object], text: str, name: str) -> list[Diagnostic]:
+    try:
+        parse_fn(text, name)
+    except RuleError as err:
+        return err.diagnostics
+    return []
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_a_file_parsed_by_pieces_is_the_file_parsed_whole(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert Pieces().parse(text, str(path)) == parse(text, str(path))
+
+
+@pytest.mark.long
+def test_syntax_errors_found_by_pieces_are_those_of_the_whole_file(full: bool) -> None:
+    """Every shipped file with a line broken, each of 4 ways: the same diagnostics
+    (codes, places, messages, hints) from the pieces as from the whole text."""
+    rng = random.Random(22)
+    cases = [
+        (p, n, b) for p in SHIPPED for n in range(0, p.read_text().count("\n"), 9) for b in BREAKS
+    ]
+    for path, n, brk in rng.sample(cases, sample(full, len(cases), 4)):
+        lines = path.read_text(encoding="utf-8").split("\n")
+        lines[n] = brk(lines[n])
+        text, name = "\n".join(lines), str(path)
+        pieces = Pieces()
+        pieces.parse(path.read_text(encoding="utf-8"), name)  # the file before the edit
+        assert _problems(pieces.parse, text, name) == _problems(parse, text, name), (name, n)

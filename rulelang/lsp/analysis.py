@@ -1,10 +1,11 @@
 """One rule file as the editor holds it, read and checked as `rulelang validate` would,
 with what the checker learned kept for the other requests (hover, definitions...).
 
-The text being edited is parsed in memory and never written to the parse cache on
-disk (a new entry per keystroke would fill it); the files it extends and imports are
-read through the loader as always, so their parses come from that cache, and a
-second, in-memory cache keeps them between edits."""
+The text being edited is parsed in memory, declaration by declaration (chunks.py: an
+edit parses again only the declaration it is in), and never written to the parse
+cache on disk (a new entry per keystroke would fill it); the files it extends and
+imports are read through the loader as always, so their parses come from that cache,
+and an in-memory cache keeps them between edits."""
 
 from __future__ import annotations
 
@@ -18,12 +19,13 @@ from rulelang.check import in_file_order, run_passes
 from rulelang.check.context import Checker
 from rulelang.diagnostics import Diagnostic, RuleError, Sources, Span
 from rulelang.loader import Loaded, Loader
+from rulelang.lsp.chunks import Pieces
 from rulelang.lsp.index import Index, build
 from rulelang.syntax import ast as A
 from rulelang.syntax.ast_cache import parse_cached
-from rulelang.syntax.parser import parse
 
 MEMO_SIZE = 64  # parsed texts kept in memory: the open files and what they read
+PIECES = Pieces()  # the edited files' declarations, parsed one by one
 
 
 class _Memo:
@@ -37,7 +39,7 @@ class _Memo:
         found = self.items.get(key)
         if found is None:
             try:
-                found = parse_cached(text, name) if on_disk else parse(text, name)
+                found = parse_cached(text, name) if on_disk else PIECES.parse(text, name)
             except RuleError as err:
                 found = err
             self.items[key] = found
