@@ -176,6 +176,15 @@ def test_a_variant_of_a_shipped_game_navigates_into_the_shipped_file(
         assert ref_line[r["range"]["start"]["character"] :].startswith("gold_direction")
 
 
+def test_a_problem_in_the_base_is_shown_on_the_extends_line(server: Client, folder: Path) -> None:
+    (folder / "base.rules").write_text(RACE.replace("+= step", "+= stpe"), encoding="utf-8")
+    text = 'extends "base.rules"\ngame "Longer race"\noverride const goal = 30\n'
+    _uri, [diag] = opened(server, folder / "longer.rules", text)
+    assert diag["code"] == "E101"
+    assert diag["message"].startswith("base.rules:18:22: unknown name 'stpe'")
+    assert diag["range"]["start"] == {"line": 0, "character": 8}  # the path after extends
+
+
 def test_a_module_imported_from_the_stdlib_is_navigated_into(server: Client, folder: Path) -> None:
     uri, diagnostics = opened(server, folder / "race.rules", RACE)
     assert diagnostics == []

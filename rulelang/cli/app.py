@@ -69,7 +69,7 @@ def lsp(
     debounce: Annotated[
         int,
         typer.Option(help="Milliseconds without a change before a file is checked again."),
-    ] = 200,
+    ] = 150,
 ) -> None:
     """Serve the language server on stdin/stdout, for editors (docs/editors.md). Needs
     the extra: pip install 'rulelang[lsp]'."""

@@ -11,15 +11,19 @@ from rulelang.check.context import Checker
 from rulelang.check.symbols import (
     AttrSym,
     BotSym,
+    BuiltinSym,
     DefSym,
     EnumSym,
     EnumValueSym,
     EstimateSym,
     KindSym,
+    LocalSym,
     MeasureSym,
     PhaseSym,
     ProcSym,
     Sym,
+    ValueSym,
+    ZoneSym,
 )
 from rulelang.diagnostics import Sources, Span
 from rulelang.lsp.text import Lines, Place
@@ -170,34 +174,29 @@ def build(c: Checker, sources: Sources) -> Index:
     return index
 
 
-def kind_of(sym: Sym) -> str:
-    """What a symbol is, in a word or two: "const", "card kind", "local"..."""
-    from rulelang.check.symbols import BuiltinSym, LocalSym, ValueSym, ZoneSym
+WORDS: list[tuple[type, str]] = [
+    (KindSym, "kind"),
+    (EnumSym, "enum"),
+    (ZoneSym, "zone"),
+    (LocalSym, "local"),
+    (DefSym, "def"),
+    (ProcSym, "proc"),
+    (PhaseSym, "phase"),
+    (BuiltinSym, "built-in"),
+    (BotSym, "bot"),
+    (MeasureSym, "measure"),
+    (EstimateSym, "estimate"),
+]
 
+
+def kind_of(sym: Sym) -> str:
+    """What a symbol is, in a word or a few: "const", "card kind", "local"..."""
     if isinstance(sym, ValueSym):
         return sym.what
     if isinstance(sym, AttrSym):
-        owner = sym.owner if sym.owner in ("player", "global") else f"{sym.owner}"
-        return f"attribute of {owner}"
-    words: list[tuple[type, str]] = [
-        (KindSym, "kind"),
-        (EnumSym, "enum"),
-        (EnumValueSym, "enum value"),
-        (ZoneSym, "zone"),
-        (LocalSym, "local"),
-        (DefSym, "def"),
-        (ProcSym, "proc"),
-        (PhaseSym, "phase"),
-        (BuiltinSym, "built-in"),
-        (BotSym, "bot"),
-        (MeasureSym, "measure"),
-        (EstimateSym, "estimate"),
-    ]
-    for cls, word in words:
-        if isinstance(sym, cls):
-            if isinstance(sym, KindSym):
-                return f"{sym.decl.category} kind"
-            if isinstance(sym, EnumValueSym):
-                return f"value of enum {sym.enum}"
-            return word
-    return "name"
+        return f"attribute of {sym.owner}"
+    if isinstance(sym, KindSym):
+        return f"{sym.decl.category} kind"
+    if isinstance(sym, EnumValueSym):
+        return f"value of enum {sym.enum}"
+    return next((word for cls, word in WORDS if isinstance(sym, cls)), "name")

@@ -7,21 +7,21 @@ from __future__ import annotations
 import asyncio
 import logging
 from pathlib import Path
-from typing import Any
 
 from lsprotocol import types as T
 from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
+from rulelang.diagnostics import Span
 from rulelang.lsp import convert, navigate, outline
 from rulelang.lsp.analysis import Analysis, Cache
 from rulelang.lsp.complete import complete
 from rulelang.lsp.hover import CODE, hover_code, hover_symbol
 from rulelang.lsp.index import Occurrence
-from rulelang.lsp.text import Lines
+from rulelang.lsp.text import Lines, Place
 
-DEBOUNCE_MS = 200  # after the last change, before the file is checked again
+DEBOUNCE_MS = 150  # after the last change, before the file is checked again
 REQUEST_FAILED = -32803  # the protocol's code for a request refused (a rename)
 
 
@@ -77,7 +77,7 @@ def _version() -> str:
         return "0"
 
 
-def _reading(now: Analysis, file: str) -> Any:
+def _reading(now: Analysis, file: str) -> Span | None:
     """The span of the `extends` or `import` through which `file` was read."""
     for link in now.links:
         if link.target == file:
@@ -95,7 +95,7 @@ def _at(ls: RuleServer, uri: str, pos: T.Position) -> tuple[Analysis, Occurrence
     return base, index.at(base.path, pos.line + 1, col) if index else None
 
 
-def _location(base: Analysis, place: Any) -> T.Location:
+def _location(base: Analysis, place: Place) -> T.Location:
     index = base.index()
     assert index is not None
     return T.Location(
@@ -158,6 +158,11 @@ def _requests(server: RuleServer) -> None:
         places = navigate.references(index, occ, params.context.include_declaration)
         return [_location(base, p) for p in places]
 
+    _editing(server)
+    _rename(server)
+
+
+def _editing(server: RuleServer) -> None:
     @server.feature(T.TEXT_DOCUMENT_COMPLETION, T.CompletionOptions(trigger_characters=["."]))
     def completion(ls: RuleServer, params: T.CompletionParams) -> T.CompletionList:
         now, nav = ls.analysis(params.text_document.uri)
@@ -173,11 +178,9 @@ def _requests(server: RuleServer) -> None:
             return []
         return outline.outline(base.module, Lines(base.text))
 
-    _rename(server)
-
 
 def _rename(server: RuleServer) -> None:
-    def places(ls: RuleServer, uri: str, pos: T.Position) -> tuple[Analysis, list[Any]]:
+    def places(ls: RuleServer, uri: str, pos: T.Position) -> tuple[Analysis, list[Place]]:
         base, occ = _at(ls, uri, pos)
         index = base.index()
         if occ is None or index is None:
