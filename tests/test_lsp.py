@@ -4,6 +4,7 @@ with JSON-RPC frames as an editor drives it (rulelang/lsp/stdio_client.py)."""
 from __future__ import annotations
 
 import queue
+import re
 import shutil
 import sys
 from collections.abc import Iterator
@@ -183,6 +184,30 @@ def test_a_problem_in_the_base_is_shown_on_the_extends_line(server: Client, fold
     assert diag["code"] == "E101"
     assert diag["message"].startswith("base.rules:18:22: unknown name 'stpe'")
     assert diag["range"]["start"] == {"line": 0, "character": 8}  # the path after extends
+
+
+def test_references_include_names_written_in_statements_and_types(
+    server: Client, folder: Path
+) -> None:
+    shipped = shipped_games()["saboteur"]
+    shutil.copy(shipped.with_name("saboteur-cards.yaml"), folder)
+    text = shipped.read_text(encoding="utf-8")
+    uri, _ = opened(server, folder / "copy.rules", text)
+    lines = text.split("\n")
+    for needle, written in [
+        ("zone hand", r"^\s*(deal|move) .*\bhand\b"),
+        ("card playcard", r": playcard\b"),
+    ]:
+        at = server.at(uri, *where(text, needle, into=len(needle) - 1))
+        refs = server.request(
+            "textDocument/references", {**at, "context": {"includeDeclaration": False}}
+        )
+        found = {r["range"]["start"]["line"] for r in refs}
+        wanted = {n for n, line in enumerate(lines) if re.search(written, line)}
+        assert wanted and wanted <= found, (needle, sorted(wanted - found))
+    at = server.at(uri, *where(text, "{ path,", into=2))  # a value the data file writes
+    with pytest.raises(ServerError, match="written in the data file 'saboteur-cards.yaml'"):
+        server.request("textDocument/rename", {**at, "newName": "tunnel"})
 
 
 def test_a_module_imported_from_the_stdlib_is_navigated_into(server: Client, folder: Path) -> None:

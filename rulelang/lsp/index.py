@@ -149,6 +149,58 @@ def _enum_values(index: Index, enum: EnumSym) -> None:
             index.occurrences.append(Occurrence(place, member, True))
 
 
+# fields that hold a name as text, not as an expression the checker resolves: where the
+# name is looked up ("global": zones, boards; "type": kinds and enums; "any": either;
+# "phase")
+NAMED_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {
+    A.ZoneRef: (("zone", "global"),),
+    A.Deal: (("source", "global"), ("dest", "global")),
+    A.ShuffleZone: (("zone", "global"),),
+    A.Place: (("board", "global"),),
+    A.Clear: (("board", "global"),),
+    A.Reveal: (("board", "global"),),
+    A.Generate: (("board", "global"),),
+    A.TypeExpr: (("arg", "any"),),  # a kind's or an enum's name, or a board's: node(b)
+    A.ZoneDecl: (("kind", "type"),),
+    A.BoardDecl: (("tiles", "type"),),
+    A.PhaseDecl: (("next", "phase"),),
+}
+
+
+def _by_name(c: Checker, name: str, where: str) -> Sym | None:
+    if where in ("type", "any"):
+        found = c.kinds_by_name.get(name) or c.enums.get(name)
+        return found or (c.names.get(name) if where == "any" else None)
+    if where == "phase":
+        return next((p for p in c.phases if p.name == name), None)
+    return c.names.get(name)
+
+
+def _named(c: Checker, node: Node) -> Iterator[tuple[str, Sym]]:
+    """The names a node holds as text, with what they name."""
+    for field_name, where in NAMED_FIELDS.get(type(node), ()):
+        name = getattr(node, field_name)
+        sym = _by_name(c, name, where) if isinstance(name, str) and name else None
+        if sym is not None:
+            yield name, sym
+
+
+def _uses(c: Checker, index: Index, decl: A.Decl) -> None:
+    """The occurrences of the names used in a declaration."""
+    for node in nodes(decl):
+        span: Span = node.span  # type: ignore[attr-defined]
+        used = c.refs.get(id(node))
+        if used is not None:
+            name, last = _use_name(node, used)
+            place = _place(index, span, name, last)
+            if place is not None:
+                index.occurrences.append(Occurrence(place, used))
+        for name, sym in _named(c, node):
+            place = _place(index, span, name, isinstance(node, A.PhaseDecl))
+            if place is not None and place != index.declaration(sym):
+                index.occurrences.append(Occurrence(place, sym))
+
+
 def build(c: Checker, sources: Sources) -> Index:
     index = Index(sources)
     seen: set[int] = set()
@@ -163,14 +215,7 @@ def build(c: Checker, sources: Sources) -> Index:
         if place is not None:
             index.occurrences.append(Occurrence(place, sym, True))
     for decl in c.decls:
-        for node in nodes(decl):
-            used = c.refs.get(id(node))
-            if used is None:
-                continue
-            name, last = _use_name(node, used)
-            place = _place(index, node.span, name, last)  # type: ignore[attr-defined]
-            if place is not None:
-                index.occurrences.append(Occurrence(place, used))
+        _uses(c, index, decl)
     return index
 
 

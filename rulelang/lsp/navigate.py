@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from rulelang.check.symbols import BuiltinSym, ProcSym, Sym
+from rulelang.check.context import Checker
+from rulelang.check.symbols import AttrSym, BuiltinSym, EnumValueSym, ProcSym, Sym
 from rulelang.diagnostics import NO_SPAN
 from rulelang.lsp.analysis import Analysis, Link
 from rulelang.lsp.grammar import keywords
@@ -42,11 +43,30 @@ def _fixed(sym: Sym) -> bool:
     return isinstance(sym, BuiltinSym) or sym.span == NO_SPAN or sym.span.line < 1
 
 
-def check_rename(index: Index, occ: Occurrence, main: str) -> list[Place]:
+def _data_file(c: Checker, sym: Sym) -> str:
+    """The data file that also writes `sym`'s name (an attribute of a kind read from
+    one is a key there; a value of an enum such an attribute holds, a value), or ""."""
+    for kind in c.kinds:
+        if not kind.decl.data:
+            continue
+        if isinstance(sym, AttrSym) and sym.owner == kind.name:
+            return kind.decl.data
+        enum = sym.enum if isinstance(sym, EnumValueSym) else None
+        if enum and any(
+            enum in (a.type.arg, getattr(a.type.elem, "arg", "")) for a in kind.attrs.values()
+        ):
+            return kind.decl.data
+    return ""
+
+
+def check_rename(c: Checker, index: Index, occ: Occurrence, main: str) -> list[Place]:
     """The places to rewrite to rename `occ`'s name; CannotRename if it is built in,
-    declared in another file, or used in one."""
+    declared in another file, used in one, or written in a data file."""
     sym = occ.sym
     what = f"{kind_of(sym)} '{sym.name}'"
+    data = _data_file(c, sym)
+    if data:
+        raise CannotRename(f"{what} is also written in the data file '{data}': not renamed")
     if _fixed(sym):
         raise CannotRename(f"{what} is built into rulelang: it cannot be renamed")
     if isinstance(sym, ProcSym) and sym.decl.base_of:

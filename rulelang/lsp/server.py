@@ -183,10 +183,10 @@ def _rename(server: RuleServer) -> None:
     def places(ls: RuleServer, uri: str, pos: T.Position) -> tuple[Analysis, list[Place]]:
         base, occ = _at(ls, uri, pos)
         index = base.index()
-        if occ is None or index is None:
+        if occ is None or index is None or base.checker is None:
             raise JsonRpcException("no name here to rename", REQUEST_FAILED)
         try:
-            return base, navigate.check_rename(index, occ, base.path)
+            return base, navigate.check_rename(base.checker, index, occ, base.path)
         except navigate.CannotRename as why:
             raise JsonRpcException(str(why), REQUEST_FAILED) from None
 
