@@ -54,6 +54,10 @@ const short_rounds = 2
 
 override def gold_direction() = -1
 
+override proc round_roles {
+  do base
+}
+
 proc warm_up {
   for p in players {
     let n = short_rounds + p.seat
@@ -164,6 +168,12 @@ def test_a_variant_of_a_shipped_game_navigates_into_the_shipped_file(
     line = base_text.split("\n")[found["range"]["start"]["line"]]
     char = found["range"]["start"]["character"]
     assert line.startswith("param rounds") and line[char : char + 6] == "rounds"
+    # `do base`: the base's version of the block
+    [found] = server.request(
+        "textDocument/definition", server.at(uri, *where(text, "do base", into=3))
+    )
+    assert found["uri"] == shipped.resolve().as_uri()
+    assert base_text.split("\n")[found["range"]["start"]["line"]].startswith("proc round_roles")
     # references of an overridden def: this file's declaration and the base's uses
     at = server.at(uri, *where(text, "gold_direction"))
     refs = server.request(

@@ -105,6 +105,8 @@ def _use_name(node: Node, sym: Sym) -> tuple[str, bool]:
         return node.name, True
     if isinstance(node, A.Name):
         return node.id, False
+    if isinstance(node, A.Do) and isinstance(sym, ProcSym) and sym.decl.base_of:
+        return "base", False  # `do base`: the base's version of the block it is in
     return sym.name, False
 
 

@@ -32,7 +32,14 @@ def link_at(analysis: Analysis, line: int, col: int) -> Link | None:
 
 
 def definition(index: Index, occ: Occurrence) -> Place | None:
-    return index.declaration(occ.sym)
+    """Where `occ`'s name is declared; for what no name declares (`do base`: the base's
+    version of a block), where that is written."""
+    place = index.declaration(occ.sym)
+    span = occ.sym.span
+    if place is None and span.line >= 1:
+        word, at = index.text(span.file).word_at(span.line, span.col)
+        place = Place(span.file, span.line, span.col, span.col + len(word))
+    return place
 
 
 def references(index: Index, occ: Occurrence, with_declaration: bool) -> list[Place]:

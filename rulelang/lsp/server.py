@@ -146,7 +146,7 @@ def _requests(server: RuleServer) -> None:
             start = T.Position(line=0, character=0)
             return [T.Location(convert.uri_of(link.target), T.Range(start, start))]
         index = base.index()
-        place = index.declaration(occ.sym) if occ and index else None
+        place = navigate.definition(index, occ) if occ and index else None
         return [_location(base, place)] if place else None
 
     @server.feature(T.TEXT_DOCUMENT_REFERENCES)
