@@ -237,6 +237,8 @@ def test_hover_gives_kind_type_declaration_and_doc_comment(server: Client, folde
     assert "**attribute of player** `pos`: `int`" in hover(server, uri, RACE, "pos", 1)
     assert "**value of enum pace** `fast`: `pace`" in hover(server, uri, RACE, "fast", 1)
     assert "**local** `step`: `int`" in hover(server, uri, RACE, "step", 1)
+    uri, _ = opened(server, folder / "variant.rules", VARIANT)
+    assert "built-in attribute of player** `seat`" in hover(server, uri, VARIANT, "seat")
 
 
 def test_hover_on_an_error_code_gives_its_catalogue_entry(server: Client, folder: Path) -> None:

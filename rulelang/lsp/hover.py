@@ -62,6 +62,14 @@ def hover_symbol(index: Index, sym: Sym, main: str) -> str:
     return "\n\n".join(out)
 
 
+# attributes every player or piece has, which no rule file declares
+BUILT_IN_ATTRS = {
+    "name": "**built-in attribute of player** `name`: `text`",
+    "seat": "**built-in attribute of player** `seat`: `int` (from 0, in turn order)",
+    "index": "**built-in attribute of a piece or card** `index`: `int` (its number in its kind)",
+}
+
+
 @lru_cache(maxsize=1)
 def _errors_page() -> str:
     """docs/errors.md beside the shipped rules (a clone), else nothing (a wheel)."""

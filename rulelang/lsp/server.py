@@ -17,7 +17,7 @@ from rulelang.diagnostics import Span
 from rulelang.lsp import convert, navigate, outline
 from rulelang.lsp.analysis import Analysis, Cache
 from rulelang.lsp.complete import complete
-from rulelang.lsp.hover import CODE, hover_code, hover_symbol
+from rulelang.lsp.hover import BUILT_IN_ATTRS, CODE, hover_code, hover_symbol
 from rulelang.lsp.index import Occurrence
 from rulelang.lsp.text import Lines, Place
 
@@ -216,7 +216,7 @@ def _hover(ls: RuleServer, uri: str, pos: T.Position) -> T.Hover | None:
     now, _ = ls.analysis(uri)
     lines = Lines(now.text)
     col = lines.from_utf16(pos.line + 1, pos.character)
-    word, _start = lines.word_at(pos.line + 1, col)
+    word, start = lines.word_at(pos.line + 1, col)
     if CODE.fullmatch(word) and (text := hover_code(word)):
         return T.Hover(T.MarkupContent(T.MarkupKind.Markdown, text))
     base, occ = _at(ls, uri, pos)
@@ -224,6 +224,8 @@ def _hover(ls: RuleServer, uri: str, pos: T.Position) -> T.Hover | None:
     if occ is not None and index is not None:
         text = hover_symbol(index, occ.sym, base.path)
         return T.Hover(T.MarkupContent(T.MarkupKind.Markdown, text))
+    if word in BUILT_IN_ATTRS and lines.get(pos.line + 1)[: start - 1].rstrip().endswith("."):
+        return T.Hover(T.MarkupContent(T.MarkupKind.Markdown, BUILT_IN_ATTRS[word]))
     for d in now.diagnostics:  # on a problem's range: its code's entry
         s = d.span
         if s.file == now.path and s.line == pos.line + 1 and s.col <= col <= max(s.end_col, s.col):
