@@ -29,7 +29,7 @@ FLOORS: list[set[str]] = [
     {"search"},
     {"api", "rulelang"},
     {"stats", "render", "storage"},
-    {"simulation", "interop", "workbench"},
+    {"simulation", "interop", "workbench", "lsp"},
     {"report", "rulebook"},
     {"cli"},
 ]

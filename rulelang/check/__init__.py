@@ -23,11 +23,9 @@ PASSES: list[tuple[str, Callable[[Checker], None]]] = [
 ]
 
 
-def check(
-    loaded: Loaded, main_file: str, limits: Limits = DEFAULT_LIMITS
-) -> tuple[Program, list[Diagnostic]]:
-    """Run every pass; raise RuleError with all errors, else return the program.
-    `limits`: what the data files may make (the counts of their entries)."""
+def run_passes(loaded: Loaded, main_file: str, limits: Limits = DEFAULT_LIMITS) -> Checker:
+    """The checker after every pass, errors or not: what each name means so far and
+    every diagnostic (the language server reads both, also from a file with errors)."""
     c = Checker(loaded.decls, main_file, limits)
     c.data_texts = loaded.data
     nesting.run(c)  # first, and alone if it fails: the other passes recurse over the tree
@@ -36,12 +34,25 @@ def check(
             run(c)
     except RecursionError:  # a chain of thousands of defs, each calling the next
         c.report(errors.too_deep_to_check(Span(main_file, 1, 1)))
+    return c
+
+
+def in_file_order(diagnostics: list[Diagnostic], main_file: str) -> list[Diagnostic]:
+    """The main file's diagnostics first, then those of the files it reads, by place."""
+    return sorted(
+        diagnostics,
+        key=lambda d: (d.span.file != main_file, d.span.file, d.span.line, d.span.col),
+    )
+
+
+def check(
+    loaded: Loaded, main_file: str, limits: Limits = DEFAULT_LIMITS
+) -> tuple[Program, list[Diagnostic]]:
+    """Run every pass; raise RuleError with all errors, else return the program.
+    `limits`: what the data files may make (the counts of their entries)."""
+    c = run_passes(loaded, main_file, limits)
     if c.errors:
-        ordered = sorted(
-            c.diagnostics,
-            key=lambda d: (d.span.file != main_file, d.span.file, d.span.line, d.span.col),
-        )
-        raise RuleError(ordered, loaded.sources)
+        raise RuleError(in_file_order(c.diagnostics, main_file), loaded.sources)
     low, high = c.players or (0, 0)
     boards = [v.decl for v in c.values_in_order if isinstance(v.decl, A.BoardDecl)]
     storage = layout.build(

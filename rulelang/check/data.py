@@ -9,7 +9,9 @@ and at most `MAX_FILE_BYTES` of it.
 
 from __future__ import annotations
 
+import copy
 import sys
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +35,17 @@ def run(c: Checker) -> None:
                 c.data_rows[kind.name] = rows
 
 
+@lru_cache(maxsize=16)
+def _parsed(text: str) -> Any:
+    return yaml.safe_load(text)
+
+
+def _yaml(text: str) -> Any:
+    """The YAML text's value, parsed once per text in a process (a language server
+    checks the same data file at every edit of the rules), copied for the caller."""
+    return copy.deepcopy(_parsed(text))
+
+
 def _tile_boards(c: Checker) -> dict[str, str]:
     """Kind -> a board that holds it as tiles (its rows must then have a tile's shape)."""
     return {d.tiles: d.name for d in c.decls if isinstance(d, A.BoardDecl) and d.tiles}
@@ -43,7 +56,7 @@ def _load(c: Checker, kind: KindSym, board: str | None) -> list[dict[str, Any]] 
     where = data_path(d)
     text = c.data_texts.get(where)  # read by the loader (perhaps on another machine)
     try:
-        entries = yaml.safe_load(read_limited(Path(where)) if text is None else text)
+        entries = _yaml(read_limited(Path(where)) if text is None else text)
     except Refused as why:
         c.report(errors.refused(f"data file '{shown(d.data)}'", why.reason, d.span, why.hint))
         return None

@@ -66,6 +66,21 @@ def validate(
         raise CliExit(code)
 
 
+@app.command()
+def lsp(
+    debounce: Annotated[
+        int,
+        typer.Option(help="Milliseconds without a change before a file is checked again."),
+    ] = 150,
+) -> None:
+    """Serve the language server on stdin/stdout, for editors (docs/editors.md). Needs
+    the extra: pip install 'rulelang[lsp]'."""
+    from rulelang.cli.lsp import run_lsp
+
+    check_number("--debounce", debounce, 0, 10_000)
+    run_lsp(debounce)
+
+
 @app.command(name="test")
 def test_rules(
     paths: Annotated[

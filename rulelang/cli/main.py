@@ -1,7 +1,7 @@
 """The `rulelang` command: one entry point that maps every failure to a one-line
 message and an exit code: 0 success (also `quit`), 1 a bug in rulelang itself, 64
 usage (also an unknown saved game), 65 a rule file, save or saved games database that
-is wrong, 69 a Dask cluster unavailable (`simulate --dask`), 70 a rule's runtime
+is wrong, 69 a Dask cluster or pygls unavailable (`simulate --dask`, `lsp`), 70 a rule's runtime
 error, 74 a game that could not be saved (or a busy database), 130 interrupted."""
 
 from __future__ import annotations
