@@ -24,7 +24,7 @@ from pygments.token import (
     Operator,
     Punctuation,
     String,
-    Whitespace,
+    Text,
 )
 
 __all__ = ["BUILTINS", "KEYWORDS", "RulelangLexer", "highlight_html"]
@@ -70,13 +70,13 @@ class RulelangLexer(RegexLexer):
 
     tokens: Any = {
         "root": [
-            (r"\n", Whitespace),
-            (r"[ \t\r\f]+", Whitespace),
+            (r"\n", Text),
+            (r"[ \t\r\f]+", Text),
             (r"#[^\n]*", Comment.Single),
             (r'"', String.Double, "text"),
             (r"[0-9]+", Number.Integer),
-            (r"(\.)(\s*)(" + _WORD + ")", bygroups(Punctuation, Whitespace, Name.Attribute)),
-            (r"^(\s*)(players)\b", bygroups(Whitespace, Keyword)),
+            (r"(\.)(\s*)(" + _WORD + ")", bygroups(Punctuation, Text, Name.Attribute)),
+            (r"^(\s*)(players)\b", bygroups(Text, Keyword)),
             (words(BUILTINS, suffix=r"(?=\()"), Name.Builtin),
             (words(TYPES, suffix=r"\b"), Keyword.Type),
             (words(CONSTANTS, suffix=r"\b"), Keyword.Constant),
