@@ -273,7 +273,9 @@ def _continuation(line: Line, st: _State) -> int:
 
 def _width(line: Line) -> int:
     toks = line.tokens
-    return sum(len(t.value) for t in toks) + sum(len(_gap(a, b)) for a, b in zip(toks, toks[1:]))
+    return sum(len(t.value) for t in toks) + sum(
+        len(_gap(a, b)) for a, b in zip(toks, toks[1:], strict=False)
+    )
 
 
 def _track(line: Line, st: _State) -> None:

@@ -59,7 +59,7 @@ BUILTINS = (
 _WORD = r"[A-Za-z_][A-Za-z0-9_]*"
 
 
-class RulelangLexer(RegexLexer):
+class RulelangLexer(RegexLexer):  # type: ignore[misc]  # Pygments has no type hints
     """Rule files of rulelang (*.rules)."""
 
     name = "rulelang"
@@ -111,4 +111,3 @@ def highlight_html(source: str) -> str:
 
     formatter = HtmlFormatter(nowrap=True)
     return str(highlight(source, RulelangLexer(), formatter))
-

@@ -47,7 +47,7 @@ def jumbled(text: str, rng: random.Random) -> str:
 
     def gap(m: re.Match[str]) -> str:
         before, after = m.string[m.start() - 1], m.string[m.end()]
-        wordy = before.isalnum() or before in "_\"" or after.isalnum() or after in '_"'
+        wordy = before.isalnum() or before in '_"' or after.isalnum() or after in '_"'
         return " " * rng.choice([1, 3] if wordy else [0, 1, 3])
 
     out = []
@@ -95,7 +95,7 @@ def comments(text: str) -> list[tuple[int, str]]:
 
 def test_spacing_indentation_and_blank_lines() -> None:
     messy = (
-        "\n\ngame   \"G\"\nplayers 2..4\nconst xs=[1,2 ,-3]\ntable t {1:2,2..3:4}\n"
+        '\n\ngame   "G"\nplayers 2..4\nconst xs=[1,2 ,-3]\ntable t {1:2,2..3:4}\n'
         "global {\n    n : int = 0\n}\n\n\n\ndef f(a:int,b:int)=a+b*-2\n"
         "setup{\n\n    add pieces( chip ) to pile\n  for i in 0..2{set n+=f(i,1)}\n\n}\n"
         "turn {\n    if n>3{ win [ current ] } elif n<0 {\n    draw players\n    } else {\n"
@@ -112,14 +112,14 @@ def test_spacing_indentation_and_blank_lines() -> None:
 
 def test_comments_stay_on_their_lines() -> None:
     messy = (
-        "# the game\ngame \"G\"   # its name\n  # players\nplayers 2..4\nturn {\n"
-        "choose c in [1, 2]  # which\n      # the reason\n  require c > 0 else \"no\"\n"
+        '# the game\ngame "G"   # its name\n  # players\nplayers 2..4\nturn {\n'
+        'choose c in [1, 2]  # which\n      # the reason\n  require c > 0 else "no"\n'
         "# nothing left\n}\n"
     )
     out = format_source(messy)
     assert out == (
         '# the game\ngame "G"   # its name\n# players\nplayers 2..4\nturn {\n'
-        "  choose c in [1, 2]  # which\n    # the reason\n    require c > 0 else \"no\"\n"
+        '  choose c in [1, 2]  # which\n    # the reason\n    require c > 0 else "no"\n'
         "  # nothing left\n}\n"
     )
     assert comments(out) == comments(messy)
@@ -139,16 +139,16 @@ def test_continuation_lines_keep_their_alignment() -> None:
     """Under the token they were aligned with, else at their offset from the statement;
     inside a bracket opened above, at least under its first item."""
     messy = (
-        "turn {\n    choose c in [1, 2] require c>0 else \"no\"\n"
-        "                       prompt \"Which?\"\n"
+        'turn {\n    choose c in [1, 2] require c>0 else "no"\n'
+        '                       prompt "Which?"\n'
         "    choose d in [1,\n 2, 3]\n"
-        "      require d > 0\n        else \"no\"\n}\n"
+        '      require d > 0\n        else "no"\n}\n'
     )
     assert format_source(messy) == (
-        "turn {\n  choose c in [1, 2] require c > 0 else \"no\"\n"
-        "                     prompt \"Which?\"\n"
+        'turn {\n  choose c in [1, 2] require c > 0 else "no"\n'
+        '                     prompt "Which?"\n'
         "  choose d in [1,\n               2, 3]\n"
-        "    require d > 0\n      else \"no\"\n}\n"
+        '    require d > 0\n      else "no"\n}\n'
     )
 
 
@@ -224,7 +224,9 @@ def test_fuzzed_variants_format_to_the_same_program(full: bool) -> None:
 GAME = 'game "G"\nplayers 2..4\nturn {\n  pass\n}\nend when true {\n  draw players\n}\n'
 
 
-def test_fmt_rewrites_a_file_and_check_then_passes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_fmt_rewrites_a_file_and_check_then_passes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "g.rules"
     path.write_text(GAME.replace("  pass", "      pass"), encoding="utf-8")
     code, _out, err = cli(capsys, "fmt", "--check", path)
@@ -239,7 +241,9 @@ def test_fmt_rewrites_a_file_and_check_then_passes(tmp_path: Path, capsys: pytes
     assert code == 0 and "1 file already formatted" in err
 
 
-def test_fmt_refuses_a_file_with_a_syntax_error_and_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_fmt_refuses_a_file_with_a_syntax_error_and_a_missing_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     bad = tmp_path / "bad.rules"
     bad.write_text('game "x" set\n', encoding="utf-8")
     code, _out, err = cli(capsys, "fmt", bad)

@@ -79,8 +79,12 @@ def test_the_textmate_regexes_compile() -> None:
 
 def test_the_vim_syntax_has_the_grammar_s_keywords() -> None:
     text = VIM.read_text(encoding="utf-8")
-    words = {w for line in re.findall(r"^syntax keyword \w+ (.*)$", text, re.M) for w in line.split()}
-    for alternation in re.findall(r"^syntax match rulelang(?:Keyword|Type) /\\<\\\((.*?)\\\)", text, re.M):
+    words = {
+        w for line in re.findall(r"^syntax keyword \w+ (.*)$", text, re.M) for w in line.split()
+    }
+    for alternation in re.findall(
+        r"^syntax match rulelang(?:Keyword|Type) /\\<\\\((.*?)\\\)", text, re.M
+    ):
         words |= set(alternation.split("\\|"))
     words |= set(re.findall(r"\\zs([a-z]+)\\>", text))
     assert words == grammar_keywords()

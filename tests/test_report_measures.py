@@ -247,7 +247,9 @@ def test_the_report_shows_the_end_rules_and_the_measures(
     for title in ("How games ended", "Measures", "Cut-off games"):
         assert f"<h2>{title}</h2>" in html
     # the end rule as its file writes it, coloured by the rule files' lexer
-    cell = re.search(rf"<td>(<code class='rules'>.*?</code>)</td><td>dash.rules:{WON_AT}</td>", html)
+    cell = re.search(
+        rf"<td>(<code class='rules'>.*?</code>)</td><td>dash.rules:{WON_AT}</td>", html
+    )
     assert cell, html
     assert re.sub("<[^>]+>", "", cell[1]) == "end when any(p.pos &gt;= goal for p in players)"
     assert '<span class="k">end</span>' in cell[1] and '<span class="nb">any</span>' in cell[1]

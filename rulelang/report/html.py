@@ -67,9 +67,7 @@ def interval(lo: float, hi: float) -> str:
 
 def table(caption: str, head: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     th = "".join(f'<th scope="col">{escape(h)}</th>' for h in head)
-    body = "".join(
-        "<tr>" + "".join(f"<td>{_cell(c)}</td>" for c in row) + "</tr>" for row in rows
-    )
+    body = "".join("<tr>" + "".join(f"<td>{_cell(c)}</td>" for c in row) + "</tr>" for row in rows)
     return (
         f"<table><caption class='note'>{escape(caption)}</caption>"
         f"<thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
