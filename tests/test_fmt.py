@@ -253,6 +253,19 @@ def test_fmt_refuses_a_file_with_a_syntax_error_and_a_missing_file(
     assert code == 64 and "no such rule file" in err
 
 
+def test_fmt_takes_a_folder_for_every_rule_file_in_it_and_below(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "sub").mkdir()
+    for name in ("a.rules", "sub/b.rules"):
+        (tmp_path / name).write_text(GAME.replace("  pass", "pass"), encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("  not a rule file\n", encoding="utf-8")
+    code, _out, err = cli(capsys, "fmt", tmp_path)
+    assert code == 0 and "2 files reformatted" in err
+    assert (tmp_path / "sub/b.rules").read_text(encoding="utf-8") == GAME
+    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "  not a rule file\n"
+
+
 def test_fmt_dash_formats_standard_input_to_standard_output(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -84,7 +84,7 @@ def test_rules(
 @app.command(name="fmt")
 def fmt_files(
     files: Annotated[
-        list[Path], typer.Argument(metavar="FILES", help="Rule files to format; - for stdin.")
+        list[Path], typer.Argument(metavar="FILES", help="Rule files or folders; - for stdin.")
     ],
     check: Annotated[
         bool, typer.Option("--check", help="Change nothing; exit 2 if a file would change.")

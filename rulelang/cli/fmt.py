@@ -1,6 +1,7 @@
 """`rulelang fmt`: rewrite rule files in the canonical layout (rulelang/fmt.py), or with
-`--check` and `--diff` only say which would change. `-` reads standard input and writes
-the result to standard output, for editors that format a buffer.
+`--check` and `--diff` only say which would change. A folder stands for every `*.rules`
+in it and below; `-` reads standard input and writes the result to standard output, for
+editors that format a buffer.
 
 Exit codes: 0 done (or nothing to change), 2 with `--check` when a file would change
 (the same code as a failing rule test: a check failed, not a bug), 65 a file that does
@@ -28,7 +29,7 @@ EX_WOULD_CHANGE = EX_TESTS_FAILED  # `fmt --check`: a file is not formatted
 def format_files(files: list[Path], check: bool, diff: bool) -> int:
     """Format each file (in place unless `check` or `diff`); the exit code."""
     counts = {"changed": 0, "same": 0, "invalid": 0, "missing": 0, "unwritable": 0}
-    for path in files:
+    for path in _expand(files):
         counts[_one(path, check, diff)] += 1
     if not (len(files) == 1 and str(files[0]) == "-"):
         _summary(counts, check or diff)
@@ -39,6 +40,14 @@ def format_files(files: list[Path], check: bool, diff: bool) -> int:
     if counts["unwritable"]:
         return EX_IOERR
     return EX_WOULD_CHANGE if check and counts["changed"] else EX_OK
+
+
+def _expand(paths: list[Path]) -> list[Path]:
+    """The files named, a folder standing for every rule file in it and below."""
+    out: list[Path] = []
+    for path in paths:
+        out.extend(sorted(path.rglob("*.rules")) if path.is_dir() else [path])
+    return out
 
 
 def _one(path: Path, check: bool, diff: bool) -> str:
