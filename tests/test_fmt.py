@@ -253,6 +253,19 @@ def test_fmt_refuses_a_file_with_a_syntax_error_and_a_missing_file(
     assert code == 64 and "no such rule file" in err
 
 
+def test_a_layout_that_would_join_two_words_is_a_bug_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The safety net: were the layout to drop a needed space (`pass` `}` is fine, `end`
+    `when` is not), the command stops as a bug in rulelang and leaves the file alone."""
+    path = tmp_path / "g.rules"
+    path.write_text(GAME.replace("  pass", "pass"), encoding="utf-8")
+    monkeypatch.setattr("rulelang.fmt._gap", lambda prev, cur: "")
+    code, _out, err = cli(capsys, "fmt", path)
+    assert code == 1 and "formatting would change the rule text" in err
+    assert path.read_text(encoding="utf-8") == GAME.replace("  pass", "pass")
+
+
 def test_fmt_takes_a_folder_for_every_rule_file_in_it_and_below(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
