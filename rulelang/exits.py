@@ -7,7 +7,7 @@ from __future__ import annotations
 
 EX_OK = 0
 EX_BUG = 1  # a bug in rulelang itself, never a rule's doing (that is EX_SOFTWARE)
-EX_TESTS_FAILED = 2  # `rulelang test`: a rule test failed (the rules' doing, not a bug)
+EX_TESTS_FAILED = 2  # a check failed: a rule test (`rulelang test`), or `fmt --check`
 EX_USAGE = 64
 EX_DATAERR = 65
 EX_UNAVAILABLE = 69  # a service is unavailable: a Dask cluster, Dask itself, or pygls

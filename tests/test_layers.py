@@ -19,11 +19,11 @@ ROOT = Path(rulelang.__file__).parent
 # lowest first; a unit is a top-level module or package of rulelang ("rulelang" is the
 # package's own __init__, the public facade)
 FLOORS: list[set[str]] = [
-    {"diagnostics", "exits"},
+    {"diagnostics", "exits", "highlight"},
     {"limits"},
     {"errors"},
     {"syntax"},
-    {"loader"},
+    {"loader", "fmt"},
     {"check"},
     {"runtime"},
     {"search"},

@@ -246,10 +246,14 @@ def test_the_report_shows_the_end_rules_and_the_measures(
     html = page.read_text(encoding="utf-8")
     for title in ("How games ended", "Measures", "Cut-off games"):
         assert f"<h2>{title}</h2>" in html
-    assert (
-        f"<td>end when any(p.pos &gt;= goal for p in players)</td><td>dash.rules:{WON_AT}</td>"
-        in html
+    # the end rule as its file writes it, coloured by the rule files' lexer
+    cell = re.search(
+        rf"<td>(<code class='rules'>.*?</code>)</td><td>dash.rules:{WON_AT}</td>", html
     )
+    assert cell, html
+    assert re.sub("<[^>]+>", "", cell[1]) == "end when any(p.pos &gt;= goal for p in players)"
+    assert '<span class="k">end</span>' in cell[1] and '<span class="nb">any</span>' in cell[1]
+    assert '<span class="ow">in</span> <span class="nb">players</span>' in cell[1]
     assert "<td>cut off by the decision limit</td>" in html
     # a histogram for each measure that is a number and was not none: moved and margin
     assert 'aria-label="Histogram of moved, every player"' in html

@@ -98,6 +98,27 @@ def test_rules(
         raise CliExit(code)
 
 
+@app.command(name="fmt")
+def fmt_files(
+    files: Annotated[
+        list[Path], typer.Argument(metavar="FILES", help="Rule files or folders; - for stdin.")
+    ],
+    check: Annotated[
+        bool, typer.Option("--check", help="Change nothing; exit 2 if a file would change.")
+    ] = False,
+    diff: Annotated[
+        bool, typer.Option("--diff", help="Change nothing; print what would change.")
+    ] = False,
+) -> None:
+    """Rewrite rule files in the one layout (indentation, spacing, long lists): exit 0,
+    2 with --check if a file would change, 65 for a file that does not parse."""
+    from rulelang.cli.fmt import format_files
+
+    code = format_files(files, check, diff)
+    if code:
+        raise CliExit(code)
+
+
 @app.command()
 def new(
     name: Annotated[str, typer.Argument(help="The new game's name; writes NAME.rules.")],

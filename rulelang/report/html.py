@@ -31,7 +31,30 @@ dl.meta dt { font-weight: 600; }
 dl.meta dd { margin: 0; }
 .sig { font-weight: 600; color: #a04000; }
 .note { color: #444; font-size: .92rem; }
+code.rules { font: .9rem/1.4 ui-monospace, monospace; white-space: pre; }
+code.rules .k, code.rules .ow { color: #8b1c62; font-weight: 600; }
+code.rules .kt, code.rules .kc { color: #00688b; }
+code.rules .nb, code.rules .nf { color: #4b3b9a; }
+code.rules .s2, code.rules .se { color: #2f6b1f; }
+code.rules .si { color: #a04000; }
+code.rules .mi { color: #0b5394; }
+code.rules .c1 { color: #6a6a6a; font-style: italic; }
 """
+
+
+class Html(str):
+    """Markup already made safe: a table puts it in its cell as it is."""
+
+
+def rule_code(text: str) -> Html:
+    """Rule text coloured by the rule files' Pygments lexer (rulelang.highlight)."""
+    from rulelang.highlight import highlight_html
+
+    return Html(f"<code class='rules'>{highlight_html(text).rstrip()}</code>")
+
+
+def _cell(c: object) -> str:
+    return c if isinstance(c, Html) else escape(str(c))
 
 
 def pct(x: float) -> str:
@@ -44,9 +67,7 @@ def interval(lo: float, hi: float) -> str:
 
 def table(caption: str, head: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     th = "".join(f'<th scope="col">{escape(h)}</th>' for h in head)
-    body = "".join(
-        "<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in rows
-    )
+    body = "".join("<tr>" + "".join(f"<td>{_cell(c)}</td>" for c in row) + "</tr>" for row in rows)
     return (
         f"<table><caption class='note'>{escape(caption)}</caption>"
         f"<thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"

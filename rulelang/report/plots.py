@@ -24,6 +24,10 @@ def need_matplotlib() -> str | None:
         import matplotlib  # noqa: F401
     except ImportError:
         return f"--report draws its plots with matplotlib, which is not installed: {EXTRA}"
+    try:
+        import pygments  # noqa: F401
+    except ImportError:
+        return f"--report colours rule text with pygments, which is not installed: {EXTRA}"
     return None
 
 

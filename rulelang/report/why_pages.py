@@ -19,7 +19,7 @@ def simulation_sections(s: Summary) -> list[str]:
 def endings_section(s: Summary) -> str:
     rows = [
         [
-            e["rule"],
+            rule_cell(e["rule"], e["where"]),
             e["where"],
             e["games"],
             html.pct(e["share"]),
@@ -37,6 +37,12 @@ def endings_section(s: Summary) -> str:
             rows,
         ),
     )
+
+
+def rule_cell(rule: str, where: str) -> object:
+    """An end rule as its file writes it, coloured as rule text; the games cut off
+    (no place in a file) are a reason in words."""
+    return html.rule_code(rule) if where else rule
 
 
 def measures_section(s: Summary) -> str:
@@ -93,7 +99,7 @@ def compare_sections(a: Summary, b: Summary) -> list[str]:
     ka, kb = end_counts(a), end_counts(b)
     moved = ends_moved(a, b)
     rows = [
-        [rule, where, ka.get((rule, where), 0), kb.get((rule, where), 0)]
+        [rule_cell(rule, where), where, ka.get((rule, where), 0), kb.get((rule, where), 0)]
         for rule, where in reasons(a, b)
     ]
     out = [
