@@ -38,6 +38,7 @@ class TileOps:
         self.layer = layer.first  # state.layers[layer]: cells; [layer + 1]: where
         self.edges_col = layer.edges_col
         self.joined_col = layer.joined_col
+        self._masks: dict[Value, tuple[int, int, int, int]] = {}  # edges -> open sides
 
     # ---------------------------------------------------------------- reading
     def grid(self, st: State) -> GridBoard:
@@ -91,22 +92,23 @@ class TileOps:
         joined: set[int] = set()
         touching: set[int] = set()
         spots: set[int] = set()
+        sides = self._sides
         first = cells.get(start)
         if first is not None and not first[2]:
             joined.add(start)
             todo = [(start, first)]
             while todo:
                 node, (tile, turn, _secret) = todo.pop()
-                sides = edges[tile]
+                open_ = sides(edges[tile])[turn]
                 for d, nb in enumerate(neighbour[node]):
-                    if nb < 0 or nb in joined or not sides[(d - turn) % 4]:
+                    if not open_ >> d & 1 or nb < 0 or nb in joined:
                         continue
                     other = cells.get(nb)
                     if other is None:
                         spots.add(nb)
                     elif other[2]:
                         touching.add(nb)
-                    elif edges[other[0]][(d + 2 - other[1]) % 4] and (
+                    elif sides(edges[other[0]])[other[1]] >> OPPOSITE[d] & 1 and (
                         joined_col is None or joined_col[other[0]]
                     ):
                         joined.add(nb)
@@ -116,25 +118,55 @@ class TileOps:
         return result
 
     def joins(self, st: State, node: int, tile: int, turn: int, start: int) -> bool:
-        """`fits`, and an open side of the tile meets an open side of the network. Kept
-        per layout: rules often ask the same question for a card, a spot and a turn."""
-        key = (self.layer, start, node, tile, turn)
-        known = st.reach.get(key)
-        if known is not None:
-            return known is True
-        answer = self._joins(st, node, tile, turn, start)
-        st.reach[key] = answer
-        return answer
+        """`fits`, and an open side of the tile meets an open side of the network.
 
-    def _joins(self, st: State, node: int, tile: int, turn: int, start: int) -> bool:
+        Each spot's demands are worked out once per layout (`_demands`), as bit masks
+        of sides, so that the question for a card, a spot and a turn, which rules ask
+        over and over, is a few operations on integers."""
+        demands = self._demands(st, start)
+        found = demands.get(node)
+        if found is None:
+            return False  # not an empty cell next to the network
+        must, closed, meets = found
+        sides = self._sides(st.cols[self.edges_col][tile])[turn % 4]
+        return sides & must == must and not sides & closed and bool(sides & meets)
+
+    def _sides(self, edges: Value) -> tuple[int, int, int, int]:
+        """The open sides of a tile with these edges, as a mask per quarter turn."""
+        masks = self._masks.get(edges)
+        if masks is None:
+            open_ = [bool(edges[d]) for d in range(4)]  # type: ignore[index]
+            turned = (sum(1 << d for d in range(4) if open_[(d - t) % 4]) for t in range(4))
+            masks = self._masks[edges] = tuple(turned)  # type: ignore[assignment]
+        return masks  # type: ignore[return-value]
+
+    def _demands(self, st: State, start: int) -> dict[int, tuple[int, int, int]]:
+        """spot -> (sides that must be open, sides that must be closed, sides that meet
+        the network) for every empty cell next to the network, kept per layout."""
+        key = (self.layer, start, "demands")
+        found: dict[int, tuple[int, int, int]] | None = st.reach.get(key)
+        if found is not None:
+            return found
         net, _touching, spots = self.network(st, start)
-        if node not in spots or not self.fits(st, node, tile, turn):
-            return False
-        mine = st.cols[self.edges_col][tile]
-        for d, nb in enumerate(self.grid(st).neighbour[node]):
-            if nb in net and mine[(d - turn) % 4] and self.open_side(st, nb, OPPOSITE[d]):
-                return True
-        return False
+        cells = st.layers[self.layer]
+        edges = st.cols[self.edges_col]
+        neighbour = self.grid(st).neighbour
+        found = {}
+        for node in spots:
+            must = closed = meets = 0
+            for d, nb in enumerate(neighbour[node]):
+                other = cells.get(nb) if nb >= 0 else None
+                if other is None or other[2]:
+                    continue  # empty, off the board or face down: anything fits
+                if edges[other[0]][(d + 2 - other[1]) % 4]:
+                    must |= 1 << d
+                    if nb in net:
+                        meets |= 1 << d
+                else:
+                    closed |= 1 << d
+            found[node] = (must, closed, meets)
+        st.reach[key] = found
+        return found
 
     def placed(self, st: State) -> tuple[int, ...]:
         return tuple(sorted(st.layers[self.layer]))
