@@ -4,7 +4,9 @@ Three programs play random games of the same rules, each decision uniform among 
 legal options:
 
   fast  rulelang's simulation fast path, `game.playout(rng)`;
-  hand  the hand-written program (benchmarks/<game>_handwritten.py);
+  plain the yardstick: plain Python of the same rules, written outside the project
+        (../shared/yardsticks/<game>_plain.py; `--against hand` takes the project's
+        own benchmarks/<game>_handwritten.py instead);
   api   rulelang through the public API, one `legal_actions()` (with the action
         texts) and one `apply()` per decision. It plays exactly the games the fast
         path plays: same game seeds, same decision generator.
@@ -16,6 +18,10 @@ the per-block ratios, so a noisy shared machine affects both sides of each ratio
     python benchmarks/compare.py --game saboteur
     python benchmarks/compare.py --game heimlich
     python benchmarks/compare.py --game saboteur clone view validate
+
+Heimlich's yardstick spends a move one (agent, steps) choice at a time where the rule
+file asks agent and steps apart, so it takes fewer decisions a game: the slowdown is
+per game, and the decisions printed beside each program show what each game did.
 
 Stdlib only, besides rulelang itself.
 """
@@ -48,6 +54,23 @@ GAMES = {  # game -> (rule file, hand-written module, default player counts)
     "heimlich": ("heimlich.rules", "heimlich_handwritten", (2, 4, 7)),
     "saboteur": ("saboteur.rules", "saboteur_handwritten", (3, 5, 10)),
 }
+YARDSTICKS = ROOT.parent / "shared" / "yardsticks"
+
+
+class Yardstick:
+    """A yardstick module seen as `play_game(players, rng) -> (result, decisions)`."""
+
+    def __init__(self, game: str, folder: Path):
+        sys.path.insert(0, str(folder))
+        self.module = importlib.import_module(f"{game}_plain")
+        self.game = game
+
+    def play_game(self, players: int, rng: random.Random) -> tuple[object, int]:
+        if self.game == "saboteur":
+            winners, decisions = self.module.play_match(players, rng)
+            return winners, decisions
+        winners, _turns, decisions = self.module.play(players, rng, "split")
+        return winners, decisions
 
 
 # ------------------------------------------------------------------ rulelang's names
@@ -165,7 +188,7 @@ def playouts(args: argparse.Namespace, rules: Any, module: Any) -> None:
         n_rl = max(1, round(calibrate(fast, args.warmup) * args.block_seconds))
         n_hand = max(1, round(calibrate(hand, args.warmup) * args.block_seconds))
         calibrate(api, args.warmup / 2)
-        programs = {"fast": (fast, n_rl), "hand": (hand, n_hand), "api": (api, n_rl)}
+        programs = {"fast": (fast, n_rl), args.against: (hand, n_hand), "api": (api, n_rl)}
         seconds: dict[str, list[float]] = {name: [] for name in programs}
         decisions: dict[str, int] = dict.fromkeys(programs, 0)
         names = list(programs)
@@ -176,10 +199,10 @@ def playouts(args: argparse.Namespace, rules: Any, module: Any) -> None:
                 seconds[name].append(spent)
                 decisions[name] += taken
         per_game = {name: [s / programs[name][1] for s in seconds[name]] for name in names}
-        vs_hand = [f / h for f, h in zip(per_game["fast"], per_game["hand"], strict=True)]
+        vs_hand = [f / h for f, h in zip(per_game["fast"], per_game[args.against], strict=True)]
         vs_fast = [a / f for a, f in zip(per_game["api"], per_game["fast"], strict=True)]
-        slowdowns = {"fast": ("fast / hand", vs_hand), "api": ("api / fast", vs_fast)}
-        for name in ("fast", "hand", "api"):
+        slowdowns = {"fast": (f"fast / {args.against}", vs_hand), "api": ("api / fast", vs_fast)}
+        for name in names:
             games = programs[name][1]
             rate = games * args.blocks / sum(seconds[name])
             mean = decisions[name] / (games * args.blocks)
@@ -282,6 +305,8 @@ def command_line(args: argparse.Namespace, what: list[str]) -> str:
             str(args.block_seconds),
             "--warmup",
             str(args.warmup),
+            "--against",
+            args.against,
         ]
     if "clone" in what or "view" in what:
         parts += [
@@ -334,6 +359,15 @@ def main() -> None:
         "--batches", type=int, default=15, help="clone, view: timed batches per game in progress"
     )
     parser.add_argument("--runs", type=int, default=7, help="validate: runs of each command")
+    parser.add_argument(
+        "--against",
+        choices=("plain", "hand"),
+        default="plain",
+        help="playouts: the yardstick (plain, the default) or benchmarks/<game>_handwritten.py",
+    )
+    parser.add_argument(
+        "--yardsticks", type=Path, default=YARDSTICKS, help="the yardsticks' folder"
+    )
     args = parser.parse_args()
     asked = args.what or ["playouts"]
     for w in asked:
@@ -352,7 +386,11 @@ def main() -> None:
     start = time.perf_counter()
     rules = compile_rules(rules_file) if what != ["validate"] else None
     if "playouts" in what:
-        playouts(args, rules, importlib.import_module(module_name))
+        if args.against == "plain":
+            module: Any = Yardstick(args.game, args.yardsticks)
+        else:
+            module = importlib.import_module(module_name)
+        playouts(args, rules, module)
     for w in ("clone", "view"):
         if w in what:
             clones_and_views(args, rules, w)
