@@ -85,37 +85,84 @@ class TileOps:
         found: Network | None = st.reach.get(key)
         if found is not None:
             return found
+        joined: set[int] = set()
+        touching: set[int] = set()
+        spots: set[int] = set()
+        first = st.layers[self.layer].get(start)
+        if first is not None and not first[2]:
+            joined.add(start)
+            self._spread(st, [(start, first)], joined, touching, spots)
+        result = (frozenset(joined), tuple(sorted(touching)), tuple(sorted(spots)))
+        st.reach[key] = result
+        return result
+
+    def _spread(
+        self,
+        st: State,
+        todo: list[tuple[int, tuple[int, int, bool]]],
+        joined: set[int],
+        touching: set[int],
+        spots: set[int],
+    ) -> None:
+        """Search on from the joined cells in `todo`, adding to the three sets."""
         cells = st.layers[self.layer]
         neighbour = self.grid(st).neighbour
         edges = st.cols[self.edges_col]
         joined_col = st.cols[self.joined_col] if self.joined_col is not None else None
-        joined: set[int] = set()
-        touching: set[int] = set()
-        spots: set[int] = set()
-        sides = self._sides
-        first = cells.get(start)
-        if first is not None and not first[2]:
-            joined.add(start)
-            todo = [(start, first)]
-            while todo:
-                node, (tile, turn, _secret) = todo.pop()
-                open_ = sides(edges[tile])[turn]
-                for d, nb in enumerate(neighbour[node]):
-                    if not open_ >> d & 1 or nb < 0 or nb in joined:
-                        continue
-                    other = cells.get(nb)
-                    if other is None:
-                        spots.add(nb)
-                    elif other[2]:
-                        touching.add(nb)
-                    elif sides(edges[other[0]])[other[1]] >> OPPOSITE[d] & 1 and (
-                        joined_col is None or joined_col[other[0]]
-                    ):
-                        joined.add(nb)
-                        todo.append((nb, other))
-        result = (frozenset(joined), tuple(sorted(touching)), tuple(sorted(spots)))
-        st.reach[key] = result
-        return result
+        sides, masks = self._sides, self._masks
+        while todo:
+            node, (tile, turn, _secret) = todo.pop()
+            open_ = (masks.get(edges[tile]) or sides(edges[tile]))[turn]
+            for d, nb in enumerate(neighbour[node]):
+                if not open_ >> d & 1 or nb < 0 or nb in joined:
+                    continue
+                other = cells.get(nb)
+                if other is None:
+                    spots.add(nb)
+                elif other[2]:
+                    touching.add(nb)
+                elif (masks.get(edges[other[0]]) or sides(edges[other[0]]))[other[1]] >> OPPOSITE[
+                    d
+                ] & 1 and (joined_col is None or joined_col[other[0]]):
+                    joined.add(nb)
+                    todo.append((nb, other))
+
+    def _grown(self, st: State, old: Network, node: int) -> Network:
+        """The network after a tile was laid on the empty cell `node`, from the one
+        before: a cell it did not touch changes nothing; on a spot, the tile joins (and
+        the search goes on from it), is touched face down, or just fills the spot. What
+        was joined, touched or a spot stays so: nothing was taken away."""
+        net, touching, spots = old
+        if node not in spots:
+            return old
+        cell = st.layers[self.layer][node]
+        joined, touched = set(net), set(touching)
+        still = set(spots)
+        still.discard(node)
+        if cell[2]:
+            touched.add(node)
+        elif self._meets(st, node, cell, net):
+            joined.add(node)
+            self._spread(st, [(node, cell)], joined, touched, still)
+        return (frozenset(joined), tuple(sorted(touched)), tuple(sorted(still)))
+
+    def _meets(
+        self, st: State, node: int, cell: tuple[int, int, bool], net: frozenset[int]
+    ) -> bool:
+        """A face-up tile on `node` is joined to the network: a joined tile with an open
+        side against an open side of a joined cell."""
+        tile, turn, _secret = cell
+        if self.joined_col is not None and not st.cols[self.joined_col][tile]:
+            return False
+        edges = st.cols[self.edges_col]
+        mine = self._sides(edges[tile])[turn]
+        cells = st.layers[self.layer]
+        for d, nb in enumerate(self.grid(st).neighbour[node]):
+            if nb in net and mine >> d & 1:
+                other = cells[nb]
+                if self._sides(edges[other[0]])[other[1]] >> OPPOSITE[d] & 1:
+                    return True
+        return False
 
     def joins(self, st: State, node: int, tile: int, turn: int, start: int) -> bool:
         """`fits`, and an open side of the tile meets an open side of the network.
@@ -128,7 +175,8 @@ class TileOps:
         if found is None:
             return False  # not an empty cell next to the network
         must, closed, meets = found
-        sides = self._sides(st.cols[self.edges_col][tile])[turn % 4]
+        edges = st.cols[self.edges_col][tile]
+        sides = (self._masks.get(edges) or self._sides(edges))[turn % 4]
         return sides & must == must and not sides & closed and bool(sides & meets)
 
     def _sides(self, edges: Value) -> tuple[int, int, int, int]:
@@ -180,9 +228,16 @@ class TileOps:
         return int(st.layers[self.layer + 1].get(tile, -1))
 
     def place(self, st: State, node: int, tile: Value, turn: int, secret: bool) -> None:
-        st.layers[self.layer][node] = (tile, turn % 4, bool(secret))
+        cells = st.layers[self.layer]
+        fresh = node not in cells and tile not in st.layers[self.layer + 1]
+        cells[node] = (tile, turn % 4, bool(secret))
         st.layers[self.layer + 1][tile] = node
+        before = st.reach
         self.changed(st)
+        if fresh:  # the networks known before grow from the new tile: no search anew
+            for key, old in before.items():
+                if len(key) == 2 and key[0] == self.layer:
+                    st.reach[key] = self._grown(st, old, node)
 
     def clear(self, st: State, node: int) -> None:
         cell = st.layers[self.layer].pop(node, None)
