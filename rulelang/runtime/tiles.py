@@ -183,7 +183,7 @@ class TileOps:
         """The open sides of a tile with these edges, as a mask per quarter turn."""
         masks = self._masks.get(edges)
         if masks is None:
-            open_ = [bool(edges[d]) for d in range(4)]  # type: ignore[index]
+            open_ = [bool(edges[d]) for d in range(4)]
             turned = (sum(1 << d for d in range(4) if open_[(d - t) % 4]) for t in range(4))
             masks = self._masks[edges] = tuple(turned)  # type: ignore[assignment]
         return masks  # type: ignore[return-value]
@@ -191,7 +191,7 @@ class TileOps:
     def _demands(self, st: State, start: int) -> dict[int, tuple[int, int, int]]:
         """spot -> (sides that must be open, sides that must be closed, sides that meet
         the network) for every empty cell next to the network, kept per layout."""
-        key = (self.layer, start, "demands")
+        key = (self.layer, start, -1)  # beside the network, kept under (layer, start)
         found: dict[int, tuple[int, int, int]] | None = st.reach.get(key)
         if found is not None:
             return found
