@@ -8,9 +8,10 @@ clockwise, face up or face down ("secret": nobody sees it, and any side matches 
 The state keeps, per tiled board, two dicts: cell -> (tile, quarter turns, face down)
 for the cells that hold a tile, and tile -> its cell. They are small (only what is
 placed) and copy quickly when a game is cloned.
-What is joined to a start cell is computed once per layout and kept in `state.reach`
-until a tile comes or goes, so that legal moves for a whole hand are found without
-repeating the search per candidate.
+What is joined to a start cell is computed once per layout and kept in `state.reach`;
+a tile laid on an empty cell grows it from that cell, and only a tile that goes or
+turns over drops it, so that legal moves for a whole hand are found without repeating
+the search per candidate, nor per tile laid.
 """
 
 from __future__ import annotations
