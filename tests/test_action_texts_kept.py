@@ -1,4 +1,4 @@
-"""Option texts are made once per table, decision and value (runtime/engine.py,
+"""Option texts are made once per game, decision and value (runtime/engine.py,
 `_each_kept`): a hand that changed by one card makes one new text, and every text is
 still the one the option's formatter gives."""
 

@@ -523,7 +523,7 @@ class Game(GameQueries):
 
 
 def _each_kept(st: State, spec: ChoiceSpec, kept: dict[object, Any]) -> list[Action]:
-    """The actions of the pending options, each made once per table and decision: with
+    """The actions of the pending options, each made once per game and decision: with
     the names fixed, an option's text depends on its value alone, so options made anew
     (a hand that changed by one card) make texts only for the values not seen before."""
     by_value: dict[Value, Action] | None = kept.get(("texts", spec.pc))
