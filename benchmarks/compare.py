@@ -4,7 +4,9 @@ Three programs play random games of the same rules, each decision uniform among 
 legal options:
 
   fast  rulelang's simulation fast path, `game.playout(rng)`;
-  hand  the hand-written program (benchmarks/<game>_handwritten.py);
+  plain the yardstick: plain Python of the same rules, written outside the project
+        (../shared/yardsticks/<game>_plain.py; `--against hand` takes the project's
+        own benchmarks/heimlich_handwritten.py instead, for Heimlich);
   api   rulelang through the public API, one `legal_actions()` (with the action
         texts) and one `apply()` per decision. It plays exactly the games the fast
         path plays: same game seeds, same decision generator.
@@ -17,6 +19,10 @@ the per-block ratios, so a noisy shared machine affects both sides of each ratio
     python benchmarks/compare.py --game heimlich
     python benchmarks/compare.py --game saboteur clone view validate
 
+Heimlich's yardstick spends a move one (agent, steps) choice at a time where the rule
+file asks agent and steps apart, so it takes fewer decisions a game: the slowdown is
+per game, and the decisions printed beside each program show what each game did.
+
 Stdlib only, besides rulelang itself.
 """
 
@@ -25,13 +31,16 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import os
 import platform
 import random
 import resource
 import shlex
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -44,10 +53,30 @@ ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
 MEASURES = ("playouts", "clone", "view", "validate")
-GAMES = {  # game -> (rule file, hand-written module, default player counts)
+# game -> (rule file, the project's own hand-written module or None, default players).
+# Saboteur has none: the one it had was 2.4x slower than the yardstick (it searched
+# the maze afresh for every card), so it made rulelang look faster than it is.
+GAMES: dict[str, tuple[str, str | None, tuple[int, ...]]] = {
     "heimlich": ("heimlich.rules", "heimlich_handwritten", (2, 4, 7)),
-    "saboteur": ("saboteur.rules", "saboteur_handwritten", (3, 5, 10)),
+    "saboteur": ("saboteur.rules", None, (3, 5, 10)),
 }
+YARDSTICKS = ROOT.parent / "shared" / "yardsticks"
+
+
+class Yardstick:
+    """A yardstick module seen as `play_game(players, rng) -> (result, decisions)`."""
+
+    def __init__(self, game: str, folder: Path):
+        sys.path.insert(0, str(folder))
+        self.module = importlib.import_module(f"{game}_plain")
+        self.game = game
+
+    def play_game(self, players: int, rng: random.Random) -> tuple[object, int]:
+        if self.game == "saboteur":
+            winners, decisions = self.module.play_match(players, rng)
+            return winners, decisions
+        winners, _turns, decisions = self.module.play(players, rng, "split")
+        return winners, decisions
 
 
 # ------------------------------------------------------------------ rulelang's names
@@ -165,7 +194,7 @@ def playouts(args: argparse.Namespace, rules: Any, module: Any) -> None:
         n_rl = max(1, round(calibrate(fast, args.warmup) * args.block_seconds))
         n_hand = max(1, round(calibrate(hand, args.warmup) * args.block_seconds))
         calibrate(api, args.warmup / 2)
-        programs = {"fast": (fast, n_rl), "hand": (hand, n_hand), "api": (api, n_rl)}
+        programs = {"fast": (fast, n_rl), args.against: (hand, n_hand), "api": (api, n_rl)}
         seconds: dict[str, list[float]] = {name: [] for name in programs}
         decisions: dict[str, int] = dict.fromkeys(programs, 0)
         names = list(programs)
@@ -176,10 +205,10 @@ def playouts(args: argparse.Namespace, rules: Any, module: Any) -> None:
                 seconds[name].append(spent)
                 decisions[name] += taken
         per_game = {name: [s / programs[name][1] for s in seconds[name]] for name in names}
-        vs_hand = [f / h for f, h in zip(per_game["fast"], per_game["hand"], strict=True)]
+        vs_hand = [f / h for f, h in zip(per_game["fast"], per_game[args.against], strict=True)]
         vs_fast = [a / f for a, f in zip(per_game["api"], per_game["fast"], strict=True)]
-        slowdowns = {"fast": ("fast / hand", vs_hand), "api": ("api / fast", vs_fast)}
-        for name in ("fast", "hand", "api"):
+        slowdowns = {"fast": (f"fast / {args.against}", vs_hand), "api": ("api / fast", vs_fast)}
+        for name in names:
             games = programs[name][1]
             rate = games * args.blocks / sum(seconds[name])
             mean = decisions[name] / (games * args.blocks)
@@ -242,24 +271,52 @@ def clones_and_views(args: argparse.Namespace, rules: Any, what: str) -> None:
 
 
 def child_cpu(argv: list[str]) -> float:
+    # bytecode kept, as pip writes it when it installs rulelang: without it (say
+    # PYTHONDONTWRITEBYTECODE=1 and an editable install) every start compiles the
+    # sources again, about 0.05-0.1 s more
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, cwd=ROOT, env=env)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def validate(args: argparse.Namespace, rules_file: Path) -> None:
+    """A cold `rulelang validate` of the file as it is (its AST kept from an earlier
+    run), of a copy just edited (a comment added before each run: it must be parsed),
+    and `python -c pass`, the floor."""
     command = validate_command(rules_file.relative_to(ROOT))  # run in ROOT
     reference = [sys.executable, "-c", "pass"]
-    for label, argv in (("validate", command), ("python", reference)):
-        runs = [child_cpu(argv) for _ in range(args.runs)]
-        shown = shlex.join(
-            ["rulelang", *argv[1:]] if label == "validate" else ["python", *argv[1:]]
-        )
-        print(
-            f"{label:>8}: {statistics.median(runs):6.3f} CPU s, median of {args.runs} "
-            f"({min(runs):.3f}-{max(runs):.3f})  `{shown}`"
-        )
+    with tempfile.TemporaryDirectory() as folder:
+        copy = Path(folder) / rules_file.name
+        for data in rules_file.parent.glob("*.yaml"):  # the data files it may read
+            shutil.copy(data, folder)
+        text = rules_file.read_text(encoding="utf-8")
+        edited = validate_command(copy)
+
+        def edit(run: int) -> None:
+            copy.write_text(f"{text}\n# edited {time.time()} {run}\n", encoding="utf-8")
+
+        rows = (("validate", command, None), ("edited", edited, edit), ("python", reference, None))
+        for label, argv, before in rows:
+            if before is not None:
+                before(-1)
+            child_cpu(argv)  # not timed: writes the bytecode and the kept AST
+            runs = []
+            for run in range(args.runs):
+                if before is not None:
+                    before(run)
+                runs.append(child_cpu(argv))
+            shown = shlex.join(
+                ["python", *argv[1:]] if label == "python" else ["rulelang", *argv[1:]]
+            )
+            if label == "edited":
+                shown = f"rulelang validate {rules_file.name}"
+            print(
+                f"{label:>8}: {statistics.median(runs):6.3f} CPU s, median of {args.runs} "
+                f"({min(runs):.3f}-{max(runs):.3f})  `{shown}`"
+                + (" (a copy, edited before each run)" if label == "edited" else "")
+            )
 
 
 # ------------------------------------------------------------------ the command
@@ -282,6 +339,8 @@ def command_line(args: argparse.Namespace, what: list[str]) -> str:
             str(args.block_seconds),
             "--warmup",
             str(args.warmup),
+            "--against",
+            args.against,
         ]
     if "clone" in what or "view" in what:
         parts += [
@@ -334,6 +393,15 @@ def main() -> None:
         "--batches", type=int, default=15, help="clone, view: timed batches per game in progress"
     )
     parser.add_argument("--runs", type=int, default=7, help="validate: runs of each command")
+    parser.add_argument(
+        "--against",
+        choices=("plain", "hand"),
+        default="plain",
+        help="playouts: the yardstick (plain, the default) or benchmarks/<game>_handwritten.py",
+    )
+    parser.add_argument(
+        "--yardsticks", type=Path, default=YARDSTICKS, help="the yardsticks' folder"
+    )
     args = parser.parse_args()
     asked = args.what or ["playouts"]
     for w in asked:
@@ -352,7 +420,13 @@ def main() -> None:
     start = time.perf_counter()
     rules = compile_rules(rules_file) if what != ["validate"] else None
     if "playouts" in what:
-        playouts(args, rules, importlib.import_module(module_name))
+        if args.against == "plain":
+            module: Any = Yardstick(args.game, args.yardsticks)
+        elif module_name is None:
+            parser.error(f"--against hand: no hand-written {args.game} here; the yardstick is")
+        else:
+            module = importlib.import_module(module_name)
+        playouts(args, rules, module)
     for w in ("clone", "view"):
         if w in what:
             clones_and_views(args, rules, w)

@@ -94,3 +94,26 @@ def test_nodes_are_frozen_and_compare_by_value() -> None:
     assert other.title == "y" and node.title == "x" and other != node
     assert replace(other, title="x") == node and hash(replace(other, title="x")) == hash(node)
     assert "GameDecl(span=" in repr(node)
+
+
+def test_an_unchanged_file_is_checked_without_lark_or_yaml(cache: Path, tmp_path: Path) -> None:
+    """A file whose AST is cached needs no parser, and yaml is read only for data
+    files: `validate` of an unchanged file loads neither (docs/performance.md)."""
+    import os
+    import subprocess
+    import sys
+
+    rules = tmp_path / "tiny.rules"
+    rules.write_text((ROOT / "rulesets" / "heimlich.rules").read_text(encoding="utf-8"))
+    code = (
+        "import sys\n"
+        "from rulelang.cli.main import run\n"
+        f"assert run(['validate', {str(rules)!r}]) == 0\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'lark', 'yaml'}))"
+    )
+    env = dict(os.environ, XDG_CACHE_HOME=str(cache.parent))
+    for _ in range(2):  # the first run parses and keeps the AST; the second reads it
+        out = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+        )
+    assert out.stdout.strip().splitlines()[-1] == "[]"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rulelang.diagnostics import Span, UsageError, did_you_mean
 from rulelang.runtime import helpers
@@ -232,7 +232,8 @@ class Game(GameQueries):
             except TypeError:  # options that cannot be a key
                 key, known = None, None
             if known is None:
-                known = (opts, spec, self._actions(spec))
+                actions = self._actions(spec) if key is None else _each_kept(st, spec, kept)
+                known = (opts, spec, actions)
                 if key is not None:
                     kept[key] = known
             actions = known[2]
@@ -519,6 +520,22 @@ class Game(GameQueries):
         value = options[int(rng.random() * len(options))]
         show = spec.show
         return _new(Action, (value, "pass" if value is None else show(st, value)))
+
+
+def _each_kept(st: State, spec: ChoiceSpec, kept: dict[object, Any]) -> list[Action]:
+    """The actions of the pending options, each made once per game and decision: with
+    the names fixed, an option's text depends on its value alone, so options made anew
+    (a hand that changed by one card) make texts only for the values not seen before."""
+    by_value: dict[Value, Action] | None = kept.get(("texts", spec.pc))
+    if by_value is None:
+        by_value = kept[("texts", spec.pc)] = {}
+    actions = []
+    for v in st.options:
+        action = by_value.get(v)
+        if action is None:
+            action = by_value[v] = _new(Action, (v, "pass" if v is None else spec.show(st, v)))
+        actions.append(action)
+    return actions
 
 
 def _position(source: tuple[Value, ...], outcome: Value, spec: ChanceSpec, st: State) -> int | None:

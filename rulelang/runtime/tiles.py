@@ -8,9 +8,10 @@ clockwise, face up or face down ("secret": nobody sees it, and any side matches 
 The state keeps, per tiled board, two dicts: cell -> (tile, quarter turns, face down)
 for the cells that hold a tile, and tile -> its cell. They are small (only what is
 placed) and copy quickly when a game is cloned.
-What is joined to a start cell is computed once per layout and kept in `state.reach`
-until a tile comes or goes, so that legal moves for a whole hand are found without
-repeating the search per candidate.
+What is joined to a start cell is computed once per layout and kept in `state.reach`;
+a tile laid on an empty cell grows it from that cell, and only a tile that goes or
+turns over drops it, so that legal moves for a whole hand are found without repeating
+the search per candidate, nor per tile laid.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ class TileOps:
         self.layer = layer.first  # state.layers[layer]: cells; [layer + 1]: where
         self.edges_col = layer.edges_col
         self.joined_col = layer.joined_col
+        self._masks: dict[Value, tuple[int, int, int, int]] = {}  # edges -> open sides
 
     # ---------------------------------------------------------------- reading
     def grid(self, st: State) -> GridBoard:
@@ -84,57 +86,136 @@ class TileOps:
         found: Network | None = st.reach.get(key)
         if found is not None:
             return found
-        cells = st.layers[self.layer]
-        neighbour = self.grid(st).neighbour
-        edges = st.cols[self.edges_col]
-        joined_col = st.cols[self.joined_col] if self.joined_col is not None else None
         joined: set[int] = set()
         touching: set[int] = set()
         spots: set[int] = set()
-        first = cells.get(start)
+        first = st.layers[self.layer].get(start)
         if first is not None and not first[2]:
             joined.add(start)
-            todo = [(start, first)]
-            while todo:
-                node, (tile, turn, _secret) = todo.pop()
-                sides = edges[tile]
-                for d, nb in enumerate(neighbour[node]):
-                    if nb < 0 or nb in joined or not sides[(d - turn) % 4]:
-                        continue
-                    other = cells.get(nb)
-                    if other is None:
-                        spots.add(nb)
-                    elif other[2]:
-                        touching.add(nb)
-                    elif edges[other[0]][(d + 2 - other[1]) % 4] and (
-                        joined_col is None or joined_col[other[0]]
-                    ):
-                        joined.add(nb)
-                        todo.append((nb, other))
+            self._spread(st, [(start, first)], joined, touching, spots)
         result = (frozenset(joined), tuple(sorted(touching)), tuple(sorted(spots)))
         st.reach[key] = result
         return result
 
-    def joins(self, st: State, node: int, tile: int, turn: int, start: int) -> bool:
-        """`fits`, and an open side of the tile meets an open side of the network. Kept
-        per layout: rules often ask the same question for a card, a spot and a turn."""
-        key = (self.layer, start, node, tile, turn)
-        known = st.reach.get(key)
-        if known is not None:
-            return known is True
-        answer = self._joins(st, node, tile, turn, start)
-        st.reach[key] = answer
-        return answer
+    def _spread(
+        self,
+        st: State,
+        todo: list[tuple[int, tuple[int, int, bool]]],
+        joined: set[int],
+        touching: set[int],
+        spots: set[int],
+    ) -> None:
+        """Search on from the joined cells in `todo`, adding to the three sets."""
+        cells = st.layers[self.layer]
+        neighbour = self.grid(st).neighbour
+        edges = st.cols[self.edges_col]
+        joined_col = st.cols[self.joined_col] if self.joined_col is not None else None
+        sides, masks = self._sides, self._masks
+        while todo:
+            node, (tile, turn, _secret) = todo.pop()
+            open_ = (masks.get(edges[tile]) or sides(edges[tile]))[turn]
+            for d, nb in enumerate(neighbour[node]):
+                if not open_ >> d & 1 or nb < 0 or nb in joined:
+                    continue
+                other = cells.get(nb)
+                if other is None:
+                    spots.add(nb)
+                elif other[2]:
+                    touching.add(nb)
+                elif (masks.get(edges[other[0]]) or sides(edges[other[0]]))[other[1]] >> OPPOSITE[
+                    d
+                ] & 1 and (joined_col is None or joined_col[other[0]]):
+                    joined.add(nb)
+                    todo.append((nb, other))
 
-    def _joins(self, st: State, node: int, tile: int, turn: int, start: int) -> bool:
-        net, _touching, spots = self.network(st, start)
-        if node not in spots or not self.fits(st, node, tile, turn):
+    def _grown(self, st: State, old: Network, node: int) -> Network:
+        """The network after a tile was laid on the empty cell `node`, from the one
+        before: a cell it did not touch changes nothing; on a spot, the tile joins (and
+        the search goes on from it), is touched face down, or just fills the spot. What
+        was joined, touched or a spot stays so: nothing was taken away."""
+        net, touching, spots = old
+        if node not in spots:
+            return old
+        cell = st.layers[self.layer][node]
+        joined, touched = set(net), set(touching)
+        still = set(spots)
+        still.discard(node)
+        if cell[2]:
+            touched.add(node)
+        elif self._meets(st, node, cell, net):
+            joined.add(node)
+            self._spread(st, [(node, cell)], joined, touched, still)
+        return (frozenset(joined), tuple(sorted(touched)), tuple(sorted(still)))
+
+    def _meets(
+        self, st: State, node: int, cell: tuple[int, int, bool], net: frozenset[int]
+    ) -> bool:
+        """A face-up tile on `node` is joined to the network: a joined tile with an open
+        side against an open side of a joined cell."""
+        tile, turn, _secret = cell
+        if self.joined_col is not None and not st.cols[self.joined_col][tile]:
             return False
-        mine = st.cols[self.edges_col][tile]
+        edges = st.cols[self.edges_col]
+        mine = self._sides(edges[tile])[turn]
+        cells = st.layers[self.layer]
         for d, nb in enumerate(self.grid(st).neighbour[node]):
-            if nb in net and mine[(d - turn) % 4] and self.open_side(st, nb, OPPOSITE[d]):
-                return True
+            if nb in net and mine >> d & 1:
+                other = cells[nb]
+                if self._sides(edges[other[0]])[other[1]] >> OPPOSITE[d] & 1:
+                    return True
         return False
+
+    def joins(self, st: State, node: int, tile: int, turn: int, start: int) -> bool:
+        """`fits`, and an open side of the tile meets an open side of the network.
+
+        Each spot's demands are worked out once per layout (`_demands`), as bit masks
+        of sides, so that the question for a card, a spot and a turn, which rules ask
+        over and over, is a few operations on integers."""
+        demands = self._demands(st, start)
+        found = demands.get(node)
+        if found is None:
+            return False  # not an empty cell next to the network
+        must, closed, meets = found
+        edges = st.cols[self.edges_col][tile]
+        sides = (self._masks.get(edges) or self._sides(edges))[turn % 4]
+        return sides & must == must and not sides & closed and bool(sides & meets)
+
+    def _sides(self, edges: Value) -> tuple[int, int, int, int]:
+        """The open sides of a tile with these edges, as a mask per quarter turn."""
+        masks = self._masks.get(edges)
+        if masks is None:
+            open_ = [bool(edges[d]) for d in range(4)]
+            turned = (sum(1 << d for d in range(4) if open_[(d - t) % 4]) for t in range(4))
+            masks = self._masks[edges] = tuple(turned)  # type: ignore[assignment]
+        return masks  # type: ignore[return-value]
+
+    def _demands(self, st: State, start: int) -> dict[int, tuple[int, int, int]]:
+        """spot -> (sides that must be open, sides that must be closed, sides that meet
+        the network) for every empty cell next to the network, kept per layout."""
+        key = (self.layer, start, -1)  # beside the network, kept under (layer, start)
+        found: dict[int, tuple[int, int, int]] | None = st.reach.get(key)
+        if found is not None:
+            return found
+        net, _touching, spots = self.network(st, start)
+        cells = st.layers[self.layer]
+        edges = st.cols[self.edges_col]
+        neighbour = self.grid(st).neighbour
+        found = {}
+        for node in spots:
+            must = closed = meets = 0
+            for d, nb in enumerate(neighbour[node]):
+                other = cells.get(nb) if nb >= 0 else None
+                if other is None or other[2]:
+                    continue  # empty, off the board or face down: anything fits
+                if edges[other[0]][(d + 2 - other[1]) % 4]:
+                    must |= 1 << d
+                    if nb in net:
+                        meets |= 1 << d
+                else:
+                    closed |= 1 << d
+            found[node] = (must, closed, meets)
+        st.reach[key] = found
+        return found
 
     def placed(self, st: State) -> tuple[int, ...]:
         return tuple(sorted(st.layers[self.layer]))
@@ -148,9 +229,16 @@ class TileOps:
         return int(st.layers[self.layer + 1].get(tile, -1))
 
     def place(self, st: State, node: int, tile: Value, turn: int, secret: bool) -> None:
-        st.layers[self.layer][node] = (tile, turn % 4, bool(secret))
+        cells = st.layers[self.layer]
+        fresh = node not in cells and tile not in st.layers[self.layer + 1]
+        cells[node] = (tile, turn % 4, bool(secret))
         st.layers[self.layer + 1][tile] = node
+        before = st.reach
         self.changed(st)
+        if fresh:  # the networks known before grow from the new tile: no search anew
+            for key, old in before.items():
+                if len(key) == 2 and key[0] == self.layer:
+                    st.reach[key] = self._grown(st, old, node)
 
     def clear(self, st: State, node: int) -> None:
         cell = st.layers[self.layer].pop(node, None)

@@ -19,10 +19,10 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import lark
-from lark import Lark
+if TYPE_CHECKING:  # lark is imported when a parser is needed: a file whose AST is
+    from lark import Lark  # cached (ast_cache.py, which reads _cache_dir) needs none
 
 # Bump when the file layout below changes.
 FORMAT = "rulelang-parser-cache 2"
@@ -38,6 +38,8 @@ def _cache_dir() -> Path | None:
 
 
 def _key(grammar: str, options: dict[str, Any]) -> str:
+    import lark
+
     text = "\0".join(
         [
             FORMAT,
@@ -51,6 +53,8 @@ def _key(grammar: str, options: dict[str, Any]) -> str:
 
 
 def _load(path: Path, header: bytes, options: dict[str, Any]) -> Lark | None:
+    from lark import Lark
+
     try:
         with path.open("rb") as f:
             if f.readline() != header:
@@ -91,6 +95,8 @@ def _save(parser: Lark, folder: Path, path: Path, header: bytes) -> None:
 
 def cached_lark(grammar: str, **options: Any) -> Lark:
     """`Lark(grammar, **options)` (LALR only), loaded from the cache file when it is valid."""
+    from lark import Lark
+
     folder = _cache_dir()
     if folder is None:
         return Lark(grammar, **options)

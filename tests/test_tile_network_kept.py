@@ -1,0 +1,62 @@
+"""The network joined to a start, kept across a tile laid next to it: the grown network
+must be the very one a fresh search finds (runtime/tiles.py, `TileOps._grown`)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import rulelang
+from rulelang.runtime.tiles import TileOps
+
+ROOT = Path(__file__).resolve().parent.parent
+SEARCH = TileOps.network  # unpatched: the test counts the game's own searches
+
+
+def fresh(ops: object, st: object, start: int) -> object:
+    """The network searched anew, on a copy of the state with nothing kept."""
+    saved = st.reach  # type: ignore[attr-defined]
+    st.reach = {}  # type: ignore[attr-defined]
+    try:
+        return SEARCH(ops, st, start)
+    finally:
+        st.reach = saved  # type: ignore[attr-defined]
+
+
+def test_a_tile_laid_grows_the_kept_network_into_the_searched_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rules = rulelang.compile_file(ROOT / "rulesets" / "saboteur.rules")
+    (ops,) = rules.ex.tiles.values()
+    searched = 0
+    network = type(ops).network
+
+    def counted(self: object, st: object, start: int) -> object:
+        nonlocal searched
+        searched += (self.layer, start) not in st.reach  # type: ignore[attr-defined]
+        return network(self, st, start)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(ops), "network", counted)
+    grown = 0
+    for seed in range(3):
+        game = rules.new_game(3 + seed % 3, seed)
+        rng = random.Random(seed)
+        st = game.state
+        start = st.cfg.boards["maze"].cell(0, 0)
+        while not game.is_over():
+            if game.current_player() == rulelang.CHANCE:
+                game.resolve_chance()
+                continue
+            laid = len(st.layers[ops.layer])
+            asked = (ops.layer, start) in st.reach
+            actions = game.legal_actions()
+            game.apply(actions[int(rng.random() * len(actions))])
+            key = (ops.layer, start)
+            if asked and len(st.layers[ops.layer]) == laid + 1:
+                grown += 1  # a path card laid: the network is grown, not searched again
+                assert st.reach[key] == fresh(ops, st, start)
+            assert network(ops, st, start) == fresh(ops, st, start)
+    # searched anew: when a round begins, a goal is turned over or a tunnel collapses
+    assert grown > 50 and searched < grown / 2
