@@ -362,3 +362,23 @@ def test_without_the_extra_the_command_says_how_to_install_it(
     assert run(["lsp"]) == 69
     assert "pip install 'rulelang[lsp]'" in capsys.readouterr().err
     assert run(["lsp", "--debounce", "-1"]) == 64
+
+
+def test_format_document_lays_the_file_out_as_fmt_does(server: Client, folder: Path) -> None:
+    """textDocument/formatting: the text `rulelang fmt` makes, as one edit of the whole
+    document; none for a formatted file or one that does not parse."""
+    from rulelang.fmt import format_source
+
+    messy = RACE.replace("  roll r = d6", "      roll   r = d6").replace(
+        "pos: int = 0", "pos:int=0"
+    )
+    uri, _ = opened(server, folder / "messy.rules", messy)
+    params = {"textDocument": {"uri": uri}, "options": {"tabSize": 2, "insertSpaces": True}}
+    [edit] = server.request("textDocument/formatting", params)
+    assert edit["newText"] == format_source(messy) == RACE
+    assert edit["range"]["start"] == {"line": 0, "character": 0}
+    assert edit["range"]["end"]["line"] == messy.count("\n")
+    uri, _ = opened(server, folder / "tidy.rules", RACE)
+    assert server.request("textDocument/formatting", {**params, "textDocument": {"uri": uri}}) == []
+    uri, _ = opened(server, folder / "broken.rules", RACE.replace("turn {", "turn {{"))
+    assert server.request("textDocument/formatting", {**params, "textDocument": {"uri": uri}}) == []

@@ -159,6 +159,7 @@ def _requests(server: RuleServer) -> None:
         return [_location(base, p) for p in places]
 
     _editing(server)
+    _formatting(server)
     _rename(server)
 
 
@@ -177,6 +178,28 @@ def _editing(server: RuleServer) -> None:
         if base is None or base.module is None:
             return []
         return outline.outline(base.module, Lines(base.text))
+
+
+def _formatting(server: RuleServer) -> None:
+    @server.feature(T.TEXT_DOCUMENT_FORMATTING)
+    def formatting(ls: RuleServer, params: T.DocumentFormattingParams) -> list[T.TextEdit]:
+        """The document laid out as `rulelang fmt` lays it out: one edit of the whole
+        text, or none when it is formatted already or does not parse (its problems
+        are shown as diagnostics)."""
+        from rulelang.diagnostics import RuleError
+        from rulelang.fmt import FormatError, format_source
+
+        doc = ls.workspace.get_text_document(params.text_document.uri)
+        try:
+            formatted = format_source(doc.source, ls.path_of(doc.uri))
+        except (RuleError, FormatError):
+            return []
+        if formatted == doc.source:
+            return []
+        lines = doc.source.split("\n")
+        end = T.Position(line=len(lines) - 1, character=len(lines[-1].encode("utf-16-le")) // 2)
+        whole = T.Range(start=T.Position(line=0, character=0), end=end)
+        return [T.TextEdit(range=whole, new_text=formatted)]
 
 
 def _rename(server: RuleServer) -> None:
