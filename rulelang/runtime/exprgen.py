@@ -64,6 +64,10 @@ _STRING = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 # a constant tuple of whole numbers: a range `0..3` made a constant, or a list literal
 _CONST_RANGE = re.compile(r"\(\s*-?[0-9]+(\s*,\s*-?[0-9]+)*\s*,?\s*\)$")
 _BRANCHES = re.compile(r"\b(for|if|and|or|lambda)\b|:=")
+# The optimisations that prove a list read needs no check, grow a def's lists in place
+# (growing.py) and drop the checks of `/` and `%` by a number: off, the plain code is
+# generated (tests compare the two: tests/test_compiler_opts.py).
+OPTIMISED = True
 INLINE_MAX = 160  # the longest def body (generated source) written in place of its calls
 STATE_NAMES = ("current", "index", "turn_number", "round_number")
 MEMO_UNSET = object()  # a fixed def not computed yet for this table
@@ -293,7 +297,7 @@ class ExprGen:
             left, right = self.src(e.left), self.members(e.right)
             return f"({left} {'in' if op == 'in' else 'not in'} {right})"
         left, right = self.src(e.left), self.src(e.right)
-        if op in ("/", "%") and _INT.match(right) and int(right) != 0:
+        if OPTIMISED and op in ("/", "%") and _INT.match(right) and int(right) != 0:
             # by a number that is not 0: nothing to check (`/` rounds down, as _h.divide)
             return f"({left} {'//' if op == '/' else '%'} {right})"
         if op == "/":
@@ -337,7 +341,7 @@ class ExprGen:
     def index(self, e: A.Index) -> str:
         t = self.type_of(e.obj)
         obj, idx = self.seq(e.obj), self.src(e.index)
-        if t.name in ("list", "sides") and self.proven(e, obj):
+        if OPTIMISED and t.name in ("list", "sides") and self.proven(e, obj):
             return f"{obj}[{idx}]"
         if t.name == "zone":
             zone = self.ref(e.obj)
@@ -360,7 +364,7 @@ class ExprGen:
             span = self.span(e)
             check = f"len({name} := {obj}) > {idx}" + ("" if idx.isdigit() else " >= 0")
             return f"({name}[{idx}] if {check} else _h.index({name}, {idx}, {span}))"
-        if _PURE.match(obj) and not self.in_comp_source:
+        if OPTIMISED and _PURE.match(obj) and not self.in_comp_source:
             # the index evaluated once, named; the list read twice at no cost
             name = f"_t{self.ns.counter}"
             self.ns.counter += 1
@@ -652,7 +656,8 @@ class ExprGen:
                 self.bound[slot] = f"_a{slot}"
             try:
                 if isinstance(decl_body, tuple):
-                    self.grown = grown_locals(self.p, decl_body, lets)
+                    if OPTIMISED:
+                        self.grown = grown_locals(self.p, decl_body, lets)
                     self.ns.function(f"_d_{name}", ", ".join(["st", *params]), block(decl_body))
                     continue
                 body = self.src(decl_body)
