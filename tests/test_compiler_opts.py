@@ -253,3 +253,59 @@ def test_the_optimised_code_plays_the_same_games(
     rules = rulelang.compile_file(path)
     for seed in range(1, (seeds * 10 if full else seeds) + 1):
         assert list(plays(rules, players, seed, bots)) == list(plays(plain, players, seed, bots))
+
+
+# ---------------------------------------------------------------- detach
+ZONES = """
+card card count 4 {
+  n: int = 0
+}
+zone deck: card visible to all
+zone hand: card per player visible to all
+zone pile: card visible to all
+setup {
+  add pieces(card) to deck
+  for p in players {
+    move last(deck) from deck to hand[p]
+  }
+}
+turn {
+  choose c in hand[current]
+  add c to pile
+}
+end when len(pile) == 2 { }
+"""
+
+
+def test_detach_looks_first_where_the_item_was_put() -> None:
+    """`move` and `add` note where each item went (helpers.Places.hint); `add` takes
+    the item from there without searching the other zones."""
+    from rulelang.runtime import helpers
+
+    rules = compiled(ZONES)
+    places = [v for k, v in rules.code.ops[0].__globals__.items() if k.startswith("_z")]
+    assert len(places) == 1 and isinstance(places[0], helpers.Places)
+    hint = places[0].hint
+    g = rules.new_game(2, seed=1)
+    deck, hand = rules.layout.zone_base["deck"], rules.layout.zone_base["hand"]
+    assert hint == {0: deck, 1: deck, 3: hand, 2: hand + 1}  # the last two: to the hands
+    zones = g.state.zones
+    # an item in two zones (which the rules never make): the hinted one is taken
+    zones[deck] += (3,)
+    helpers.detach(g.state, 3, places[0])
+    assert 3 in zones[deck] and 3 not in zones[hand]
+
+
+def test_a_stale_hint_costs_a_search_not_a_wrong_answer() -> None:
+    from rulelang.runtime import helpers
+
+    rules = compiled(ZONES)
+    g = rules.new_game(2, seed=1)
+    (places,) = [v for v in rules.code.ops[0].__globals__.values() if isinstance(v, helpers.Places)]
+    deck, hand = rules.layout.zone_base["deck"], rules.layout.zone_base["hand"]
+    places.hint[3] = deck  # wrong: card 3 is in the first hand
+    helpers.detach(g.state, 3, places)
+    assert 3 not in g.state.zones[hand] and places.hint[3] == hand
+    places.hint[2] = -1  # a board the kind has not
+    helpers.detach(g.state, 2, places)
+    assert 2 not in g.state.zones[hand + 1]

@@ -146,6 +146,7 @@ class ExprGen:
         self.ranges: dict[int, tuple[int, int]] = {}
         self.indices_of: dict[int, str] = {}
         self.grown = Grown()  # the locals of the def being compiled held as Python lists
+        self.places: dict[str, helpers.Places] = {}  # per kind: see StraightGen.detach_args
 
     # ------------------------------------------------------------------ helpers
     def type_of(self, e: A.Expr) -> T:

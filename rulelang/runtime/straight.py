@@ -16,6 +16,7 @@ from rulelang.diagnostics import GameRuntimeError, Span
 from rulelang.limits import Limits
 from rulelang.runtime.exprgen import ExprGen, Namespace, proc_function
 from rulelang.runtime.growing import appended
+from rulelang.runtime.helpers import Places
 from rulelang.runtime.reads import Reads, expressions
 from rulelang.syntax import ast as A
 
@@ -377,16 +378,20 @@ class StraightGen:
         return self.ex.zone_slot(str(base), ref.owner, self.ex.src(ref.owner))
 
     def detach_args(self, kind: str) -> str:
-        """The places an item of `kind` may be: shared zones, players' zones, boards."""
-        shared: list[int] = []
-        per_player: list[int] = []
-        for z in self.p.zones:
-            if z.kind == kind:
-                (per_player if z.per_player else shared).append(self.layout.zone_base[z.name])
-        boards = tuple(ops for ops in self.ex.tiles.values() if ops.kind == kind)
-        return ", ".join(
-            self.ns.name_for(x, "_z") for x in (tuple(shared), tuple(per_player), boards)
-        )
+        """The name of the places an item of `kind` may be (shared zones, players'
+        zones, boards): one `Places` per kind, whose hints every statement that moves
+        such items keeps up to date."""
+        known = self.ex.places.get(kind)
+        if known is None:
+            shared: list[int] = []
+            per_player: list[int] = []
+            for z in self.p.zones:
+                if z.kind == kind:
+                    base = self.layout.zone_base[z.name]
+                    (per_player if z.per_player else shared).append(base)
+            boards = tuple(ops for ops in self.ex.tiles.values() if ops.kind == kind)
+            known = self.ex.places[kind] = Places(shared, per_player, boards)
+        return self.ns.name_for(known, "_z")
 
     def places(
         self, s: A.Deal | A.MoveItem | A.AddItems | A.Place | A.Clear | A.Reveal
@@ -394,15 +399,17 @@ class StraightGen:
         ex, reads, zones = self.ex, self.reads, self.p.zones
         match s:
             case A.Deal():
+                places = self.detach_args(self.layout.zone_kind[s.dest])
                 line = (
                     f"_h.deal(st, {ex.src(s.count)}, {self.layout.zone_base[s.source]}, "
-                    f"{self.layout.zone_base[s.dest]})"
+                    f"{self.layout.zone_base[s.dest]}, {places})"
                 )
                 dirty = reads.zone(zones, s.source, s.dest)
             case A.MoveItem():
+                places = self.detach_args(self.layout.zone_kind[s.dest.zone])
                 line = (
                     f"_h.move(st, {ex.src(s.item)}, {self.zone_slot(s.source)}, "
-                    f"{self.zone_slot(s.dest)}, {ex.span(s)}, {s.source.zone!r})"
+                    f"{self.zone_slot(s.dest)}, {ex.span(s)}, {s.source.zone!r}, {places})"
                 )
                 dirty = reads.zone(zones, s.source.zone, s.dest.zone)
             case A.AddItems():
