@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any, assert_never, cast
 
 from rulelang.check.layout import Layout
-from rulelang.check.scope import GRID_FUNCS, NODE_ARGS, TILE_FUNCS
+from rulelang.check.scope import GRID_FUNCS, NODE_ARGS, TILE_FUNCS, open_grid
 from rulelang.check.symbols import (
     AttrSym,
     BoardAttrSym,
@@ -526,6 +526,11 @@ class ExprGen:
             return f"len({a[0]})"
         raise AssertionError(f"built-in {f}")
 
+    @staticmethod
+    def cheap(*sources: str) -> bool:
+        """Are these sources cheap to evaluate twice, and call nothing?"""
+        return all(_PURE.match(x) or _INT.match(x) for x in sources)
+
     def board_call(self, e: A.Call) -> str:
         f = e.func
         board = self.ref(e.args[0])
@@ -540,7 +545,16 @@ class ExprGen:
             most = self.limits.items  # no endless line on a grid without bounds
             return f"_h.{f}({grid}, {', '.join(a)}, {most}, {self.span(e)})"
         if f == "side":
-            return f"_h.side(st.cfg.boards[{board.name!r}], {a[0]}, {a[1]}, {self.span(e)})"
+            grid = f"st.cfg.boards[{board.name!r}]"
+            call = f"_h.side({grid}, {a[0]}, {a[1]}, {self.span(e)})"
+            bounded = isinstance(board.decl, A.BoardDecl) and board.decl.shape == "grid"
+            if OPTIMISED and bounded and not open_grid(board.decl) and self.cheap(*a[:2]):
+                # a node of the grid (or none, which the helper refuses) and a direction
+                # checked inline: the side's number read from the grid's table
+                c, d = a[0], a[1]
+                check = f"{c} is not None and {d} is not None and 0 <= {d} < 4"
+                return f"({grid}.canon[4 * {c} + {d}] if {check} else {call})"
+            return call
         ops = self.ns.name_for(self.tiles[board.name], "_t")
         layer = self.tiles[board.name].layer
         if f == "placed":
