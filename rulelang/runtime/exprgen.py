@@ -673,7 +673,8 @@ class ExprGen:
                 if isinstance(decl_body, tuple):
                     if OPTIMISED:
                         self.grown = grown_locals(self.p, decl_body, lets)
-                    self.ns.function(f"_d_{name}", ", ".join(["st", *params]), block(decl_body))
+                    lines = prelude(block(decl_body))
+                    self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines)
                     continue
                 body = self.src(decl_body)
             finally:
@@ -792,6 +793,18 @@ def random_orders(program: Program) -> tuple[int, ...] | None:
         program.hidden[id(ph.decl)] if ph.decl.order == "random" else -1 for ph in program.phases
     )
     return slots if any(s >= 0 for s in slots) else None
+
+
+def prelude(lines: list[str]) -> list[str]:
+    """Read st.loc, st.cols, st.zones and st.cfg once per op (or def, or proc that never
+    pauses) when they are used more than once."""
+    text = "\n".join(lines)
+    prelude = []
+    for name, use in (("loc", "["), ("cols", "["), ("zones", "["), ("cfg", ".")):
+        if text.count(f"st.{name}{use}") >= 2:
+            text = text.replace(f"st.{name}{use}", f"{name}{use}")
+            prelude.append(f"{name} = st.{name}")
+    return [*prelude, *text.split("\n")] if prelude else lines
 
 
 def proc_function(name: str) -> str:
