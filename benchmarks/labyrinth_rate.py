@@ -9,12 +9,16 @@ the same games.
     python benchmarks/labyrinth_rate.py                      # rates, this tree
     python benchmarks/labyrinth_rate.py --against ../main    # this tree and another,
                                                              # alternating in blocks
+    python benchmarks/labyrinth_rate.py --plain              # optimised and plain code
     python benchmarks/labyrinth_rate.py --digest 200         # a digest of 200 games
 
 With --against, each block runs in a fresh process per tree (PYTHONPATH set to the
 tree), the trees alternating (the order rotates from block to block), each block timed
 with time.process_time() around the games only (not compiling); the speed-up is the
-median over the blocks of the per-block ratios. --digest prints one hash of every
+median over the blocks of the per-block ratios. With --plain, one process compiles the
+rules twice, with the code generator's optimisations (`exprgen.OPTIMISED`) and
+without, and alternates the two in blocks: the optimisations' own gain, on a machine
+too loaded for processes to compare well. --digest prints one hash of every
 game's record (the log of events, the results, the measures and the final public
 view) for seeds 1..N and both bots: two trees that print the same digest played the
 same games.
@@ -68,6 +72,44 @@ def block(bots: str, games: int, seed: int) -> dict[str, float]:
     start = time.process_time()
     decisions = sum(play(rules, seed + i, bots)[1] for i in range(games))
     return {"seconds": time.process_time() - start, "decisions": decisions}
+
+
+def plain_blocks(args: argparse.Namespace) -> None:
+    """The optimised and the plain generated code, alternating in blocks in one process."""
+    import gc
+
+    import rulelang
+    from rulelang.runtime import exprgen
+
+    compiled = {}
+    for name, on in (("optimised", True), ("plain", False)):
+        exprgen.OPTIMISED = on
+        compiled[name] = rulelang.compile_file(RULES)
+    exprgen.OPTIMISED = True
+    for bots in args.bots:
+        seconds: dict[str, list[float]] = {name: [] for name in compiled}
+        names = list(compiled)
+        for name in names:  # warm-up
+            play(compiled[name], args.seed + args.games, bots)
+        for b in range(args.blocks):
+            for name in names[b % 2 :] + names[: b % 2]:
+                gc.collect()
+                start = time.process_time()
+                for i in range(args.games):
+                    play(compiled[name], args.seed + i, bots)
+                seconds[name].append(time.process_time() - start)
+        for name in names:
+            rate = [args.games / s for s in seconds[name]]
+            print(
+                f"{bots:<9} {name:<9} {statistics.median(rate):7.1f} games/CPU s "
+                f"(blocks {min(rate):.1f}-{max(rate):.1f}), {args.games} games x {args.blocks}"
+            )
+        ratios = [p / o for o, p in zip(seconds["optimised"], seconds["plain"], strict=True)]
+        print(
+            f"{bots:<9} optimised is {statistics.median(ratios):.2f}x as fast as plain "
+            f"({min(ratios):.2f}-{max(ratios):.2f})"
+        )
+        sys.stdout.flush()
 
 
 def digest(games: int) -> str:
@@ -138,7 +180,11 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1, help="the first game's seed")
     ap.add_argument("--against", type=Path, help="another tree (a checkout) to alternate with")
     ap.add_argument("--digest", type=int, metavar="N", help="print the digest of N games")
+    ap.add_argument("--plain", action="store_true", help="optimised against plain code")
     args = ap.parse_args()
+    if args.plain:
+        plain_blocks(args)
+        return
     if args.digest is not None:
         random.seed(0)
         print(digest(args.digest))

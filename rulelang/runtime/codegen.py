@@ -21,6 +21,7 @@ from rulelang.check.symbols import ProcSym, Program, ValueSym, imagine_proc
 from rulelang.check.types import PLAYER
 from rulelang.diagnostics import NO_SPAN, Span
 from rulelang.limits import Limits
+from rulelang.runtime import exprgen
 from rulelang.runtime.code import (
     CHANCE,
     DONE,
@@ -247,7 +248,8 @@ class Codegen(StraightGen):
 
     def simple_proc(self, name: str, sym: ProcSym) -> None:
         body = [line for s in sym.decl.body for line in self.simple(s)]
-        self.ns.function(proc_function(name), "st", prelude(body) or ["pass"])
+        body = prelude(body) if exprgen.OPTIMISED else body
+        self.ns.function(proc_function(name), "st", body or ["pass"])
 
     def check_end(self) -> None:
         """`_check_end(st)`: run the first end rule whose condition holds; True if the

@@ -64,9 +64,10 @@ _STRING = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 # a constant tuple of whole numbers: a range `0..3` made a constant, or a list literal
 _CONST_RANGE = re.compile(r"\(\s*-?[0-9]+(\s*,\s*-?[0-9]+)*\s*,?\s*\)$")
 _BRANCHES = re.compile(r"\b(for|if|and|or|lambda)\b|:=")
-# The optimisations that prove a list read needs no check, grow a def's lists in place
-# (growing.py) and drop the checks of `/` and `%` by a number: off, the plain code is
-# generated (tests compare the two: tests/test_compiler_opts.py).
+# The optimisations of issue 21 (list reads proven in range without a check, a def's
+# lists grown in place (growing.py), `/` and `%` by a number and a grid's sides
+# without a helper, the state's tables read once per def and proc): off, the plain
+# code is generated (tests/test_compiler_opts.py compares the two).
 OPTIMISED = True
 INLINE_MAX = 160  # the longest def body (generated source) written in place of its calls
 STATE_NAMES = ("current", "index", "turn_number", "round_number")
@@ -673,7 +674,8 @@ class ExprGen:
                 if isinstance(decl_body, tuple):
                     if OPTIMISED:
                         self.grown = grown_locals(self.p, decl_body, lets)
-                    lines = prelude(block(decl_body))
+                    lines = block(decl_body)
+                    lines = prelude(lines) if OPTIMISED else lines
                     self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines)
                     continue
                 body = self.src(decl_body)

@@ -33,7 +33,7 @@ class Grown:
 
 def grown_locals(program: Program, body: tuple[A.Stmt, ...], lets: list[int]) -> Grown:
     """Which of a def's own locals (`lets`) to hold as Python lists: those of list type
-    that the block grows (`set xs = xs + ...`) and never changes an item of."""
+    that the block grows in a loop (`set xs = xs + ...`) and never changes an item of."""
     typed = {
         slot
         for slot in lets
@@ -42,7 +42,7 @@ def grown_locals(program: Program, body: tuple[A.Stmt, ...], lets: list[int]) ->
     grows: set[int] = set()
     items_set: set[int] = set()
     otherwise: set[int] = set()  # read other than by `in` or to be grown
-    for stmt, _depth in _statements(body, 0):
+    for stmt, depth in _statements(body, 0):
         if isinstance(stmt, A.Set):
             root = stmt.target
             while isinstance(root, A.Index):
@@ -50,8 +50,8 @@ def grown_locals(program: Program, body: tuple[A.Stmt, ...], lets: list[int]) ->
             slot = _slot(program, root)
             if slot is not None and root is not stmt.target:
                 items_set.add(slot)
-            elif slot is not None and appended(program, stmt) is not None:
-                grows.add(slot)
+            elif slot is not None and depth > 0 and appended(program, stmt) is not None:
+                grows.add(slot)  # in a loop: a list grown once or twice is cheaper copied
         otherwise |= _read_otherwise(program, stmt)
     lists = (typed & grows) - items_set
     sets = lists - otherwise
