@@ -136,8 +136,11 @@ def run_block(tree: Path | None, bots: str, games: int, seed: int) -> dict[str, 
         f"import sys, json; sys.path.insert(0, {str(HERE)!r}); import labyrinth_rate as m; "
         f"print(json.dumps(m.block({bots!r}, {games}, {seed})))"
     )
+    # run from the tree itself: `python -c` puts the current folder first on sys.path,
+    # before PYTHONPATH, so a block started from another checkout would import that one
+    where = tree if tree is not None else HERE.parent
     out = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        [sys.executable, "-c", code], env=env, cwd=where, capture_output=True, text=True, check=True
     )
     result: dict[str, float] = json.loads(out.stdout.splitlines()[-1])
     return result
