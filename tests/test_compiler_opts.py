@@ -126,6 +126,46 @@ def test_reads_proven_in_range_have_no_check() -> None:
     assert "consts[0][_v" in src and src.count("_h.index(") == 1
     assert "_h.modulo" not in src and "% 4)" in src
     assert "_h.modulo" in source_of(plain, "_d_spelled")
+    # a constant range's rounds are counted against the budget as a constant
+    assert "st.steps += 4" in src and "_seq" not in src
+
+
+ROUNDS = """
+def total() {
+  let s = 0
+  for d in 0..3 {
+    set s += d
+  }
+  return s
+}
+turn {
+  say "{total()}"
+}
+end when true { }
+"""
+
+
+@pytest.mark.parametrize("steps", [3, 4])
+def test_a_constant_range_still_counts_its_rounds(steps: int) -> None:
+    """4 rounds: past a budget of 3 steps (R001, at the loop), within one of 4."""
+    seen = []
+    for optimised in (True, False):
+        was = exprgen.OPTIMISED
+        exprgen.OPTIMISED = optimised
+        try:
+            limits = rulelang.Limits(steps=steps)
+            rules = rulelang.compile_source(
+                f'game "t"\nplayers 2..2\n{ROUNDS}', "t.rules", limits=limits
+            )
+        finally:
+            exprgen.OPTIMISED = was
+        try:
+            seen.append(said(rules))
+        except GameRuntimeError as err:
+            seen.append([err.code, str(err.span)])
+    assert seen[0] == seen[1]
+    assert seen[0][0] == ("R001" if steps == 3 else "6")
+    assert "st.steps += 4" in source_of(compiled(ROUNDS), "_d_total")
 
 
 BOARD = """

@@ -809,6 +809,14 @@ def prelude(lines: list[str]) -> list[str]:
     return [*prelude, *text.split("\n")] if prelude else lines
 
 
+def constant_length(source: str) -> int | None:
+    """The length of a generated source that is a constant tuple of whole numbers (a
+    constant range such as `0..3`), or None."""
+    if not _CONST_RANGE.match(source):
+        return None
+    return len([v for v in source.strip("()").split(",") if v.strip()])
+
+
 def proc_function(name: str) -> str:
     """The name of the generated Python function of a proc that never pauses. The base
     version of an overridden block has a name no rule file can write ("base setup"):

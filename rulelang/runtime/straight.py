@@ -14,7 +14,8 @@ from rulelang.check.symbols import AttrSym, BoardAttrSym, LocalSym, Program
 from rulelang.check.types import T
 from rulelang.diagnostics import GameRuntimeError, Span
 from rulelang.limits import Limits
-from rulelang.runtime.exprgen import ExprGen, Namespace, proc_function
+from rulelang.runtime import exprgen
+from rulelang.runtime.exprgen import ExprGen, Namespace, constant_length, proc_function
 from rulelang.runtime.growing import appended
 from rulelang.runtime.helpers import Places
 from rulelang.runtime.reads import Reads, expressions
@@ -145,6 +146,10 @@ class StraightGen:
                 # a list is never changed in place (zones are tuples too), so it needs no
                 # copy; its rounds are counted against the budget all at once
                 seq = f"_seq{slot}"
+                rounds = constant_length(source)
+                if rounds is not None and exprgen.OPTIMISED:  # `for d in 0..3`: 4 rounds
+                    budget = self.rounds_budget(str(rounds), s.span)[1:] if rounds else []
+                    return [*dedent(budget), f"for {var} in {source}:", *indent(inner)]
                 return [
                     f"{seq} = {source}",
                     *self.rounds_budget(f"len({seq})", s.span),
@@ -452,6 +457,10 @@ def jumps(s: A.Stmt) -> bool:
     if isinstance(s, A.While | A.For | A.Repeat | A.React):
         return False
     return any(jumps(x) for body in A.blocks_in(s) for x in body)
+
+
+def dedent(lines: list[str]) -> list[str]:
+    return [line.removeprefix("    ") for line in lines]
 
 
 def indent(lines: list[str]) -> list[str]:
