@@ -548,8 +548,9 @@ class ExprGen:
         if f == "side":
             grid = f"st.cfg.boards[{board.name!r}]"
             call = f"_h.side({grid}, {a[0]}, {a[1]}, {self.span(e)})"
-            bounded = isinstance(board.decl, A.BoardDecl) and board.decl.shape == "grid"
-            if OPTIMISED and bounded and not open_grid(board.decl) and self.cheap(*a[:2]):
+            decl = board.decl
+            bounded = isinstance(decl, A.BoardDecl) and decl.shape == "grid" and not open_grid(decl)
+            if OPTIMISED and bounded and self.cheap(*a[:2]):
                 # a node of the grid (or none, which the helper refuses) and a direction
                 # checked inline: the side's number read from the grid's table
                 c, d = a[0], a[1]
