@@ -554,8 +554,11 @@ class ExprGen:
                 # a node of the grid (or none, which the helper refuses) and a direction
                 # checked inline: the side's number read from the grid's table
                 c, d = a[0], a[1]
-                check = f"{c} is not None and {d} is not None and 0 <= {d} < 4"
-                return f"({grid}.canon[4 * {c} + {d}] if {check} else {call})"
+                if _INT.match(c) or _INT.match(d) and not 0 <= int(d) < 4:
+                    return call  # a number as the cell, or no such side: the helper checks
+                checks = [f"{c} is not None"]
+                checks += [] if _INT.match(d) else [f"{d} is not None and 0 <= {d} < 4"]
+                return f"({grid}.canon[4 * {c} + {d}] if {' and '.join(checks)} else {call})"
             return call
         ops = self.ns.name_for(self.tiles[board.name], "_t")
         layer = self.tiles[board.name].layer
