@@ -284,8 +284,8 @@ class ExprGen:
 
     def members(self, e: A.Expr) -> str:
         """Source for the list of an `in` test: a local held as a set as it is. (Sets
-        made of the lists a def cannot change, tested inside its loops, were tried:
-        the labyrinth's search got slower, its lists being short.)"""
+        made of the lists a def cannot change, tested inside its loops, were tried: a
+        search over short lists got slower; see docs/performance.md.)"""
         sym = self.ref(e)
         if isinstance(e, A.Name) and isinstance(sym, LocalSym) and sym.slot in self.grown.sets:
             return self.bound[sym.slot]
