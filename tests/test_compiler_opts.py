@@ -1,6 +1,8 @@
 """The code generator's optimisations (issue 21): list reads proven in range without a
-check, a def's lists grown in place (runtime/growing.py), `/` and `%` by a number
-without a check, an item's zone kept so that moving it finds it at once.
+check, a def's lists grown in place (runtime/growing.py), `/` and `%` by a number and
+a grid's sides without a helper, a constant range's rounds counted as a constant, the
+state's tables read once per def, an item's zone kept so that moving it finds it at
+once (helpers.Places).
 
 Each is shown to fire on the generated source, and the optimised code to play the
 very games the plain code plays (`exprgen.OPTIMISED` off), for every shipped game.
@@ -104,6 +106,9 @@ def test_a_list_grown_by_a_def_is_appended_to_and_reads_as_before() -> None:
         "3",
         "abcd [b, c, d]",
     ]
+    assert "cols = st.cols" not in source_of(rules, "_d_squares")
+    spelled = source_of(rules, "_d_spelled")
+    assert "cfg = st.cfg" in spelled and "st.cfg.consts" not in spelled  # twice: once
     squares = source_of(rules, "_d_squares")
     assert ".append((" in squares and "return tuple(" in squares
     assert ".append(" not in source_of(plain, "_d_squares")
@@ -187,7 +192,9 @@ def test_a_board_column_read_by_its_node_or_side_has_no_check() -> None:
     rules = compiled(BOARD)
     marked = source_of(rules, "_d_marked")
     assert "len(" not in marked and "_h.index" not in marked
-    assert "_h.index" not in source_of(rules, "_d_fenced")
+    fenced = source_of(rules, "_d_fenced")
+    assert "_h.index" not in fenced and ".canon[4 * _a" in fenced  # the side inline
+    assert "cols = st.cols" not in marked  # read once: no prelude for one use
     # `none` as the node is still R030, at the same place as the plain code's
     with pytest.raises(GameRuntimeError) as fast:
         said(rules)
