@@ -87,7 +87,30 @@ def spelled(ds: list(int)) {
   }
   return out + " " + text([names[d % 4] for d in ds])
 }
+def doubled(n: int) {
+  let xs = [1, 2]
+  for x in xs {
+    set xs = xs + [x * 10]
+  }
+  let seen: list(int) = []
+  let again = 0
+  for k in 0..n {
+    if k == 2 {
+      set seen = []
+    }
+    if k % 2 in seen {
+      set again += 1
+    }
+    set seen = seen + [k % 2]
+  }
+  let sizes: list(int) = []
+  for k in 0..2 {
+    set sizes = sizes + [len(sizes), sum(v for v in sizes)]
+  }
+  return xs + [again] + sizes + [len([y for y in xs where y in xs])]
+}
 turn {
+  say "{doubled(4)}"
   say "{squares(5)} {squares(0)} {squares(5) == [0, 1, 4, 9, 16]}"
   say "{spread(3)}"
   say "{distinct([3, 1, 3, 2, 1])}"
@@ -101,6 +124,7 @@ def test_a_list_grown_by_a_def_is_appended_to_and_reads_as_before() -> None:
     rules, plain = both(GROWN)
     assert said(rules) == said(plain)
     assert said(rules) == [
+        "[1, 2, 10, 20, 1, 0, 0, 2, 0, 4, 2, 4]",
         "[0, 1, 4, 9, 16] [] yes",
         "[6, 7, 1, 0, 10, 1, 11, 2, 12]",
         "3",
@@ -109,6 +133,10 @@ def test_a_list_grown_by_a_def_is_appended_to_and_reads_as_before() -> None:
     assert "cols = st.cols" not in source_of(rules, "_d_squares")
     spelled = source_of(rules, "_d_spelled")
     assert "cfg = st.cfg" in spelled and "st.cfg.consts" not in spelled  # twice: once
+    # a loop that grows the list it runs over runs over the list as it was; a list
+    # only grown and tested with `in` is a set, emptied anew
+    doubled = source_of(rules, "_d_doubled")
+    assert "= tuple(_a" in doubled and "= set()" in doubled
     squares = source_of(rules, "_d_squares")
     assert ".append((" in squares and "return tuple(" in squares
     assert ".append(" not in source_of(plain, "_d_squares")
