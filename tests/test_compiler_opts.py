@@ -384,3 +384,25 @@ def test_a_stale_hint_costs_a_search_not_a_wrong_answer() -> None:
     places.hint[2] = -1  # a board the kind has not
     helpers.detach(g.state, 2, places)
     assert 2 not in g.state.zones[hand + 1]
+
+
+def test_games_are_played_with_fewer_collections(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`simulate`'s chunks run the collector less often, and put it back as it was."""
+    import gc
+
+    from rulelang.limits import Limits
+    from rulelang.simulation import worker
+
+    before = gc.get_threshold()
+    seen = []
+    real = worker._play_chunk
+
+    def spy(args: worker.Chunk) -> list[worker.Record]:
+        seen.append(gc.get_threshold()[0])
+        return real(args)
+
+    monkeypatch.setattr(worker, "_play_chunk", spy)
+    path = str(ROOT / "rulesets" / "examples" / "tictactoe.rules")
+    records = worker.play_chunk(worker.Chunk(path, 2, (1, 2), {}, Limits(), ("random",) * 2))
+    assert len(records) == 2 and seen == [max(before[0], worker.FEWER_COLLECTIONS)]
+    assert gc.get_threshold() == before
