@@ -21,6 +21,7 @@ from rulelang.check.symbols import ProcSym, Program, ValueSym, imagine_proc
 from rulelang.check.types import PLAYER
 from rulelang.diagnostics import NO_SPAN, Span
 from rulelang.limits import Limits
+from rulelang.runtime import exprgen
 from rulelang.runtime.code import (
     CHANCE,
     DONE,
@@ -35,7 +36,7 @@ from rulelang.runtime.code import (
     Require,
 )
 from rulelang.runtime.complete import Completer
-from rulelang.runtime.exprgen import ExprGen, Namespace, proc_function
+from rulelang.runtime.exprgen import ExprGen, Namespace, prelude, proc_function
 from rulelang.runtime.generate import SEEDS, GenerateOp
 from rulelang.runtime.reads import Reads, end_reads
 from rulelang.runtime.state import State
@@ -183,7 +184,7 @@ class Codegen(StraightGen):
             for body in self.ops.bodies
         ]
         for i, body in enumerate(bodies):
-            lines = _prelude(_inline(bodies, i, body, INLINE_DEPTH))
+            lines = prelude(_inline(bodies, i, body, INLINE_DEPTH))
             self.code.source.append("\n".join(lines))
             op = self.ns.function(f"_op{i}", "st", lines)
             self.code.ops.append(op)
@@ -247,6 +248,7 @@ class Codegen(StraightGen):
 
     def simple_proc(self, name: str, sym: ProcSym) -> None:
         body = [line for s in sym.decl.body for line in self.simple(s)]
+        body = prelude(body) if exprgen.OPTIMISED else body
         self.ns.function(proc_function(name), "st", body or ["pass"])
 
     def check_end(self) -> None:
@@ -774,17 +776,6 @@ def _inline(bodies: list[list[str]], me: int, body: list[str], depth: int) -> li
         pad = m.group(1)
         out.extend(pad + x for x in _inline(bodies, target, bodies[target], depth - 1))
     return out
-
-
-def _prelude(lines: list[str]) -> list[str]:
-    """Read st.loc, st.cols, st.zones and st.cfg once per op when they are used often."""
-    text = "\n".join(lines)
-    prelude = []
-    for name, use in (("loc", "["), ("cols", "["), ("zones", "["), ("cfg", ".")):
-        if text.count(f"st.{name}{use}") >= 2:
-            text = text.replace(f"st.{name}{use}", f"{name}{use}")
-            prelude.append(f"{name} = st.{name}")
-    return [*prelude, *text.split("\n")] if prelude else lines
 
 
 __all__ = ["Codegen", "Op"]

@@ -50,7 +50,7 @@ class Editor:
             raise self._error(f"zone '{name}' belongs to each player: say whose")
         return z.kind, self.game.rules.layout.zone_base[name] + (owner or 0)
 
-    def _places(self, kind: str) -> tuple[tuple[int, ...], tuple[int, ...], tuple[TileOps, ...]]:
+    def _places(self, kind: str) -> helpers.Places:
         layout = self.game.rules.layout
         shared = tuple(
             layout.zone_base[z.name]
@@ -63,13 +63,13 @@ class Editor:
             if z.kind == kind and z.per_player
         )
         boards = tuple(o for o in self.game.rules.ex.tiles.values() if o.kind == kind)
-        return shared, per_player, boards
+        return helpers.Places(shared, per_player, boards)
 
     def move(self, item: Value, zone: str, owner: int | None = None) -> int:
         """Put an item on top of a zone, taking it from wherever it is; return it."""
         kind, slot = self._zone(zone, owner)
         i = self.item(kind, item)
-        helpers.add(self.game.state, (i,), slot, *self._places(kind))
+        helpers.add(self.game.state, (i,), slot, self._places(kind))
         return self._changed(i)
 
     def place(
@@ -91,7 +91,7 @@ class Editor:
             i,
             turn,
             face_down,
-            *self._places(ops.kind),
+            self._places(ops.kind),
             self.game.rules.program.decls[0].span,
         )
         return self._changed(i)

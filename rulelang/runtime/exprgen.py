@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any, assert_never, cast
 
 from rulelang.check.layout import Layout
-from rulelang.check.scope import GRID_FUNCS, NODE_ARGS, TILE_FUNCS
+from rulelang.check.scope import GRID_FUNCS, NODE_ARGS, TILE_FUNCS, open_grid
 from rulelang.check.symbols import (
     AttrSym,
     BoardAttrSym,
@@ -35,6 +35,7 @@ from rulelang.diagnostics import Span
 from rulelang.limits import Limits
 from rulelang.runtime import helpers, seen
 from rulelang.runtime.code import Fn, Formatter
+from rulelang.runtime.growing import Grown, grown_locals
 from rulelang.runtime.lines import TABLE, Lines
 from rulelang.runtime.reads import expressions
 from rulelang.runtime.tiles import TileOps
@@ -60,7 +61,14 @@ _PURE = re.compile(rf"[A-Za-z_][A-Za-z_0-9]*(\.[A-Za-z_][A-Za-z_0-9]*|\[{_KEY}\]
 _UPTO = re.compile(r"_h\.upto\(([^,]+), ([^,]+), [0-9]+, _s[0-9]+\)$")
 _LOCAL = re.compile(r"\b_[avt][0-9]+\b")  # names of generated locals: arguments, loops...
 _STRING = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+# a constant tuple of whole numbers: a range `0..3` made a constant, or a list literal
+_CONST_RANGE = re.compile(r"\(\s*-?[0-9]+(\s*,\s*-?[0-9]+)*\s*,?\s*\)$")
 _BRANCHES = re.compile(r"\b(for|if|and|or|lambda)\b|:=")
+# The optimisations of issue 21 (list reads proven in range without a check, a def's
+# lists grown in place (growing.py), `/` and `%` by a number and a grid's sides
+# without a helper, the state's tables read once per def and proc): off, the plain
+# code is generated (tests/test_compiler_opts.py compares the two).
+OPTIMISED = True
 INLINE_MAX = 160  # the longest def body (generated source) written in place of its calls
 STATE_NAMES = ("current", "index", "turn_number", "round_number")
 MEMO_UNSET = object()  # a fixed def not computed yet for this table
@@ -132,6 +140,14 @@ class ExprGen:
         # rules that call `known`: their reads of hidden things ask, while a `known`
         # is worked out, whether its player sees them (runtime/seen.py)
         self.guarded = seen.uses_known(program)
+        # what is known of the variables bound by loops and comprehensions being
+        # compiled, by local slot: the constant range of their values, or the source
+        # of the list whose indices they run over (`for i in 0..len(xs) - 1`), so that
+        # an index proven in range is read without a check (see `proven`)
+        self.ranges: dict[int, tuple[int, int]] = {}
+        self.indices_of: dict[int, str] = {}
+        self.grown = Grown()  # the locals of the def being compiled held as Python lists
+        self.places: dict[str, helpers.Places] = {}  # per kind: see StraightGen.detach_args
 
     # ------------------------------------------------------------------ helpers
     def type_of(self, e: A.Expr) -> T:
@@ -229,7 +245,10 @@ class ExprGen:
         sym = self.ref(e)
         match sym:
             case LocalSym():
-                return self.bound.get(sym.slot, f"st.loc[{sym.slot}]")
+                where = self.bound.get(sym.slot, f"st.loc[{sym.slot}]")
+                # a list grown in place is read as a tuple made of it (see growing.py)
+                assert sym.slot not in self.grown.sets, "a set is only tested with `in`"
+                return f"tuple({where})" if sym.slot in self.grown.lists else where
             case AttrSym():
                 if self.guarded and sym.visibility != "all":
                     return f"(st.vars[{sym.slot}] if st.viewer < 0 else _kn.unknown())"
@@ -255,11 +274,34 @@ class ExprGen:
                 return BUILTIN_NAMES[e.id]
         raise AssertionError(f"name {e.id} resolves to {sym}")
 
+    def seq(self, e: A.Expr) -> str:
+        """Source for a list read where a Python list reads as the tuple would (its
+        length, an item, a comprehension's source): a local grown in place as it is."""
+        sym = self.ref(e)
+        if isinstance(e, A.Name) and isinstance(sym, LocalSym) and sym.slot in self.grown.lists:
+            return self.bound[sym.slot]
+        return self.src(e)
+
+    def members(self, e: A.Expr) -> str:
+        """Source for the list of an `in` test: a local held as a set as it is. (Sets
+        made of the lists a def cannot change, tested inside its loops, were tried: a
+        search over short lists got slower; see docs/performance.md.)"""
+        sym = self.ref(e)
+        if isinstance(e, A.Name) and isinstance(sym, LocalSym) and sym.slot in self.grown.sets:
+            return self.bound[sym.slot]
+        return self.seq(e)
+
     def binary(self, e: A.Binary) -> str:
         op = e.op
         if op == "+" and self.type_of(e).name == "text":
             return f"({self.show(e.left)} + {self.show(e.right)})"
+        if op in ("in", "notin"):
+            left, right = self.src(e.left), self.members(e.right)
+            return f"({left} {'in' if op == 'in' else 'not in'} {right})"
         left, right = self.src(e.left), self.src(e.right)
+        if OPTIMISED and op in ("/", "%") and _INT.match(right) and int(right) != 0:
+            # by a number that is not 0: nothing to check (`/` rounds down, as _h.divide)
+            return f"({left} {'//' if op == '/' else '%'} {right})"
         if op == "/":
             return f"_h.divide({left}, {right}, {self.span(e)})"
         if op == "%":
@@ -269,8 +311,6 @@ class ExprGen:
             if _INT.match(left) and _INT.match(right) and int(right) - int(left) < short:
                 return repr(tuple(range(int(left), int(right) + 1)))  # a constant
             return f"tuple(_h.upto({left}, {right}, {self.limits.items}, {self.span(e)}))"
-        if op == "notin":
-            return f"({left} not in {right})"
         return f"({left} {op} {right})"
 
     def attr(self, e: A.Attr) -> str:
@@ -302,7 +342,9 @@ class ExprGen:
 
     def index(self, e: A.Index) -> str:
         t = self.type_of(e.obj)
-        obj, idx = self.src(e.obj), self.src(e.index)
+        obj, idx = self.seq(e.obj), self.src(e.index)
+        if OPTIMISED and t.name in ("list", "sides") and self.proven(e, obj):
+            return f"{obj}[{idx}]"
         if t.name == "zone":
             zone = self.ref(e.obj)
             slot = self.zone_slot(obj, e.index, idx)
@@ -324,7 +366,72 @@ class ExprGen:
             span = self.span(e)
             check = f"len({name} := {obj}) > {idx}" + ("" if idx.isdigit() else " >= 0")
             return f"({name}[{idx}] if {check} else _h.index({name}, {idx}, {span}))"
+        if OPTIMISED and _PURE.match(obj) and not self.in_comp_source:
+            # the index evaluated once, named; the list read twice at no cost
+            name = f"_t{self.ns.counter}"
+            self.ns.counter += 1
+            check = f"0 <= ({name} := {idx}) < len({obj})"
+            return f"({obj}[{name}] if {check} else _h.index({obj}, {name}, {self.span(e)}))"
         return f"_h.index({obj}, {idx}, {self.span(e)})"
+
+    def proven(self, e: A.Index, obj: str) -> bool:
+        """Is the index of this list read proven to lie inside the list, so that it
+        needs no check? A node (or side) of a board indexing that board's column (a
+        column has an item per node or side; `none` as the index is a TypeError, R030,
+        as with the check); a whole number, or a loop's variable over constant bounds,
+        within a list of known length; a loop's variable over `0..len(xs) - 1`
+        indexing xs itself, xs unchanged by the loop."""
+        sym = self.ref(e.obj)
+        at = self.type_of(e.index)
+        if isinstance(sym, BoardAttrSym) and isinstance(e.obj, A.Attr | A.Name):
+            return at == T("side" if sym.edge else "node", sym.board)
+        if isinstance(e.index, A.IntLit):
+            low = high = e.index.value
+        else:
+            var = self.ref(e.index) if isinstance(e.index, A.Name) else None
+            if not isinstance(var, LocalSym):
+                return False
+            if self.indices_of.get(var.slot) == obj:
+                return True
+            low, high = self.ranges.get(var.slot, (-1, -1))
+        size = self.known_length(e.obj)
+        return low >= 0 and size is not None and high < size
+
+    def known_length(self, e: A.Expr) -> int | None:
+        """The length of a list literal, or of a const written as one."""
+        sym = self.ref(e)
+        if isinstance(sym, ValueSym) and sym.what == "const" and isinstance(sym.decl, A.ConstDecl):
+            e = sym.decl.value
+        return len(e.items) if isinstance(e, A.ListLit) else None
+
+    def bind_loop(self, slot: int, source: A.Expr, source_src: str, unchanged: bool) -> None:
+        """Note what is known of a loop variable's values (see `proven`): the bounds of
+        a constant range, or the list whose indices `0..len(xs) - 1` runs over, when
+        `unchanged` (the loop cannot change xs)."""
+        if _CONST_RANGE.match(source_src):
+            values = [int(v) for v in source_src.strip("(),").split(",") if v.strip()]
+            if values:
+                self.ranges[slot] = (min(values), max(values))
+            return
+        if not (isinstance(source, A.Binary) and source.op == ".."):
+            return
+        low, high = source.left, source.right
+        if not (isinstance(low, A.IntLit) and low.value >= 0 and unchanged):
+            return
+        if (
+            isinstance(high, A.Binary)
+            and high.op == "-"
+            and isinstance(high.right, A.IntLit)
+            and high.right.value == 1
+            and isinstance(high.left, A.Call)
+            and high.left.func == "len"
+            and isinstance(self.ref(high.left.args[0]), LocalSym)
+        ):
+            self.indices_of[slot] = self.seq(high.left.args[0])
+
+    def unbind_loop(self, slot: int) -> None:
+        self.ranges.pop(slot, None)
+        self.indices_of.pop(slot, None)
 
     def zone_slot(self, base: str, owner: A.Expr, owner_src: str) -> str:
         """The slot of a player's zone; `none` as the owner is a runtime error."""
@@ -372,6 +479,8 @@ class ExprGen:
             zone = self.ref(args[0])
             if f == "len" and isinstance(zone, ZoneSym):
                 return f"len(st.zones[{self.layout.zone_base[zone.name]}])"
+            if f == "len":
+                return f"len({self.seq(args[0])})"
             return f"{SIMPLE_CALLS[f]}({a[0]})"
         if f == "seat":
             return a[0]
@@ -418,6 +527,11 @@ class ExprGen:
             return f"len({a[0]})"
         raise AssertionError(f"built-in {f}")
 
+    @staticmethod
+    def cheap(*sources: str) -> bool:
+        """Are these sources cheap to evaluate twice, and call nothing?"""
+        return all(_PURE.match(x) or _INT.match(x) for x in sources)
+
     def board_call(self, e: A.Call) -> str:
         f = e.func
         board = self.ref(e.args[0])
@@ -432,7 +546,20 @@ class ExprGen:
             most = self.limits.items  # no endless line on a grid without bounds
             return f"_h.{f}({grid}, {', '.join(a)}, {most}, {self.span(e)})"
         if f == "side":
-            return f"_h.side(st.cfg.boards[{board.name!r}], {a[0]}, {a[1]}, {self.span(e)})"
+            grid = f"st.cfg.boards[{board.name!r}]"
+            call = f"_h.side({grid}, {a[0]}, {a[1]}, {self.span(e)})"
+            decl = board.decl
+            bounded = isinstance(decl, A.BoardDecl) and decl.shape == "grid" and not open_grid(decl)
+            if OPTIMISED and bounded and self.cheap(*a[:2]):
+                # a node of the grid (or none, which the helper refuses) and a direction
+                # checked inline: the side's number read from the grid's table
+                c, d = a[0], a[1]
+                if _INT.match(c) or _INT.match(d) and not 0 <= int(d) < 4:
+                    return call  # a number as the cell, or no such side: the helper checks
+                checks = [f"{c} is not None"]
+                checks += [] if _INT.match(d) else [f"{d} is not None and 0 <= {d} < 4"]
+                return f"({grid}.canon[4 * {c} + {d}] if {' and '.join(checks)} else {call})"
+            return call
         ops = self.ns.name_for(self.tiles[board.name], "_t")
         layer = self.tiles[board.name].layer
         if f == "placed":
@@ -475,19 +602,21 @@ class ExprGen:
         local = self.p.locals_of[id(e)]
         self.in_comp_source += 1
         try:
-            source = self.src(e.source)
+            source = self.seq(e.source)
         finally:
             self.in_comp_source -= 1
         if source.startswith("tuple(_h.upto(") and source.endswith("))"):
             source = source[6:-1]  # a range is iterated as it is, not copied first
         var = f"_v{local.slot}"
         self.bound[local.slot] = var
+        self.bind_loop(local.slot, e.source, source, True)  # a comprehension changes nothing
         try:
             elem = self.src(e.elem)
             where = f" if {self.src(e.where)}" if e.where is not None else ""
             key = self.src(e.by) if e.by is not None else ""
         finally:
             del self.bound[local.slot]
+            self.unbind_loop(local.slot)
         loop = f"for {var} in {source}{where}"
         f = e.func
         if f == "" and key:
@@ -547,10 +676,15 @@ class ExprGen:
                 self.bound[slot] = f"_a{slot}"
             try:
                 if isinstance(decl_body, tuple):
-                    self.ns.function(f"_d_{name}", ", ".join(["st", *params]), block(decl_body))
+                    if OPTIMISED:
+                        self.grown = grown_locals(self.p, decl_body, lets)
+                    lines = block(decl_body)
+                    lines = prelude(lines) if OPTIMISED else lines
+                    self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines)
                     continue
                 body = self.src(decl_body)
             finally:
+                self.grown = Grown()
                 for p in sym.params:
                     self.bound.pop(p.slot, None)
                 for slot in lets:
@@ -665,6 +799,26 @@ def random_orders(program: Program) -> tuple[int, ...] | None:
         program.hidden[id(ph.decl)] if ph.decl.order == "random" else -1 for ph in program.phases
     )
     return slots if any(s >= 0 for s in slots) else None
+
+
+def prelude(lines: list[str]) -> list[str]:
+    """Read st.loc, st.cols, st.zones and st.cfg once per op (or def, or proc that never
+    pauses) when they are used more than once."""
+    text = "\n".join(lines)
+    prelude = []
+    for name, use in (("loc", "["), ("cols", "["), ("zones", "["), ("cfg", ".")):
+        if text.count(f"st.{name}{use}") >= 2:
+            text = text.replace(f"st.{name}{use}", f"{name}{use}")
+            prelude.append(f"{name} = st.{name}")
+    return [*prelude, *text.split("\n")] if prelude else lines
+
+
+def constant_length(source: str) -> int | None:
+    """The length of a generated source that is a constant tuple of whole numbers (a
+    constant range such as `0..3`), or None."""
+    if not _CONST_RANGE.match(source):
+        return None
+    return len([v for v in source.strip("()").split(",") if v.strip()])
 
 
 def proc_function(name: str) -> str:

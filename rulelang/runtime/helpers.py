@@ -262,7 +262,28 @@ def zone_slot(base: int, owner: int | None, span: Span) -> int:
 
 # ---------------------------------------------------------------- places
 # Zones are tuples, bottom first: a clone shares them, and a change makes a new one.
-def deal(st: State, count: int, src: int, dst: int) -> None:
+class Places:
+    """Where an item of one kind may be: shared zones, players' zones (each a base
+    slot, then one zone per seat) and boards; and `hint`, the zone (its slot) or board
+    (-1 - its index) each item was last put in or found in by the games of the
+    ruleset and their clones, so that taking
+    an item out of wherever it is (`detach`) looks there first. A hint is checked
+    before it is trusted (a clone, an edit or a redeal may have moved the item since
+    without a word): a stale one costs the search it would have saved, never a wrong
+    answer, since an item is in one place at a time."""
+
+    __slots__ = ("boards", "hint", "player_slots", "slots")
+
+    def __init__(
+        self, slots: Sequence[int], player_slots: Sequence[int], boards: Sequence[TileOps]
+    ) -> None:
+        self.slots = tuple(slots)
+        self.player_slots = tuple(player_slots)
+        self.boards = tuple(boards)
+        self.hint: dict[Value, int] = {}
+
+
+def deal(st: State, count: int, src: int, dst: int, places: Places | None = None) -> None:
     """`count` items to each player, one at a time from the top of the pile."""
     zones = st.zones
     for p in range(st.cfg.n):
@@ -274,9 +295,19 @@ def deal(st: State, count: int, src: int, dst: int) -> None:
             if st.shown is not None:
                 for item in pile[-take:]:
                     left(st, ("zone", src), item)
+            if places is not None:
+                places.hint.update(dict.fromkeys(pile[-take:], dst + p))
 
 
-def move(st: State, item: Value, src: int, dst: int, span: Span, name: str) -> None:
+def move(
+    st: State,
+    item: Value,
+    src: int,
+    dst: int,
+    span: Span,
+    name: str,
+    places: Places | None = None,
+) -> None:
     zones = st.zones
     zone = zones[src]
     try:
@@ -287,16 +318,11 @@ def move(st: State, item: Value, src: int, dst: int, span: Span, name: str) -> N
     zones[dst] += (item,)
     if st.shown is not None:
         left(st, ("zone", src), item)
+    if places is not None:
+        places.hint[item] = dst
 
 
-def reveal_to(
-    st: State,
-    items: Iterable[Value],
-    audience: Iterable[int],
-    slots: Sequence[int],
-    player_slots: Sequence[int],
-    boards: Sequence[TileOps],
-) -> None:
+def reveal_to(st: State, items: Iterable[Value], audience: Iterable[int], places: Places) -> None:
     """`reveal ITEM to PLAYERS`: they learn where each item lies now (an item in no
     zone and on no board teaches nothing). Face-down tiles stay face down: only these
     players' views show them, and a search for one of them keeps them in place."""
@@ -304,6 +330,7 @@ def reveal_to(
     if not seen:
         return
     zones, n = st.zones, st.cfg.n
+    slots, player_slots, boards = places.slots, places.player_slots, places.boards
     for item in items:
         place: tuple[object, ...] | None = None
         for slot in (*slots, *(b + p for b in player_slots for p in range(n))):
@@ -320,74 +347,67 @@ def reveal_to(
             st.shown = (seen, place, item, st.shown)
 
 
-def detach(
-    st: State,
-    item: Value,
-    slots: Sequence[int],
-    player_slots: Sequence[int],
-    boards: Sequence[TileOps],
-) -> None:
-    """Take an item out of wherever it is (any zone or board cell of its kind). `add`,
-    `place` and `move` keep every piece and card in one place, so the search stops at
-    the first place found."""
+def detach(st: State, item: Value, places: Places) -> None:
+    """Take an item out of wherever it is (any zone or board cell of its kind): the
+    zone its hint names if it is there, else the first place found (`add`, `place`
+    and `move` keep every piece and card in one place)."""
     zones = st.zones
-    for slot in slots:
-        zone = zones[slot]
-        if item in zone:
-            i = zone.index(item)
-            zones[slot] = zone[:i] + zone[i + 1 :]
-            if st.shown is not None:
-                left(st, ("zone", slot), item)
+    slot = places.hint.get(item)
+    if slot is not None:
+        if 0 <= slot < len(zones) and item in zones[slot]:
+            _take(st, slot, item)
             return
-    n = st.cfg.n
-    for base in player_slots:
-        for slot in range(base, base + n):
-            zone = zones[slot]
-            if item in zone:
-                i = zone.index(item)
-                zones[slot] = zone[:i] + zone[i + 1 :]
-                if st.shown is not None:
-                    left(st, ("zone", slot), item)
+        if slot < 0 and -slot <= len(places.boards):
+            ops = places.boards[-1 - slot]
+            where = ops.cell_of(st, item)
+            if where >= 0:
+                ops.clear(st, where)
                 return
-    for ops in boards:
+    for slot in _zones_of(places, st.cfg.n):
+        if item in zones[slot]:
+            _take(st, slot, item)
+            places.hint[item] = slot
+            return
+    for ops in places.boards:
         where = ops.cell_of(st, item)
         if where >= 0:
             ops.clear(st, where)
             return
 
 
-def add(
-    st: State,
-    items: Iterable[Value],
-    dst: int,
-    slots: Sequence[int],
-    player_slots: Sequence[int],
-    boards: Sequence[TileOps],
-) -> None:
+def _zones_of(places: Places, n: int) -> list[int]:
+    """The slots of the zones an item of the kind may be in, in the order searched."""
+    return [*places.slots, *(s for base in places.player_slots for s in range(base, base + n))]
+
+
+def _take(st: State, slot: int, item: Value) -> None:
+    zone = st.zones[slot]
+    i = zone.index(item)
+    st.zones[slot] = zone[:i] + zone[i + 1 :]
+    if st.shown is not None:
+        left(st, ("zone", slot), item)
+
+
+def add(st: State, items: Iterable[Value], dst: int, places: Places) -> None:
     """Put items on top of a zone, each taken from wherever it was: as if one by one (an
     item named twice ends where its last mention puts it), but every zone is passed
     over once, not once per item, and the zone grows once: one by one, adding a whole
     kind of 500,000 cards (a data file may make a million) was quadratic."""
     moving = list(dict.fromkeys(reversed(tuple(items))))[::-1]
     if len(moving) == 1:
-        detach(st, moving[0], slots, player_slots, boards)
+        detach(st, moving[0], places)
+        places.hint[moving[0]] = dst
     elif moving:
-        _detach_all(st, moving, slots, player_slots, boards)
+        _detach_all(st, moving, places)
+        places.hint.update(dict.fromkeys(moving, dst))
     st.zones[dst] += tuple(moving)
 
 
-def _detach_all(
-    st: State,
-    items: list[Value],
-    slots: Sequence[int],
-    player_slots: Sequence[int],
-    boards: Sequence[TileOps],
-) -> None:
+def _detach_all(st: State, items: list[Value], places: Places) -> None:
     """`detach` of many items at once."""
     gone = set(items)
     zones = st.zones
-    n = st.cfg.n
-    for slot in [*slots, *(s for base in player_slots for s in range(base, base + n))]:
+    for slot in _zones_of(places, st.cfg.n):
         zone = zones[slot]
         if gone.isdisjoint(zone):
             continue
@@ -396,7 +416,7 @@ def _detach_all(
             for x in zone:
                 if x in gone:
                     left(st, ("zone", slot), x)
-    for ops in boards:
+    for ops in places.boards:
         for item in items:
             where = ops.cell_of(st, item)
             if where >= 0:
@@ -410,17 +430,17 @@ def place(
     item: Value,
     turn: int,
     secret: bool,
-    slots: Sequence[int],
-    player_slots: Sequence[int],
-    boards: Sequence[TileOps],
+    places: Places,
     span: Span,
 ) -> None:
     if where is None:
         raise errors.no_such_cell(span)
     if where in st.layers[ops.layer]:
         raise errors.cell_taken(span)
-    detach(st, item, slots, player_slots, boards)
+    detach(st, item, places)
     ops.place(st, where, item, turn, secret)
+    if ops in places.boards:
+        places.hint[item] = -1 - places.boards.index(ops)
 
 
 # ---------------------------------------------------------------- the end

@@ -14,8 +14,11 @@ from rulelang.check.symbols import AttrSym, BoardAttrSym, LocalSym, Program
 from rulelang.check.types import T
 from rulelang.diagnostics import GameRuntimeError, Span
 from rulelang.limits import Limits
-from rulelang.runtime.exprgen import ExprGen, Namespace, proc_function
-from rulelang.runtime.reads import Reads
+from rulelang.runtime import exprgen
+from rulelang.runtime.exprgen import ExprGen, Namespace, constant_length, proc_function
+from rulelang.runtime.growing import appended
+from rulelang.runtime.helpers import Places
+from rulelang.runtime.reads import Reads, expressions
 from rulelang.syntax import ast as A
 
 
@@ -104,6 +107,8 @@ class StraightGen:
         match s:
             case A.Let():
                 local = self.local(s)
+                if local.slot in ex.grown.lists or local.slot in ex.grown.sets:
+                    return self.grown_anew(local.slot, s.value)
                 where = ex.bound.get(local.slot, f"st.loc[{local.slot}]")  # a def's: Python
                 return [f"{where} = {ex.as_type(s.value, local.type)}"]
             case A.Set():
@@ -125,17 +130,26 @@ class StraightGen:
                 ]
             case A.For():
                 slot = self.local(s).slot
-                source = ex.src(s.source)
+                # a list grown in place is iterated as it is, unless the loop changes it
+                changes = self.sets_any(s.body, s.source)
+                source = ex.src(s.source) if changes else ex.seq(s.source)
                 ex.bound[slot] = var = f"_v{slot}"
+                if not self.sets_local(s.body, slot):  # its values are the source's
+                    ex.bind_loop(slot, s.source, source, not changes)
                 try:
                     inner = self.simple_block(s.body)
                     if s.where is not None:  # the rounds the condition holds for
                         inner = [f"if not ({ex.src(s.where)}):", "    continue", *inner]
                 finally:
                     del ex.bound[slot]
+                    ex.unbind_loop(slot)
                 # a list is never changed in place (zones are tuples too), so it needs no
                 # copy; its rounds are counted against the budget all at once
                 seq = f"_seq{slot}"
+                rounds = constant_length(source)
+                if rounds is not None and exprgen.OPTIMISED:  # `for d in 0..3`: 4 rounds
+                    budget = self.rounds_budget(str(rounds), s.span)[1:] if rounds else []
+                    return [*dedent(budget), f"for {var} in {source}:", *indent(inner)]
                 return [
                     f"{seq} = {source}",
                     *self.rounds_budget(f"len({seq})", s.span),
@@ -183,6 +197,31 @@ class StraightGen:
             case _:
                 assert_never(s)
 
+    def sets_local(self, stmts: tuple[A.Stmt, ...], slot: int) -> bool:
+        """Does any of these statements (at any depth) set the local of this slot?"""
+        todo = list(stmts)
+        while todo:
+            s = todo.pop()
+            if isinstance(s, A.Set):
+                root = s.target
+                while isinstance(root, A.Index):
+                    root = root.obj
+                sym = self.p.refs.get(id(root))
+                if isinstance(sym, LocalSym) and sym.slot == slot:
+                    return True
+            todo.extend(x for body in A.blocks_in(s) for x in body)
+        return False
+
+    def sets_any(self, stmts: tuple[A.Stmt, ...], source: A.Expr) -> bool:
+        """Might these statements change a local that `source` reads? (A loop over
+        `0..len(xs) - 1` indexes xs without checks only while xs stays as it was.)"""
+        read = {
+            sym.slot
+            for node in expressions(self.p, [source])
+            if isinstance(sym := self.p.refs.get(id(node)), LocalSym)
+        }
+        return any(self.sets_local(stmts, slot) for slot in read)
+
     def simple_block(self, stmts: tuple[A.Stmt, ...]) -> list[str]:
         lines = [line for s in stmts for line in self.simple(s)]
         return lines or ["pass"]
@@ -192,6 +231,8 @@ class StraightGen:
             return self.set_item(s, s.target)
         ex = self.ex
         sym = self.p.refs.get(id(s.target))
+        if isinstance(sym, LocalSym) and (sym.slot in ex.grown.lists or sym.slot in ex.grown.sets):
+            return self.set_grown(s, sym.slot)
         where = self.place_of(s.target, sym)
         assert sym is not None
         want = sym.type
@@ -207,6 +248,34 @@ class StraightGen:
         if isinstance(sym, AttrSym) and sym in self.reads.attrs:
             lines.append("st.dirty = True")
         return lines
+
+    def grown_anew(self, slot: int, value: A.Expr) -> list[str]:
+        """A local grown in place (growing.py) given a new value: a new Python list,
+        or set for one only tested with `in`."""
+        ex = self.ex
+        where, kind = ex.bound[slot], "set" if slot in ex.grown.sets else "list"
+        if isinstance(value, A.ListLit) and value.items:
+            items = ", ".join(ex.src(x) for x in value.items)
+            return [f"{where} = {{{items}}}" if kind == "set" else f"{where} = [{items}]"]
+        if isinstance(value, A.ListLit):
+            return [f"{where} = {'set()' if kind == 'set' else '[]'}"]
+        return [f"{where} = {kind}({ex.src(value)})"]
+
+    def set_grown(self, s: A.Set, slot: int) -> list[str]:
+        """`set xs = xs + MORE` on a local grown in place: MORE appended to it (added
+        to the set)."""
+        ex = self.ex
+        more = appended(self.p, s)
+        if more is None:
+            return self.grown_anew(slot, s.value)
+        where, one, many = ex.bound[slot], "append", "extend"
+        if slot in ex.grown.sets:
+            one, many = "add", "update"
+        if isinstance(more, A.ListLit) and len(more.items) == 1:
+            return [f"{where}.{one}({ex.src(more.items[0])})"]
+        if isinstance(more, A.ListLit):
+            return [f"{where}.{many}(({''.join(ex.src(x) + ', ' for x in more.items)}))"]
+        return [f"{where}.{many}({ex.src(more)})"]
 
     def place_of(self, target: A.Expr, sym: object) -> str:
         """Where a `set` target (a local, a global or an attribute) lives in the state."""
@@ -314,16 +383,20 @@ class StraightGen:
         return self.ex.zone_slot(str(base), ref.owner, self.ex.src(ref.owner))
 
     def detach_args(self, kind: str) -> str:
-        """The places an item of `kind` may be: shared zones, players' zones, boards."""
-        shared: list[int] = []
-        per_player: list[int] = []
-        for z in self.p.zones:
-            if z.kind == kind:
-                (per_player if z.per_player else shared).append(self.layout.zone_base[z.name])
-        boards = tuple(ops for ops in self.ex.tiles.values() if ops.kind == kind)
-        return ", ".join(
-            self.ns.name_for(x, "_z") for x in (tuple(shared), tuple(per_player), boards)
-        )
+        """The name of the places an item of `kind` may be (shared zones, players'
+        zones, boards): one `Places` per kind, whose hints every statement that moves
+        such items keeps up to date."""
+        known = self.ex.places.get(kind)
+        if known is None:
+            shared: list[int] = []
+            per_player: list[int] = []
+            for z in self.p.zones:
+                if z.kind == kind:
+                    base = self.layout.zone_base[z.name]
+                    (per_player if z.per_player else shared).append(base)
+            boards = tuple(ops for ops in self.ex.tiles.values() if ops.kind == kind)
+            known = self.ex.places[kind] = Places(shared, per_player, boards)
+        return self.ns.name_for(known, "_z")
 
     def places(
         self, s: A.Deal | A.MoveItem | A.AddItems | A.Place | A.Clear | A.Reveal
@@ -331,15 +404,17 @@ class StraightGen:
         ex, reads, zones = self.ex, self.reads, self.p.zones
         match s:
             case A.Deal():
+                places = self.detach_args(self.layout.zone_kind[s.dest])
                 line = (
                     f"_h.deal(st, {ex.src(s.count)}, {self.layout.zone_base[s.source]}, "
-                    f"{self.layout.zone_base[s.dest]})"
+                    f"{self.layout.zone_base[s.dest]}, {places})"
                 )
                 dirty = reads.zone(zones, s.source, s.dest)
             case A.MoveItem():
+                places = self.detach_args(self.layout.zone_kind[s.dest.zone])
                 line = (
                     f"_h.move(st, {ex.src(s.item)}, {self.zone_slot(s.source)}, "
-                    f"{self.zone_slot(s.dest)}, {ex.span(s)}, {s.source.zone!r})"
+                    f"{self.zone_slot(s.dest)}, {ex.span(s)}, {s.source.zone!r}, {places})"
                 )
                 dirty = reads.zone(zones, s.source.zone, s.dest.zone)
             case A.AddItems():
@@ -382,6 +457,10 @@ def jumps(s: A.Stmt) -> bool:
     if isinstance(s, A.While | A.For | A.Repeat | A.React):
         return False
     return any(jumps(x) for body in A.blocks_in(s) for x in body)
+
+
+def dedent(lines: list[str]) -> list[str]:
+    return [line.removeprefix("    ") for line in lines]
 
 
 def indent(lines: list[str]) -> list[str]:
