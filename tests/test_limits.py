@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pickle
 import random
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -45,6 +47,17 @@ def cli(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, str]:
     text = out + err
     assert "Traceback" not in text and "internal error" not in text, text
     return code, text
+
+
+@pytest.fixture(autouse=True)
+def default_recursion() -> Iterator[None]:
+    """Python's default recursion limit, as the command runs with (the limits of this
+    file are found by it): a library imported earlier in the test process may have
+    raised it (jedi sets 3000 when imported)."""
+    before = sys.getrecursionlimit()
+    sys.setrecursionlimit(1000)
+    yield
+    sys.setrecursionlimit(before)
 
 
 @pytest.mark.parametrize(
