@@ -43,7 +43,7 @@ def serve_command(
     if resume is not None and file is not None:
         raise usage("give a rule FILE to start a table, or --resume ID, not both")
     try:
-        store = Store(create=True)
+        store = Store(create=True, any_thread=True)
     except StoreError as exc:
         raise store_failure(exc) from None
     hub = Hub(bot_delay=delay, max_decisions=limits.decisions)

@@ -70,7 +70,9 @@ class Hub:
         self.bot_delay = bot_delay
         self.max_decisions = max_decisions
         self.tasks: set[asyncio.Task[None]] = set()
-        self.on_move: Callable[[Table, float], None] | None = None  # the load test's clock
+        # called (in the event loop, the table's lock held) after each move is stored and
+        # sent, with the seconds from its arrival: the load test's clock, the tests' eye
+        self.on_move: Callable[[Table, float], None] | None = None
 
     def add(self, table: Table) -> None:
         self.tables[table.id] = table
@@ -131,8 +133,7 @@ class Hub:
             await self.stopped(table, f"the game could not be saved: {exc}")
             return False
         await self.broadcast(table)
-        if self.on_move is not None:
-            self.on_move(table, asyncio.get_running_loop().time() - started)
+        self.moved(table, started)
         return True
 
     @staticmethod
@@ -200,13 +201,20 @@ class Hub:
         return await self.apply(table, action)
 
     async def apply_settled(self, table: Table) -> bool:
+        started = asyncio.get_running_loop().time()
         try:
             table.keeper.keep(table.game)
         except StoreError as exc:
             await self.stopped(table, f"the game could not be saved: {exc}")
             return False
         await self.broadcast(table)
+        self.moved(table, started)
         return True
+
+    def moved(self, table: Table, started: float) -> None:
+        """Tell the watcher of moves (a test, the load test) of a move stored and sent."""
+        if self.on_move is not None:
+            self.on_move(table, asyncio.get_running_loop().time() - started)
 
     # -- a connection --------------------------------------------------------------------
 
