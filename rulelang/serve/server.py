@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 from rulelang.exits import EX_IOERR, CliExit
 
 if TYPE_CHECKING:
+    from types import FrameType
+
     from rulelang.serve.lobby import Lobby
     from rulelang.serve.tables import Table
     from rulelang.serve.web import Hub
@@ -67,12 +69,28 @@ def print_links(table: Table, base: str) -> None:
     print(f"  all these links, for the host: {base}links/{table.links.host}", flush=True)
 
 
+def _server_class() -> type:
+    import uvicorn
+
+    class Stoppable(uvicorn.Server):
+        """uvicorn's server, but a Ctrl-C or SIGTERM stops it and is done with: uvicorn
+        raises the signal again once shut down (the process would die of it, or
+        report an interruption), and a server's stop is no interruption."""
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            super().handle_exit(sig, frame)
+            self._captured_signals.clear()
+
+    return Stoppable
+
+
 def serve(hub: Hub, lobby: Lobby | None, host: str, port: int) -> None:
     """Serve the hub's tables (and the lobby) until stopped."""
     import uvicorn
 
     from rulelang.serve.web import make_app
 
+    Server = _server_class()
     sock = bind(host, port)
     base = base_url(host, sock)
     for table in hub.tables.values():
@@ -87,7 +105,7 @@ def serve(hub: Hub, lobby: Lobby | None, host: str, port: int) -> None:
         timeout_graceful_shutdown=2,
         lifespan="on",
     )
-    uvicorn.Server(config).run(sockets=[sock])
+    Server(config).run(sockets=[sock])
     open_tables = [t for t in hub.tables.values() if not t.game.is_over()]
     print("\nStopped.", flush=True)
     for table in open_tables:
