@@ -309,3 +309,16 @@ def test_without_the_web_stack_serve_says_how_to_install_it(
     )
     code, _out, err = cli(capsys, "serve", TICTACTOE)
     assert code == 69 and "pip install 'rulelang[serve]'" in err
+
+
+def test_a_port_in_use_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        code, _out, err = cli(capsys, "serve", TICTACTOE, "--port", port)
+    assert (
+        code == 74 and err.strip() == f"error: cannot serve on 127.0.0.1:{port}: the port is in use"
+    )

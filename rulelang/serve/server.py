@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 def bind(host: str, port: int) -> socket.socket:
     """A listening socket, or exit 74 with one line (the port is taken, the host is not
     this machine's)."""
+    sock: socket.socket | None = None
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
         family, kind, proto, _name, address = infos[0]
@@ -29,6 +30,8 @@ def bind(host: str, port: int) -> socket.socket:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(address)
     except OSError as exc:
+        if sock is not None:
+            sock.close()
         why = "the port is in use" if exc.errno == errno.EADDRINUSE else (exc.strerror or str(exc))
         raise CliExit(EX_IOERR, f"error: cannot serve on {host}:{port}: {why}") from None
     sock.listen(128)
