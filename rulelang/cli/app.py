@@ -326,7 +326,7 @@ def serve(
     file: Annotated[
         Path | None,
         typer.Argument(
-            metavar="[FILE]", help="The rule file; without it, a lobby to start tables."
+            metavar="FILE", help="The rule file; without it, a lobby to start tables."
         ),
     ] = None,
     players: Annotated[

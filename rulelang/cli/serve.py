@@ -49,7 +49,7 @@ def serve_command(
     hub = Hub(bot_delay=delay, max_decisions=limits.decisions)
     lobby = None
     if resume is not None:
-        hub.add(resume_table(store, resume))
+        hub.add(resume_table(store, resume, limits))
     elif file is not None:
         hub.add(_new_table(store, file, players, bots, option, seed, allow_path, limits))
     else:

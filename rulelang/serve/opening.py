@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from rulelang.diagnostics import GameRuntimeError, RuleError, UsageError
 from rulelang.exits import EX_DATAERR, EX_IOERR, EX_USAGE, CliExit
+from rulelang.limits import DEFAULT_LIMITS, Limits
 from rulelang.serve.keeper import Keeper, Links, read_links, write_links
 from rulelang.serve.tables import Table, hides_anything
 from rulelang.storage import saves
@@ -61,7 +62,7 @@ def open_table(
     return Table(ruleset, game, bots, links, keeper, Path(record.rules).name)
 
 
-def resume_table(store: Store, game_id: str) -> Table:
+def resume_table(store: Store, game_id: str, limits: Limits = DEFAULT_LIMITS) -> Table:
     """The stored table `game_id`, replayed to where it was, with its links."""
     from rulelang import compile_file, replay
 
@@ -92,7 +93,7 @@ def resume_table(store: Store, game_id: str) -> Table:
             f"continue it in the terminal with: rulelang resume {game_id} --force",
         )
     try:
-        ruleset = compile_file(path)
+        ruleset = compile_file(path, limits=limits)
         game = replay(
             ruleset, record.players, record.seed, record.log, record.options, record.names
         )
