@@ -325,9 +325,7 @@ def resume(
 def serve(
     file: Annotated[
         Path | None,
-        typer.Argument(
-            metavar="FILE", help="The rule file; without it, a lobby to start tables."
-        ),
+        typer.Argument(metavar="FILE", help="The rule file; without it, a lobby to start tables."),
     ] = None,
     players: Annotated[
         int | None, typer.Option("--players", "-p", metavar="N", help="Number of players.")
