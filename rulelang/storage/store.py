@@ -128,9 +128,17 @@ def default_path() -> Path:
 class Store:
     """An open store. `create` makes the folder and the database when missing;
     without it a missing database is an empty store (nothing is written). Not `write`:
-    opened read-only, so that a store in a folder one may not write can be read."""
+    opened read-only, so that a store in a folder one may not write can be read.
+    `any_thread`: the connection may be used from another thread than the one that
+    opened it (a server opens it before its event loop runs), one thread at a time."""
 
-    def __init__(self, path: Path | None = None, create: bool = False, write: bool = True):
+    def __init__(
+        self,
+        path: Path | None = None,
+        create: bool = False,
+        write: bool = True,
+        any_thread: bool = False,
+    ):
         self.path = path or default_path()
         self.db: sqlite3.Connection | None = None
         self.write = write or create
@@ -154,7 +162,12 @@ class Store:
             )
         with self._errors():
             if self.write:
-                self.db = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
+                self.db = sqlite3.connect(
+                    self.path,
+                    timeout=BUSY_SECONDS,
+                    isolation_level=None,
+                    check_same_thread=not any_thread,
+                )
                 self._open()
             else:
                 self.db = self._read_only()
