@@ -35,6 +35,14 @@ function svg(tag, attrs, text) {
 }
 
 // a value as a player reads it (as rulelang/render/board_map.py `text`)
+// a text cut to `most` characters for a label in a drawing; the whole as its tooltip
+function label(tag, attrs, text, most) {
+  const whole = String(text);
+  const node = svg(tag, attrs, whole.length > most ? whole.slice(0, most - 1) + "…" : whole);
+  if (whole.length > most) node.append(svg("title", {}, whole));
+  return node;
+}
+
 function show(value) {
   if (value === true) return "yes";
   if (value === false) return "no";
@@ -218,7 +226,7 @@ function nodeBoard(msg, name, board) {
     const p = positions[i];
     const g = svg("g", { class: "node", "data-node": node, transform: `translate(${p.x},${p.y})` });
     g.append(svg("rect", { width: w, height: h, rx: 10, class: "node-box" }));
-    g.append(svg("text", { x: 8, y: 18, class: "node-name" }, node));
+    g.append(label("text", { x: 8, y: 18, class: "node-name" }, node, 16));
     const extra = Object.entries(states).map(([k, vals]) => `${k} ${show(vals[node])}`);
     if (extra.length) g.append(svg("text", { x: w - 6, y: 18, class: "node-state",
       "text-anchor": "end" }, extra.join(" ")));
@@ -226,9 +234,9 @@ function nodeBoard(msg, name, board) {
       const y = 36 + 18 * k;
       g.append(m.flag ? svg("rect", { x: 8, y: y - 10, width: 12, height: 12, fill: m.colour })
         : svg("circle", { cx: 14, cy: y - 4, r: 6, fill: m.colour }));
-      const label = svg("text", { x: 26, y, class: m.flag ? "mark flag" : "mark" }, m.label);
-      label.append(svg("title", {}, m.title));
-      g.append(label);
+      const text = label("text", { x: 26, y, class: m.flag ? "mark flag" : "mark" }, m.label, 16);
+      text.append(svg("title", {}, m.title));
+      g.append(text);
     });
     root.append(g);
   });
@@ -504,8 +512,8 @@ function track(title, rows, attr) {
   rows.forEach((r, i) => {
     const y = 30 + 20 * i, x = left + (r[attr] - low) * unit, colour = PALETTE[i % 12];
     root.append(svg("line", { x1: left, y1: y, x2: W - pad, y2: y, class: "lane" }));
-    root.append(svg("text", { x: left - 8, y: y + 4, "text-anchor": "end", class: "mark" },
-      show(r.name ?? i + 1)));
+    root.append(label("text", { x: left - 8, y: y + 4, "text-anchor": "end", class: "mark" },
+      show(r.name ?? i + 1), narrow ? 9 : 14));
     root.append(svg("line", { x1: left, y1: y, x2: x, y2: y, stroke: colour, "stroke-width": 4 }));
     root.append(svg("circle", { cx: x, cy: y, r: 7, fill: colour }));
     root.append(svg("text", { x: x + 10, y: y + 4, class: "mark value" }, show(r[attr])));

@@ -1,0 +1,98 @@
+"""Shared by the browser tests of `rulelang serve` (tests/test_serve_browser*.py):
+Debian's Chromium driven by Playwright (never `playwright install`: .ci/test installs
+the distribution's Chromium), and the page's messages built from a game as the server
+builds them (serve-protocol), to show the page a table without a server."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import rulelang
+from rulelang import PUBLIC, Game
+from rulelang.render.layout import choices, layout
+
+STATIC = Path(rulelang.__file__).parent / "serve" / "static"
+ORIGIN = "http://table.test"  # a page shown without a server: its files from STATIC
+PHONE = {"width": 390, "height": 844}
+WIDE = {"width": 1280, "height": 900}
+
+
+def chromium_path() -> str:
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found:
+            return found
+    pytest.fail(
+        "the browser tests need Chromium, which is not installed: "
+        "apt-get install -y chromium (.ci/test installs it)"
+    )
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for the session; each test opens its own contexts."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        found = p.chromium.launch(executable_path=chromium_path(), args=["--no-sandbox"])
+        yield found
+        found.close()
+
+
+def message(game: Game, viewer: int | None) -> dict[str, Any]:
+    """The state message a connection of `viewer` receives (a seat, None for the game
+    master, PUBLIC for a spectator), as serve-protocol.md describes it."""
+    role = "master" if viewer is None else "spectator" if viewer == PUBLIC else "seat"
+    view = game.view(viewer)
+    mine = role == "seat" and game.current_player() == viewer
+    options = [dict(o, i=i, why=o.get("reason")) for i, o in enumerate(choices(game))]
+    return {
+        "type": "state",
+        "seq": len(game.events()),
+        "role": role,
+        "seat": viewer if role == "seat" else None,
+        "name": game.player_names[viewer] if role == "seat" and viewer is not None else None,
+        "title": view["title"],
+        "players": list(game.player_names),
+        "bots": [],
+        "view": view,
+        "history": game.history(viewer),
+        "to_play": view.get("to_act"),
+        "your_turn": mine,
+        "prompt": game.prompt() if mine else None,
+        "options": options if mine else [],
+        "over": game.is_over(),
+        "result": view.get("results"),
+        "layout": layout(game),
+    }
+
+
+def show_offline(context: Any, messages: list[dict[str, Any]]) -> tuple[Any, list[Any]]:
+    """A page of `context` at ORIGIN/t/TOKEN, its files from STATIC and its socket a
+    stand-in that sends `messages` and records what the page sends (the list returned)."""
+    sent: list[Any] = []
+
+    def files(route: Any) -> None:
+        path = route.request.url.removeprefix(ORIGIN)
+        name = "index.html" if path.startswith("/t/") else path.removeprefix("/static/")
+        route.fulfill(path=str(STATIC / name))
+
+    def socket(ws: Any) -> None:
+        ws.on_message(lambda text: sent.append(json.loads(text)))
+        for m in messages:
+            ws.send(json.dumps(m))
+
+    context.route(f"{ORIGIN}/**", files)
+    context.route_web_socket("**/ws/**", socket)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    page.goto(f"{ORIGIN}/t/token")
+    return page, sent
