@@ -43,14 +43,14 @@ def layout(game: Game) -> dict[str, Any]:
         for g, type_ in rules.globals.items():
             if type_ == on_board:
                 placed[name].append({"owner": "global", "attr": g})
-    attrs = {
+    board_attrs: dict[str, dict[str, object]] = {
         a.name: {"board": a.board, "edge": bool(a.edge), "display": a.display, "type": str(a.type)}
-        for a in rules.view_plan.board_attrs
+        for a in rules.view_plan.board_board_attrs
     }
     return {
         "title": rules.title,
         "boards": {name: _board(name, board, placed[name]) for name, board in game.boards.items()},
-        "board_attrs": attrs,
+        "board_attrs": board_attrs,
         "arrows": {str(k): v for k, v in ARROWS.items()},
         "bookkeeping": {k: sorted(v) for k, v in bookkeeping_of(game).items()},
         "pieces": list(rules.pieces),
