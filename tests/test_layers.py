@@ -30,7 +30,7 @@ FLOORS: list[set[str]] = [
     {"api", "rulelang"},
     {"stats", "render", "storage"},
     {"simulation", "interop", "workbench"},
-    {"report"},
+    {"report", "serve"},
     {"cli"},
 ]
 FLOOR = {unit: level for level, units in enumerate(FLOORS) for unit in units}

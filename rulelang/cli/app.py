@@ -320,6 +320,58 @@ def resume(
     run_table(ruleset, game, record, save, delay, omniscient, stored)
 
 
+@app.command()
+@with_limits
+def serve(
+    file: Annotated[
+        Path | None,
+        typer.Argument(
+            metavar="[FILE]", help="The rule file; without it, a lobby to start tables."
+        ),
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", metavar="N", help="Number of players.")
+    ] = None,
+    bots: Annotated[
+        str,
+        typer.Option(
+            metavar="BOTS",
+            help="Seats played by bots on the server, e.g. 3,4 or 3:random (as for play).",
+        ),
+    ] = "none",
+    option: RuleParams = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(metavar="N", help="Seed of the game's random generator (default: random)."),
+    ] = None,
+    host: Annotated[
+        str,
+        typer.Option(
+            metavar="HOST",
+            help="Address to listen on: 127.0.0.1 (this machine only), or 0.0.0.0 for "
+            "every device of your network (docs/serve.md).",
+        ),
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(metavar="N", help="Port to listen on (0: any free).")] = 8000,
+    resume: Annotated[
+        str | None,
+        typer.Option(metavar="ID", help="Serve the open table ID again, with the same links."),
+    ] = None,
+    delay: Annotated[
+        float, typer.Option(metavar="SECONDS", help="Seconds to wait after each bot move.")
+    ] = 0.3,
+    allow_path: AllowPath = None,
+    limits: Limits = DEFAULT_LIMITS,
+) -> None:
+    """Host a table in the browser: one link per human seat, one for the game master,
+    one for spectators; each device sees only what its seat may. Ctrl-C stops it."""
+    from rulelang.cli.serve import serve_command
+
+    serve_command(
+        file, players, bots, option or [], seed, host, port, resume, delay, allow_path, limits
+    )
+
+
 app.command()(simulate)
 app.command()(compare)
 app.add_typer(games_app, name="games")
