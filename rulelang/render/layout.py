@@ -45,7 +45,7 @@ def layout(game: Game) -> dict[str, Any]:
                 placed[name].append({"owner": "global", "attr": g})
     board_attrs: dict[str, dict[str, object]] = {
         a.name: {"board": a.board, "edge": bool(a.edge), "display": a.display, "type": str(a.type)}
-        for a in rules.view_plan.board_board_attrs
+        for a in rules.view_plan.board_attrs
     }
     return {
         "title": rules.title,
