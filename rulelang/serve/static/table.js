@@ -656,6 +656,7 @@ function renderLog(msg) {
 function render(msg) {
   state.msg = msg;
   if (msg.seq !== undefined) state.seq = msg.seq;
+  document.body.dataset.seq = String(state.seq);  // the state shown (read by the tests)
   const app = document.getElementById("app");
   state.tracked = {};
   const boards = renderBoards(msg);
@@ -705,7 +706,12 @@ function connect() {
 }
 
 function receive(msg) {
-  if (msg.type === "state") { state.refusal = null; render(msg); }
+  if (msg.type === "state") {
+    // a refusal stays until the game moves on (a stale move's refusal comes with the
+    // fresh state, which must not wipe it)
+    if (msg.seq !== state.seq) state.refusal = null;
+    render(msg);
+  }
   else if (msg.type === "refused") refuse(msg.reason);
   else if (msg.type === "error") {
     // before any state: the link is wrong; after: the game itself stopped (a rule's
