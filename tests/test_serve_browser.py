@@ -211,7 +211,7 @@ def test_labyrinth_with_a_game_master(browser: Any, tables: dict[str, Server]) -
     play(pages, 8, random.Random(3))
     same_state({**pages, "master": master})
     assert master.query_selector("section.board svg.state")
-    assert master.query_selector_all("svg.state line.side.wall")
+    assert master.query_selector_all("svg.state line.cell-side.wall")
     assert master.query_selector(".hidden-map") is None
     for page in pages.values():
         assert page.query_selector("section.board svg") is None

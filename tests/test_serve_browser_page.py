@@ -43,6 +43,8 @@ PROBE = """() => ({
   results: [...document.querySelectorAll('#game-over li')].map(l => l.textContent),
   status: document.querySelector('#status') && document.querySelector('#status').textContent,
   wider: document.documentElement.scrollWidth > window.innerWidth,
+  undrawn: [...document.querySelectorAll('section.board svg *')]
+    .filter(e => ['none', 'contents'].includes(getComputedStyle(e).display)).length,
 })"""
 
 
@@ -87,6 +89,7 @@ def check_drawn(pages: dict[str, Any], game: Game) -> None:
                 assert len(probe["results"]) == game.players
                 assert probe["status"] == "game over"
             assert not (size == "phone" and probe["wider"]), m["role"]
+            assert probe["undrawn"] == 0, (size, m["role"])  # no shape hidden by the page's CSS
             assert page.errors == []
 
 

@@ -60,7 +60,27 @@ function colourOf(map, key, palette) {
 
 // msg: the last state received; seq: its number, sent back with a move (a stale one is
 // refused by the server); tracked: the piece attributes drawn as tracks
-const state = { msg: null, socket: null, seq: null, retry: 0, tracked: {} };
+const state = { msg: null, socket: null, seq: null, retry: 0, tracked: {}, targets: new Map() };
+
+// the legal options of this viewer's decision by text: an option naming a node or a
+// cell of a board is marked on the board, and a tap there takes it
+function targetsOf(msg) {
+  const out = new Map();
+  if (!msg.your_turn) return out;
+  for (const o of msg.options || []) if (o.legal) out.set(o.text, o);
+  return out;
+}
+
+function markTarget(g, key, w, h) {
+  const option = state.targets.get(key);
+  if (!option) return;
+  g.classList.add("target");
+  g.append(svg("rect", { x: 2, y: 2, width: w - 4, height: h - 4, rx: 6, class: "target-mark" }));
+  g.setAttribute("role", "button");
+  g.setAttribute("tabindex", "0");
+  g.setAttribute("aria-label", option.text);
+  g.addEventListener("click", () => sendMove(option));
+}
 
 function viewerName(msg) {
   const v = msg.view;
@@ -238,6 +258,7 @@ function nodeBoard(msg, name, board) {
       text.append(svg("title", {}, m.title));
       g.append(text);
     });
+    markTarget(g, node, w, h);
     root.append(g);
   });
   return root;
@@ -296,6 +317,7 @@ function tileMap(msg, name, board, tiles) {
       const cell = `${x},${y}`;
       const g = svg("g", { transform: `translate(${M + (x - x0) * S},${top})`, "data-cell": cell });
       g.append(...tileGlyph(tiles[cell], S));
+      markTarget(g, cell, S, S);
       root.append(g);
     }
   }
@@ -352,6 +374,10 @@ function stateMap(msg, name, board, stateOf) {
   const root = svg("svg", { viewBox: `0 0 ${width * S + 2 * M} ${height * S + 2 * M}`,
     class: "state", role: "img", "aria-label": name });
   const colours = new Map();
+  if (cellAttrs.length) {
+    const values = [...new Set(Object.values(stateOf[cellAttrs[0]]).map(show))].sort();
+    for (const value of values) colourOf(colours, value, FILLS);
+  }
   const blanks = cellAttrs.map((a) => blankOf(Object.values(stateOf[a])));
   const names = nodeNames(msg);
   for (let y = y0 + height - 1; y >= y0; y--) {
@@ -377,6 +403,7 @@ function stateMap(msg, name, board, stateOf) {
       }).filter(Boolean);
       labels.slice(0, 2).forEach((t, k) => g.append(svg("text", { x: 4, y: 14 + 13 * k,
         class: "cell-label" }, t.length > 9 ? t.slice(0, 8) + "…" : t)));
+      markTarget(g, cell, S, S);
       (at.get(cell) || []).forEach((m, k) => {
         g.append(svg("circle", { cx: S - 12 - 14 * k, cy: S - 12, r: 8, fill: m.colour,
           class: "who" }));
@@ -391,7 +418,10 @@ function stateMap(msg, name, board, stateOf) {
       "text-anchor": "middle" }, String(x)));
   }
   edgeAttrs.forEach((a, i) => drawSides(root, stateOf[a], i, { x0, y0, height, S, M }));
-  return [root, stateLegend(cellAttrs, colours, edgeAttrs, at)];
+  const shows = el("p", { class: "cell-shows",
+    text: `a cell shows: ${cellAttrs.join(" / ")} (where not the usual: ${cellAttrs.map((a, i) =>
+      `${a} ${show(blanks[i]) === "" ? '""' : show(blanks[i])}`).join(", ")})` });
+  return [root, stateLegend(cellAttrs, colours, edgeAttrs, at), ...(cellAttrs.length > 1 ? [shows] : [])];
 }
 
 const EMPTY = new Set(["none", "", "no", "0", "-1"]);
@@ -449,7 +479,7 @@ function drawSides(root, values, i, { x0, y0, height, S, M }) {
     const seg = { north: [0, 0, S, 0], south: [0, S, S, S], west: [0, 0, 0, S], east: [S, 0, S, S] }[dir];
     if (!seg) continue;
     root.append(svg("line", { x1: left + seg[0], y1: top + seg[1], x2: left + seg[2],
-      y2: top + seg[3], class: `side ${SIDE_STYLES[Math.min(i, 3)]}` }));
+      y2: top + seg[3], class: `cell-side ${SIDE_STYLES[Math.min(i, 3)]}` }));
   }
 }
 
@@ -659,6 +689,7 @@ function render(msg) {
   document.body.dataset.seq = String(state.seq);  // the state shown (read by the tests)
   const app = document.getElementById("app");
   state.tracked = {};
+  state.targets = targetsOf(msg);
   const boards = renderBoards(msg);
   const main = el("div", { class: "main" }, ...boards, ...tracks(msg), ...renderPieces(msg));
   for (const b of boards) b.classList.add("board-panel");
