@@ -34,15 +34,28 @@ def chromium_path() -> str:
     )
 
 
+# one Playwright and one Chromium for the whole run: the test modules each import the
+# fixture (a session fixture of its own per module), and Playwright's sync API runs once
+# per thread; the last module's teardown closes them
+_SHARED: dict[str, Any] = {"users": 0}
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    """One headless Chromium for the session; each test opens its own contexts."""
-    from playwright.sync_api import sync_playwright
+    """Headless Chromium; each test opens its own contexts (a device each)."""
+    if not _SHARED["users"]:
+        from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as p:
-        found = p.chromium.launch(executable_path=chromium_path(), args=["--no-sandbox"])
-        yield found
-        found.close()
+        _SHARED["playwright"] = sync_playwright().start()
+        _SHARED["browser"] = _SHARED["playwright"].chromium.launch(
+            executable_path=chromium_path(), args=["--no-sandbox"]
+        )
+    _SHARED["users"] += 1
+    yield _SHARED["browser"]
+    _SHARED["users"] -= 1
+    if not _SHARED["users"]:
+        _SHARED["browser"].close()
+        _SHARED["playwright"].stop()
 
 
 def message(game: Game, viewer: int | None) -> dict[str, Any]:

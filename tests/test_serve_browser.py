@@ -141,14 +141,13 @@ def text_of(page: Any, selector: str) -> list[str]:
     return [e.text_content() for e in page.query_selector_all(selector)]
 
 
-def heimlich_pages(browser: Any, links: dict[str, str]) -> dict[str, Any]:
-    """Heimlich: three humans (P3 on a phone) and a bot in seat 4, and a spectator."""
-    pages = {
+def heimlich_pages(browser: Any, links: dict[str, str], *others: str) -> dict[str, Any]:
+    """Heimlich: three humans (P3 on a phone) and a bot in seat 4, and `others` (the
+    spectators)."""
+    return {
         name: open_page(browser, links[name], PHONE if name == "P3" else WIDE)
-        for name in ("P1", "P2", "P3")
+        for name in ("P1", "P2", "P3", *others)
     }
-    pages["spectators"] = open_page(browser, links["spectators"])
-    return pages
 
 
 def check_heimlich(pages: dict[str, Any]) -> None:
@@ -184,12 +183,14 @@ def test_heimlich_three_humans_and_a_bot(browser: Any, tables: dict[str, Server]
 
 
 @pytest.mark.long
-def test_heimlich_a_whole_game(browser: Any, tmp_path: Path) -> None:
-    """A table played to its end: every page shows the game over and the same results,
-    each seat its own agent."""
-    server = Server(tmp_path, str(HEIMLICH), "-p", "4", "--bots", "4:random", "--seed", "7")
+def test_heimlich_a_whole_game(browser: Any, tmp_path: Path, full: bool) -> None:
+    """A table played to its end, watched by a spectator: every page shows the game
+    over and the same results, each seat its own agent, the spectator none. (By
+    default the agents need 12 points to win, with --full the rules' own score.)"""
+    score = [] if full else ["-o", "win_score=12"]
+    server = Server(tmp_path, str(HEIMLICH), "-p", "4", "--bots", "4:random", "--seed", "7", *score)
     try:
-        pages = heimlich_pages(browser, server.links())
+        pages = heimlich_pages(browser, server.links(), "spectators")
         play(pages, 10_000, random.Random(2))
         for page in pages.values():
             page.wait_for_selector("#game-over", timeout=WAIT)
@@ -238,6 +239,6 @@ def test_a_wrong_link_and_a_rule_file_of_markup(browser: Any, tables: dict[str, 
     assert page.evaluate("window.pwned") is None
     assert page.query_selector_all("#app script, #app img, #app i, #app u") == []
     assert "<i>hall</i>" in page.text_content(".refused-option")
-    page.get_by_role("button", name="</svg><script>window.pwned=3</script>").click()
+    page.locator("#decision").get_by_role("button", name="</svg><script>window.pwned").click()
     page.wait_for_selector("#decision:not(.mine)", timeout=WAIT)
     assert page.evaluate("window.pwned") is None and page.errors == []

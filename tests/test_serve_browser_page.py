@@ -141,14 +141,27 @@ def test_a_rule_file_made_of_markup_shows_as_text(browser: Any) -> None:
 
 
 def test_a_click_sends_the_option_and_a_refusal_is_shown(browser: Any) -> None:
-    """A button sends the option's number with the state's seq; the server's refusal
+    """A button, or the node an option names on the board, sends the option's number
+    with the state's seq; the server's refusal
     (here: stale) is shown to the player; a refused option cannot be clicked."""
     game = rulelang.compile_file(MARKUP).new_game(2)
     context = browser.new_context(viewport=PHONE)
     page, sent = show_offline(context, [message(game, 0)])
-    page.get_by_role("button", name="</svg><script>window.pwned=3</script>").click()
+    # an option naming a node of a board is marked there, and a tap there takes it
+    targets = page.query_selector_all("section.board g.target")
+    assert [t.get_attribute("data-node") for t in targets] == [
+        '"><img src=x onerror="window.pwned=2">',
+        "</svg><script>window.pwned=3</script>",
+    ]
+    targets[0].click()
     page.wait_for_function("document.querySelectorAll('#decision button:disabled').length == 3")
-    assert sent == [{"type": "move", "seq": 1, "option": 1}]
+    page.evaluate("m => window.rulelangTable.render(m)", message(game, 0))
+    page.locator("#decision").get_by_role("button", name="</svg><script>window.pwned").click()
+    page.wait_for_function("document.querySelectorAll('#decision button:disabled').length == 3")
+    assert sent == [
+        {"type": "move", "seq": 1, "option": 0},
+        {"type": "move", "seq": 1, "option": 1},
+    ]
     assert page.is_disabled("button:has-text('<i>hall</i>')")
     refusal = {"type": "refused", "reason": "stale: the game moved on", "seq": 1}
     page.evaluate("m => window.rulelangTable.refuse(m.reason)", refusal)
