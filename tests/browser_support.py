@@ -88,7 +88,8 @@ def message(game: Game, viewer: int | None) -> dict[str, Any]:
 
 def show_offline(context: Any, messages: list[dict[str, Any]]) -> tuple[Any, list[Any]]:
     """A page of `context` at ORIGIN/t/TOKEN, its files from STATIC and its socket a
-    stand-in that sends `messages` and records what the page sends (the list returned)."""
+    stand-in that sends `messages` and records what the page sends (the list returned);
+    `page.sockets` sends more."""
     sent: list[Any] = []
 
     def files(route: Any) -> None:
@@ -97,6 +98,7 @@ def show_offline(context: Any, messages: list[dict[str, Any]]) -> tuple[Any, lis
         route.fulfill(path=str(STATIC / name))
 
     def socket(ws: Any) -> None:
+        sockets.append(ws)
         ws.on_message(lambda text: sent.append(json.loads(text)))
         for m in messages:
             ws.send(json.dumps(m))
@@ -104,6 +106,8 @@ def show_offline(context: Any, messages: list[dict[str, Any]]) -> tuple[Any, lis
     context.route(f"{ORIGIN}/**", files)
     context.route_web_socket("**/ws/**", socket)
     page = context.new_page()
+    sockets: list[Any] = []
+    page.sockets = sockets  # the stand-in's end of each socket the page opened
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors

@@ -6,6 +6,7 @@ texts as text. The page with the real server: tests/test_serve_browser.py."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -163,7 +164,17 @@ def test_a_click_sends_the_option_and_a_refusal_is_shown(browser: Any) -> None:
         {"type": "move", "seq": 1, "option": 1},
     ]
     assert page.is_disabled("button:has-text('<i>hall</i>')")
-    refusal = {"type": "refused", "reason": "stale: the game moved on", "seq": 1}
-    page.evaluate("m => window.rulelangTable.refuse(m.reason)", refusal)
-    assert page.text_content(".refusal") == "stale: the game moved on"
+    # a stale move (another device of the seat moved first): the refusal, then the
+    # state as it is now; the refusal stays until the game moves on again
+    game.apply(game.legal_actions()[0])
+    now = len(game.events())
+    stale = {"type": "refused", "reason": "stale move: the game moved on", "seq": now}
+    page.sockets[0].send(json.dumps(stale))
+    page.sockets[0].send(json.dumps(message(game, 0)))
+    page.wait_for_function(f"document.body.dataset.seq == '{now}'")
+    assert page.text_content(".refusal") == "stale move: the game moved on"
+    game.apply(game.legal_actions()[0])
+    page.sockets[0].send(json.dumps(message(game, 0)))
+    page.wait_for_function(f"document.body.dataset.seq != '{now}'")
+    assert page.query_selector(".refusal") is None
     context.close()

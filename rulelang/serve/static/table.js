@@ -10,6 +10,7 @@
 const SVG = "http://www.w3.org/2000/svg";
 const PALETTE = ["#d95f02", "#1b9e77", "#7570b3", "#e7298a", "#66a61e", "#e6ab02",
   "#a6761d", "#1f78b4", "#b15928", "#6a3d9a", "#33a02c", "#fb9a99"];
+const BLANK_FILL = "#f5f3ee";
 const FILLS = ["#e8f1d8", "#cfe3f6", "#f6dccf", "#efe3a8", "#e3d2f0", "#d4efe9",
   "#f3d1df", "#dcdcdc", "#f7ecd0", "#cde8c8", "#e9e0d2", "#d6d9f2"];
 
@@ -126,6 +127,8 @@ function renderDecision(msg) {
     return box;
   }
   const mine = msg.your_turn ?? (who && v.to_act === who && msg.role !== "master");
+  // the server's refusal of this page's last move, whoever decides now
+  if (state.refusal) box.append(el("p", { class: "refusal", role: "alert", text: state.refusal }));
   if (!mine) {
     const text = v.to_act ? `Waiting for ${v.to_act}…` : `Waiting for ${v.current}…`;
     box.append(el("p", { class: "waiting", text }));
@@ -143,7 +146,6 @@ function renderDecision(msg) {
   const list = el("div", { class: "options" });
   for (const o of options) list.append(optionButton(o));
   box.append(list);
-  if (state.refusal) box.append(el("p", { class: "refusal", role: "alert", text: state.refusal }));
   return box;
 }
 
@@ -373,12 +375,15 @@ function stateMap(msg, name, board, stateOf) {
   const S = 54, M = 22;
   const root = svg("svg", { viewBox: `0 0 ${width * S + 2 * M} ${height * S + 2 * M}`,
     class: "state", role: "img", "aria-label": name });
+  const blanks = cellAttrs.map((a) => blankOf(Object.values(stateOf[a])));
+  // the usual value of the first attribute in a neutral colour, the others each its
+  // own, in the order of their texts (so the same on every page and every state)
   const colours = new Map();
   if (cellAttrs.length) {
     const values = [...new Set(Object.values(stateOf[cellAttrs[0]]).map(show))].sort();
-    for (const value of values) colourOf(colours, value, FILLS);
+    colours.set(show(blanks[0]), BLANK_FILL);
+    values.forEach((value, i) => colours.has(value) || colours.set(value, FILLS[i % FILLS.length]));
   }
-  const blanks = cellAttrs.map((a) => blankOf(Object.values(stateOf[a])));
   const names = nodeNames(msg);
   for (let y = y0 + height - 1; y >= y0; y--) {
     const top = M + (y0 + height - 1 - y) * S;
@@ -699,8 +704,10 @@ function render(msg) {
   document.title = `${msg.view.title} — rulelang`;
 }
 
-function refuse(reason) {
+// a refusal is shown until the game moves past the seq it came with
+function refuse(reason, seq) {
   state.refusal = reason;
+  state.refusalSeq = seq ?? state.seq;
   if (state.msg) render(state.msg);
 }
 
@@ -740,10 +747,10 @@ function receive(msg) {
   if (msg.type === "state") {
     // a refusal stays until the game moves on (a stale move's refusal comes with the
     // fresh state, which must not wipe it)
-    if (msg.seq !== state.seq) state.refusal = null;
+    if (msg.seq !== state.refusalSeq) state.refusal = null;
     render(msg);
   }
-  else if (msg.type === "refused") refuse(msg.reason);
+  else if (msg.type === "refused") refuse(msg.reason, msg.seq);
   else if (msg.type === "error") {
     // before any state: the link is wrong; after: the game itself stopped (a rule's
     // runtime error), and the table takes no more moves
