@@ -404,7 +404,9 @@ function stateMap(msg, name, board, stateOf) {
         // empty or one of many values (the common ground of a map)
         if (i === 0 && show(value) === show(blanks[0])
           && (EMPTY.has(show(value)) || distinct(stateOf[a]) > 3)) return "";
-        return shown(attrs[a], value, names);
+        const text = shown(attrs[a], value, names);
+        // a bare number says little: the attribute's name with it ("treas 2")
+        return i > 0 && typeof value === "number" && !attrs[a].display ? `${a.slice(0, 5)} ${text}` : text;
       }).filter(Boolean);
       labels.slice(0, 2).forEach((t, k) => g.append(svg("text", { x: 4, y: 14 + 13 * k,
         class: "cell-label" }, t.length > 9 ? t.slice(0, 8) + "…" : t)));
