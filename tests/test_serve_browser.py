@@ -62,11 +62,23 @@ class Server:
 
 
 @pytest.fixture(scope="module")
-def tables(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Server]]:
+def tables(tmp_path_factory: pytest.TempPathFactory, full: bool) -> Iterator[dict[str, Server]]:
     """The tables of the tests here, their servers started at once (each takes a
-    second or two to start)."""
+    second or two to start). Heimlich's agents need 12 points to win (the rules' own
+    42 with --full), so that the table can be played to its end in a few seconds."""
+    score = [] if full else ["-o", "win_score=12"]
     started = {
-        "heimlich": ("heimlich", str(HEIMLICH), "-p", "4", "--bots", "4:random", "--seed", "2"),
+        "heimlich": (
+            "heimlich",
+            str(HEIMLICH),
+            "-p",
+            "4",
+            "--bots",
+            "4:random",
+            "--seed",
+            "2",
+            *score,
+        ),
         "labyrinth": ("labyrinth", str(LABYRINTH), "-p", "2", "--seed", "4"),
         "markup": ("markup", str(MARKUP), "-p", "2"),
     }
@@ -141,13 +153,18 @@ def text_of(page: Any, selector: str) -> list[str]:
     return [e.text_content() for e in page.query_selector_all(selector)]
 
 
-def heimlich_pages(browser: Any, links: dict[str, str], *others: str) -> dict[str, Any]:
-    """Heimlich: three humans (P3 on a phone) and a bot in seat 4, and `others` (the
-    spectators)."""
-    return {
+@pytest.fixture(scope="module")
+def heimlich(browser: Any, tables: dict[str, Server]) -> Iterator[dict[str, Any]]:
+    """Heimlich's table: three humans, each in a browser context of their own (P3 on a
+    phone), a bot in seat 4, and a spectator."""
+    links = tables["heimlich"].links()
+    pages = {
         name: open_page(browser, links[name], PHONE if name == "P3" else WIDE)
-        for name in ("P1", "P2", "P3", *others)
+        for name in ("P1", "P2", "P3", "spectators")
     }
+    yield pages
+    for page in pages.values():
+        page.context.close()
 
 
 def check_heimlich(pages: dict[str, Any]) -> None:
@@ -156,7 +173,6 @@ def check_heimlich(pages: dict[str, Any]) -> None:
     same_state(pages)
     logs = {name: text_of(p, "#log .line") for name, p in pages.items()}
     assert len({tuple(log) for log in logs.values()}) == 1  # Heimlich's log is public
-    assert any(line.startswith("P4 ") for line in logs["P1"])  # the bot played
     for name, page in pages.items():
         agents = [t for t in text_of(page, "#players li") if "agent:" in t]
         assert len(agents) == (0 if name == "spectators" else 1), agents
@@ -165,40 +181,36 @@ def check_heimlich(pages: dict[str, Any]) -> None:
         assert page.errors == []
 
 
-def test_heimlich_three_humans_and_a_bot(browser: Any, tables: dict[str, Server]) -> None:
-    """Three humans, each in a browser context of their own, click their way through
-    the game against a bot; every page follows live. P2 reloads the page mid-game: it
-    shows the same state and log again, and P2 plays on from there."""
-    pages = heimlich_pages(browser, tables["heimlich"].links())
-    assert play(pages, 6, random.Random(1)) == 6
+def test_heimlich_three_humans_and_a_bot(heimlich: dict[str, Any]) -> None:
+    """Three humans click their way through the game against a bot; every page,
+    the spectator's too, follows live. P2 reloads the page mid-game: it shows the same
+    state and log again, and P2 plays on from there."""
+    pages = heimlich
+    players = {name: pages[name] for name in ("P1", "P2", "P3")}
+    assert play(players, 6, random.Random(1)) == 6
     before = same_state(pages)
     log = text_of(pages["P2"], "#log .line")
     pages["P2"].reload()
     pages["P2"].wait_for_selector("#header", timeout=WAIT)
     assert seq(pages["P2"]) == before
     assert text_of(pages["P2"], "#log .line") == log
-    assert play(pages, 8, random.Random(5)) == 8
+    assert play(players, 8, random.Random(5)) == 8
     assert same_state(pages) > before
     check_heimlich(pages)
+    assert any(line.startswith("P4 ") for line in text_of(pages["P1"], "#log .line"))  # the bot
 
 
 @pytest.mark.long
-def test_heimlich_a_whole_game(browser: Any, tmp_path: Path, full: bool) -> None:
-    """A table played to its end, watched by a spectator: every page shows the game
-    over and the same results, each seat its own agent, the spectator none. (By
-    default the agents need 12 points to win, with --full the rules' own score.)"""
-    score = [] if full else ["-o", "win_score=12"]
-    server = Server(tmp_path, str(HEIMLICH), "-p", "4", "--bots", "4:random", "--seed", "7", *score)
-    try:
-        pages = heimlich_pages(browser, server.links(), "spectators")
-        play(pages, 10_000, random.Random(2))
-        for page in pages.values():
-            page.wait_for_selector("#game-over", timeout=WAIT)
-        check_heimlich(pages)
-        results = {tuple(text_of(p, "#game-over li")) for p in pages.values()}
-        assert len(results) == 1 and len(next(iter(results))) == 4
-    finally:
-        server.stop()
+def test_heimlich_to_its_end(heimlich: dict[str, Any]) -> None:
+    """The same table played on to its end: every page shows the game over and the
+    same results, each seat its own agent, the spectator none."""
+    players = {name: heimlich[name] for name in ("P1", "P2", "P3")}
+    play(players, 10_000, random.Random(2))
+    for page in heimlich.values():
+        page.wait_for_selector("#game-over", timeout=WAIT)
+    check_heimlich(heimlich)
+    results = {tuple(text_of(p, "#game-over li")) for p in heimlich.values()}
+    assert len(results) == 1 and len(next(iter(results))) == 4
 
 
 def test_labyrinth_with_a_game_master(browser: Any, tables: dict[str, Server]) -> None:

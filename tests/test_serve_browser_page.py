@@ -79,8 +79,9 @@ def check_drawn(pages: dict[str, Any], game: Game) -> None:
     seat = max(game.current_player(), 0)
     for m in (message(game, seat), message(game, None), message(game, PUBLIC)):
         for size, page in pages.items():
-            page.evaluate("m => window.rulelangTable.render(m)", m)
-            probe = page.evaluate(PROBE)
+            probe = page.evaluate(
+                f"m => {{ window.rulelangTable.render(m); return ({PROBE})(); }}", m
+            )
             assert [b["name"] for b in probe["boards"]] == list(game.boards)
             for board in probe["boards"]:
                 assert board["hidden"] or (board["svg"] and board["shapes"] > 0), board
