@@ -9,13 +9,13 @@ import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 
 import rulelang
 from rulelang import PUBLIC, Game
-from rulelang.render.layout import choices, layout
 
 STATIC = Path(rulelang.__file__).parent / "serve" / "static"
 ORIGIN = "http://table.test"  # a page shown without a server: its files from STATIC
@@ -60,30 +60,19 @@ def browser() -> Iterator[Any]:
 
 def message(game: Game, viewer: int | None) -> dict[str, Any]:
     """The state message a connection of `viewer` receives (a seat, None for the game
-    master, PUBLIC for a spectator), as serve-protocol.md describes it."""
-    role = "master" if viewer is None else "spectator" if viewer == PUBLIC else "seat"
-    view = game.view(viewer)
-    mine = role == "seat" and game.current_player() == viewer
-    options = [dict(o, i=i, why=o.get("reason")) for i, o in enumerate(choices(game))]
-    return {
-        "type": "state",
-        "seq": len(game.events()),
-        "role": role,
-        "seat": viewer if role == "seat" else None,
-        "name": game.player_names[viewer] if role == "seat" and viewer is not None else None,
-        "title": view["title"],
-        "players": list(game.player_names),
-        "bots": [],
-        "view": view,
-        "history": game.history(viewer),
-        "to_play": view.get("to_act"),
-        "your_turn": mine,
-        "prompt": game.prompt() if mine else None,
-        "options": options if mine else [],
-        "over": game.is_over(),
-        "result": view.get("results"),
-        "layout": layout(game),
-    }
+    master, PUBLIC for a spectator), made by the server's own Table.message; the table
+    stands apart from any store (its `seq`, the events so far, is all it reads of one)."""
+    from rulelang.serve.keeper import Links
+    from rulelang.serve.tables import MASTER, SEAT, SPECTATOR, Table, Who
+
+    seats = {seat: f"seat{seat}" for seat in range(game.players)}
+    links = Links(seats, "master", "spectators")
+    keeper = SimpleNamespace(id=1, count=len(game.events()))
+    table = Table(game.rules, game, {}, links, cast("Any", keeper))
+    who = (
+        Who(MASTER) if viewer is None else Who(SPECTATOR) if viewer == PUBLIC else Who(SEAT, viewer)
+    )
+    return table.message(who)
 
 
 def show_offline(context: Any, messages: list[dict[str, Any]]) -> tuple[Any, list[Any]]:

@@ -179,3 +179,19 @@ def test_a_click_sends_the_option_and_a_refusal_is_shown(browser: Any) -> None:
     page.wait_for_function(f"document.body.dataset.seq != '{now}'")
     assert page.query_selector(".refusal") is None
     context.close()
+
+
+def test_a_dropped_connection_comes_back_by_itself(browser: Any) -> None:
+    """When the socket closes (the server stopped, the Wi-Fi dropped) the page says it
+    is reconnecting, opens a new socket by itself and shows the state it is sent."""
+    game = rulelang.compile_file(MARKUP).new_game(2)
+    context = browser.new_context(viewport=PHONE)
+    page, _ = show_offline(context, [message(game, 0)])
+    page.wait_for_selector("#decision.mine")
+    page.sockets[0].close()
+    page.wait_for_function("document.body.classList.contains('offline')")
+    page.wait_for_function("!document.body.classList.contains('offline')", timeout=5000)
+    assert len(page.sockets) == 2  # the stand-in answered the new socket with the state
+    page.wait_for_selector("#decision.mine")
+    assert page.errors == []
+    context.close()

@@ -1,6 +1,5 @@
-"""What a browser table needs besides the views: the shape of the game's boards (a
-ruleset's public facts, the same for every viewer) and the options of the pending
-decision with the reason each refused one is refused.
+"""What a browser table needs besides the views: the shape of the game's boards, a
+ruleset's public facts, the same for every viewer.
 
 `layout(game)` is JSON-able and read by rulelang/serve/static/table.js, which draws the
 boards from it and from the views (as rulelang/render/text.py draws them as text).
@@ -15,14 +14,10 @@ from typing import TYPE_CHECKING, Any
 from rulelang.render.board_map import ARROWS
 from rulelang.render.text import bookkeeping_of
 from rulelang.runtime.boards import GridBoard
-from rulelang.runtime.code import ChoiceSpec
 
 if TYPE_CHECKING:
     from rulelang import Game
     from rulelang.runtime.boards import Board
-
-MOST_REFUSED = 40  # refused options listed at most (a domain can be a whole board)
-MOST_TRIED = 400  # candidates looked at, at most, to find them
 
 
 def layout(game: Game) -> dict[str, Any]:
@@ -66,25 +61,4 @@ def _board(name: str, board: Board, placed: list[dict[str, str]]) -> dict[str, A
             out.update(x0=board.x0, y0=board.y0, width=board.width, height=board.height)
     else:
         out["names"] = list(board.names)
-    return out
-
-
-def choices(game: Game) -> list[dict[str, Any]]:
-    """The pending decision's options: each legal one, then the candidates its
-    `require`s refuse with the reason (`why_not`), for a screen to show them disabled."""
-    out: list[dict[str, Any]] = [{"text": a.text, "legal": True} for a in game.legal_actions()]
-    spec = game.state.pending
-    if not isinstance(spec, ChoiceSpec) or game.is_over():
-        return out
-    legal = {o["text"] for o in out}
-    refused = 0
-    for i, value in enumerate(spec.domain(game.state)):
-        if i >= MOST_TRIED or refused >= MOST_REFUSED:
-            break
-        text = str(spec.show(game.state, value))
-        if text in legal:
-            continue
-        legal.add(text)  # (a text shown twice is listed once)
-        out.append({"text": text, "legal": False, "reason": game.why_not(text).reason})
-        refused += 1
     return out

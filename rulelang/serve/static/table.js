@@ -81,6 +81,9 @@ function markTarget(g, key, w, h) {
   g.setAttribute("tabindex", "0");
   g.setAttribute("aria-label", option.text);
   g.addEventListener("click", () => sendMove(option));
+  g.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); sendMove(option); }
+  });
 }
 
 function viewerName(msg) {
