@@ -11,6 +11,8 @@ const SVG = "http://www.w3.org/2000/svg";
 const PALETTE = ["#d95f02", "#1b9e77", "#7570b3", "#e7298a", "#66a61e", "#e6ab02",
   "#a6761d", "#1f78b4", "#b15928", "#6a3d9a", "#33a02c", "#fb9a99"];
 const BLANK_FILL = "#f5f3ee";
+// the narrowest a grid's cell is drawn (px): a wider grid scrolls sideways in its panel
+const MIN_CELL = 34;
 const FILLS = ["#e8f1d8", "#cfe3f6", "#f6dccf", "#efe3a8", "#e3d2f0", "#d4efe9",
   "#f3d1df", "#dcdcdc", "#f7ecd0", "#cde8c8", "#e9e0d2", "#d6d9f2"];
 
@@ -224,7 +226,7 @@ function renderBoards(msg) {
     }
     if (!parts.length) continue;
     out.push(el("section", { class: "panel board", "data-board": name },
-      el("h2", { text: name }), ...parts));
+      el("h2", { text: name }), el("div", { class: "scroller" }, ...parts)));
   }
   return out;
 }
@@ -309,7 +311,8 @@ function tileMap(msg, name, board, tiles) {
   }
   const S = 48, M = 22;
   const root = svg("svg", { viewBox: `0 0 ${(x1 - x0 + 1) * S + M} ${(y1 - y0 + 1) * S + M}`,
-    class: "tiles", role: "img", "aria-label": name });
+    class: "tiles", role: "img", "aria-label": name,
+    style: `min-width: ${(x1 - x0 + 1) * MIN_CELL}px` });
   for (let x = x0; x <= x1; x++) {
     root.append(svg("text", { x: M + (x - x0) * S + S / 2, y: 14, class: "axis",
       "text-anchor": "middle" }, String(x)));
@@ -377,7 +380,7 @@ function stateMap(msg, name, board, stateOf) {
     : boundsOf([...Object.keys(stateOf[cellAttrs[0]] || {}), ...at.keys()]);
   const S = 54, M = 22;
   const root = svg("svg", { viewBox: `0 0 ${width * S + 2 * M} ${height * S + 2 * M}`,
-    class: "state", role: "img", "aria-label": name });
+    class: "state", role: "img", "aria-label": name, style: `min-width: ${width * MIN_CELL}px` });
   const blanks = cellAttrs.map((a) => blankOf(Object.values(stateOf[a])));
   // the usual value of the first attribute in a neutral colour, the others each its
   // own, in the order of their texts (so the same on every page and every state)
@@ -448,8 +451,12 @@ function boundsOf(cells) {
     height: Math.max(...ys) - Math.min(...ys) + 1 };
 }
 
+// the value a map leaves blank: an empty one where there is one (none, "", 0, ...),
+// else the most common, so that the map shows what differs
 function blankOf(values) {
   if (values.some((v) => v === null)) return null;
+  const empty = values.find((v) => EMPTY.has(show(v)));
+  if (empty !== undefined) return empty;
   const counts = new Map();
   for (const v of values) counts.set(show(v), (counts.get(show(v)) || 0) + 1);
   let best = null, most = -1;
