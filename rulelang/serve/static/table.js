@@ -373,56 +373,25 @@ function paths(open, joined, S) {
 // others, its sides drawn where a boolean edge attribute holds, who stands there
 function stateMap(msg, name, board, stateOf) {
   const attrs = msg.layout.board_attrs;
-  const cellAttrs = Object.keys(stateOf).filter((a) => !attrs[a].edge);
-  const edgeAttrs = Object.keys(stateOf).filter((a) => attrs[a].edge);
-  const at = occupants(msg, name, board);
+  const map = {
+    attrs, stateOf, names: nodeNames(msg), at: occupants(msg, name, board), S: 54, M: 22,
+    cellAttrs: Object.keys(stateOf).filter((a) => !attrs[a].edge),
+    edgeAttrs: Object.keys(stateOf).filter((a) => attrs[a].edge),
+  };
+  map.blanks = map.cellAttrs.map((a) => blankOf(Object.values(stateOf[a])));
+  map.colours = cellColours(map);
   const { x0, y0, width, height } = board.width ? board
-    : boundsOf([...Object.keys(stateOf[cellAttrs[0]] || {}), ...at.keys()]);
-  const S = 54, M = 22;
+    : boundsOf([...Object.keys(stateOf[map.cellAttrs[0]] || {}), ...map.at.keys()]);
+  const { S, M } = map;
   const root = svg("svg", { viewBox: `0 0 ${width * S + 2 * M} ${height * S + 2 * M}`,
     class: "state", role: "img", "aria-label": name, style: `min-width: ${width * MIN_CELL}px` });
-  const blanks = cellAttrs.map((a) => blankOf(Object.values(stateOf[a])));
-  // the usual value of the first attribute in a neutral colour, the others each its
-  // own, in the order of their texts (so the same on every page and every state)
-  const colours = new Map();
-  if (cellAttrs.length) {
-    const values = [...new Set(Object.values(stateOf[cellAttrs[0]]).map(show))].sort();
-    colours.set(show(blanks[0]), BLANK_FILL);
-    values.forEach((value, i) => colours.has(value) || colours.set(value, FILLS[i % FILLS.length]));
-  }
-  const names = nodeNames(msg);
   for (let y = y0 + height - 1; y >= y0; y--) {
     const top = M + (y0 + height - 1 - y) * S;
     root.append(svg("text", { x: M - 4, y: top + S / 2 + 4, class: "axis", "text-anchor": "end" },
       String(y)));
     for (let x = x0; x < x0 + width; x++) {
-      const cell = `${x},${y}`;
-      const g = svg("g", { transform: `translate(${M + (x - x0) * S},${top})`, "data-cell": cell });
-      const first = cellAttrs.length ? stateOf[cellAttrs[0]][cell] : undefined;
-      const fill = cellAttrs.length ? colourOf(colours, show(first), FILLS) : "#fafafa";
-      g.append(svg("rect", { width: S, height: S, fill, class: "cell" }));
-      const tip = cellAttrs.map((a) => `${a} ${shown(attrs[a], stateOf[a][cell], names)}`);
-      g.append(svg("title", {}, [cell, ...tip].join("\n")));
-      const labels = cellAttrs.map((a, i) => {
-        const value = stateOf[a][cell];
-        if (i > 0 && show(value) === show(blanks[i])) return "";
-        // the first is shown by colour too: its blank goes unlabelled only when it is
-        // empty or one of many values (the common ground of a map)
-        if (i === 0 && show(value) === show(blanks[0])
-          && (EMPTY.has(show(value)) || distinct(stateOf[a]) > 3)) return "";
-        const text = shown(attrs[a], value, names);
-        // a bare number says little: the attribute's name with it ("treas 2")
-        return i > 0 && typeof value === "number" && !attrs[a].display ? `${a.slice(0, 5)} ${text}` : text;
-      }).filter(Boolean);
-      labels.slice(0, 2).forEach((t, k) => g.append(svg("text", { x: 4, y: 14 + 13 * k,
-        class: "cell-label" }, t.length > 9 ? t.slice(0, 8) + "…" : t)));
-      markTarget(g, cell, S, S);
-      (at.get(cell) || []).forEach((m, k) => {
-        g.append(svg("circle", { cx: S - 12 - 14 * k, cy: S - 12, r: 8, fill: m.colour,
-          class: "who" }));
-        g.append(svg("text", { x: S - 12 - 14 * k, y: S - 8, class: "who-label",
-          "text-anchor": "middle" }, m.label.slice(0, 2)));
-      });
+      const g = stateCell(map, `${x},${y}`);
+      g.setAttribute("transform", `translate(${M + (x - x0) * S},${top})`);
       root.append(g);
     }
   }
@@ -430,11 +399,59 @@ function stateMap(msg, name, board, stateOf) {
     root.append(svg("text", { x: M + (x - x0) * S + S / 2, y: M + height * S + 15, class: "axis",
       "text-anchor": "middle" }, String(x)));
   }
-  edgeAttrs.forEach((a, i) => drawSides(root, stateOf[a], i, { x0, y0, height, S, M }));
-  const shows = el("p", { class: "cell-shows",
-    text: `a cell shows: ${cellAttrs.join(" / ")} (where not the usual: ${cellAttrs.map((a, i) =>
-      `${a} ${show(blanks[i]) === "" ? '""' : show(blanks[i])}`).join(", ")})` });
-  return [root, stateLegend(cellAttrs, colours, edgeAttrs, at), ...(cellAttrs.length > 1 ? [shows] : [])];
+  map.edgeAttrs.forEach((a, i) => drawSides(root, stateOf[a], i, { x0, y0, height, S, M }));
+  return [root, stateLegend(map.cellAttrs, map.colours, map.edgeAttrs, map.at),
+    ...(map.cellAttrs.length > 1 ? [cellShows(map)] : [])];
+}
+
+// the usual value of the first attribute in a neutral colour, the others each its own,
+// in the order of their texts (so the same on every page and in every state)
+function cellColours({ cellAttrs, stateOf, blanks }) {
+  const colours = new Map();
+  if (!cellAttrs.length) return colours;
+  const values = [...new Set(Object.values(stateOf[cellAttrs[0]]).map(show))].sort();
+  colours.set(show(blanks[0]), BLANK_FILL);
+  values.forEach((value, i) => colours.has(value) || colours.set(value, FILLS[i % FILLS.length]));
+  return colours;
+}
+
+// one cell of a state map: its colour, up to two labels, who stands there, its tooltip
+function stateCell(map, cell) {
+  const { attrs, stateOf, cellAttrs, names, S } = map;
+  const g = svg("g", { "data-cell": cell });
+  const first = cellAttrs.length ? stateOf[cellAttrs[0]][cell] : undefined;
+  const fill = cellAttrs.length ? colourOf(map.colours, show(first), FILLS) : "#fafafa";
+  g.append(svg("rect", { width: S, height: S, fill, class: "cell" }));
+  const tip = cellAttrs.map((a) => `${a} ${shown(attrs[a], stateOf[a][cell], names)}`);
+  g.append(svg("title", {}, [cell, ...tip].join("\n")));
+  const labels = cellAttrs.map((a, i) => cellLabel(map, a, i, cell)).filter(Boolean);
+  labels.slice(0, 2).forEach((t, k) => g.append(svg("text", { x: 4, y: 14 + 13 * k,
+    class: "cell-label" }, t.length > 9 ? t.slice(0, 8) + "…" : t)));
+  markTarget(g, cell, S, S);
+  (map.at.get(cell) || []).forEach((m, k) => {
+    g.append(svg("circle", { cx: S - 12 - 14 * k, cy: S - 12, r: 8, fill: m.colour, class: "who" }));
+    g.append(svg("text", { x: S - 12 - 14 * k, y: S - 8, class: "who-label",
+      "text-anchor": "middle" }, m.label.slice(0, 2)));
+  });
+  return g;
+}
+
+function cellLabel({ attrs, stateOf, blanks, names }, a, i, cell) {
+  const value = stateOf[a][cell];
+  if (i > 0 && show(value) === show(blanks[i])) return "";
+  // the first is shown by colour too: its blank goes unlabelled only when it is empty
+  // or one of many values (the common ground of a map)
+  if (i === 0 && show(value) === show(blanks[0])
+    && (EMPTY.has(show(value)) || distinct(stateOf[a]) > 3)) return "";
+  const text = shown(attrs[a], value, names);
+  // a bare number says little: the attribute's name with it ("treas 2")
+  return i > 0 && typeof value === "number" && !attrs[a].display ? `${a.slice(0, 5)} ${text}` : text;
+}
+
+function cellShows({ cellAttrs, blanks }) {
+  const usual = cellAttrs.map((a, i) => `${a} ${show(blanks[i]) === "" ? '""' : show(blanks[i])}`);
+  return el("p", { class: "cell-shows",
+    text: `a cell shows: ${cellAttrs.join(" / ")} (where not the usual: ${usual.join(", ")})` });
 }
 
 const EMPTY = new Set(["none", "", "no", "0", "-1"]);
