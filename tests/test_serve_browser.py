@@ -64,9 +64,9 @@ class Server:
 @pytest.fixture(scope="module")
 def tables(tmp_path_factory: pytest.TempPathFactory, full: bool) -> Iterator[dict[str, Server]]:
     """The tables of the tests here, their servers started at once (each takes a
-    second or two to start). Heimlich's agents need 12 points to win (the rules' own
+    second or two to start). Heimlich's agents need 8 points to win (the rules' own
     42 with --full), so that the table can be played to its end in a few seconds."""
-    score = [] if full else ["-o", "win_score=12"]
+    score = [] if full else ["-o", "win_score=8"]
     started = {
         "heimlich": (
             "heimlich",
