@@ -262,6 +262,9 @@ class Hub:
 def page(hub: Hub) -> Callable[[Request], Any]:
     async def table_page(request: Request) -> Response:
         if request.path_params["token"] not in hub.by_token:
+            refused = STATIC / "refused.html"  # a page that says what to do about it
+            if refused.is_file():
+                return FileResponse(refused, status_code=404)
             return PlainTextResponse(NOT_A_TABLE, status_code=404)
         index = STATIC / "index.html"
         if index.is_file():
