@@ -310,7 +310,10 @@ def search(
     if not tried:  # a time budget spent before the first iteration
         return options[0]
     # the declared bot's options (it reads only what its seat sees: check/hidden.py)
-    return _final_choice(tried, game.bot_options())
+    preferred = game.bot_options()
+    if preferred is None:
+        return _final_choice(tried, preferred)
+    return _duel_choice(tree, tried, preferred)
 
 
 # How sure the search must be to overrule the declared bot that plays the seat: the
@@ -354,3 +357,68 @@ def _error(node: Node) -> float:
         return 1.0
     mean = node.total / n
     return math.sqrt(max(node.squares / n - mean * mean, 0.0) / (n - 1))
+
+
+# The duel (see `_duel_choice`): how many challengers of the declared bot's option, how
+# many worlds per iteration of the tree, at least, and how sure it must be (one-sided,
+# about 97.5%, which also covers picking the better of two challengers).
+CHALLENGERS = 2
+DUEL_SHARE = 0.25
+DUEL_MIN = 16
+DUEL_Z = 1.96
+
+
+def _duel_choice(tree: Tree, tried: list[tuple[Value, Node]], preferred: Sequence[Value]) -> Value:
+    """The declared bot's option unless a challenger beats it in a duel: the tree
+    nominates its most visited options that the bot does not keep, and each is played
+    beside the bot's option in the same worlds, with the same future dice and the same
+    playout draws (common random numbers: what the worlds and dice do to both cancels
+    out, and only what the option does is left). The challenger whose mean gain over
+    the bot's option is largest is taken if that gain exceeds `DUEL_Z` standard errors
+    of it. Where nothing challenges it, the bot's choice stands, as in `_final_choice`."""
+    if any(c.moves for _v, c in tried):
+        tried = [(v, c) for v, c in tried if c.moves]
+    kept = [(v, c) for v, c in tried if v in preferred]
+    if not kept:
+        return _final_choice(tried, preferred)
+    bot_value = max(kept, key=lambda vc: (_mean(vc[1]), vc[1].visits))[0]
+    others = sorted((vc for vc in tried if vc[0] not in preferred), key=lambda vc: -vc[1].visits)
+    challengers = [v for v, _c in others[:CHALLENGERS]]
+    if not challengers:
+        return bot_value
+    iterations = sum(c.visits for _v, c in tried)
+    gains = _duel(tree, bot_value, challengers, max(DUEL_MIN, int(iterations * DUEL_SHARE)))
+    best, best_gain = bot_value, 0.0
+    for value, diffs in zip(challengers, gains, strict=True):
+        mean, error = _mean_error(diffs)
+        if mean > DUEL_Z * error and mean > best_gain:
+            best, best_gain = value, mean
+    return best
+
+
+def _duel(tree: Tree, bot_value: Value, challengers: list[Value], worlds: int) -> list[list[float]]:
+    """Per challenger, its reward less the bot option's in each of `worlds` worlds."""
+    seat, rng, evaluate = tree.seat, tree.rng, tree.evaluator.evaluate
+    gains: list[list[float]] = [[] for _ in challengers]
+    for _ in range(worlds):
+        world = tree.deal()
+        dice, draws = rng.getrandbits(64), rng.getrandbits(64)
+        rewards = []
+        for value in (bot_value, *challengers):
+            g = world.determinize(None, random.Random(dice))  # the same future dice
+            g.auto_chance = True
+            g.choose(value)
+            rewards.append(evaluate(g, random.Random(draws))[seat])
+        for gain, reward in zip(gains, rewards[1:], strict=True):
+            gain.append(reward - rewards[0])
+    return gains
+
+
+def _mean_error(values: list[float]) -> tuple[float, float]:
+    """The mean and its standard error (0 for fewer than two values)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    spread = sum((x - mean) ** 2 for x in values) / (n - 1)
+    return mean, math.sqrt(spread / n)
