@@ -314,7 +314,10 @@ def search(
     preferred = game.bot_options()
     if preferred is None:
         return _final_choice(tried)
-    return _duel_choice(tree, tried, preferred)
+    # an option as the seat sees it: two identical cards are one choice, and a world may
+    # hold the other one (nothing the seat saw tells them apart)
+    texts = {_key(tree.seat, a.value): a.text for a in game.legal_actions()}
+    return _duel_choice(tree, tried, preferred, texts)
 
 
 def _doers(tried: list[tuple[Value, Node]]) -> list[tuple[Value, Node]]:
@@ -347,44 +350,59 @@ DUEL_MIN = 16
 DUEL_Z = 1.96
 
 
-def _duel_choice(tree: Tree, tried: list[tuple[Value, Node]], preferred: Sequence[Value]) -> Value:
+def _duel_choice(
+    tree: Tree,
+    tried: list[tuple[Value, Node]],
+    preferred: Sequence[Value],
+    texts: dict[object, str],
+) -> Value:
     """The declared bot's option unless a challenger beats it in a duel: the tree
     nominates its most visited options that the bot does not keep, and each is played
     beside the bot's option in the same worlds, with the same future dice and the same
     playout draws (common random numbers: what the worlds and dice do to both cancels
     out, and only what the option does is left). The challenger whose mean gain over
     the bot's option is largest is taken if that gain exceeds `DUEL_Z` standard errors
-    of it. Where nothing challenges it, the bot's choice stands."""
+    of it. Where nothing challenges it, the bot's choice stands. `texts`: each option's
+    text, by `_key`, which names it in every world."""
     kept = [(v, c) for v, c in tried if v in preferred]
     if not kept:  # none of the bot's options tried (a time budget spent), or all walls
         return _final_choice(tried)
     bot_value = max(kept, key=lambda vc: (_mean(vc[1]), vc[1].visits))[0]
     others = sorted((vc for vc in tried if vc[0] not in preferred), key=lambda vc: -vc[1].visits)
-    challengers = [v for v, _c in others[:CHALLENGERS]]
-    if not challengers:
+    named = {texts[_key(tree.seat, bot_value)]: bot_value}
+    for v, _c in others:  # the most visited, one per text
+        named.setdefault(texts[_key(tree.seat, v)], v)
+    shown = list(named)[: CHALLENGERS + 1]
+    if len(shown) == 1:
         return bot_value
     iterations = sum(c.visits for _v, c in tried)
-    gains = _duel(tree, bot_value, challengers, max(DUEL_MIN, int(iterations * DUEL_SHARE)))
+    gains = _duel(tree, shown, max(DUEL_MIN, int(iterations * DUEL_SHARE)))
     best, best_gain = bot_value, 0.0
-    for value, diffs in zip(challengers, gains, strict=True):
+    for value, diffs in zip([named[t] for t in shown[1:]], gains, strict=True):
         mean, error = _mean_error(diffs)
         if mean > DUEL_Z * error and mean > best_gain:
             best, best_gain = value, mean
     return best
 
 
-def _duel(tree: Tree, bot_value: Value, challengers: list[Value], worlds: int) -> list[list[float]]:
-    """Per challenger, its reward less the bot option's in each of `worlds` worlds."""
+def _duel(tree: Tree, shown: list[str], worlds: int) -> list[list[float]]:
+    """Per challenger (`shown[1:]`, by text), its reward less the bot option's
+    (`shown[0]`) in each of `worlds` worlds (those in which all of them are options:
+    where the options depend on what the seat cannot see, a world may rule one out, as
+    the tree's availability counts)."""
     seat, rng, evaluate = tree.seat, tree.rng, tree.evaluator.evaluate
-    gains: list[list[float]] = [[] for _ in challengers]
+    gains: list[list[float]] = [[] for _ in shown[1:]]
     for _ in range(worlds):
         world = tree.deal()
         dice, draws = rng.getrandbits(64), rng.getrandbits(64)
+        there = {a.text: a.value for a in world.legal_actions()}
+        if any(t not in there for t in shown):
+            continue  # an option hidden things rule out there: no pair in that world
         rewards = []
-        for value in (bot_value, *challengers):
+        for text in shown:
             g = world.determinize(None, random.Random(dice))  # the same future dice
             g.auto_chance = True
-            g.choose(value)
+            g.choose(there[text])
             rewards.append(evaluate(g, random.Random(draws))[seat])
         for gain, reward in zip(gains, rewards[1:], strict=True):
             gain.append(reward - rewards[0])
@@ -392,10 +410,11 @@ def _duel(tree: Tree, bot_value: Value, challengers: list[Value], worlds: int) -
 
 
 def _mean_error(values: list[float]) -> tuple[float, float]:
-    """The mean and its standard error (0 for fewer than two values)."""
+    """The mean and its standard error (infinite for fewer than two values: no
+    evidence)."""
     n = len(values)
-    mean = sum(values) / n
     if n < 2:
-        return mean, 0.0
+        return 0.0, math.inf
+    mean = sum(values) / n
     spread = sum((x - mean) ** 2 for x in values) / (n - 1)
     return mean, math.sqrt(spread / n)
