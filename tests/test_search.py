@@ -9,6 +9,7 @@ search bots in `play` and `simulate` (docs/bots.md).
 from __future__ import annotations
 
 import json
+import math
 import random
 from pathlib import Path
 
@@ -481,3 +482,19 @@ def test_a_duel_in_the_same_worlds_finds_the_gain_the_bot_misses() -> None:
         assert game.bot_options() == [2]
         assert bot_action(game, "ismcts:100").text == "3"
         assert bot_action(game, "mcts:100").text == "3"
+
+
+def test_a_duel_leaves_out_worlds_where_an_option_is_missing() -> None:
+    """Options are named by their text in the duel's worlds; a world in which one is
+    not an option gives no pair (before, the duel chose it there and stopped the game
+    with a UsageError), and without pairs the bot's option stands."""
+    import random as stdlib_random
+
+    from rulelang.search.mcts import Tree, _duel, _mean_error
+
+    rules = rulelang.compile_source(NOISY, "noisy.rules")
+    game = rules.new_game(2, seed=0)
+    tree = Tree(game, stdlib_random.Random(0), True, 0.7, None)
+    assert [len(g) for g in _duel(tree, ["2", "3"], 8)] == [8]
+    assert _duel(tree, ["2", "no such option"], 8) == [[]]
+    assert _mean_error([]) == (0.0, math.inf)
