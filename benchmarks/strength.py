@@ -35,6 +35,7 @@ class Tally:
     games: int = 0
     a_wins: int = 0
     b_wins: int = 0
+    both: int = 0  # seeds won in A and in B (the pairs: see `paired`)
     a_score: float = 0.0  # returns: a draw counts a half
     b_score: float = 0.0
 
@@ -67,6 +68,30 @@ def newcombe(a: int, b: int, n: int) -> tuple[float, float, float]:
         d - math.sqrt((pb - lb) ** 2 + (ua - pa) ** 2),
         d + math.sqrt((ub - pb) ** 2 + (pa - la) ** 2),
     )
+
+
+def paired(both: int, a: int, b: int, n: int) -> tuple[float, float, float]:
+    """B - A and its 95% interval for paired results (Newcombe 1998, "Improved
+    confidence intervals for the difference between binomial proportions based on
+    paired data", method 10): A and B play the same seeds, so a seed that both win or
+    both lose says nothing of the difference; the interval is as wide as the seeds on
+    which they differ allow. `both` seeds won by both, `a` and `b` the wins of each."""
+    only_a, only_b = a - both, b - both
+    neither = n - both - only_a - only_b
+    pa, pb = a / n, b / n
+    la, ua = wilson(a, n)
+    lb, ub = wilson(b, n)
+    # the correlation of the pairs (phi of the 2 x 2 table), 0 where a margin is empty;
+    # a positive one less n / 2 (Newcombe's correction, as in Altman et al., "Statistics
+    # with Confidence", 2000, p. 52: it keeps the interval from being too narrow)
+    margins = a * (n - a) * b * (n - b)
+    cross = both * neither - only_a * only_b
+    cross = max(cross - n / 2, 0.0) if cross > 0 else cross
+    phi = cross / math.sqrt(margins) if margins else 0.0
+    d = pb - pa
+    low = (pb - lb) ** 2 - 2 * phi * (pb - lb) * (ua - pa) + (ua - pa) ** 2
+    high = (ub - pb) ** 2 - 2 * phi * (ub - pb) * (pa - la) + (pa - la) ** 2
+    return d, d - math.sqrt(max(low, 0.0)), d + math.sqrt(max(high, 0.0))
 
 
 def play(
@@ -123,6 +148,7 @@ def main() -> None:
             t.games += 1
             t.a_wins += a_result == "win"
             t.b_wins += b_result == "win"
+            t.both += a_result == b_result == "win"
             t.a_score += a_return
             t.b_score += b_return
         if (seed - args.seed + 1) % 10 == 0:  # progress, for long runs
@@ -135,12 +161,15 @@ def main() -> None:
     print(f"{args.rules} -p {args.players} seeds {args.seed}..{last}, seat {args.seat}:")
     print(f"  A {baseline}, B {args.bot}, others {others}")
     for role, t in sorted(tallies.items()):
-        d, lo, hi = newcombe(t.a_wins, t.b_wins, t.games)
+        d, lo, hi = paired(t.both, t.a_wins, t.b_wins, t.games)
+        _d, ulo, uhi = newcombe(t.a_wins, t.b_wins, t.games)
         verdict = "B better" if lo > 0 else "A better" if hi < 0 else "not significant"
         print(
             f"  {role:<18} {t.games:>4} games  A {t.a_wins / t.games:6.1%}"
             f"  B {t.b_wins / t.games:6.1%}"
             f"  B-A {d:+6.1%} ({lo:+.1%} .. {hi:+.1%}) {verdict}"
+            f"  [won by B only {t.b_wins - t.both}, by A only {t.a_wins - t.both};"
+            f" unpaired {ulo:+.1%} .. {uhi:+.1%}]"
             f"  (returns A {t.a_score / t.games:.3f}, B {t.b_score / t.games:.3f})"
         )
     if clock.decisions:

@@ -306,6 +306,27 @@ def test_no_line_a_seat_reads_names_a_card_of_its_own_hand(hanabi: rulelang.Rule
 
 
 def test_the_estimate_for_search_bots_counts_the_cards_played(hanabi: rulelang.Ruleset) -> None:
+    """2 points a card played, 2 a card the show can still reach, -4 a fuse burnt, + 8."""
     game = start(hanabi)
     game.edit().set("piles", [2, 1, 0, 3, 0])
-    assert game.estimate() == [0.24, 0.24, 0.24]
+    assert game.estimate() == [0.70, 0.70, 0.70]  # 2 * 6 + 2 * 25 + 8
+    game.edit().set("fuses", 2)
+    assert game.estimate() == [0.66, 0.66, 0.66]
+
+
+def test_the_estimate_counts_what_the_discards_put_out_of_reach(
+    hanabi: rulelang.Ruleset,
+) -> None:
+    """A colour reaches no further than the first value whose every copy is discarded:
+    one of the two red 4s costs nothing, both cost red's 4 and 5 (4 points), and so does
+    the one red 5 alone (2 points)."""
+    game = start(hanabi, seed=2)
+    red_4s, red_5 = [card(0, 4, 0), card(0, 4, 1)], card(0, 5, 0)
+    assert all(c in game.items("deck") for c in [*red_4s, red_5])
+    base = game.estimate()[0]
+    game.edit().move(red_4s[0], "discards")
+    assert game.estimate()[0] == base
+    game.edit().move(red_5, "discards")
+    assert round(base - game.estimate()[0], 2) == 0.02
+    game.edit().move(red_4s[1], "discards")
+    assert round(base - game.estimate()[0], 2) == 0.04

@@ -9,6 +9,7 @@ search bots in `play` and `simulate` (docs/bots.md).
 from __future__ import annotations
 
 import json
+import math
 import random
 from pathlib import Path
 
@@ -451,3 +452,49 @@ def test_the_search_overrules_a_declared_bot_that_misses_a_win(
     assert game.legal_actions()[[a.value for a in game.legal_actions()].index(5)].text == (
         bot_action(game, "mcts:200").text
     )
+
+
+NOISY = """game "A point more"
+players 2..2
+die d6 = [1, 2, 3, 4, 5, 6]
+player { score: int = 0  rolls: int = 0 }
+turn {
+  choose n in 1..3
+  roll face = d6
+  set current.score += n + face
+  set current.rolls += 1
+}
+end when all(p.rolls >= 1 for p in players) {
+  win [p for p in players where p.score == max(q.score for q in players)]
+}
+bot two { when choosing n { prefer n == 2 } }
+"""
+
+
+def test_a_duel_in_the_same_worlds_finds_the_gain_the_bot_misses() -> None:
+    """Issue 18 item 4: 3 is never worse than the bot's 2 (a point more on the same
+    die) but the die hides it: 100 iterations of separate playouts cannot tell them
+    apart (before the duel the bot's 2 stood on every seed), the duel plays both on the
+    same dice and takes 3."""
+    rules = rulelang.compile_source(NOISY, "noisy.rules")
+    for seed in range(4):
+        game = rules.new_game(2, seed=seed)
+        assert game.bot_options() == [2]
+        assert bot_action(game, "ismcts:100").text == "3"
+        assert bot_action(game, "mcts:100").text == "3"
+
+
+def test_a_duel_leaves_out_worlds_where_an_option_is_missing() -> None:
+    """Options are named by their text in the duel's worlds; a world in which one is
+    not an option gives no pair (before, the duel chose it there and stopped the game
+    with a UsageError), and without pairs the bot's option stands."""
+    import random as stdlib_random
+
+    from rulelang.search.mcts import Tree, _duel, _mean_error
+
+    rules = rulelang.compile_source(NOISY, "noisy.rules")
+    game = rules.new_game(2, seed=0)
+    tree = Tree(game, stdlib_random.Random(0), True, 0.7, None)
+    assert [len(g) for g in _duel(tree, ["2", "3"], 8)] == [8]
+    assert _duel(tree, ["2", "no such option"], 8) == [[]]
+    assert _mean_error([]) == (0.0, math.inf)

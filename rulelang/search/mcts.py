@@ -13,7 +13,9 @@ the tree, choosing among the options legal in its determinization by UCB1 with
 availability counts (`_select`) and adding one node where an option was never tried
 (`_expand`); the evaluation plays on with the fast `Game.playout` and scores where it
 stops (`Evaluator`); the backup credits each node with the result of the player who
-moved into it (`_backup`). The root's children then give the move (`_final_choice`).
+moved into it (`_backup`). The root's children then give the move: the most visited
+option (`_final_choice`), or, where the rules declare a bot for the seat, its option
+unless a challenger beats it in a duel played in the same worlds (`_duel_choice`).
 
 Rewards are `Game.returns()`: 1 for a win, 0.5 for a draw, 0 for a loss. When the
 rules declare an `estimate`, a playout stops `after` decisions past the tree and is
@@ -55,7 +57,7 @@ class Budget:
 
 
 class Node:
-    __slots__ = ("who", "children", "visits", "avail", "total", "squares", "moves")
+    __slots__ = ("who", "children", "visits", "avail", "total", "moves")
 
     def __init__(self, who: int):
         self.who = who  # the seat whose move led here (its rewards are counted)
@@ -63,7 +65,6 @@ class Node:
         self.visits = 0
         self.avail = 0  # iterations in which the move was legal (information sets)
         self.total = 0.0
-        self.squares = 0.0  # the sum of the squared rewards: their spread, at the root
         # at the root: did the option ever do more than ask the same question again (a
         # move refused by a known wall does not)? See `_final_choice`.
         self.moves = False
@@ -233,7 +234,6 @@ def _backup(path: list[Node], rewards: Sequence[float]) -> None:
         reward = rewards[visited.who]
         visited.visits += 1
         visited.total += reward
-        visited.squares += reward * reward
 
 
 def _question(g: Game) -> tuple[object, tuple[Value, ...], int]:
@@ -310,47 +310,111 @@ def search(
     if not tried:  # a time budget spent before the first iteration
         return options[0]
     # the declared bot's options (it reads only what its seat sees: check/hidden.py)
-    return _final_choice(tried, game.bot_options())
+    tried = _doers(tried)
+    preferred = game.bot_options()
+    if preferred is None:
+        return _final_choice(tried)
+    # an option as the seat sees it: two identical cards are one choice, and a world may
+    # hold the other one (nothing the seat saw tells them apart)
+    texts = {_key(tree.seat, a.value): a.text for a in game.legal_actions()}
+    return _duel_choice(tree, tried, preferred, texts)
 
 
-# How sure the search must be to overrule the declared bot that plays the seat: the
-# mean reward of its option must exceed the bot's best by this many standard errors
-# of the difference (one-sided, about 90%); else the bot's choice stands. The search
-# then loses nothing to the seed's own bot where its playouts cannot tell the options
-# apart (a cooperative game whose random playouts never score), and gains where they
-# can.
-OVERRULE = 1.3
+def _doers(tried: list[tuple[Value, Node]]) -> list[tuple[Value, Node]]:
+    """The options that did something in some world searched, if any did: never one
+    that only asked the same question again (else a bot could retry a known wall for
+    ever, since a refused move costs nothing in the rules)."""
+    moving = [(v, c) for v, c in tried if c.moves]
+    return moving or tried
 
 
-def _final_choice(tried: list[tuple[Value, Node]], preferred: Sequence[Value] | None) -> Value:
-    """The most visited option (ties: the first), unless the declared bot keeps
-    others and the search's evidence against them is weak (`OVERRULE`); never one that
-    in every world searched only asked the same question again while another one did
-    something (else a bot could retry a known wall for ever)."""
-    if any(c.moves for _v, c in tried):
-        tried = [(v, c) for v, c in tried if c.moves]
+def _final_choice(tried: list[tuple[Value, Node]]) -> Value:
+    """The most visited option (ties: the first in the order of the options)."""
     value, node = tried[0]
-    for v, c in tried:  # ties go to the first in the order of the options
+    for v, c in tried:
         if c.visits > node.visits:
             value, node = v, c
-    if preferred is None or value in preferred:
-        return value
-    kept = [(v, c) for v, c in tried if v in preferred and c.visits > 0]
-    if not kept:
-        return value
-    bot_value, bot_node = max(kept, key=lambda vc: (_mean(vc[1]), vc[1].visits))
-    gap = _mean(node) - _mean(bot_node)
-    return value if gap > OVERRULE * math.hypot(_error(node), _error(bot_node)) else bot_value
+    return value
 
 
 def _mean(node: Node) -> float:
     return node.total / node.visits
 
 
-def _error(node: Node) -> float:
-    """The standard error of the node's mean reward."""
-    n = node.visits
+# The duel (see `_duel_choice`): how many challengers of the declared bot's option, how
+# many worlds per iteration of the tree, at least, and how sure it must be (one-sided,
+# about 97.5%, which also covers picking the better of two challengers).
+CHALLENGERS = 2
+DUEL_SHARE = 0.25
+DUEL_MIN = 16
+DUEL_Z = 1.96
+
+
+def _duel_choice(
+    tree: Tree,
+    tried: list[tuple[Value, Node]],
+    preferred: Sequence[Value],
+    texts: dict[object, str],
+) -> Value:
+    """The declared bot's option unless a challenger beats it in a duel: the tree
+    nominates its most visited options that the bot does not keep, and each is played
+    beside the bot's option in the same worlds, with the same future dice and the same
+    playout draws (common random numbers: what the worlds and dice do to both cancels
+    out, and only what the option does is left). The challenger whose mean gain over
+    the bot's option is largest is taken if that gain exceeds `DUEL_Z` standard errors
+    of it. Where nothing challenges it, the bot's choice stands. `texts`: each option's
+    text, by `_key`, which names it in every world."""
+    kept = [(v, c) for v, c in tried if v in preferred]
+    if not kept:  # none of the bot's options tried (a time budget spent), or all walls
+        return _final_choice(tried)
+    bot_value = max(kept, key=lambda vc: (_mean(vc[1]), vc[1].visits))[0]
+    others = sorted((vc for vc in tried if vc[0] not in preferred), key=lambda vc: -vc[1].visits)
+    named = {texts[_key(tree.seat, bot_value)]: bot_value}
+    for v, _c in others:  # the most visited, one per text
+        named.setdefault(texts[_key(tree.seat, v)], v)
+    shown = list(named)[: CHALLENGERS + 1]
+    if len(shown) == 1:
+        return bot_value
+    iterations = sum(c.visits for _v, c in tried)
+    gains = _duel(tree, shown, max(DUEL_MIN, int(iterations * DUEL_SHARE)))
+    best, best_gain = bot_value, 0.0
+    for value, diffs in zip([named[t] for t in shown[1:]], gains, strict=True):
+        mean, error = _mean_error(diffs)
+        if mean > DUEL_Z * error and mean > best_gain:
+            best, best_gain = value, mean
+    return best
+
+
+def _duel(tree: Tree, shown: list[str], worlds: int) -> list[list[float]]:
+    """Per challenger (`shown[1:]`, by text), its reward less the bot option's
+    (`shown[0]`) in each of `worlds` worlds (those in which all of them are options:
+    where the options depend on what the seat cannot see, a world may rule one out, as
+    the tree's availability counts)."""
+    seat, rng, evaluate = tree.seat, tree.rng, tree.evaluator.evaluate
+    gains: list[list[float]] = [[] for _ in shown[1:]]
+    for _ in range(worlds):
+        world = tree.deal()
+        dice, draws = rng.getrandbits(64), rng.getrandbits(64)
+        there = {a.text: a.value for a in world.legal_actions()}
+        if any(t not in there for t in shown):
+            continue  # an option hidden things rule out there: no pair in that world
+        rewards = []
+        for text in shown:
+            g = world.determinize(None, random.Random(dice))  # the same future dice
+            g.auto_chance = True
+            g.choose(there[text])
+            rewards.append(evaluate(g, random.Random(draws))[seat])
+        for gain, reward in zip(gains, rewards[1:], strict=True):
+            gain.append(reward - rewards[0])
+    return gains
+
+
+def _mean_error(values: list[float]) -> tuple[float, float]:
+    """The mean and its standard error (infinite for fewer than two values: no
+    evidence)."""
+    n = len(values)
     if n < 2:
-        return 1.0
-    mean = node.total / n
-    return math.sqrt(max(node.squares / n - mean * mean, 0.0) / (n - 1))
+        return 0.0, math.inf
+    mean = sum(values) / n
+    spread = sum((x - mean) ** 2 for x in values) / (n - 1)
+    return mean, math.sqrt(spread / n)
