@@ -170,7 +170,7 @@ def fewer_collections() -> Iterator[None]:
     its messages, the lists of the rules) and next to no cycles, and every few
     hundred of them Python's collector passes over them, and now and then over every
     object of the process, the compiled rules included: a fifth of the time of a
-    random labyrinth game. The threshold is put back afterwards."""
+    game of random bots on a large maze. The threshold is put back afterwards."""
     old = gc.get_threshold()
     gc.set_threshold(max(old[0], FEWER_COLLECTIONS), *old[1:])
     try:
