@@ -3,7 +3,8 @@ as text and as a stable record; replaying a record."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections import Counter
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING
 
 from rulelang.check.symbols import BoardAttrSym
@@ -22,7 +23,15 @@ from rulelang.runtime.code import (
     Value,
 )
 from rulelang.runtime.helpers import sample
-from rulelang.runtime.state import Log, Place, events_of, known_places, newest_first, typed
+from rulelang.runtime.state import (
+    Log,
+    Place,
+    State,
+    events_of,
+    known_places,
+    newest_first,
+    typed,
+)
 from rulelang.runtime.values import Plain, plain, plainer
 from rulelang.runtime.view_types import (
     BoardState,
@@ -434,11 +443,25 @@ def record(game: Game, since: object = None, upto: object = None) -> list[dict[s
             events.append(typed(link))  # type: ignore[arg-type]
             link = link[3]  # type: ignore[index]
         events.reverse()
+    seen: dict[str, set[str]] = {}
+
+    def alike(kind: str, show: Callable[[State, Value], str]) -> set[str]:
+        """The texts that more than one item of the kind reads as."""
+        if kind not in seen:
+            texts = Counter(show(st, i) for i in st.cfg.entities.get(kind, ()))
+            seen[kind] = {t for t, n in texts.items() if n > 1}
+        return seen[kind]
+
     for event in events:
         if type(event) is Chose:
             spec = event.decision
             text = "pass" if event.value is None else spec.show(st, event.value)
-            out.append({"choose": spec.name, "by": event.who, "option": text})
+            entry: dict[str, Value] = {"choose": spec.name, "by": event.who, "option": text}
+            if spec.kind is not None and text in alike(spec.kind, spec.show):
+                # which of the items that read alike (two rockfall cards in a hand): the
+                # text alone would replay the first of them, and a hand's order differ
+                entry["item"] = event.value
+            out.append(entry)
         elif type(event) is Drew:
             outcome = event.outcome
             out.append(
@@ -493,10 +516,12 @@ def _replay_one(game: Game, event: object) -> None:
         if "value" in event:
             value = event["value"]
         else:
-            action = next((a for a in game.legal_actions() if a.text == event.get("option")), None)
-            if action is None:
+            alike = [a for a in game.legal_actions() if a.text == event.get("option")]
+            if not alike:
                 raise ReplayError(f"'{event.get('option')}' is not an option of '{spec.name}' now")
-            value = action.value
+            # the very item chosen, where the record names it; else the first that reads so
+            same = [a for a in alike if "item" in event and a.value == event["item"]]
+            value = (same or alike)[0].value
         if value not in st.options:
             raise ReplayError(f"{value!r} is not an option of '{spec.name}' now")
         game.choose(value)

@@ -114,15 +114,19 @@ def _sync_folder(folder: Path) -> None:
 
 
 def _event_ok(event: Any) -> bool:
-    """A decision by name and chosen text, or a chance event by name and outcome."""
+    """A decision by name and chosen text (and, for an item, which one: a whole number),
+    or a chance event by name and outcome."""
     if not isinstance(event, dict):
         return False
-    if set(event) == {"choose", "by", "option"}:
+    if set(event) in ({"choose", "by", "option"}, {"choose", "by", "option", "item"}):
+        item = event.get("item", 0)
         return (
             isinstance(event["choose"], str)
             and isinstance(event["option"], str)
             and isinstance(event["by"], int)
             and not isinstance(event["by"], bool)
+            and isinstance(item, int)
+            and not isinstance(item, bool)
         )
     if set(event) == {"chance", "outcome"}:
         outcome = event["outcome"]
