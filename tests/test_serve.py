@@ -322,3 +322,18 @@ def test_a_port_in_use_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert (
         code == 74 and err.strip() == f"error: cannot serve on 127.0.0.1:{port}: the port is in use"
     )
+
+
+def test_a_table_takes_the_players_names(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--names Ann,Bob` names the seats as `play --names` does; a name with a control
+    character, or a count of names that is not the players', is one line, exit 64."""
+    from rulelang.cli.serve import _new_table
+    from rulelang.limits import DEFAULT_LIMITS
+
+    store = Store(create=True, any_thread=True)
+    table = _new_table(store, TICTACTOE, None, "none", [], 1, None, DEFAULT_LIMITS, "Ann, Bob")
+    assert list(table.game.player_names) == ["Ann", "Bob"]
+    for names, says in [("Ann,B\x1bob", "control characters"), ("Ann", "2 players")]:
+        got, out, err = cli(capsys, "serve", TICTACTOE, "--names", names, "--port", "0")
+        assert got == 64 and says in err and len(err.strip().splitlines()) == 1, err
+        no_traceback(out, err)

@@ -405,6 +405,9 @@ def serve(
     delay: Annotated[
         float, typer.Option(metavar="SECONDS", help="Seconds to wait after each bot move.")
     ] = 0.3,
+    names: Annotated[
+        str, typer.Option(metavar="NAMES", help="Player names, separated by commas.")
+    ] = "",
     allow_path: AllowPath = None,
     limits: Limits = DEFAULT_LIMITS,
 ) -> None:
@@ -413,7 +416,18 @@ def serve(
     from rulelang.cli.serve import serve_command
 
     serve_command(
-        file, players, bots, option or [], seed, host, port, resume, delay, allow_path, limits
+        file,
+        players,
+        bots,
+        option or [],
+        seed,
+        host,
+        port,
+        resume,
+        delay,
+        allow_path,
+        limits,
+        names,
     )
 
 

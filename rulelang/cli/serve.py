@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from rulelang.cli.errors import EX_USAGE, CliExit, runtime_error, usage
 from rulelang.cli.options import check_number, check_players, parse_bots, parse_options
+from rulelang.cli.terminal import CONTROL
 from rulelang.diagnostics import GameRuntimeError, UsageError
 from rulelang.limits import SEED_MAX, SEED_MIN, Limits
 
@@ -27,6 +28,7 @@ def serve_command(
     delay: float,
     allow_path: list[Path] | None,
     limits: Limits,
+    names: str = "",
 ) -> None:
     from rulelang import serve
 
@@ -51,7 +53,8 @@ def serve_command(
     if resume is not None:
         hub.add(resume_table(store, resume, limits))
     elif file is not None:
-        hub.add(_new_table(store, file, players, bots, option, seed, allow_path, limits))
+        table = _new_table(store, file, players, bots, option, seed, allow_path, limits, names)
+        hub.add(table)
     else:
         lobby = Lobby(hub, store)
     try:
@@ -69,6 +72,7 @@ def _new_table(
     seed: int | None,
     allow_path: list[Path] | None,
     limits: Limits,
+    names: str = "",
 ) -> Table:
     import secrets
 
@@ -83,8 +87,12 @@ def _new_table(
         seed = secrets.randbelow(2**31)
     check_number("--seed", seed, SEED_MIN, SEED_MAX)
     options = parse_options(option)
+    name_list = [n.strip() for n in names.split(",")] if names else None
+    for name in name_list or []:
+        if CONTROL.search(name):
+            raise usage(f"--names: a name may not hold control characters ({ascii(name)})")
     try:
-        game = ruleset.new_game(count, seed, options)
+        game = ruleset.new_game(count, seed, options, name_list)
     except UsageError as exc:
         raise usage(str(exc)) from None
     except GameRuntimeError as err:
