@@ -337,3 +337,16 @@ def test_a_table_takes_the_players_names(capsys: pytest.CaptureFixture[str]) -> 
         got, out, err = cli(capsys, "serve", TICTACTOE, "--names", names, "--port", "0")
         assert got == 64 and says in err and len(err.strip().splitlines()) == 1, err
         no_traceback(out, err)
+
+
+def test_a_game_whose_only_secret_is_a_private_message_has_a_game_master(tmp_path: Path) -> None:
+    """`say ... to` keeps a line from the others: the table then has a game master link."""
+    import rulelang
+    from rulelang.serve.tables import hides_anything
+
+    path = tmp_path / "whisper.rules"
+    body = 'turn {\n  choose n in 1..2\n  say "{current} thinks of {n}" to current\n}\n'
+    path.write_text(f'game "W"\nplayers 2..2\n{body}end when turn_number > 4 {{ draw players }}\n')
+    assert hides_anything(rulelang.compile_file(path))
+    path.write_text(path.read_text().replace(" to current", ""))
+    assert not hides_anything(rulelang.compile_file(path))

@@ -53,9 +53,27 @@ def hides_anything(ruleset: Ruleset) -> bool:
     if any(a.visibility != "all" for a in declared) or ruleset.ex.tiles:
         return True
     code = ruleset.code
-    return any(c.secret for c in code.choices.values()) or any(
-        c.audience is not None for c in code.chances.values()
+    return (
+        any(c.secret for c in code.choices.values())
+        or any(c.audience is not None for c in code.chances.values())
+        or _says_in_private(p.decls)
     )
+
+
+def _says_in_private(decls: list[Any]) -> bool:
+    """Whether any rule tells something to some players only (`say ... to`)."""
+    from rulelang.syntax import ast as A
+
+    stack: list[object] = list(decls)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, A.Say) and node.to is not None:
+            return True
+        if isinstance(node, tuple | list):
+            stack.extend(node)
+        elif hasattr(node, "__dataclass_fields__"):
+            stack.extend(getattr(node, f) for f in node.__dataclass_fields__)
+    return False
 
 
 class Table:
