@@ -301,3 +301,18 @@ def test_the_command_on_a_library_or_an_invalid_file(
     code, _out, err = cli(capsys, "rulebook", negative)
     assert code == 70 and "R020" in err and "negative.rules:4" in err
     no_traceback(err)
+
+
+def test_commands_in_a_comment_are_not_read_to_the_players(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A comment line indented past its `#` (`#   rulelang play ...`, as `rulelang new`
+    writes them) is an example for the designer: the rulebook leaves it out and keeps
+    the words around it."""
+    monkeypatch.chdir(tmp_path)
+    code, _out, err = cli(capsys, "new", "short", "--from", "saboteur")
+    assert code == 0, err
+    assert "#   rulelang play" in (tmp_path / "short.rules").read_text()
+    text = md(tmp_path / "short.rules")
+    assert "rulelang play short.rules" not in text and "rulelang validate" not in text
+    assert 'a variant of the shipped game "saboteur"' in text

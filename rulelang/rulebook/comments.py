@@ -26,12 +26,15 @@ def code_end(line: str) -> int:
 
 def _comment(line: str) -> str | None:
     """The text of a line that holds only a comment; None for any other line. A rule
-    of dashes (a section divider) gives its title, if any, as no text: ""."""
+    of dashes (a section divider) gives its title, if any, as no text: "". So does a
+    line indented past the `#` (`#   rulelang play ...`): an example or a command, as
+    Markdown reads an indented line, not words for the players."""
     stripped = line.strip()
     if not stripped.startswith("#"):
         return None
-    text = stripped.lstrip("#").strip()
-    return "" if text.startswith("---") else text
+    after = stripped.lstrip("#")
+    text = after.strip()
+    return "" if text.startswith("---") or after.startswith("  ") else text
 
 
 def above(sources: Sources | None, span: Span) -> str:
