@@ -458,7 +458,7 @@ def record(game: Game, since: object = None, upto: object = None) -> list[dict[s
             text = "pass" if event.value is None else spec.show(st, event.value)
             entry: dict[str, Value] = {"choose": spec.name, "by": event.who, "option": text}
             if spec.kind is not None and text in alike(spec.kind, spec.show):
-                # which of the items that read alike (two rockfall cards in a hand): the
+                # which of the items that read alike (two cards of the same design in a hand): the
                 # text alone would replay the first of them, and a hand's order differ
                 entry["item"] = event.value
             out.append(entry)
