@@ -35,8 +35,8 @@ from rulelang.cli.options import (
 )
 from rulelang.cli.rulebook import rulebook
 from rulelang.cli.simulate import simulate
-from rulelang.cli.terminal import CONTROL, say
-from rulelang.diagnostics import GameRuntimeError, UsageError
+from rulelang.cli.terminal import say
+from rulelang.diagnostics import GameRuntimeError
 from rulelang.limits import DEFAULT_LIMITS, MAX_LIMIT, SEED_MAX, SEED_MIN, Limits
 from rulelang.storage import saves
 
@@ -185,7 +185,7 @@ def play(
 ) -> None:
     """Play a game in the terminal: friends on one screen, or against bots. Every game
     is recorded, move by move, in the saved games ('rulelang games list')."""
-    from rulelang.cli.loading import load
+    from rulelang.cli.loading import load, start_game
 
     check_number("--seed", seed, SEED_MIN, SEED_MAX)
     from rulelang.loader import rules_path
@@ -193,17 +193,8 @@ def play(
     file = rules_path(file)
     ruleset = load(file, allow_path, limits)
     players = check_players(ruleset, players)
-    name_list = [n.strip() for n in names.split(",")] if names else None
-    for name in name_list or []:
-        if CONTROL.search(name):
-            raise usage(f"--names: a name may not hold control characters ({ascii(name)})")
     options = parse_options(option or [])
-    try:
-        game = ruleset.new_game(players, seed, options, name_list)
-    except UsageError as exc:
-        raise usage(str(exc)) from None
-    except GameRuntimeError as err:
-        raise runtime_error(err, ruleset.program.sources) from None
+    game = start_game(ruleset, players, seed, options, names)
     chosen = parse_bots(bots, players, ruleset)
     record = saves.Save(
         str(file.resolve()),  # with the path from the save's folder: resumable anywhere

@@ -7,12 +7,30 @@ from pathlib import Path
 
 from rulelang import Game, Ruleset, UsageError, replay, search
 from rulelang.api import compile_file_with_warnings
-from rulelang.cli.errors import EX_DATAERR, CliExit, say_err, usage
+from rulelang.cli.errors import EX_DATAERR, CliExit, runtime_error, say_err, usage
+from rulelang.cli.terminal import CONTROL
 from rulelang.diagnostics import GameRuntimeError, RuleError, render
 from rulelang.limits import DEFAULT_LIMITS, Limits
 from rulelang.loader import or_shipped
 from rulelang.runtime.bots import RANDOM
 from rulelang.storage import saves
+
+
+def start_game(
+    ruleset: Ruleset, players: int, seed: int, options: dict[str, str], names: str
+) -> Game:
+    """A new game at a table of `players` named by `--names` (commas between them);
+    a bad name, count or option is a usage error, a rule failing in the setup exit 70."""
+    name_list = [n.strip() for n in names.split(",")] if names else None
+    for name in name_list or []:
+        if CONTROL.search(name):
+            raise usage(f"--names: a name may not hold control characters ({ascii(name)})")
+    try:
+        return ruleset.new_game(players, seed, options, name_list)
+    except UsageError as exc:
+        raise usage(str(exc)) from None
+    except GameRuntimeError as err:
+        raise runtime_error(err, ruleset.program.sources) from None
 
 
 def load(

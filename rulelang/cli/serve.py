@@ -5,10 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rulelang.cli.errors import EX_USAGE, CliExit, runtime_error, usage
+from rulelang.cli.errors import EX_USAGE, CliExit, usage
 from rulelang.cli.options import check_number, check_players, parse_bots, parse_options
-from rulelang.cli.terminal import CONTROL
-from rulelang.diagnostics import GameRuntimeError, UsageError
 from rulelang.limits import SEED_MAX, SEED_MIN, Limits
 
 if TYPE_CHECKING:
@@ -76,7 +74,7 @@ def _new_table(
 ) -> Table:
     import secrets
 
-    from rulelang.cli.loading import load
+    from rulelang.cli.loading import load, start_game
     from rulelang.loader import rules_path
     from rulelang.serve.opening import open_table, record_of
 
@@ -87,16 +85,7 @@ def _new_table(
         seed = secrets.randbelow(2**31)
     check_number("--seed", seed, SEED_MIN, SEED_MAX)
     options = parse_options(option)
-    name_list = [n.strip() for n in names.split(",")] if names else None
-    for name in name_list or []:
-        if CONTROL.search(name):
-            raise usage(f"--names: a name may not hold control characters ({ascii(name)})")
-    try:
-        game = ruleset.new_game(count, seed, options, name_list)
-    except UsageError as exc:
-        raise usage(str(exc)) from None
-    except GameRuntimeError as err:
-        raise runtime_error(err, ruleset.program.sources) from None
+    game = start_game(ruleset, count, seed, options, names)
     chosen = parse_bots(bots, count, ruleset)
     if len(chosen) == count:
         raise CliExit(EX_USAGE, "error: every seat is a bot's: leave a seat to a human")
