@@ -27,12 +27,13 @@ def check_report(path: Path | None) -> None:
         raise usage(f"--report {path}: there is no folder {folder}")
 
 
-def write_report(path: Path, html: str) -> None:
+def write_report(path: Path, html: str, what: str = "the report") -> None:
+    """Write a page or document the command made; exit 74 in one line if it cannot."""
     try:
         path.write_text(html, encoding="utf-8")
     except OSError as err:
         raise CliExit(
-            EX_IOERR, f"error: the report could not be written to {path}: {err.strerror}"
+            EX_IOERR, f"error: {what} could not be written to {path}: {err.strerror}"
         ) from None
 
 

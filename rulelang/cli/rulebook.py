@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from rulelang.cli.errors import EX_IOERR, CliExit, runtime_error, usage
+from rulelang.cli.errors import runtime_error, usage
 from rulelang.cli.options import AllowPath, RuleParams, parse_options
 from rulelang.cli.terminal import say
 from rulelang.diagnostics import GameRuntimeError, UsageError
@@ -57,12 +57,9 @@ def rulebook(
     if out is None:
         say(text.rstrip("\n"))
         return
-    try:
-        out.write_text(text, encoding="utf-8")
-    except OSError as err:
-        raise CliExit(
-            EX_IOERR, f"error: the rulebook could not be written to {out}: {err.strerror}"
-        ) from None
+    from rulelang.cli.report import write_report
+
+    write_report(out, text, "the rulebook")
     say(f"wrote {out}")
 
 
