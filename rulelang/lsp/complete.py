@@ -24,8 +24,9 @@ from rulelang.check.symbols import (
 from rulelang.check.types import T as Type
 from rulelang.lsp.analysis import Analysis
 from rulelang.lsp.grammar import expected, keywords
-from rulelang.lsp.index import kind_of, nodes
+from rulelang.lsp.index import kind_of
 from rulelang.syntax import ast as A
+from rulelang.syntax.node import nodes
 
 K = T.CompletionItemKind
 PARTIAL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")

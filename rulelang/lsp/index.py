@@ -28,7 +28,7 @@ from rulelang.check.symbols import (
 from rulelang.diagnostics import Sources, Span
 from rulelang.lsp.text import Lines, Place
 from rulelang.syntax import ast as A
-from rulelang.syntax.node import Node
+from rulelang.syntax.node import Node, nodes
 
 
 @dataclass
@@ -70,18 +70,6 @@ class Index:
             if occ.sym is sym and occ.place not in seen:
                 seen[occ.place] = occ
         return list(seen.values())
-
-
-def nodes(value: object) -> Iterator[Node]:
-    """Every AST node in a declaration, depth first."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, Node):
-            yield item
-            stack.extend(getattr(item, f) for f in reversed(type(item)._fields))
-        elif isinstance(item, tuple):
-            stack.extend(reversed(item))
 
 
 def _place(index: Index, span: Span, name: str, last: bool = False) -> Place | None:

@@ -5,7 +5,6 @@ marked against its base (`extends`): new, or changed by `override`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TypeVar
 
@@ -18,6 +17,7 @@ from rulelang.rulebook.model import CHANGED, NEW, Block, Book, Para, Section, St
 from rulelang.rulebook.steps import Steps as StepWriter
 from rulelang.runtime.ruleset import Ruleset, TableFacts
 from rulelang.syntax import ast as A
+from rulelang.syntax.node import nodes
 
 D = TypeVar("D", bound=A.Decl)
 ORDER = {
@@ -29,18 +29,6 @@ ORDER = {
 
 def anchor(kind: str, name: str) -> str:
     return f"{kind}-{name.replace('_', '-').lower()}"
-
-
-def walk(value: object) -> Iterator[object]:
-    """Every node under an AST node (its fields, nested tuples included)."""
-    stack = [value]
-    while stack:
-        node = stack.pop()
-        yield node
-        if isinstance(node, tuple | list):
-            stack.extend(reversed(node))
-        else:
-            stack.extend(getattr(node, f) for f in reversed(getattr(type(node), "_fields", ())))
 
 
 class Builder:
@@ -81,8 +69,8 @@ class Builder:
         """The names the game's own files use (not the stdlib modules it imports)."""
         if self._used is None:
             own = [d for d in self.program.decls if not self.stdlib(d.span.file)]
-            self._used = {n.id for n in walk(own) if isinstance(n, A.Name)}
-            self._used |= {n.die for n in walk(own) if isinstance(n, A.Roll)}
+            self._used = {n.id for n in nodes(own) if isinstance(n, A.Name)}
+            self._used |= {n.die for n in nodes(own) if isinstance(n, A.Roll)}
         return self._used
 
     def decls(self, cls: type[D]) -> list[D]:
@@ -382,7 +370,7 @@ class Builder:
         roots += [self.program.procs[n].decl for n in self.procs if n in self.program.procs]
         used: set[str] = set()
         while roots:
-            for node in walk(roots.pop()):
+            for node in nodes(roots.pop()):
                 if (
                     isinstance(node, A.Call)
                     and node.func in self.program.defs

@@ -63,17 +63,9 @@ def hides_anything(ruleset: Ruleset) -> bool:
 def _says_in_private(decls: list[Any]) -> bool:
     """Whether any rule tells something to some players only (`say ... to`)."""
     from rulelang.syntax import ast as A
+    from rulelang.syntax.node import nodes
 
-    stack: list[object] = list(decls)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, A.Say) and node.to is not None:
-            return True
-        if isinstance(node, tuple | list):
-            stack.extend(node)
-        elif hasattr(node, "__dataclass_fields__"):
-            stack.extend(getattr(node, f) for f in node.__dataclass_fields__)
-    return False
+    return any(isinstance(n, A.Say) and n.to is not None for n in nodes(decls))
 
 
 class Table:

@@ -11,6 +11,7 @@ is compiled the first time the class is instantiated.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, TypeVar, dataclass_transform
 
 T = TypeVar("T")
@@ -113,3 +114,16 @@ def replace(obj: T, **changes: object) -> T:
     values = {f: getattr(obj, f) for f in getattr(cls, "_fields", ())}
     values.update(changes)
     return cls(**values)
+
+
+def nodes(value: object) -> Iterator[Node]:
+    """Every AST node in `value` (a node, or a tuple or list of them), itself first,
+    then depth first in the order of its fields."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Node):
+            yield item
+            stack.extend(getattr(item, f) for f in reversed(type(item)._fields))
+        elif isinstance(item, tuple | list):
+            stack.extend(reversed(item))
