@@ -49,7 +49,6 @@ from rulelang.interop.common import (
 from rulelang.interop.common import (
     load as load_ruleset,
 )
-from rulelang.runtime.code import ChoiceSpec
 from rulelang.runtime.engine import Game
 from rulelang.runtime.ruleset import Ruleset
 
@@ -210,23 +209,13 @@ class RulesetState(pyspiel.State):  # type: ignore[misc]  # pyspiel: as above
         return self._legal_actions(self.current_player() if player is None else player)
 
     def _legal_actions(self, player: int) -> list[int]:
-        game = self._live._game or self._live.game
-        st = game.state
-        if st.over or self.decisions >= self.max_decisions or player != st.who:
-            return []  # not this player's decision, or the game's end
-        count = len(game.legal_values())
-        if count > self.max_actions:
-            count_options(game, self.max_actions)  # raises, naming the decision
-        return list(range(count))
+        if player != self.current_player():  # TERMINAL at the end
+            return []
+        return list(range(count_options(self._live._game or self._live.game, self.max_actions)))
 
     def _apply_action(self, action: int) -> None:
         # the option's value, without the texts of the options (a step at native speed)
-        game = self._live._game or self._live.game
-        st = game.state
-        if type(st.pending) is ChoiceSpec and not st.over:
-            game.choose(st.options[action])
-        else:
-            take_option(game, action)
+        take_option(self._live._game or self._live.game, action)
         self.decisions += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
