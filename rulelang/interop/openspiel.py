@@ -209,7 +209,7 @@ class RulesetState(pyspiel.State):  # type: ignore[misc]  # pyspiel: as above
         return self._legal_actions(self.current_player() if player is None else player)
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self.current_player():  # TERMINAL at the end
+        if player < 0 or player != self.current_player():  # TERMINAL at the end
             return []
         return list(range(count_options(self._live._game or self._live.game, self.max_actions)))
 
