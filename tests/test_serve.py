@@ -350,3 +350,21 @@ def test_a_game_whose_only_secret_is_a_private_message_has_a_game_master(tmp_pat
     assert hides_anything(rulelang.compile_file(path))
     path.write_text(path.read_text().replace(" to current", ""))
     assert not hides_anything(rulelang.compile_file(path))
+
+
+def test_the_game_master_log_says_whom_each_secret_line_was_for() -> None:
+    """As `play --omniscient` marks "(to Ann) ...": the master's log carries each line's
+    audience (a `say ... to`, a secret choice), the seats' logs carry none."""
+    whisper = ROOT / "tests" / "games" / "whisper.rules"
+    hub, table = new_table(whisper, 2, {}, seed=1)
+    for option in ("4", "8"):
+        table.game.apply(option)
+    with served(hub) as client:
+        with client.websocket_connect(f"/ws/{table.links.master}") as ws:
+            m = first(ws)
+        with client.websocket_connect(f"/ws/{table.links.seats[0]}") as ws:
+            seat = first(ws)
+    marks = dict(zip(m["history"], m["audience"], strict=True))
+    assert marks["You chose 4."] == "P1" and marks["You chose 8."] == "P2"
+    assert marks["P1 has chosen."] is None and marks["P2 has chosen."] is None
+    assert "audience" not in seat and "You chose 8." not in seat["history"]

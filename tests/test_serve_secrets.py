@@ -18,6 +18,7 @@ from test_noninterference import hidden_changed
 
 import rulelang
 from rulelang import PUBLIC
+from rulelang.runtime import views
 from rulelang.serve.tables import MASTER, SEAT, SPECTATOR, Table, Who
 from rulelang.serve.web import Hub
 
@@ -58,6 +59,7 @@ def expected_views(hub: Hub, table: Table) -> dict[int, dict[object, Any]]:
 def snapshot(game: rulelang.Game) -> dict[object, Any]:
     viewers: list[int | None] = [*range(game.players), None, PUBLIC]
     out: dict[object, Any] = {v: (plain(game.view(v)), plain(game.history(v))) for v in viewers}
+    out["audience"] = [to for _, to in views.referee_lines(game)]
     over = game.is_over()
     out["deciding"] = None if over else game.current_player()
     out["legal"] = [a.text for a in game.legal_actions()] if not over else []
@@ -79,8 +81,10 @@ def check_one(then: dict[object, Any], m: dict[str, Any]) -> None:
     """One message: exactly the viewer's view and history, the options only for the seat
     that decides (the legal ones those of the game), nothing else."""
     viewer = viewer_of(m)
-    assert set(m) <= KEYS | {"layout"}
+    assert set(m) <= KEYS | {"layout"} | ({"audience"} if m["role"] == MASTER else set())
     assert (m["view"], m["history"]) == then[viewer]
+    if m["role"] == MASTER:  # whom each line was said to: the game master's alone
+        assert m["audience"] == then["audience"]
     if m["your_turn"]:
         assert then["deciding"] == viewer and m["role"] == SEAT
         assert [o["text"] for o in m["options"] if o["legal"]] == then["legal"]

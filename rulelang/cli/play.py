@@ -137,22 +137,13 @@ class Table:
     def referee_news(self, since: object, hidden_only: bool = False) -> list[str]:
         """Every line since the mark `since` (or only those not everyone saw); one not
         everyone saw is marked with whom it was said to ("(to Ann) ..."), or as hidden."""
-        game = self.game
-        public = game.history(PUBLIC, since=since)
-        said = game.view(None, only=("private",))
-        to = {
-            t: ", ".join(names)
-            for t, names in zip(said["private"], said["private_to"], strict=True)
-        }
-        to.update(views.audiences(game, since))  # secret rolls, picks and choices
         out = []
-        for line in game.history(None, since=since):
-            if line in public:
-                public.remove(line)
+        for line, to in views.referee_lines(self.game, since):
+            if to is None:
                 if not hidden_only:
                     out.append(line)
             else:
-                out.append(f"(to {to[line]}) {line}" if line in to else f"(hidden) {line}")
+                out.append(f"(to {to}) {line}" if to else f"(hidden) {line}")
         return out
 
     def bot_move(self, who: int) -> None:

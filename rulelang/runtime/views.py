@@ -12,6 +12,7 @@ from rulelang.check.types import T
 from rulelang.diagnostics import UsageError
 from rulelang.runtime.boards import GridBoard
 from rulelang.runtime.code import (
+    PUBLIC,
     ChanceSpec,
     ChoiceSpec,
     Chose,
@@ -388,6 +389,28 @@ def audiences(game: Game, since: object = None) -> dict[str, str]:
             if line:
                 out[line] = ", ".join(names[p] for p in dict.fromkeys(seen))
         record = record[3]
+    return out
+
+
+def referee_lines(game: Game, since: object = None) -> list[tuple[str, str | None]]:
+    """For the referee: every line since the mark `since`, each with whom it was said
+    to: None for a line everyone saw, the names of those who saw it ("Ann, Bob") for a
+    `say ... to`, a secret roll, pick or choice, and "" for a line nobody but the
+    referee saw."""
+    public = Counter(game.history(PUBLIC, since=since))
+    said = game.view(None, only=("private",))
+    to = {
+        line: ", ".join(names)
+        for line, names in zip(said["private"], said["private_to"], strict=True)
+    }
+    to.update(audiences(game, since))
+    out: list[tuple[str, str | None]] = []
+    for line in game.history(None, since=since):
+        if public[line] > 0:
+            public[line] -= 1
+            out.append((line, None))
+        else:
+            out.append((line, to.get(line, "")))
     return out
 
 

@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rulelang.runtime import views
 from rulelang.runtime.code import ChoiceSpec
 from rulelang.runtime.engine import CHANCE, PUBLIC, Action, Game
 from rulelang.serve.keeper import Keeper, Links
@@ -127,6 +128,11 @@ class Table:
             "over": game.is_over(),
             "result": view.get("results") if game.is_over() else None,
         }
+        if who.role == MASTER:
+            # whom each line was said to, as `play`'s referee screen marks it
+            marked = views.referee_lines(game)
+            out["history"] = [line for line, _ in marked]
+            out["audience"] = [to for _, to in marked]
         if self._layout is not None:
             out["layout"] = self._layout
         return out

@@ -701,8 +701,18 @@ function renderLog(msg) {
   const items = [];
   for (let i = lines.length - 1; i >= 0; i--) {  // newest first; marks from the newest
     const line = lines[i];
-    const audiences = privateCount.get(line);
     const li = el("li", {}, el("span", { class: "line", text: line }));
+    if (msg.audience) {  // the master's: whom each line was said to (null: everyone)
+      const to = msg.audience[i];
+      if (to !== null) {
+        li.classList.add("secret");
+        li.prepend(el("span", { class: "secret-mark", text: to === "" ? "nobody else knows"
+          : `only ${to} know${to.includes(",") ? "" : "s"}` }));
+      }
+      items.push(li);
+      continue;
+    }
+    const audiences = privateCount.get(line);
     if (audiences && audiences.length) {
       const to = audiences.pop();
       li.classList.add("secret");
