@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import rulelang
+from rulelang.interop import features
 from rulelang.interop.common import HEADER, OBS_SIZE, ORDERED, PARTS, encode
 from tests.interop_support import ROOT
 
@@ -56,3 +57,28 @@ def test_the_encoding_is_the_documented_one_at_every_position(rules: str, player
             assert np.array_equal(got, (counts / (1.0 + np.abs(counts))).astype(np.float32))
         actions = game.legal_actions()
         game.apply(actions[int(rng.random() * len(actions))])
+
+
+# values whose texts differ although they are equal, or that share a path with a
+# different shape: the kept slots must tell them apart as the definition does
+AWKWARD = [
+    {"a": 1, "b": [True, 1, "1"], "viewer": 3},
+    {"a": True, "b": [1.0, -0.0, 0.0, 0], "c": {"viewer": 2, "d": [[1], {"e": 2}]}},
+    {"a": 1.0, "b": {"size": 3, "known": ["x"]}, "options": ["p", "q", "p"]},
+    {"a": None, "b": ["x", "x"], "c": {True: "bool key"}},
+    {"a": 2, "b": [], "c": {"d": [{"e": True}, {"e": 1}]}, "options": ["q", "p"]},
+    {"a": float("nan"), "b": {"size": 0}, "c": {"1": "text key", 1: "int key"}},
+]
+
+
+def test_kept_slots_give_the_definition_for_awkward_views() -> None:
+    """Equal values with different texts (1, True, 1.0; 0.0 and -0.0), a path that is a
+    list in one view and a dict in the next, keys that are not texts: each view, read
+    after all the others were, counts as the definition says."""
+    width = OBS_SIZE - HEADER
+    for _ in range(2):  # the second time every path and value is already kept
+        for view in AWKWARD:
+            expected = np.zeros(width)
+            reference_counts(view, "", expected)
+            got = features.counts(view, width)
+            assert np.array_equal(got, expected, equal_nan=True), view
