@@ -68,6 +68,7 @@ AWKWARD = [
     {"a": None, "b": ["x", "x"], "c": {True: "bool key"}},
     {"a": 2, "b": [], "c": {"d": [{"e": True}, {"e": 1}]}, "options": ["q", "p"]},
     {"a": float("nan"), "b": {"size": 0}, "c": {"1": "text key", 1: "int key"}},
+    {"viewer": 0, "e": {}, "f": []},
 ]
 
 

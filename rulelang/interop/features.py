@@ -62,11 +62,10 @@ class Features:
         slots: list[int] = []
         adds: list[float] = []
         self._walk(self.root, view, ones, slots, adds)
-        width = self.width
-        counts = np.bincount(ones, minlength=width).astype(np.float64)
-        if slots:
-            counts += np.bincount(slots, weights=adds, minlength=width)
-        return counts
+        if not ones:
+            return np.zeros(self.width)
+        # one summation: each value counts 1 at its slot, a number also its value
+        return np.bincount(ones + slots, [1.0] * len(ones) + adds, self.width)
 
     def _walk(
         self, node: _Path, value: object, ones: list[int], slots: list[int], adds: list[float]
@@ -100,7 +99,8 @@ class Features:
                 if known is None or known[0] is not kind:
                     known = self._slots(child, item)
             elif isinstance(item, _NESTED):
-                self._walk(child, item, ones, slots, adds)
+                if item:  # an empty dict or list has no values to count
+                    self._walk(child, item, ones, slots, adds)
                 continue
             else:
                 known = self._slots(child, item)
