@@ -65,7 +65,10 @@ class Features:
         if not ones:
             return np.zeros(self.width)
         # one summation: each value counts 1 at its slot, a number also its value
-        return np.bincount(ones + slots, [1.0] * len(ones) + adds, self.width)
+        summed: npt.NDArray[np.float64] = np.bincount(
+            ones + slots, [1.0] * len(ones) + adds, self.width
+        )
+        return summed
 
     def _walk(
         self, node: _Path, value: object, ones: list[int], slots: list[int], adds: list[float]
