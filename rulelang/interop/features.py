@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -65,10 +65,8 @@ class Features:
         if not ones:
             return np.zeros(self.width)
         # one summation: each value counts 1 at its slot, a number also its value
-        summed: npt.NDArray[np.float64] = np.bincount(
-            ones + slots, [1.0] * len(ones) + adds, self.width
-        )
-        return summed
+        summed = np.bincount(ones + slots, [1.0] * len(ones) + adds, self.width)
+        return cast("npt.NDArray[np.float64]", summed)  # weighted: floats, not as typed
 
     def _walk(
         self, node: _Path, value: object, ones: list[int], slots: list[int], adds: list[float]
