@@ -83,3 +83,25 @@ def test_kept_slots_give_the_definition_for_awkward_views() -> None:
             reference_counts(view, "", expected)
             got = features.counts(view, width)
             assert np.array_equal(got, expected, equal_nan=True), view
+
+
+def test_a_secret_changed_leaves_the_other_seats_vectors_as_they_were() -> None:
+    """Heimlich: "each player is secretly given one agent" (`agent visible to owner`).
+    At each position of a game, another agent given to seat 1 changes seat 1's vector
+    only, although the kept slots were just filled from the omniscient view too."""
+    ruleset = rulelang.compile_file(ROOT / "rulesets/heimlich.rules")
+    game = ruleset.new_game(4, seed=5)
+    rng = random.Random(5)
+    for _ in range(12):
+        features.counts(game.view(None, only=PARTS), OBS_SIZE - HEADER)  # every secret
+        before = [encode(game, seat, 64) for seat in range(4)]
+        changed = game.clone()
+        other = changed.attribute("agent", of=2)  # seat 1 is given seat 2's agent
+        assert other != changed.attribute("agent", of=1)
+        changed.edit().set("agent", other, of=1)
+        after = [encode(changed, seat, 64) for seat in range(4)]
+        for seat in (0, 2, 3):
+            assert np.array_equal(before[seat], after[seat]), seat
+        assert not np.array_equal(before[1], after[1])
+        actions = game.legal_actions()
+        game.apply(actions[int(rng.random() * len(actions))])
