@@ -105,3 +105,16 @@ def test_a_secret_changed_leaves_the_other_seats_vectors_as_they_were() -> None:
         assert not np.array_equal(before[1], after[1])
         actions = game.legal_actions()
         game.apply(actions[int(rng.random() * len(actions))])
+
+
+def test_the_kept_tree_is_dropped_past_its_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Views with ever new texts do not grow the kept paths and slots without end, and
+    each still counts as the definition says."""
+    monkeypatch.setattr(features, "_LIMIT", 10)
+    kept = features.Features(OBS_SIZE - HEADER)
+    for i in range(30):
+        view = {"n": i, "t": f"text {i}", "l": [f"x{i}", {f"k{i}": i}]}
+        expected = np.zeros(OBS_SIZE - HEADER)
+        reference_counts(view, "", expected)
+        assert np.array_equal(kept.counts(view), expected)
+        assert kept.kept <= 10 + 10  # the limit, and what one view added past it

@@ -25,7 +25,7 @@ _NUMBER = (int, float)
 # the types of values whose slots are kept: equal values of one of these types have
 # one text (not so for floats: 0.0 and -0.0 are equal)
 _KEPT = frozenset({str, int, bool, type(None)})
-# values kept in all the trees together before they are dropped and grown anew (a
+# paths and values kept in a tree before it is dropped and grown anew (a
 # game whose views hold ever new texts must not grow memory without end)
 _LIMIT = 1 << 18
 
@@ -92,6 +92,7 @@ class Features:
                 if key == "viewer" and by_key:
                     continue
                 child = self._child(node, key, by_key)
+                self.kept += 1
                 if type(key) is str or not by_key:  # 1 and True would be one key
                     children[key] = child
             kind = type(item)
