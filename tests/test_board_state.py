@@ -153,3 +153,22 @@ def test_setting_a_fixed_attribute_is_still_e246() -> None:
             "end when turn_number > 0 { draw players }",
             "f.rules",
         )
+
+
+def test_state_is_viewed_as_plain_data_by_node_name() -> None:
+    """Texts and numbers as they are; a node-typed state by the node's name."""
+    rules = compile_text(
+        'setup {\n  set maze.kind[cell(maze, 1, 1)] = "river"\n  set maze.seen[2] = 7\n}\n'
+        'turn { say "t" }\nend when turn_number > 0 { draw players }'
+    )
+    maze = rules.new_game(2, seed=1).view(None)["board_state"]["maze"]
+    assert maze["kind"] == {name: "river" if name == "1,1" else "safe" for name in maze["kind"]}
+    assert list(maze["seen"].values()) == [0, 0, 7] + [0] * 9
+    ring = rulelang.compile_source(
+        'game "R"\nplayers 2..2\nboard town = ring(4) {\n  state next_one: node(town) = 0\n}\n'
+        'setup { set town.next_one[1] = 3 }\nturn { say "t" }\n'
+        "end when turn_number > 0 { draw players }",
+        "r.rules",
+    )
+    town = ring.new_game(2).view(None)["board_state"]["town"]
+    assert town == {"next_one": {"0": "0", "1": "3", "2": "0", "3": "0"}}

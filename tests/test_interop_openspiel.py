@@ -163,3 +163,22 @@ def test_legal_actions_in_python_answer_as_openspiels_own(path: str) -> None:
             break
         state.apply_action(state.legal_actions()[-1])
     assert state.legal_actions() == []
+
+
+@pytest.mark.parametrize("path", SHIPPED)
+def test_a_step_plays_the_same_game_as_apply(path: str) -> None:
+    """`apply_action(i)` takes the i-th option as `Game.apply(legal_actions()[i])` does:
+    the same events, the same history, and OpenSpiel's own history holds the steps."""
+    ruleset = rulelang.compile_file(ROOT / path)
+    players = table_size(ruleset)
+    state = openspiel.load(ruleset, players, seed=3, max_decisions=30).new_initial_state()
+    game = ruleset.new_game(players, seed=3)
+    steps = []
+    while not state.is_terminal():
+        action = (7 * len(steps)) % len(state.legal_actions())
+        state.apply_action(action)
+        game.apply(game.legal_actions()[action])
+        steps.append(action)
+    assert state.game.events() == game.events()
+    assert state.game.history(None) == game.history(None)
+    assert state.history() == steps and state.move_number() == len(steps)

@@ -19,6 +19,7 @@ import numpy.typing as npt
 
 from rulelang.api import compile_file
 from rulelang.diagnostics import UsageError
+from rulelang.interop import features
 from rulelang.runtime.code import ChoiceSpec
 from rulelang.runtime.engine import Action, Game
 from rulelang.runtime.ruleset import Ruleset
@@ -46,8 +47,7 @@ PARTS = (
     "decision",
     "results",
 )
-# Lists whose positions matter; other lists of plain values are bags (a hand, a zone).
-ORDERED = frozenset({"options"})
+ORDERED = features.ORDERED  # lists whose positions matter (see encode)
 REWARD = {"win": 1.0, "draw": 0.0, "loss": -1.0}
 
 
@@ -126,7 +126,7 @@ def encode(game: Game, seat: int, max_actions: int, size: int = OBS_SIZE) -> npt
         vector[2] = min(1.0, len(game.legal_values()) / max_actions)
     vector[3] = 1.0 if game.is_over() else 0.0
     vector[4 + seat % MAX_SEATS] = 1.0
-    counts = _counts(game.view(seat, only=PARTS), size - HEADER)
+    counts = features.counts(game.view(seat, only=PARTS), size - HEADER)
     vector[HEADER:] = counts / (1.0 + np.abs(counts))
     return vector
 
@@ -140,54 +140,3 @@ def encode_history(lines: list[str], size: int = HISTORY_SIZE) -> npt.NDArray[An
         counts[zlib.crc32(f"={line}".encode()) % size] += 1.0
         counts[zlib.crc32(f"{index}={line}".encode()) % size] += 1.0
     return (counts / (1.0 + counts)).astype(np.float32)
-
-
-def _counts(view: object, width: int) -> npt.NDArray[np.float64]:
-    """The hashed features of a view (see `encode`), summed per slot: each plain value
-    at a path counts 1 at crc32("path=value"), a number also its value at
-    crc32("path#"). A loop over a stack, not a recursion (views hold whole numbers, so
-    the order of the sums changes nothing)."""
-    acc: dict[int, float] = {}
-    get, crcs = acc.get, _CRC
-    stack: list[tuple[str, object]] = [("", view)]
-    pop, push = stack.pop, stack.append
-    while stack:
-        path, value = pop()
-        if isinstance(value, dict):
-            for key, item in value.items():
-                if key != "viewer":
-                    push((f"{path}/{key}", item))
-        elif isinstance(value, list):
-            ordered = path.rsplit("/", 1)[-1] in ORDERED
-            for index, item in enumerate(value):
-                keep = ordered or isinstance(item, _NESTED)
-                push((f"{path}[{index}]" if keep else f"{path}[]", item))
-        else:
-            text = f"{path}={value}"
-            crc = crcs.get(text)
-            slot = (_crc(text) if crc is None else crc) % width
-            acc[slot] = get(slot, 0.0) + 1.0
-            if isinstance(value, _NUMBER) and not isinstance(value, bool):
-                slot = _crc(f"{path}#") % width
-                acc[slot] = get(slot, 0.0) + value
-    counts = np.zeros(width, dtype=np.float64)
-    if acc:
-        counts[list(acc)] = list(acc.values())
-    return counts
-
-
-# crc32 of each "path=value" text met: views repeat most of their texts from one
-# position to the next, and a lookup is cheaper than encoding and hashing again
-_CRC: dict[str, int] = {}
-_CRC_LIMIT = 1 << 18
-_NESTED = (dict, list)  # tuples: `dict | list` would be made anew at every test
-_NUMBER = (int, float)
-
-
-def _crc(text: str) -> int:
-    crc = _CRC.get(text)
-    if crc is None:
-        if len(_CRC) >= _CRC_LIMIT:
-            _CRC.clear()
-        crc = _CRC[text] = zlib.crc32(text.encode())
-    return crc

@@ -49,8 +49,10 @@ from rulelang.interop.common import (
 from rulelang.interop.common import (
     load as load_ruleset,
 )
+from rulelang.runtime.code import ChoiceSpec
 from rulelang.runtime.engine import Game
 from rulelang.runtime.ruleset import Ruleset
+from rulelang.runtime.state import State
 
 _PARAMETERS: dict[str, Any] = {
     "rules": "",
@@ -173,6 +175,8 @@ class RulesetGame(pyspiel.Game):  # type: ignore[misc]
 
 
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+# the legal actions of a decision with n options, copied for each caller
+_NUMBERS = [list(range(count)) for count in range(MAX_ACTIONS + 1)]
 
 
 class RulesetState(pyspiel.State):  # type: ignore[misc]  # pyspiel: as above
@@ -188,17 +192,18 @@ class RulesetState(pyspiel.State):  # type: ignore[misc]  # pyspiel: as above
     @property
     def game(self) -> Game:
         """The rulelang game this state plays."""
-        return self._live._game or self._live.game
+        return self._live.game
 
-    # OpenSpiel asks these several times a step: they read the game's state directly
+    # OpenSpiel asks these several times a step (C++ calls current_player back at every
+    # apply_action): they read the game's state directly, with as few lookups as can be
     def current_player(self) -> int:
-        st = (self._live._game or self._live.game).state
+        st = self._live.state
         if st.over or self.decisions >= self.max_decisions:
             return TERMINAL
         return st.who
 
     def is_terminal(self) -> bool:
-        st = (self._live._game or self._live.game).state
+        st = self._live.state
         return st.over or self.decisions >= self.max_decisions
 
     def legal_actions(self, player: int | None = None) -> list[int]:
@@ -206,16 +211,28 @@ class RulesetState(pyspiel.State):  # type: ignore[misc]  # pyspiel: as above
         default; none at the end or for another player), answered here for a caller in
         Python without the round trip through C++ and back (C++ callers still reach
         `_legal_actions` through OpenSpiel)."""
-        return self._legal_actions(self.current_player() if player is None else player)
+        st = self._live.state
+        if st.over or self.decisions >= self.max_decisions:
+            return []
+        if player is not None and player != st.who:
+            return []
+        count = len(st.options) if st.pending is not None else 0
+        if count > self.max_actions:
+            count_options(self._live.game, self.max_actions)  # raises, naming the decision
+        return _NUMBERS[count][:] if count <= MAX_ACTIONS else list(range(count))
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player < 0 or player != self.current_player():  # TERMINAL at the end
-            return []
-        return list(range(count_options(self._live._game or self._live.game, self.max_actions)))
+        return self.legal_actions(player)
 
     def _apply_action(self, action: int) -> None:
         # the option's value, without the texts of the options (a step at native speed)
-        take_option(self._live._game or self._live.game, action)
+        live = self._live
+        st = live.state
+        spec = st.pending
+        if type(spec) is ChoiceSpec and not st.over:
+            live.game._resume(st, spec, st.options[action])
+        else:
+            take_option(live.game, action)
         self.decisions += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -236,21 +253,28 @@ class RulesetState(pyspiel.State):  # type: ignore[misc]  # pyspiel: as above
 
 
 class _Live:
-    """Holds a state's game, started when first used. OpenSpiel clones a Python state
-    by making a new initial state and deep-copying the attributes into it: the new
-    state's own game is never started (no seed is spent on it), and the copy is
-    Game.clone, cheap and exact (the generator shared until one of the two draws)."""
+    """Holds a state's game and the game's state, started when first read. OpenSpiel
+    clones a Python state by making a new initial state and deep-copying the attributes
+    into it: the new state's own game is never started (no seed is spent on it), and
+    the copy is Game.clone, cheap and exact (the generator shared until one of the two
+    draws). Once started, `game` and `state` are plain attributes (a step reads them
+    several times)."""
+
+    game: Game
+    state: State
 
     def __init__(self, spiel_game: RulesetGame | None, game: Game | None = None) -> None:
         self._spiel_game = spiel_game
-        self._game = game
+        if game is not None:
+            self.game, self.state = game, game.state
 
-    @property
-    def game(self) -> Game:
-        if self._game is None:
-            assert self._spiel_game is not None
-            self._game = self._spiel_game.next_game()
-        return self._game
+    def __getattr__(self, name: str) -> Any:
+        # reached only while the game is not started (attributes found are not asked)
+        if name not in ("game", "state") or self._spiel_game is None:
+            raise AttributeError(name)
+        self.game = self._spiel_game.next_game()
+        self.state = self.game.state
+        return getattr(self, name)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Live:
         return _Live(None, self.game.clone())
