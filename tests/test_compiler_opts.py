@@ -406,3 +406,59 @@ def test_games_are_played_with_fewer_collections(monkeypatch: pytest.MonkeyPatch
     records = worker.play_chunk(worker.Chunk(path, 2, (1, 2), {}, Limits(), ("random",) * 2))
     assert len(records) == 2 and seen == [max(before[0], worker.FEWER_COLLECTIONS)]
     assert gc.get_threshold() == before
+
+
+# ---------------------------------------------------------------- any/all written out
+FEW = """
+const xs = [5, 6, 7]
+def early() = any(xs[k] > 5 for k in [0, 1, 3])
+def kept() = all(xs[k] > 4 for k in [-1, 0, 2] where k >= 0)
+def neither() = any(xs[k] > 6 for k in [0, 1] where k > 0)
+def far() = any(xs[k] > 9 for k in [0, 3])
+turn {
+  say "{early()} {kept()} {neither()}"
+  say "{far()}"
+}
+end when true { }
+"""
+
+
+def test_any_and_all_over_a_few_constants_are_written_out() -> None:
+    """One test per number joined by `or`/`and`, in the list's order, stopping where
+    any()/all() stop: `early` never reads xs[3]; `far` does, and fails as before."""
+    rules, plain = both(FEW)
+    for name in ("_d_early", "_d_kept", "_d_neither", "_d_far"):
+        assert "any(" not in source_of(rules, name) and "all(" not in source_of(rules, name)
+    assert "any(" in source_of(plain, "_d_early")
+    with pytest.raises(GameRuntimeError) as fast:
+        said(rules)
+    with pytest.raises(GameRuntimeError) as slow:
+        said(plain)
+    assert fast.value.code == slow.value.code == "R003"  # list index out of range
+    assert fast.value.span == slow.value.span
+    first = compiled(FEW.replace('  say "{far()}"\n', ""))
+    assert said(first) == ["yes yes no"]
+
+
+SEATS = """
+zone hand: card per player visible to all
+card card count 4 {
+  n: int = 0
+}
+def sizes() = [len(hand[p]) for p in players]
+def owner(q: player) = len(hand[q])
+turn {
+  say "{sizes()} {owner(current)}"
+}
+end when true { }
+"""
+
+
+def test_a_zone_of_a_seat_in_a_loop_over_players_needs_no_check() -> None:
+    """A loop over `players` binds a seat, never `none`: its zone is read without the
+    helper that turns `none` into R-error; a parameter keeps it."""
+    rules, plain = both(SEATS)
+    assert "zone_slot" not in source_of(rules, "_d_sizes")
+    assert "zone_slot" in source_of(plain, "_d_sizes")
+    assert "zone_slot" in source_of(rules, "_d_owner")
+    assert said(rules) == said(plain) == ["[0, 0] 0"]
