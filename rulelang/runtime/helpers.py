@@ -316,8 +316,8 @@ def move(
         raise errors.not_in_zone(name, span) from None
     zones[src] = zone[:i] + zone[i + 1 :]
     zones[dst] += (item,)
-    if st.shown is not None:
-        left(st, ("zone", src), item)
+    if st.shown is not None:  # `left`, written out: a card game moves cards all the time
+        st.shown = (None, ("zone", src), item, st.shown)
     if places is not None:
         places.hint[item] = dst
 
@@ -417,6 +417,8 @@ def _detach_all(st: State, items: list[Value], places: Places) -> None:
                 if x in gone:
                     left(st, ("zone", slot), x)
     for ops in places.boards:
+        if gone.isdisjoint(st.layers[ops.layer + 1]):  # tile -> cell: none of them is there
+            continue
         for item in items:
             where = ops.cell_of(st, item)
             if where >= 0:
