@@ -462,3 +462,46 @@ def test_a_zone_of_a_seat_in_a_loop_over_players_needs_no_check() -> None:
     assert "zone_slot" in source_of(plain, "_d_sizes")
     assert "zone_slot" in source_of(rules, "_d_owner")
     assert said(rules) == said(plain) == ["[0, 0] 0"]
+
+
+def test_a_cell_tested_against_reached_cells_reads_the_kept_set() -> None:
+    """`x in reached(b, s)` tests the network's kept set of cells: the sorted list
+    `reached` gives elsewhere is not made for it (the plain code makes it)."""
+    path = ROOT / "rulesets" / "saboteur.rules"
+    rules = rulelang.compile_file(path)
+    was = exprgen.OPTIMISED
+    try:
+        exprgen.OPTIMISED = False
+        plain = rulelang.compile_file(path)
+    finally:
+        exprgen.OPTIMISED = was
+    faces = source_of(rules, "_d_faces_network")
+    assert " in _t1.network(st, " in faces and "sorted(" not in faces
+    assert "sorted(" in source_of(plain, "_d_faces_network")
+
+
+class Counted(tuple):  # type: ignore[type-arg]
+    """A zone that counts the searches made in it."""
+
+    searched = 0
+
+    def index(self, *args: object) -> int:
+        Counted.searched += 1
+        return super().index(*args)
+
+
+def test_moving_the_top_item_needs_no_search() -> None:
+    from rulelang.runtime import helpers
+
+    rules = compiled(ZONES)
+    g = rules.new_game(2, seed=1)
+    st = g.state
+    deck, pile = rules.layout.zone_base["deck"], rules.layout.zone_base["pile"]
+    st.zones[deck] = Counted((0, 1, 2))
+    helpers.move(st, 2, deck, pile, None, "deck")  # type: ignore[arg-type]
+    assert st.zones[deck] == (0, 1) and st.zones[pile][-1] == 2 and Counted.searched == 0
+    st.zones[deck] = Counted((0, 1))
+    helpers.move(st, 0, deck, pile, None, "deck")  # type: ignore[arg-type]
+    assert st.zones[deck] == (1,) and st.zones[pile][-2:] == (2, 0) and Counted.searched == 1
+    with pytest.raises(GameRuntimeError):
+        helpers.move(st, 3, deck, pile, None, "deck")  # type: ignore[arg-type]

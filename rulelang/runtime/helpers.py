@@ -310,11 +310,14 @@ def move(
 ) -> None:
     zones = st.zones
     zone = zones[src]
-    try:
-        i = zone.index(item)
-    except ValueError:
-        raise errors.not_in_zone(name, span) from None
-    zones[src] = zone[:i] + zone[i + 1 :]
+    if zone and zone[-1] == item:  # the top card (`move last(deck) ...`): no search
+        zones[src] = zone[:-1]
+    else:  # (an item lies in one place once: the top one is the one `index` finds)
+        try:
+            i = zone.index(item)
+        except ValueError:
+            raise errors.not_in_zone(name, span) from None
+        zones[src] = zone[:i] + zone[i + 1 :]
     zones[dst] += (item,)
     if st.shown is not None:  # `left`, written out: a card game moves cards all the time
         st.shown = (None, ("zone", src), item, st.shown)
