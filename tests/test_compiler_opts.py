@@ -2,7 +2,9 @@
 check, a def's lists grown in place (runtime/growing.py), `/` and `%` by a number and
 a grid's sides without a helper, a constant range's rounds counted as a constant, the
 state's tables read once per def, an item's zone kept so that moving it finds it at
-once (helpers.Places).
+once (helpers.Places); `any`/`all` over a few constants written out, a seat's zone
+read without a check, a cell tested against the kept set of `reached`, the top item
+moved without a search.
 
 Each is shown to fire on the generated source, and the optimised code to play the
 very games the plain code plays (`exprgen.OPTIMISED` off), for every shipped game.
@@ -302,6 +304,8 @@ GAMES = [  # rule file, players, seeds, played by the declared bots
     ("labyrinth.rules", 4, 3, False),
     ("labyrinth.rules", 4, 3, True),
     ("saboteur.rules", 5, 3, False),
+    ("saboteur.rules", 3, 2, False),
+    ("saboteur.rules", 10, 2, False),
     ("saboteur-stoneseekers.rules", 4, 2, False),
     ("heimlich.rules", 4, 6, False),
     ("examples/hanabi.rules", 3, 4, False),
