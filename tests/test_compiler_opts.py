@@ -509,3 +509,22 @@ def test_moving_the_top_item_needs_no_search() -> None:
     assert st.zones[deck] == (1,) and st.zones[pile][-2:] == (2, 0) and Counted.searched == 1
     with pytest.raises(GameRuntimeError):
         helpers.move(st, 3, deck, pile, None, "deck")  # type: ignore[arg-type]
+
+
+def test_adding_a_whole_zone_empties_it_and_notes_each_item_left() -> None:
+    """`add [c for c in deck] to pile` takes every item (the zone becomes empty) and,
+    once something was revealed, notes each item leaving, bottom first, as `left`."""
+    from rulelang.runtime import helpers
+
+    rules = compiled(ZONES)
+    g = rules.new_game(2, seed=1)
+    st = g.state
+    (places,) = [v for v in rules.code.ops[0].__globals__.values() if isinstance(v, helpers.Places)]
+    deck, pile = rules.layout.zone_base["deck"], rules.layout.zone_base["pile"]
+    st.zones[deck], st.zones[pile] = (0, 1), ()
+    st.shown = ("start",)
+    helpers.add(st, [0, 1], pile, places)
+    assert st.zones[deck] == () and st.zones[pile] == (0, 1)
+    assert st.shown == (None, ("zone", deck), 1, (None, ("zone", deck), 0, ("start",)))
+    helpers.add(st, (1,), deck, places)  # one item: as it was
+    assert st.zones[deck] == (1,) and st.zones[pile] == (0,) and places.hint[1] == deck
