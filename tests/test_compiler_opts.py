@@ -2,7 +2,9 @@
 check, a def's lists grown in place (runtime/growing.py), `/` and `%` by a number and
 a grid's sides without a helper, a constant range's rounds counted as a constant, the
 state's tables read once per def, an item's zone kept so that moving it finds it at
-once (helpers.Places).
+once (helpers.Places); `any`/`all` over a few constants written out, a seat's zone
+read without a check, a cell tested against the kept set of `reached`, the top item
+moved without a search.
 
 Each is shown to fire on the generated source, and the optimised code to play the
 very games the plain code plays (`exprgen.OPTIMISED` off), for every shipped game.
@@ -302,6 +304,8 @@ GAMES = [  # rule file, players, seeds, played by the declared bots
     ("labyrinth.rules", 4, 3, False),
     ("labyrinth.rules", 4, 3, True),
     ("saboteur.rules", 5, 3, False),
+    ("saboteur.rules", 3, 2, False),
+    ("saboteur.rules", 10, 2, False),
     ("saboteur-stoneseekers.rules", 4, 2, False),
     ("heimlich.rules", 4, 6, False),
     ("examples/hanabi.rules", 3, 4, False),
@@ -406,3 +410,121 @@ def test_games_are_played_with_fewer_collections(monkeypatch: pytest.MonkeyPatch
     records = worker.play_chunk(worker.Chunk(path, 2, (1, 2), {}, Limits(), ("random",) * 2))
     assert len(records) == 2 and seen == [max(before[0], worker.FEWER_COLLECTIONS)]
     assert gc.get_threshold() == before
+
+
+# ---------------------------------------------------------------- any/all written out
+FEW = """
+const xs = [5, 6, 7]
+def early() = any(xs[k] > 5 for k in [0, 1, 3])
+def kept() = all(xs[k] > 4 for k in [-1, 0, 2] where k >= 0)
+def neither() = any(xs[k] > 6 for k in [0, 1] where k > 0)
+def far() = any(xs[k] > 9 for k in [0, 3])
+turn {
+  say "{early()} {kept()} {neither()}"
+  say "{far()}"
+}
+end when true { }
+"""
+
+
+def test_any_and_all_over_a_few_constants_are_written_out() -> None:
+    """One test per number joined by `or`/`and`, in the list's order, stopping where
+    any()/all() stop: `early` never reads xs[3]; `far` does, and fails as before."""
+    rules, plain = both(FEW)
+    for name in ("_d_early", "_d_kept", "_d_neither", "_d_far"):
+        assert "any(" not in source_of(rules, name) and "all(" not in source_of(rules, name)
+    assert "any(" in source_of(plain, "_d_early")
+    with pytest.raises(GameRuntimeError) as fast:
+        said(rules)
+    with pytest.raises(GameRuntimeError) as slow:
+        said(plain)
+    assert fast.value.code == slow.value.code == "R003"  # list index out of range
+    assert fast.value.span == slow.value.span
+    first = compiled(FEW.replace('  say "{far()}"\n', ""))
+    assert said(first) == ["yes yes no"]
+
+
+SEATS = """
+zone hand: card per player visible to all
+card card count 4 {
+  n: int = 0
+}
+def sizes() = [len(hand[p]) for p in players]
+def owner(q: player) = len(hand[q])
+turn {
+  say "{sizes()} {owner(current)}"
+}
+end when true { }
+"""
+
+
+def test_a_zone_of_a_seat_in_a_loop_over_players_needs_no_check() -> None:
+    """A loop over `players` binds a seat, never `none`: its zone is read without the
+    helper that turns `none` into R-error; a parameter keeps it."""
+    rules, plain = both(SEATS)
+    assert "zone_slot" not in source_of(rules, "_d_sizes")
+    assert "zone_slot" in source_of(plain, "_d_sizes")
+    assert "zone_slot" in source_of(rules, "_d_owner")
+    assert said(rules) == said(plain) == ["[0, 0] 0"]
+
+
+def test_a_cell_tested_against_reached_cells_reads_the_kept_set() -> None:
+    """`x in reached(b, s)` tests the network's kept set of cells: the sorted list
+    `reached` gives elsewhere is not made for it (the plain code makes it)."""
+    path = ROOT / "rulesets" / "saboteur.rules"
+    rules = rulelang.compile_file(path)
+    was = exprgen.OPTIMISED
+    try:
+        exprgen.OPTIMISED = False
+        plain = rulelang.compile_file(path)
+    finally:
+        exprgen.OPTIMISED = was
+    faces = source_of(rules, "_d_faces_network")
+    assert " in _t1.network(st, " in faces and "sorted(" not in faces
+    assert "sorted(" in source_of(plain, "_d_faces_network")
+
+
+class Counted(tuple):  # type: ignore[type-arg]
+    """A zone that counts the searches made in it."""
+
+    searched = 0
+
+    def index(self, *args: object) -> int:
+        Counted.searched += 1
+        return super().index(*args)
+
+
+def test_moving_the_top_item_needs_no_search() -> None:
+    from rulelang.runtime import helpers
+
+    rules = compiled(ZONES)
+    g = rules.new_game(2, seed=1)
+    st = g.state
+    deck, pile = rules.layout.zone_base["deck"], rules.layout.zone_base["pile"]
+    st.zones[deck] = Counted((0, 1, 2))
+    helpers.move(st, 2, deck, pile, None, "deck")  # type: ignore[arg-type]
+    assert st.zones[deck] == (0, 1) and st.zones[pile][-1] == 2 and Counted.searched == 0
+    st.zones[deck] = Counted((0, 1))
+    helpers.move(st, 0, deck, pile, None, "deck")  # type: ignore[arg-type]
+    assert st.zones[deck] == (1,) and st.zones[pile][-2:] == (2, 0) and Counted.searched == 1
+    with pytest.raises(GameRuntimeError):
+        helpers.move(st, 3, deck, pile, None, "deck")  # type: ignore[arg-type]
+
+
+def test_adding_a_whole_zone_empties_it_and_notes_each_item_left() -> None:
+    """`add [c for c in deck] to pile` takes every item (the zone becomes empty) and,
+    once something was revealed, notes each item leaving, bottom first, as `left`."""
+    from rulelang.runtime import helpers
+
+    rules = compiled(ZONES)
+    g = rules.new_game(2, seed=1)
+    st = g.state
+    (places,) = [v for v in rules.code.ops[0].__globals__.values() if isinstance(v, helpers.Places)]
+    deck, pile = rules.layout.zone_base["deck"], rules.layout.zone_base["pile"]
+    st.zones[deck], st.zones[pile] = (0, 1), ()
+    st.shown = ("start",)
+    helpers.add(st, [0, 1], pile, places)
+    assert st.zones[deck] == () and st.zones[pile] == (0, 1)
+    assert st.shown == (None, ("zone", deck), 1, (None, ("zone", deck), 0, ("start",)))
+    helpers.add(st, (1,), deck, places)  # one item: as it was
+    assert st.zones[deck] == (1,) and st.zones[pile] == (0,) and places.hint[1] == deck

@@ -70,6 +70,7 @@ _BRANCHES = re.compile(r"\b(for|if|and|or|lambda)\b|:=")
 # code is generated (tests/test_compiler_opts.py compares the two).
 OPTIMISED = True
 INLINE_MAX = 160  # the longest def body (generated source) written in place of its calls
+UNROLL_MAX = 4  # `any`/`all` over at most this many constant numbers: one test each
 STATE_NAMES = ("current", "index", "turn_number", "round_number")
 MEMO_UNSET = object()  # a fixed def not computed yet for this table
 
@@ -146,6 +147,7 @@ class ExprGen:
         # an index proven in range is read without a check (see `proven`)
         self.ranges: dict[int, tuple[int, int]] = {}
         self.indices_of: dict[int, str] = {}
+        self.seats: set[int] = set()  # the variables of loops over `players`
         self.grown = Grown()  # the locals of the def being compiled held as Python lists
         self.places: dict[str, helpers.Places] = {}  # per kind: see StraightGen.detach_args
 
@@ -289,6 +291,11 @@ class ExprGen:
         sym = self.ref(e)
         if isinstance(e, A.Name) and isinstance(sym, LocalSym) and sym.slot in self.grown.sets:
             return self.bound[sym.slot]
+        if OPTIMISED and isinstance(e, A.Call) and e.func == "reached" and sym is None:
+            # the network's cells are kept as a set: tested there, not sorted into a list
+            whole = self.src(e)
+            assert whole.startswith("tuple(sorted(") and whole.endswith("[0]))"), whole
+            return whole[len("tuple(sorted(") : -2]
         return self.seq(e)
 
     def binary(self, e: A.Binary) -> str:
@@ -407,7 +414,10 @@ class ExprGen:
     def bind_loop(self, slot: int, source: A.Expr, source_src: str, unchanged: bool) -> None:
         """Note what is known of a loop variable's values (see `proven`): the bounds of
         a constant range, or the list whose indices `0..len(xs) - 1` runs over, when
-        `unchanged` (the loop cannot change xs)."""
+        `unchanged` (the loop cannot change xs); or that it runs over the seats, so
+        is never `none`."""
+        if OPTIMISED and source_src == BUILTIN_NAMES["players"]:
+            self.seats.add(slot)
         if _CONST_RANGE.match(source_src):
             values = [int(v) for v in source_src.strip("(),").split(",") if v.strip()]
             if values:
@@ -430,6 +440,7 @@ class ExprGen:
             self.indices_of[slot] = self.seq(high.left.args[0])
 
     def unbind_loop(self, slot: int) -> None:
+        self.seats.discard(slot)
         self.ranges.pop(slot, None)
         self.indices_of.pop(slot, None)
 
@@ -441,6 +452,9 @@ class ExprGen:
             and owner.id == "current"
         ):
             return f"{base} + st.current"
+        var = self.ref(owner) if isinstance(owner, A.Name) else None
+        if isinstance(var, LocalSym) and var.slot in self.seats:  # a seat: never `none`
+            return f"{base} + {owner_src}"
         return f"_h.zone_slot({base}, {owner_src}, {self.span(owner)})"
 
     def seen_zone(self, slot: str, owner: str, zone: ZoneSym) -> str:
@@ -607,6 +621,10 @@ class ExprGen:
             self.in_comp_source -= 1
         if source.startswith("tuple(_h.upto(") and source.endswith("))"):
             source = source[6:-1]  # a range is iterated as it is, not copied first
+        if OPTIMISED and e.func in ("any", "all"):
+            few = constant_items(source)
+            if few is not None and len(few) <= UNROLL_MAX:
+                return self.unrolled(e, local.slot, few)
         var = f"_v{local.slot}"
         self.bound[local.slot] = var
         self.bind_loop(local.slot, e.source, source, True)  # a comprehension changes nothing
@@ -644,6 +662,33 @@ class ExprGen:
             return f"sum(1 {loop})"
         assert f in ("max", "min"), f
         return f"_h.extreme([{elem} {loop}], {f}, {self.span(e)}, {f!r})"
+
+    def unrolled(self, e: A.Comp, slot: int, values: list[int]) -> str:
+        """`any`/`all` over a few constant numbers (`any(fits(c, t) for t in [0, 2])`),
+        written out as one test per number, joined by `or` / `and`: no generator to
+        make and resume for a test the rules ask over and over. The numbers are
+        constants, so writing the element once per number changes nothing but the
+        cost; the tests run in the list's order and stop where `any`/`all` would."""
+        tests = []
+        for v in values:
+            self.bound[slot] = str(v) if v >= 0 else f"({v})"
+            self.ranges[slot] = (v, v)
+            try:
+                elem = self.src(e.elem)
+                where = self.src(e.where) if e.where is not None else None
+            finally:
+                del self.bound[slot]
+                self.unbind_loop(slot)
+            if where is None:
+                tests.append(elem)
+            else:
+                tests.append(
+                    f"({where} and {elem})" if e.func == "any" else f"(not {where} or {elem})"
+                )
+        if not tests:
+            return "False" if e.func == "any" else "True"
+        joined = (" or " if e.func == "any" else " and ").join(tests)
+        return f"(True if {joined} else False)"  # a bool, as any() and all() give
 
     def _item_of(self, e: A.Comp, slot: int) -> bool:
         """Is the comprehension's element `NAME[VAR]`, VAR its own variable and NAME a
@@ -811,6 +856,14 @@ def prelude(lines: list[str]) -> list[str]:
             text = text.replace(f"st.{name}{use}", f"{name}{use}")
             prelude.append(f"{name} = st.{name}")
     return [*prelude, *text.split("\n")] if prelude else lines
+
+
+def constant_items(source: str) -> list[int] | None:
+    """The numbers of a generated source that is a constant tuple of whole numbers (a
+    list literal of numbers, a constant range such as `0..3`), or None."""
+    if not _CONST_RANGE.match(source):
+        return None
+    return [int(v) for v in source.strip("()").split(",") if v.strip()]
 
 
 def constant_length(source: str) -> int | None:

@@ -310,14 +310,17 @@ def move(
 ) -> None:
     zones = st.zones
     zone = zones[src]
-    try:
-        i = zone.index(item)
-    except ValueError:
-        raise errors.not_in_zone(name, span) from None
-    zones[src] = zone[:i] + zone[i + 1 :]
+    if zone and zone[-1] == item:  # the top card (`move last(deck) ...`): no search
+        zones[src] = zone[:-1]
+    else:  # (an item lies in one place once: the top one is the one `index` finds)
+        try:
+            i = zone.index(item)
+        except ValueError:
+            raise errors.not_in_zone(name, span) from None
+        zones[src] = zone[:i] + zone[i + 1 :]
     zones[dst] += (item,)
-    if st.shown is not None:
-        left(st, ("zone", src), item)
+    if st.shown is not None:  # `left`, written out: a card game moves cards all the time
+        st.shown = (None, ("zone", src), item, st.shown)
     if places is not None:
         places.hint[item] = dst
 
@@ -393,7 +396,10 @@ def add(st: State, items: Iterable[Value], dst: int, places: Places) -> None:
     item named twice ends where its last mention puts it), but every zone is passed
     over once, not once per item, and the zone grows once: one by one, adding a whole
     kind of 500,000 cards (a data file may make a million) was quadratic."""
-    moving = list(dict.fromkeys(reversed(tuple(items))))[::-1]
+    if type(items) is tuple and len(items) == 1:  # `add x to z`: nothing to deduplicate
+        moving: Sequence[Value] = items
+    else:
+        moving = list(dict.fromkeys(reversed(tuple(items))))[::-1]
     if len(moving) == 1:
         detach(st, moving[0], places)
         places.hint[moving[0]] = dst
@@ -403,7 +409,7 @@ def add(st: State, items: Iterable[Value], dst: int, places: Places) -> None:
     st.zones[dst] += tuple(moving)
 
 
-def _detach_all(st: State, items: list[Value], places: Places) -> None:
+def _detach_all(st: State, items: Sequence[Value], places: Places) -> None:
     """`detach` of many items at once."""
     gone = set(items)
     zones = st.zones
@@ -411,12 +417,16 @@ def _detach_all(st: State, items: list[Value], places: Places) -> None:
         zone = zones[slot]
         if gone.isdisjoint(zone):
             continue
-        zones[slot] = tuple(x for x in zone if x not in gone)
-        if st.shown is not None:
+        zones[slot] = () if gone.issuperset(zone) else tuple([x for x in zone if x not in gone])
+        if st.shown is not None:  # `left` for each item, written out (a round's reset)
+            place, shown = ("zone", slot), st.shown
             for x in zone:
                 if x in gone:
-                    left(st, ("zone", slot), x)
+                    shown = (None, place, x, shown)
+            st.shown = shown
     for ops in places.boards:
+        if gone.isdisjoint(st.layers[ops.layer + 1]):  # tile -> cell: none of them is there
+            continue
         for item in items:
             where = ops.cell_of(st, item)
             if where >= 0:

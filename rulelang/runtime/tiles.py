@@ -171,7 +171,9 @@ class TileOps:
         Each spot's demands are worked out once per layout (`_demands`), as bit masks
         of sides, so that the question for a card, a spot and a turn, which rules ask
         over and over, is a few operations on integers."""
-        demands = self._demands(st, start)
+        demands = st.reach.get((self.layer, start, -1))  # `_demands`, called only when
+        if demands is None:  # not kept: a call less for the question asked most
+            demands = self._demands(st, start)
         found = demands.get(node)
         if found is None:
             return False  # not an empty cell next to the network
