@@ -183,6 +183,8 @@ class Codegen(StraightGen):
             [re.sub(r"@L\d+@", lambda m: pcs[m.group(0)], line) for line in body]
             for body in self.ops.bodies
         ]
+        if exprgen.OPTIMISED and not self.blocks:
+            bodies = _tail_calls(bodies)
         for i, body in enumerate(bodies):
             lines = prelude(_inline(bodies, i, body, INLINE_DEPTH))
             self.code.source.append("\n".join(lines))
@@ -760,6 +762,34 @@ def _constant(text: str) -> Fn:
 
 def _plain(st: object, v: object) -> str:
     return str(v)
+
+
+PUSH = re.compile(r"^(\s*)st\.stack\.append\((\d+)\)(  # @\d+)?$")
+RETURN = re.compile(r"^return st\.stack\.pop\(\)(  # @\d+)?$")  # an op that only returns
+
+
+def _tail_calls(bodies: list[list[str]]) -> list[list[str]]:
+    """A call of a pausing proc whose return lands on an op that only returns in turn
+    (the call was the last thing its caller did) pushes nothing: the callee's return
+    goes straight where the caller's would have, one op and a push and pop fewer; a
+    jump to such an op returns at once. Not
+    where a `complete` choice is compiled (its effect is placed by the stack's depth)."""
+    returns = {i for i, body in enumerate(bodies) if len(body) == 1 and RETURN.match(body[0])}
+    out = []
+    for body in bodies:
+        kept: list[str] = []
+        for i, line in enumerate(body):
+            push = PUSH.match(line)
+            after = JUMP.match(body[i + 1]) if push and i + 1 < len(body) else None
+            same = push and after and after.group(1) == push.group(1)
+            if same and push and int(push.group(2)) in returns:
+                continue
+            jump = JUMP.match(line)
+            if jump and int(jump.group(2)) in returns:  # a jump to a return is one
+                line = jump.group(1) + "return st.stack.pop()"
+            kept.append(line)
+        out.append(kept)
+    return out
 
 
 def _inline(bodies: list[list[str]], me: int, body: list[str], depth: int) -> list[str]:
