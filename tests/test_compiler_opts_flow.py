@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from test_compiler_opts import compiled, said, source_of
 
 from rulelang import Ruleset
+from rulelang.diagnostics import GameRuntimeError
 
 CALLS = """
 proc ask {
@@ -64,3 +66,41 @@ def test_a_game_paused_in_a_tail_call_goes_on_as_the_plain_code() -> None:
             g.apply(options[len(asked[i]) % len(options)])
     assert asked[0] == asked[1] and len(asked[0]) == 15  # 3 a turn, 5 turns
     assert games[0].record() == games[1].record()
+
+
+NEIGHBOURS = """
+board b = grid(0, 2, 0, 1) {
+  state mark: int = 0
+}
+def around(c: node(b), d: int) = neighbour(b, c, d)
+def up(c: node(b)) = neighbour(b, c, 0)
+turn {
+  for d in 0..7 {
+    say "{[around(c, d) for c in nodes(b)]}"
+  }
+  say "{[up(c) for c in nodes(b)]}"
+  choose d in [0, 9]
+  say "{around(nodes(b)[0], d)}"
+}
+end when turn_number == 2 { }
+"""
+
+
+def test_a_grid_neighbour_is_read_inline() -> None:
+    rules = compiled(NEIGHBOURS)
+    plain = compiled(NEIGHBOURS, optimised=False)
+    assert ".next_cell[_a" in source_of(rules, "_d_around")
+    assert "_h.neighbour" in source_of(rules, "_d_around")  # diagonals: the helper
+    up = source_of(rules, "_d_up")
+    assert ".next_cell[_a" in up and "_h.neighbour" not in up
+    assert "_h.neighbour" in source_of(plain, "_d_up")
+    assert said(rules) == said(plain)
+    assert "none" in said(rules)[0]  # off the grid
+    # a number that is no direction is still R045, as in the plain code
+    errors = []
+    for r in (rules, plain):
+        g = r.new_game(2, seed=1)
+        with pytest.raises(GameRuntimeError) as info:
+            g.apply("9")
+        errors.append((info.value.code, info.value.span, str(info.value)))
+    assert errors[0] == errors[1] and errors[0][0] == "R045"

@@ -540,7 +540,7 @@ class ExprGen:
         if f == "cell":
             return f"st.cfg.boards[{board.name!r}].cell({a[0]}, {a[1]})"
         if f == "neighbour":
-            return f"_h.neighbour(st.cfg.boards[{board.name!r}], {a[0]}, {a[1]}, {self.span(e)})"
+            return self.neighbour(board, a[0], a[1], self.span(e))
         if f in ("line_from", "lines_through"):
             grid = f"st.cfg.boards[{board.name!r}]"
             most = self.limits.items  # no endless line on a grid without bounds
@@ -583,6 +583,19 @@ class ExprGen:
         part = 1 if f == "touching" else 2
         assert f in ("touching", "spots"), f
         return f"{ops}.network(st, {a[0]})[{part}]"
+
+    def neighbour(self, board: ValueSym, c: str, d: str, span: str) -> str:
+        """`neighbour(b, c, d)`; on a bounded grid, for a direction 0-3, read inline from
+        the grid's table (a cell `none` is R030 either way, as the helper's read)."""
+        grid = f"st.cfg.boards[{board.name!r}]"
+        call = f"_h.neighbour({grid}, {c}, {d}, {span})"
+        decl = board.decl
+        bounded = isinstance(decl, A.BoardDecl) and decl.shape == "grid" and not open_grid(decl)
+        if not (OPTIMISED and bounded and self.cheap(c, d)) or _INT.match(c):
+            return call
+        if _INT.match(d):
+            return f"{grid}.next_cell[{c}][{d}]" if 0 <= int(d) < 4 else call
+        return f"({grid}.next_cell[{c}][{d}] if {d} is not None and 0 <= {d} < 4 else {call})"
 
     def call_def(self, sym: DefSym, e: A.Call) -> str:
         each = [self.as_type(a, p.type) for p, a in zip(sym.params, e.args, strict=True)]
