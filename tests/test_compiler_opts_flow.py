@@ -104,3 +104,49 @@ def test_a_grid_neighbour_is_read_inline() -> None:
             g.apply("9")
         errors.append((info.value.code, info.value.span, str(info.value)))
     assert errors[0] == errors[1] and errors[0][0] == "R045"
+
+
+TEXTS = r"""
+const words = ["it's", "say \"hi\"", "{{braces}}"]
+player { score: int = 3 }
+def key(x: int, y: int) = "{x},{y}"
+def quoted(w: text) = "<{w}>"
+turn {
+  say "{current} has {current.score} {words[0]} {key(current.score, -2)}"
+  say "{{not a value}} \\ \"q\" {quoted(words[1])} {quoted("it's")} {words[2]}"
+  say "{[current, none]} {key(1, 2) == "1,2"} {none} {current.score - 5}"
+}
+end when true { }
+"""
+
+
+def test_a_text_with_values_is_one_f_string() -> None:
+    rules = compiled(TEXTS)
+    plain = compiled(TEXTS, optimised=False)
+    assert source_of(rules, "_d_key").split("return ")[1].startswith('f"{')
+    assert "str(" in source_of(plain, "_d_key")
+    assert said(rules) == said(plain)
+    assert said(rules) == [
+        "P1 has 3 it's 3,-2",
+        '{not a value} \\ "q" <say "hi"> <it\'s> {braces}',
+        "[P1, none] yes none -2",
+    ]
+
+
+NONE_TEXT = """
+player { label: text }
+turn {
+  say "hello {current.label}!"
+}
+end when true { }
+"""
+
+
+def test_a_text_none_in_an_f_string_is_still_r030() -> None:
+    errors = []
+    for optimised in (True, False):
+        with pytest.raises(GameRuntimeError) as info:
+            said(compiled(NONE_TEXT, optimised))
+        errors.append((info.value.code, info.value.span, str(info.value)))
+    assert any('f"hello' in src for src in compiled(NONE_TEXT).code.source)
+    assert errors[0] == errors[1] and errors[0][0] == "R030"

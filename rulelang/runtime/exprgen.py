@@ -64,6 +64,8 @@ _STRING = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 # a constant tuple of whole numbers: a range `0..3` made a constant, or a list literal
 _CONST_RANGE = re.compile(r"\(\s*-?[0-9]+(\s*,\s*-?[0-9]+)*\s*,?\s*\)$")
 _BRANCHES = re.compile(r"\b(for|if|and|or|lambda)\b|:=")
+# how a character of a text is written between the quotes of an f-string ("...")
+_F_ESCAPES = {"{": "{{", "}": "}}", '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 # The optimisations of issue 21 (list reads proven in range without a check, a def's
 # lists grown in place (growing.py), `/` and `%` by a number and a grid's sides
 # without a helper, the state's tables read once per def and proc): off, the plain
@@ -236,10 +238,47 @@ class ExprGen:
                 assert_never(e)
 
     def text(self, e: A.TextLit) -> str:
-        parts = [repr(p) if isinstance(p, str) else self.show(p) for p in e.parts if p != ""]
+        pieces = [p for p in e.parts if p != ""]
+        if OPTIMISED and len(pieces) > 1:
+            made = self.f_string(pieces)
+            if made is not None:
+                return made
+        parts = [repr(p) if isinstance(p, str) else self.show(p) for p in pieces]
         if not parts:
             return "''"
         return parts[0] if len(parts) == 1 else "(" + " + ".join(parts) + ")"
+
+    def f_string(self, pieces: list[str | A.Expr]) -> str | None:
+        """A text with values in it as one f-string: built at once, where adding its
+        parts makes a new text at each `+`, and a number needs no call of `str`. None
+        where a value's source could not be written in it (Python 3.11 allows no
+        backslash, `#` or the string's own quote there)."""
+        out = []
+        for p in pieces:
+            if isinstance(p, str):
+                if not all(ch.isprintable() or ch in _F_ESCAPES for ch in p):
+                    return None
+                out.append("".join(_F_ESCAPES.get(ch, ch) for ch in p))
+                continue
+            src = self.shown_inline(p)
+            if '"' in src or "\\" in src or "#" in src:
+                return None
+            out.append("{" + src + "}")
+        return 'f"' + "".join(out) + '"'
+
+    def shown_inline(self, e: A.Expr) -> str:
+        """Source for the value of e shown as text, to be written in an f-string: a
+        text as it is (`+ ''` keeps `none` R030, as adding it would be), a number as
+        `str` shows it, a player's name read inline."""
+        t = self.type_of(e)
+        inner = self.src(e)
+        if t.name == "text":
+            return f"({inner} + '')"
+        if t.name == "int":
+            return f"({inner})"
+        if t.name == "player" and self.cheap(inner):
+            return f"('none' if {inner} is None else st.cfg.player_names[{inner}])"
+        return self.show(e)
 
     def name(self, e: A.Name) -> str:
         sym = self.ref(e)
@@ -746,6 +785,10 @@ class ExprGen:
         if self.in_comp_source and ":=" in body:
             return None
         bare = _STRING.sub("''", body)
+        if 'f"' in body:  # an f-string's values are code: read it all (more cautious)
+            bare = body
+            if any('"' in a or "\\" in a or "#" in a for a in args):
+                return None  # not to be written in the f-string (see f_string)
         own = set(_LOCAL.findall(bare)) - set(params)
         once = _BRANCHES.search(bare) is None and all(
             len(re.findall(rf"\b{p}\b", bare)) == 1 for p in params
