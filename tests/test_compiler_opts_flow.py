@@ -150,3 +150,28 @@ def test_a_text_none_in_an_f_string_is_still_r030() -> None:
         errors.append((info.value.code, info.value.span, str(info.value)))
     assert any('f"hello' in src for src in compiled(NONE_TEXT).code.source)
     assert errors[0] == errors[1] and errors[0][0] == "R030"
+
+
+PRIVATE = """
+turn {
+  say "{current} alone" to current
+  say "to all"
+  say "to both of {current}" to players
+  choose n in 1..2
+}
+end when turn_number == 3 { }
+"""
+
+
+def test_a_private_message_is_one_record_of_both_lists() -> None:
+    """A message said to some is kept once: the log's record is the private list's
+    too (a record kept fewer per message); the views show what they showed."""
+    g = compiled(PRIVATE).new_game(2, seed=1)
+    g.apply("1")
+    link = g.state.log
+    while link[0] != "said" or link[1] is None:
+        link = link[3]
+    assert link is g.state.private
+    assert g.view(0)["private"] == ["P1 alone", "to both of P1", "to both of P2"]
+    assert g.view(1)["private"] == ["to both of P1", "P2 alone", "to both of P2"]
+    assert g.view(None)["private_to"][:2] == [["P1"], ["P1", "P2"]]

@@ -360,11 +360,10 @@ class StraightGen:
             audience = f"tuple({ex.src(s.to)})"
         else:
             audience = f"({ex.src(s.to)},)"
-        # private messages are also kept apart, so that a view finds them quickly
+        # private messages are also linked apart, so that a view finds them quickly:
+        # one record in both lists (the log's link, then the private one)
         return [
-            f"audience, text = {audience}, {ex.show(s.message)}",
-            "st.log = ('said', audience, text, st.log)",
-            "st.private = ('said', audience, text, st.private)",
+            f"st.log = st.private = ('said', {audience}, {ex.show(s.message)}, st.log, st.private)"
         ]
 
     def reveal_to(self, s: A.RevealTo) -> str:
