@@ -175,3 +175,62 @@ def test_a_private_message_is_one_record_of_both_lists() -> None:
     assert g.view(0)["private"] == ["P1 alone", "to both of P1", "to both of P2"]
     assert g.view(1)["private"] == ["to both of P1", "P2 alone", "to both of P2"]
     assert g.view(None)["private_to"][:2] == [["P1"], ["P1", "P2"]]
+
+
+def test_a_message_to_one_player_shares_its_audience() -> None:
+    rules = compiled(PRIVATE)
+    assert any("_alone[" in src for src in rules.code.source)
+    g = rules.new_game(2, seed=1)
+    g.apply("1")
+    g.apply("2")
+    alone = [link[1] for link in _records(g.state.private) if len(link[1]) == 1]
+    assert sorted(a[0] for a in alone) == [0, 0, 1]  # turns 1 and 3: P1; 2: P2
+    for seat in (0, 1):  # the same tuple for each message to a seat
+        assert len({id(a) for a in alone if a[0] == seat}) == 1
+    plain = compiled(PRIVATE, optimised=False).new_game(2, seed=1)
+    plain.apply("1")
+    plain.apply("2")
+    assert plain.record() == g.record() and plain.view(0) == g.view(0)
+
+
+def _records(private: object) -> list[tuple[object, ...]]:
+    out = []
+    link = private
+    while isinstance(link, tuple):
+        out.append(link)
+        link = link[4]
+    return out
+
+
+FIRST = """
+player { pair: list(int) = [4, 5] }
+def head(p: player) = current.pair[0] + p.pair[1]
+def past(p: player) = p.pair[2]
+turn {
+  choose n in 1..2
+  say "{head(current)}"
+  if n == 2 { say "{past(current)}" }
+}
+end when turn_number == 3 { }
+"""
+
+
+def test_a_read_at_a_fixed_index_names_its_list_once() -> None:
+    rules, plain = compiled(FIRST), compiled(FIRST, optimised=False)
+    head = source_of(rules, "_d_head")
+    assert "len(_t" in head and "len(st.cols[0][_a0])" not in head
+    assert "len(st.cols[0][_a0])" in source_of(plain, "_d_head")  # read twice
+    errors = []
+    for r in (rules, plain):
+        g = r.new_game(2, seed=1)
+        g.apply("1")
+        with pytest.raises(GameRuntimeError) as info:
+            g.apply("2")
+        errors.append((said_texts(g), info.value.code, info.value.span, str(info.value)))
+    assert errors[0] == errors[1] and errors[0][1] == "R003" and errors[0][0] == ["9", "9"]
+
+
+def said_texts(g: object) -> list[str]:
+    from rulelang import Said
+
+    return [e.text for e in g.events() if isinstance(e, Said)]  # type: ignore[attr-defined]

@@ -84,7 +84,8 @@ class Codegen(StraightGen):
         self.cur: list[str] = []  # straight-line code waiting for its op
         self.cur_span: Span = NO_SPAN
         self.entries = {name: self.label() for name, s in program.procs.items() if s.pauses}
-        self.ns.env.update({"_new": tuple.__new__})
+        alone = tuple((seat,) for seat in range(program.max_players))  # see StraightGen.say
+        self.ns.env.update({"_new": tuple.__new__, "_alone": alone})
         self.passes: list[Label] = []  # where `pass` jumps, for each reaction round around
         # for each pausing loop around: where `continue` and `break` jump, and how many
         # blocks with a complete choice were open when it started

@@ -392,7 +392,8 @@ class ExprGen:
             return f"st.zones[{slot}]"
         if t.name == "table":
             return f"_h.lookup({obj}, {idx}, {self.span(e)})"
-        if _PURE.match(obj) and (_NAME.match(idx) or _INT.match(idx)):
+        walrus = OPTIMISED and idx.isdigit() and not self.in_comp_source
+        if _PURE.match(obj) and (_NAME.match(idx) or _INT.match(idx)) and not walrus:
             # inline when both sides are cheap and call nothing (evaluated twice); the
             # helper is called only to raise the error outside
             span = self.span(e)

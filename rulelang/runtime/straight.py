@@ -358,6 +358,10 @@ class StraightGen:
             return [f"st.log = ('said', None, {ex.show(s.message)}, st.log)"]
         if ex.type_of(s.to).name == "list":
             audience = f"tuple({ex.src(s.to)})"
+        elif exprgen.OPTIMISED and ex.cheap(who := ex.src(s.to)):
+            # one audience of one player kept per seat, not one per message (a game
+            # keeps every message: fewer objects made and kept)
+            audience = f"(_alone[{who}] if {who} is not None else ({who},))"
         else:
             audience = f"({ex.src(s.to)},)"
         # private messages are also linked apart, so that a view finds them quickly:
