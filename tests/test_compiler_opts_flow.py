@@ -13,8 +13,10 @@ import random
 import pytest
 from test_compiler_opts import compiled, said, source_of
 
-from rulelang import Ruleset
+import rulelang
+from rulelang import Ruleset, Said
 from rulelang.diagnostics import GameRuntimeError
+from rulelang.runtime import exprgen
 
 CALLS = """
 proc ask {
@@ -234,3 +236,42 @@ def said_texts(g: object) -> list[str]:
     from rulelang import Said
 
     return [e.text for e in g.events() if isinstance(e, Said)]  # type: ignore[attr-defined]
+
+
+OTHERS = """
+players 2..4
+global { nobody: player = none }
+def others(q: player) = [p for p in players where p != q]
+def flipped(q: player) = [p for p in players where q != p]
+def odd() = [p for p in players where p != players[(seat(p) + 1) % player_count]]
+turn {
+  say "{others(current)} {flipped(current)} {others(nobody)} {odd()}" to others(current)
+  choose n in 1..2
+}
+end when turn_number == 4 { }
+"""
+
+
+def test_the_players_but_one_are_kept_per_table() -> None:
+    rules = rulelang.compile_source(f'game "t"\n{OTHERS}', "t.rules")
+    was = exprgen.OPTIMISED
+    exprgen.OPTIMISED = False
+    try:
+        plain = rulelang.compile_source(f'game "t"\n{OTHERS}', "t.rules")
+    finally:
+        exprgen.OPTIMISED = was
+    assert "_others[st.cfg.n][_a" in source_of(rules, "_d_others")
+    assert "_others[" in source_of(rules, "_d_flipped")
+    assert "_others[" not in source_of(rules, "_d_odd")  # q depends on p
+    assert "_others[" not in source_of(plain, "_d_others")
+    for players in (2, 3, 4):
+        games = [r.new_game(players, seed=players) for r in (rules, plain)]
+        for g in games:
+            g.playout(random.Random(1))
+        assert games[0].record() == games[1].record()
+        first = [e for e in games[0].events() if isinstance(e, Said)][0]
+        assert first.audience == tuple(range(1, players))
+    g = rules.new_game(3, seed=1)
+    assert [e.text for e in g.events() if isinstance(e, Said)][0] == (
+        "[P2, P3] [P2, P3] [P1, P2, P3] [P1, P2, P3]"
+    )

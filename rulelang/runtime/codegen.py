@@ -85,7 +85,7 @@ class Codegen(StraightGen):
         self.cur_span: Span = NO_SPAN
         self.entries = {name: self.label() for name, s in program.procs.items() if s.pauses}
         alone = tuple((seat,) for seat in range(program.max_players))  # see StraightGen.say
-        self.ns.env.update({"_new": tuple.__new__, "_alone": alone})
+        self.ns.env.update({"_new": tuple.__new__, "_alone": alone, "_others": _others(program)})
         self.passes: list[Label] = []  # where `pass` jumps, for each reaction round around
         # for each pausing loop around: where `continue` and `break` jump, and how many
         # blocks with a complete choice were open when it started
@@ -721,6 +721,18 @@ class Codegen(StraightGen):
 
 def _no_line(st: object) -> str:
     return ""
+
+
+def _others(p: Program) -> dict[int, dict[int | None, tuple[int, ...]]]:
+    """Per number of players, the players but one (none: all of them), for
+    `[p for p in players where p != q]` (see ExprGen.all_but)."""
+    out: dict[int, dict[int | None, tuple[int, ...]]] = {}
+    for n in range(1, p.max_players + 1):
+        seats = tuple(range(n))
+        table: dict[int | None, tuple[int, ...]] = {None: seats}
+        table.update({q: tuple(s for s in seats if s != q) for q in seats})
+        out[n] = table
+    return out
 
 
 def _has_reactions(p: Program) -> bool:

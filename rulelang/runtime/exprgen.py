@@ -667,6 +667,8 @@ class ExprGen:
             elem = self.src(e.elem)
             where = f" if {self.src(e.where)}" if e.where is not None else ""
             key = self.src(e.by) if e.by is not None else ""
+            # `[p for p in players where p != q]`: the players but q, kept per table
+            but = self.all_but(e, local.slot) if source == BUILTIN_NAMES["players"] else None
         finally:
             del self.bound[local.slot]
             self.unbind_loop(local.slot)
@@ -678,6 +680,8 @@ class ExprGen:
                 f"tuple([_x[2] for _x in sorted([({key}, _i, {elem}) for _i, {var} in "
                 f"enumerate({source}){where}])])"
             )
+        if f == "" and OPTIMISED and not key and but is not None:
+            return f"_others[st.cfg.n][{but}]"
         if f == "":
             whole = f"tuple([{elem} {loop}])"
             bounds = _UPTO.match(source)
@@ -714,6 +718,24 @@ class ExprGen:
         )
 
     # ------------------------------------------------------------------ defs
+    def all_but(self, e: A.Comp, slot: int) -> str | None:
+        """The source of q, where the comprehension is `[p for p in players where p !=
+        q]` (or `q != p`), q a player (or none) that does not depend on p (compiled with
+        p bound): the players but q are one tuple per table (`_others`, see Codegen)."""
+        cond = e.where
+        if not (isinstance(cond, A.Binary) and cond.op == "!=" and self.is_var(e.elem, slot)):
+            return None
+        for mine, other in ((cond.left, cond.right), (cond.right, cond.left)):
+            if self.is_var(mine, slot) and self.type_of(other).name in ("player", "none"):
+                src = self.src(other)
+                return src if f"_v{slot}" not in src else None
+        return None
+
+    def is_var(self, e: A.Expr, slot: int) -> bool:
+        """Is e the name of the local at slot?"""
+        sym = self.ref(e) if isinstance(e, A.Name) else None
+        return isinstance(sym, LocalSym) and sym.slot == slot
+
     def compile_defs(self, block: Callable[[tuple[A.Stmt, ...]], list[str]]) -> None:
         """Every def becomes a generated function; defs whose value is fixed for the
         whole table (no state read, no text shown) are computed once per table. The
