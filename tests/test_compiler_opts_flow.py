@@ -275,3 +275,56 @@ def test_the_players_but_one_are_kept_per_table() -> None:
     assert [e.text for e in g.events() if isinstance(e, Said)][0] == (
         "[P2, P3] [P2, P3] [P1, P2, P3] [P1, P2, P3]"
     )
+
+
+LOOPED = """
+players 2..4
+player {
+  score: int = 0
+  pair: list(int) = [1]
+}
+def near(q: player) {
+  let close = [p for p in players where p != q and p.score == q.score]
+  let scores = [p.score * 10 for p in players]
+  return close + scores
+}
+turn {
+  choose n in 1..3
+  set current.score = n
+  let seen = [p for p in players where p.score > 1]
+  say "{near(current)} {seen}"
+  if n == 3 {
+    let bad = [p.pair[1] for p in players]
+    say "{bad}"
+  }
+}
+end when turn_number == 6 { }
+"""
+
+
+def test_a_list_of_the_players_is_made_by_a_loop() -> None:
+    rules = rulelang.compile_source(f'game "t"\n{LOOPED}', "t.rules")
+    was = exprgen.OPTIMISED
+    exprgen.OPTIMISED = False
+    try:
+        plain = rulelang.compile_source(f'game "t"\n{LOOPED}', "t.rules")
+    finally:
+        exprgen.OPTIMISED = was
+    near = source_of(rules, "_d_near")
+    assert "in cfg.players:" in near and ".append(" in near and "tuple([" not in near
+    assert "tuple([" in source_of(plain, "_d_near")
+    for seed in range(1, 6):
+        outcome = []
+        for r in (rules, plain):
+            g = r.new_game(3, seed=seed)
+            rng = random.Random(seed)
+            try:
+                for _ in range(3):
+                    g.apply(rng.choice(["1", "2"]))
+                g.apply("3")  # `p.pair[1]` of a list of one: R003 in the loop
+                error = None
+            except GameRuntimeError as err:
+                error = (err.code, err.span, str(err))
+            outcome.append((g.record(), error))
+        assert outcome[0] == outcome[1]
+        assert outcome[0][1] is not None and outcome[0][1][0] == "R003"

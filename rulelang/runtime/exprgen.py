@@ -718,6 +718,43 @@ class ExprGen:
         )
 
     # ------------------------------------------------------------------ defs
+    def comp_lines(self, e: A.Comp, target: str) -> list[str] | None:
+        """`let xs = [elem for v in source where cond]` as a loop that appends: Python
+        3.11 makes and calls a function for a comprehension, which costs more than the
+        loop over a short list: the players. None where the comprehension is compiled
+        as an expression (another source, a sort, the players but one)."""
+        if not OPTIMISED or e.func != "" or e.by is not None:
+            return None
+        local = self.p.locals_of[id(e)]
+        self.in_comp_source += 1
+        try:
+            source = self.seq(e.source)
+        finally:
+            self.in_comp_source -= 1
+        if source != BUILTIN_NAMES["players"]:
+            return None  # over a longer list, a comprehension's own loop is faster
+        var = f"_v{local.slot}"
+        self.bound[local.slot] = var
+        self.bind_loop(local.slot, e.source, source, True)
+        try:
+            elem = self.src(e.elem)
+            cond = self.src(e.where) if e.where is not None else None
+            but = self.all_but(e, local.slot)
+        finally:
+            del self.bound[local.slot]
+            self.unbind_loop(local.slot)
+        if but is not None:
+            return None
+        made = f"_c{local.slot}"
+        add = [f"{made}.append({elem})"]
+        body = [f"if {cond}:", *("    " + line for line in add)] if cond is not None else add
+        return [
+            f"{made} = []",
+            f"for {var} in {source}:",
+            *("    " + line for line in body),
+            f"{target} = tuple({made})",
+        ]
+
     def all_but(self, e: A.Comp, slot: int) -> str | None:
         """The source of q, where the comprehension is `[p for p in players where p !=
         q]` (or `q != p`), q a player (or none) that does not depend on p (compiled with

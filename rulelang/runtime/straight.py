@@ -110,7 +110,8 @@ class StraightGen:
                 if local.slot in ex.grown.lists or local.slot in ex.grown.sets:
                     return self.grown_anew(local.slot, s.value)
                 where = ex.bound.get(local.slot, f"st.loc[{local.slot}]")  # a def's: Python
-                return [f"{where} = {ex.as_type(s.value, local.type)}"]
+                looped = ex.comp_lines(s.value, where) if isinstance(s.value, A.Comp) else None
+                return looped or [f"{where} = {ex.as_type(s.value, local.type)}"]
             case A.Set():
                 return self.set(s)
             case A.If():
