@@ -328,3 +328,29 @@ def test_a_list_of_the_players_is_made_by_a_loop() -> None:
             outcome.append((g.record(), error))
         assert outcome[0] == outcome[1]
         assert outcome[0][1] is not None and outcome[0][1][0] == "R003"
+
+
+EMPTY = """
+player { met: list(player) = [] }
+def named(p: player) = ["hi {q}" for q in p.met where q != p] + ["end"]
+turn {
+  choose n in 1..2
+  say "{named(current)}"
+  if n == 2 { set current.met = current.met + [current] + players }
+}
+end when turn_number == 5 { }
+"""
+
+
+def test_a_comprehension_of_an_empty_list_is_not_run() -> None:
+    rules, plain = compiled(EMPTY), compiled(EMPTY, optimised=False)
+    named = source_of(rules, "_d_named")
+    assert "if st.cols[0][_a0] else ())" in named
+    assert "else ())" not in source_of(plain, "_d_named")
+    games = [r.new_game(2, seed=1) for r in (rules, plain)]
+    for g in games:
+        for choice in ["1", "2", "2", "1"]:
+            g.apply(choice)
+    assert games[0].record() == games[1].record()
+    texts = [e.text for e in games[0].events() if isinstance(e, Said)]
+    assert texts[0] == "[end]" and texts[-1] == "[hi P1, end]"

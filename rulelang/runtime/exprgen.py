@@ -401,18 +401,22 @@ class ExprGen:
             return f"({obj}[{idx}] if {check} else _h.index({obj}, {idx}, {span}))"
         if (_NAME.match(idx) or _INT.match(idx)) and not self.in_comp_source:
             # the list evaluated once, named (`:=` is refused in a comprehension's source)
-            name = f"_t{self.ns.counter}"
-            self.ns.counter += 1
+            name = self.temp()
             span = self.span(e)
             check = f"len({name} := {obj}) > {idx}" + ("" if idx.isdigit() else " >= 0")
             return f"({name}[{idx}] if {check} else _h.index({name}, {idx}, {span}))"
         if OPTIMISED and _PURE.match(obj) and not self.in_comp_source:
             # the index evaluated once, named; the list read twice at no cost
-            name = f"_t{self.ns.counter}"
-            self.ns.counter += 1
+            name = self.temp()
             check = f"0 <= ({name} := {idx}) < len({obj})"
             return f"({obj}[{name}] if {check} else _h.index({obj}, {name}, {self.span(e)}))"
         return f"_h.index({obj}, {idx}, {self.span(e)})"
+
+    def temp(self) -> str:
+        """A new name for a value named in an expression (`:=`): numbered after every
+        name of the namespace, so that it hides none (`_t3` may be a board's TileOps)."""
+        self.ns.counter += 1
+        return f"_t{self.ns.counter}"
 
     def proven(self, e: A.Index, obj: str) -> bool:
         """Is the index of this list read proven to lie inside the list, so that it
@@ -692,6 +696,15 @@ class ExprGen:
                 seq = self.src(item.obj)
                 limit = self.limits.items
                 return f"(_h.items({seq}, {bounds[1]}, {bounds[2]}, {limit}) or {whole})"
+            if OPTIMISED and not bounds and not _CONST_RANGE.match(source):
+                # an empty source makes no comprehension (Python 3.11 makes a function
+                # and calls it for each): the source tested first (named, unless cheap)
+                if _PURE.match(source):
+                    return f"({whole} if {source} else ())"
+                if not self.in_comp_source:
+                    name = self.temp()
+                    made = f"tuple([{elem} for {var} in {name}{where}])"
+                    return f"({made} if ({name} := {source}) else ())"
             return whole
         if f in ("any", "all", "sum"):
             return f"{f}({elem} {loop})"
