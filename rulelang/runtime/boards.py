@@ -166,6 +166,10 @@ class GridBoard(Board):
             )
             for i in range(len(coords))
         )
+        # the same with None off the grid: `neighbour(b, c, d)` read inline (exprgen)
+        self.next_cell = tuple(
+            tuple(None if nb < 0 else nb for nb in row) for row in self.neighbour
+        )
         self.forward = self.backward = tuple(-1 for _ in coords)
         self.attrs = {"x": tuple(x for x, _ in coords), "y": tuple(y for _, y in coords)}
         self.steps = {}

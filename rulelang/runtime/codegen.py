@@ -84,7 +84,8 @@ class Codegen(StraightGen):
         self.cur: list[str] = []  # straight-line code waiting for its op
         self.cur_span: Span = NO_SPAN
         self.entries = {name: self.label() for name, s in program.procs.items() if s.pauses}
-        self.ns.env.update({"_new": tuple.__new__})
+        alone = tuple((seat,) for seat in range(program.max_players))  # see StraightGen.say
+        self.ns.env.update({"_new": tuple.__new__, "_alone": alone, "_others": _others(program)})
         self.passes: list[Label] = []  # where `pass` jumps, for each reaction round around
         # for each pausing loop around: where `continue` and `break` jump, and how many
         # blocks with a complete choice were open when it started
@@ -183,6 +184,8 @@ class Codegen(StraightGen):
             [re.sub(r"@L\d+@", lambda m: pcs[m.group(0)], line) for line in body]
             for body in self.ops.bodies
         ]
+        if exprgen.OPTIMISED and not self.blocks:
+            bodies = _tail_calls(bodies)
         for i, body in enumerate(bodies):
             lines = prelude(_inline(bodies, i, body, INLINE_DEPTH))
             self.code.source.append("\n".join(lines))
@@ -720,6 +723,18 @@ def _no_line(st: object) -> str:
     return ""
 
 
+def _others(p: Program) -> dict[int, dict[int | None, tuple[int, ...]]]:
+    """Per number of players, the players but one (none: all of them), for
+    `[p for p in players where p != q]` (see ExprGen.all_but)."""
+    out: dict[int, dict[int | None, tuple[int, ...]]] = {}
+    for n in range(1, p.max_players + 1):
+        seats = tuple(range(n))
+        table: dict[int | None, tuple[int, ...]] = {None: seats}
+        table.update({q: tuple(s for s in seats if s != q) for q in seats})
+        out[n] = table
+    return out
+
+
 def _has_reactions(p: Program) -> bool:
     """Does any rule of the program hold a reaction round?"""
     bodies = [p.setup, *(ph.decl.begin for ph in p.phases), *(ph.decl.turn for ph in p.phases)]
@@ -760,6 +775,34 @@ def _constant(text: str) -> Fn:
 
 def _plain(st: object, v: object) -> str:
     return str(v)
+
+
+PUSH = re.compile(r"^(\s*)st\.stack\.append\((\d+)\)(  # @\d+)?$")
+RETURN = re.compile(r"^return st\.stack\.pop\(\)(  # @\d+)?$")  # an op that only returns
+
+
+def _tail_calls(bodies: list[list[str]]) -> list[list[str]]:
+    """A call of a pausing proc whose return lands on an op that only returns in turn
+    (the call was the last thing its caller did) pushes nothing: the callee's return
+    goes straight where the caller's would have, one op and a push and pop fewer; a
+    jump to such an op returns at once. Not
+    where a `complete` choice is compiled (its effect is placed by the stack's depth)."""
+    returns = {i for i, body in enumerate(bodies) if len(body) == 1 and RETURN.match(body[0])}
+    out = []
+    for body in bodies:
+        kept: list[str] = []
+        for i, line in enumerate(body):
+            push = PUSH.match(line)
+            after = JUMP.match(body[i + 1]) if push and i + 1 < len(body) else None
+            same = push and after and after.group(1) == push.group(1)
+            if same and push and int(push.group(2)) in returns:
+                continue
+            jump = JUMP.match(line)
+            if jump and int(jump.group(2)) in returns:  # a jump to a return is one
+                line = jump.group(1) + "return st.stack.pop()"
+            kept.append(line)
+        out.append(kept)
+    return out
 
 
 def _inline(bodies: list[list[str]], me: int, body: list[str], depth: int) -> list[str]:

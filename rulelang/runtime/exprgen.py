@@ -64,6 +64,8 @@ _STRING = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 # a constant tuple of whole numbers: a range `0..3` made a constant, or a list literal
 _CONST_RANGE = re.compile(r"\(\s*-?[0-9]+(\s*,\s*-?[0-9]+)*\s*,?\s*\)$")
 _BRANCHES = re.compile(r"\b(for|if|and|or|lambda)\b|:=")
+# how a character of a text is written between the quotes of an f-string ("...")
+_F_ESCAPES = {"{": "{{", "}": "}}", '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 # The optimisations of issue 21 (list reads proven in range without a check, a def's
 # lists grown in place (growing.py), `/` and `%` by a number and a grid's sides
 # without a helper, the state's tables read once per def and proc): off, the plain
@@ -238,10 +240,47 @@ class ExprGen:
                 assert_never(e)
 
     def text(self, e: A.TextLit) -> str:
-        parts = [repr(p) if isinstance(p, str) else self.show(p) for p in e.parts if p != ""]
+        pieces = [p for p in e.parts if p != ""]
+        if OPTIMISED and len(pieces) > 1:
+            made = self.f_string(pieces)
+            if made is not None:
+                return made
+        parts = [repr(p) if isinstance(p, str) else self.show(p) for p in pieces]
         if not parts:
             return "''"
         return parts[0] if len(parts) == 1 else "(" + " + ".join(parts) + ")"
+
+    def f_string(self, pieces: list[str | A.Expr]) -> str | None:
+        """A text with values in it as one f-string: built at once, where adding its
+        parts makes a new text at each `+`, and a number needs no call of `str`. None
+        where a value's source could not be written in it (Python 3.11 allows no
+        backslash, `#` or the string's own quote there)."""
+        out = []
+        for p in pieces:
+            if isinstance(p, str):
+                if not all(ch.isprintable() or ch in _F_ESCAPES for ch in p):
+                    return None
+                out.append("".join(_F_ESCAPES.get(ch, ch) for ch in p))
+                continue
+            src = self.shown_inline(p)
+            if '"' in src or "\\" in src or "#" in src:
+                return None
+            out.append("{" + src + "}")
+        return 'f"' + "".join(out) + '"'
+
+    def shown_inline(self, e: A.Expr) -> str:
+        """Source for the value of e shown as text, to be written in an f-string: a
+        text as it is (`+ ''` keeps `none` R030, as adding it would be), a number as
+        `str` shows it, a player's name read inline."""
+        t = self.type_of(e)
+        inner = self.src(e)
+        if t.name == "text":
+            return f"({inner} + '')"
+        if t.name == "int":
+            return f"({inner})"
+        if t.name == "player" and self.cheap(inner):
+            return f"('none' if {inner} is None else st.cfg.player_names[{inner}])"
+        return self.show(e)
 
     def name(self, e: A.Name) -> str:
         sym = self.ref(e)
@@ -360,7 +399,8 @@ class ExprGen:
             return f"st.zones[{slot}]"
         if t.name == "table":
             return f"_h.lookup({obj}, {idx}, {self.span(e)})"
-        if _PURE.match(obj) and (_NAME.match(idx) or _INT.match(idx)):
+        walrus = OPTIMISED and idx.isdigit() and not self.in_comp_source
+        if _PURE.match(obj) and (_NAME.match(idx) or _INT.match(idx)) and not walrus:
             # inline when both sides are cheap and call nothing (evaluated twice); the
             # helper is called only to raise the error outside
             span = self.span(e)
@@ -368,18 +408,22 @@ class ExprGen:
             return f"({obj}[{idx}] if {check} else _h.index({obj}, {idx}, {span}))"
         if (_NAME.match(idx) or _INT.match(idx)) and not self.in_comp_source:
             # the list evaluated once, named (`:=` is refused in a comprehension's source)
-            name = f"_t{self.ns.counter}"
-            self.ns.counter += 1
+            name = self.temp()
             span = self.span(e)
             check = f"len({name} := {obj}) > {idx}" + ("" if idx.isdigit() else " >= 0")
             return f"({name}[{idx}] if {check} else _h.index({name}, {idx}, {span}))"
         if OPTIMISED and _PURE.match(obj) and not self.in_comp_source:
             # the index evaluated once, named; the list read twice at no cost
-            name = f"_t{self.ns.counter}"
-            self.ns.counter += 1
+            name = self.temp()
             check = f"0 <= ({name} := {idx}) < len({obj})"
             return f"({obj}[{name}] if {check} else _h.index({obj}, {name}, {self.span(e)}))"
         return f"_h.index({obj}, {idx}, {self.span(e)})"
+
+    def temp(self) -> str:
+        """A new name for a value named in an expression (`:=`): numbered after every
+        name of the namespace, so that it hides none (`_t3` may be a board's TileOps)."""
+        self.ns.counter += 1
+        return f"_t{self.ns.counter}"
 
     def proven(self, e: A.Index, obj: str) -> bool:
         """Is the index of this list read proven to lie inside the list, so that it
@@ -554,7 +598,7 @@ class ExprGen:
         if f == "cell":
             return f"st.cfg.boards[{board.name!r}].cell({a[0]}, {a[1]})"
         if f == "neighbour":
-            return f"_h.neighbour(st.cfg.boards[{board.name!r}], {a[0]}, {a[1]}, {self.span(e)})"
+            return self.neighbour(board, a[0], a[1], self.span(e))
         if f in ("line_from", "lines_through"):
             grid = f"st.cfg.boards[{board.name!r}]"
             most = self.limits.items  # no endless line on a grid without bounds
@@ -598,6 +642,19 @@ class ExprGen:
         assert f in ("touching", "spots"), f
         return f"{ops}.network(st, {a[0]})[{part}]"
 
+    def neighbour(self, board: ValueSym, c: str, d: str, span: str) -> str:
+        """`neighbour(b, c, d)`; on a bounded grid, for a direction 0-3, read inline from
+        the grid's table (a cell `none` is R030 either way, as the helper's read)."""
+        grid = f"st.cfg.boards[{board.name!r}]"
+        call = f"_h.neighbour({grid}, {c}, {d}, {span})"
+        decl = board.decl
+        bounded = isinstance(decl, A.BoardDecl) and decl.shape == "grid" and not open_grid(decl)
+        if not (OPTIMISED and bounded and self.cheap(c, d)) or _INT.match(c):
+            return call
+        if _INT.match(d):
+            return f"{grid}.next_cell[{c}][{d}]" if 0 <= int(d) < 4 else call
+        return f"({grid}.next_cell[{c}][{d}] if {d} is not None and 0 <= {d} < 4 else {call})"
+
     def call_def(self, sym: DefSym, e: A.Call) -> str:
         each = [self.as_type(a, p.type) for p, a in zip(sym.params, e.args, strict=True)]
         body = self.inlined(sym, each)
@@ -632,6 +689,8 @@ class ExprGen:
             elem = self.src(e.elem)
             where = f" if {self.src(e.where)}" if e.where is not None else ""
             key = self.src(e.by) if e.by is not None else ""
+            # `[p for p in players where p != q]`: the players but q, kept per table
+            but = self.all_but(e, local.slot) if source == BUILTIN_NAMES["players"] else None
         finally:
             del self.bound[local.slot]
             self.unbind_loop(local.slot)
@@ -643,6 +702,8 @@ class ExprGen:
                 f"tuple([_x[2] for _x in sorted([({key}, _i, {elem}) for _i, {var} in "
                 f"enumerate({source}){where}])])"
             )
+        if f == "" and OPTIMISED and not key and but is not None:
+            return f"_others[st.cfg.n][{but}]"
         if f == "":
             whole = f"tuple([{elem} {loop}])"
             bounds = _UPTO.match(source)
@@ -653,6 +714,15 @@ class ExprGen:
                 seq = self.src(item.obj)
                 limit = self.limits.items
                 return f"(_h.items({seq}, {bounds[1]}, {bounds[2]}, {limit}) or {whole})"
+            if OPTIMISED and not bounds and not _CONST_RANGE.match(source):
+                # an empty source makes no comprehension (Python 3.11 makes a function
+                # and calls it for each): the source tested first (named, unless cheap)
+                if _PURE.match(source):
+                    return f"({whole} if {source} else ())"
+                if not self.in_comp_source:
+                    name = self.temp()
+                    made = f"tuple([{elem} for {var} in {name}{where}])"
+                    return f"({made} if ({name} := {source}) else ())"
             return whole
         if f in ("any", "all", "sum"):
             return f"{f}({elem} {loop})"
@@ -706,6 +776,61 @@ class ExprGen:
         )
 
     # ------------------------------------------------------------------ defs
+    def comp_lines(self, e: A.Comp, target: str) -> list[str] | None:
+        """`let xs = [elem for v in source where cond]` as a loop that appends: Python
+        3.11 makes and calls a function for a comprehension, which costs more than the
+        loop over a short list: the players. None where the comprehension is compiled
+        as an expression (another source, a sort, the players but one)."""
+        if not OPTIMISED or e.func != "" or e.by is not None:
+            return None
+        local = self.p.locals_of[id(e)]
+        self.in_comp_source += 1
+        try:
+            source = self.seq(e.source)
+        finally:
+            self.in_comp_source -= 1
+        if source != BUILTIN_NAMES["players"]:
+            return None  # over a longer list, a comprehension's own loop is faster
+        var = f"_v{local.slot}"
+        self.bound[local.slot] = var
+        self.bind_loop(local.slot, e.source, source, True)
+        try:
+            elem = self.src(e.elem)
+            cond = self.src(e.where) if e.where is not None else None
+            but = self.all_but(e, local.slot)
+        finally:
+            del self.bound[local.slot]
+            self.unbind_loop(local.slot)
+        if but is not None:
+            return None
+        made = f"_c{local.slot}"
+        add = [f"{made}.append({elem})"]
+        body = [f"if {cond}:", *("    " + line for line in add)] if cond is not None else add
+        return [
+            f"{made} = []",
+            f"for {var} in {source}:",
+            *("    " + line for line in body),
+            f"{target} = tuple({made})",
+        ]
+
+    def all_but(self, e: A.Comp, slot: int) -> str | None:
+        """The source of q, where the comprehension is `[p for p in players where p !=
+        q]` (or `q != p`), q a player (or none) that does not depend on p (compiled with
+        p bound): the players but q are one tuple per table (`_others`, see Codegen)."""
+        cond = e.where
+        if not (isinstance(cond, A.Binary) and cond.op == "!=" and self.is_var(e.elem, slot)):
+            return None
+        for mine, other in ((cond.left, cond.right), (cond.right, cond.left)):
+            if self.is_var(mine, slot) and self.type_of(other).name in ("player", "none"):
+                src = self.src(other)
+                return src if f"_v{slot}" not in src else None
+        return None
+
+    def is_var(self, e: A.Expr, slot: int) -> bool:
+        """Is e the name of the local at slot?"""
+        sym = self.ref(e) if isinstance(e, A.Name) else None
+        return isinstance(sym, LocalSym) and sym.slot == slot
+
     def compile_defs(self, block: Callable[[tuple[A.Stmt, ...]], list[str]]) -> None:
         """Every def becomes a generated function; defs whose value is fixed for the
         whole table (no state read, no text shown) are computed once per table. The
@@ -778,6 +903,10 @@ class ExprGen:
         if self.in_comp_source and ":=" in body:
             return None
         bare = _STRING.sub("''", body)
+        if 'f"' in body:  # an f-string's values are code: read it all (more cautious)
+            bare = body
+            if any('"' in a or "\\" in a or "#" in a for a in args):
+                return None  # not to be written in the f-string (see f_string)
         own = set(_LOCAL.findall(bare)) - set(params)
         once = _BRANCHES.search(bare) is None and all(
             len(re.findall(rf"\b{p}\b", bare)) == 1 for p in params

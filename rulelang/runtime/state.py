@@ -165,6 +165,15 @@ def newest_first(log: Log) -> Iterator[Event]:
         link = link[3]
 
 
+def private_first(private: Log) -> Iterator[Said]:
+    """The messages of `State.private`, newest first: each is a record of the log too
+    (one tuple in both lists), which links the private message before it fifth."""
+    link = private
+    while link is not None:
+        yield Said(link[1], link[2])
+        link = link[4]
+
+
 def events_of(st: State) -> list[Event]:
     """Every event, oldest first."""
     events = list(newest_first(st.log))
@@ -236,7 +245,8 @@ class State:
         self.rng = rng  # the game's one seeded generator
         self.rng_shared = False  # shared with a clone: copy it before drawing
         self.log: Log = None  # the newest event first, linked to the ones before
-        self.private: Log = None  # the messages said to some players only, likewise
+        # the messages said to some players only, likewise (see private_first)
+        self.private: Log = None
         # what `reveal ITEM to PLAYERS` showed, newest first (see known_places below)
         self.shown: Log = None
         # while `known(P, ...)` is worked out, P's seat (runtime/seen.py); else -1

@@ -110,7 +110,8 @@ class StraightGen:
                 if local.slot in ex.grown.lists or local.slot in ex.grown.sets:
                     return self.grown_anew(local.slot, s.value)
                 where = ex.bound.get(local.slot, f"st.loc[{local.slot}]")  # a def's: Python
-                return [f"{where} = {ex.as_type(s.value, local.type)}"]
+                looped = ex.comp_lines(s.value, where) if isinstance(s.value, A.Comp) else None
+                return looped or [f"{where} = {ex.as_type(s.value, local.type)}"]
             case A.Set():
                 return self.set(s)
             case A.If():
@@ -358,13 +359,16 @@ class StraightGen:
             return [f"st.log = ('said', None, {ex.show(s.message)}, st.log)"]
         if ex.type_of(s.to).name == "list":
             audience = f"tuple({ex.src(s.to)})"
+        elif exprgen.OPTIMISED and ex.cheap(who := ex.src(s.to)):
+            # one audience of one player kept per seat, not one per message (a game
+            # keeps every message: fewer objects made and kept)
+            audience = f"(_alone[{who}] if {who} is not None else ({who},))"
         else:
             audience = f"({ex.src(s.to)},)"
-        # private messages are also kept apart, so that a view finds them quickly
+        # private messages are also linked apart, so that a view finds them quickly:
+        # one record in both lists (the log's link, then the private one)
         return [
-            f"audience, text = {audience}, {ex.show(s.message)}",
-            "st.log = ('said', audience, text, st.log)",
-            "st.private = ('said', audience, text, st.private)",
+            f"st.log = st.private = ('said', {audience}, {ex.show(s.message)}, st.log, st.private)"
         ]
 
     def reveal_to(self, s: A.RevealTo) -> str:

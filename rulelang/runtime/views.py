@@ -30,7 +30,7 @@ from rulelang.runtime.state import (
     State,
     events_of,
     known_places,
-    newest_first,
+    private_first,
     typed,
 )
 from rulelang.runtime.values import Plain, plain, plainer
@@ -160,9 +160,8 @@ def view(game: Game, viewer: int | None, only: Collection[str] | None = None) ->
     if want("private"):
         said = [
             e
-            for e in newest_first(st.private)
-            if isinstance(e, Said)
-            and e.audience is not None
+            for e in private_first(st.private)
+            if e.audience is not None
             and (viewer is None or viewer in e.audience)  # the referee knows them all
         ]
         said.reverse()
