@@ -48,6 +48,7 @@ INLINE_LINES = 40  # ops up to this size are copied into the ops that jump to th
 INLINE_DEPTH = 3
 JUMP = re.compile(r"^(\s*)return (\d+)$")
 MARKED = re.compile(r"  # @\d+$")  # a line that ends with its statement's mark
+RANGE = "range(low, high + 1)"  # the candidates of a choice over a range `a..b`
 BARE_JUMP = re.compile(r"^\s*return (\d+|@L\d+@)$")  # a jump, to a pc or a label
 
 
@@ -184,7 +185,10 @@ class Codegen(StraightGen):
             for body in self.ops.bodies
         ]
         for i, body in enumerate(bodies):
-            lines = prelude(_inline(bodies, i, body, INLINE_DEPTH))
+            lines = _inline(bodies, i, body, INLINE_DEPTH)
+            if exprgen.OPTIMISED:
+                lines = _looping(i, lines)
+            lines = prelude(lines)
             self.code.source.append("\n".join(lines))
             op = self.ns.function(f"_op{i}", "st", lines)
             self.code.ops.append(op)
@@ -589,25 +593,28 @@ class Codegen(StraightGen):
             else f"_h.choice_record(st, {name}, {who}, value)"  # with its audience
         )
         # in a playout (st.bot set), the decision is taken here and play goes on
+        made = [f"opts = {opts}", "if not opts:", f"    raise {err}"]
+        pick, kept = "opts[int(st.bot() * len(opts))]", "opts"
+        if exprgen.OPTIMISED and opts == RANGE:  # a bare range: no range made to take from
+            made = ["if high < low:", f"    raise {err}"]
+            pick, kept = "low + int(st.bot() * (high + 1 - low))", RANGE
         self.emit(
             [
                 "if st.dirty and _check_end(st):",
                 f"    return {OVER}",
                 *pre,
                 *asking,
-                f"opts = {opts}",
-                "if not opts:",
-                f"    raise {err}",
+                *made,
                 "if st.budget:",
                 "    st.budget -= 1",
                 "    st.steps = 0",
-                "    value = opts[int(st.bot() * len(opts))]",
+                f"    value = {pick}",
                 f"    st.loc[{local.slot}] = value",
                 f"    st.log = {record}",
                 f"    return {pc + 1}",
                 f"st.pending = {name}",
                 f"st.who = {who}",
-                "st.options = opts",
+                f"st.options = {kept}",
                 "st.steps = 0",
                 f"return {PAUSE}",
             ],
@@ -626,7 +633,7 @@ class Codegen(StraightGen):
                 f"if high - low >= {self.limits.items}:",
                 f"    _h.upto(low, high, {self.limits.items}, {ex.span(e)})",
             ]
-            return "range(low, high + 1)", pre
+            return RANGE, pre
         return self.ex.src(e), []
 
     def generate(self, s: A.Generate) -> None:
@@ -760,6 +767,34 @@ def _constant(text: str) -> Fn:
 
 def _plain(st: object, v: object) -> str:
     return str(v)
+
+
+def _looping(me: int, body: list[str]) -> list[str]:
+    """An op that jumps to itself (a loop whose every round asks, taken in a playout)
+    loops in Python instead: `return ME` becomes `continue` inside `while True`, so a
+    round costs neither a trip through the run loop nor the op's prelude again. Only
+    when no such jump lies inside a Python loop of the op, where `continue` would
+    mean that loop."""
+    jumps = [i for i, line in enumerate(body) if (m := JUMP.match(line)) and int(m[2]) == me]
+    if not jumps or any(_in_loop(body, i) for i in jumps):
+        return body
+    out = ["while True:"]
+    for i, line in enumerate(body):
+        out.append("    " + (line[: line.index("return")] + "continue" if i in jumps else line))
+    return out
+
+
+def _in_loop(body: list[str], at: int) -> bool:
+    """Is line `at` of an op's body inside a `for` or `while` of the op?"""
+    indent = len(body[at]) - len(body[at].lstrip())
+    for line in reversed(body[:at]):
+        stripped = line.lstrip()
+        depth = len(line) - len(stripped)
+        if stripped and depth < indent:
+            if stripped.startswith(("for ", "while ", "async ")):
+                return True
+            indent = depth
+    return False
 
 
 def _inline(bodies: list[list[str]], me: int, body: list[str], depth: int) -> list[str]:

@@ -1,0 +1,159 @@
+"""The code generator's optimisations of the playout path (issue 21): an op that jumps
+to itself loops in Python, and a choice over a bare range takes its value without
+making the range. Each is shown to fire on the generated source, and the optimised
+code to play the very games the plain code plays (`exprgen.OPTIMISED` off), by the
+fast path and by the API."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import rulelang
+from rulelang import CHANCE, Game, Ruleset
+from rulelang.diagnostics import GameRuntimeError
+from rulelang.runtime import codegen, exprgen
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def compiled(src: str, optimised: bool = True) -> Ruleset:
+    was = exprgen.OPTIMISED
+    exprgen.OPTIMISED = optimised
+    try:
+        return rulelang.compile_source(f'game "t"\nplayers 2..3\n{src}', "t.rules")
+    finally:
+        exprgen.OPTIMISED = was
+
+
+def ops_source(rules: Ruleset) -> str:
+    return "\n".join(rules.code.source)
+
+
+# Points spent in a loop whose every round asks twice (who gains, and how many).
+SPEND = """
+player {
+  pts: int = 0
+}
+global {
+  rounds: int = 0
+}
+turn {
+  do spend(5)
+  set rounds += 1
+}
+proc spend(points: int) {
+  let left = points
+  while left > 0 {
+    choose who in players
+    choose k in 1..left
+    set left -= k
+    set who.pts += k * (rounds % 3)
+  }
+}
+end when rounds >= 8 {
+  let best = max(p.pts for p in players)
+  win [p for p in players where p.pts == best]
+}
+"""
+
+
+def test_a_loop_that_asks_every_round_loops_inside_its_op() -> None:
+    rules, plain = compiled(SPEND), compiled(SPEND, optimised=False)
+    assert "while True:" in ops_source(rules) and "continue" in ops_source(rules)
+    assert "while True:" not in ops_source(plain)
+    for seed in range(1, 6):
+        for api in (False, True):
+            assert played_by(rules, 3, seed, api) == played_by(plain, 3, seed, api)
+
+
+def test_a_choice_over_a_range_takes_its_value_without_a_range() -> None:
+    rules, plain = compiled(SPEND), compiled(SPEND, optimised=False)
+    assert "value = low + int(st.bot() * (high + 1 - low))" in ops_source(rules)
+    assert "opts = range(" not in ops_source(rules)
+    assert "opts = range(" in ops_source(plain)
+    game = rules.new_game(3, 1)  # asked by the API, the options are the range
+    game.apply(game.legal_actions()[2])
+    assert list(game.legal_values()) == [1, 2, 3, 4, 5]
+    game.apply(game.legal_actions()[3])
+    game.apply(game.legal_actions()[0])
+    assert list(game.legal_values()) == [1]
+
+
+EMPTY = """
+global {
+  n: int = 2
+}
+turn {
+  choose k in 1..n
+  set n -= 1
+}
+end when false { }
+"""
+
+
+@pytest.mark.parametrize("api", [False, True])
+def test_an_empty_range_fails_as_before(api: bool) -> None:
+    """`1..0`: no option left (R002), the same error by either code and path."""
+    seen = []
+    for optimised in (True, False):
+        game = compiled(EMPTY, optimised).new_game(2, seed=1)
+        with pytest.raises(GameRuntimeError) as info:
+            if api:
+                for _ in range(3):
+                    game.apply(game.legal_actions()[0])
+            else:
+                game.playout(random.Random(1))
+        seen.append((info.value.code, str(info.value.span), game.record()))
+    assert seen[0] == seen[1]
+    assert seen[0][0] == "R002"
+
+
+def test_a_jump_inside_a_python_loop_is_left_a_jump() -> None:
+    """`continue` there would mean the inner loop: the op keeps its `return`."""
+    body = ["for x in xs:", "    if x:", "        return 3", "return 3"]
+    assert codegen._looping(3, body) == body
+    assert codegen._looping(3, ["if a:", "    return 3", "return 4"]) == [
+        "while True:",
+        "    if a:",
+        "        continue",
+        "    return 4",
+    ]
+
+
+@pytest.mark.parametrize("players", [2, 7])
+def test_the_shipped_dice_game_plays_the_same_games(players: int, full: bool) -> None:
+    """The loop of moves and the points taken by range: the same records, results and
+    legal actions at every decision, by the fast path and by the API."""
+    path = ROOT / "rulesets" / "heimlich.rules"
+    was = exprgen.OPTIMISED
+    try:
+        exprgen.OPTIMISED = False
+        plain = rulelang.compile_file(path)
+    finally:
+        exprgen.OPTIMISED = was
+    rules = rulelang.compile_file(path)
+    for seed in range(1, (30 if full else 3) + 1):
+        for api in (False, True):
+            mine = played_by(rules, players, seed, api)
+            assert mine == played_by(plain, players, seed, api)
+
+
+def played_by(rules: Ruleset, players: int, seed: int, api: bool) -> list[object]:
+    """A game played to its end, by the fast path or one API decision at a time: the
+    actions offered at each decision, its record, results and measures."""
+    game: Game = rules.new_game(players, seed)
+    rng = random.Random(seed)
+    seen: list[object] = []
+    if not api:
+        seen.append(game.playout(rng))
+    while not game.is_over():
+        if game.current_player() == CHANCE:
+            game.resolve_chance()
+            continue
+        actions = game.legal_actions()
+        seen.append([a.text for a in actions])
+        game.apply(actions[int(rng.random() * len(actions))])
+    return [*seen, game.record(), game.results(), game.measures()]
