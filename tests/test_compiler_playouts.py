@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import rulelang
-from rulelang import CHANCE, Game, Ruleset
+from rulelang import CHANCE, Game, Ruleset, Said
 from rulelang.diagnostics import GameRuntimeError
 from rulelang.runtime import codegen, exprgen
 
@@ -157,3 +157,50 @@ def played_by(rules: Ruleset, players: int, seed: int, api: bool) -> list[object
         seen.append([a.text for a in actions])
         game.apply(actions[int(rng.random() * len(actions))])
     return [*seen, game.record(), game.results(), game.measures()]
+
+
+TEXTS = """
+const names = ["ann", "bo"]
+global {
+  pct: int = 50
+  shown: bool = true
+}
+turn {
+  say "{current} at {pct}% ({names}, {shown}) 100%s {{x}}"
+  say "{pct}{pct}"
+  choose k in 1..2
+}
+end when false { }
+"""
+
+NONE_TEXT = """
+global {
+  label: text = none
+  pct: int = 50
+}
+turn {
+  say "{label} and {pct}"
+  choose k in 1..2
+}
+end when false { }
+"""
+
+
+def test_a_text_of_several_parts_is_one_formatting() -> None:
+    """Numbers, players, truth values: one `%` formatting, the same text; a `%` of
+    the rule file's text stays a `%`."""
+    rules, plain = compiled(TEXTS), compiled(TEXTS, optimised=False)
+    assert "at %s%% (%s, %s) 100%%s {x}' % (" in ops_source(rules)
+    assert "' % (" not in ops_source(plain)
+    for r in (rules, plain):
+        said = [e.text for e in r.new_game(2, seed=1).events() if isinstance(e, Said)]
+        assert said == ["P1 at 50% ([ann, bo], yes) 100%s {x}", "5050"]
+
+
+def test_a_text_value_in_a_text_keeps_failing_on_none() -> None:
+    """`+` fails on a text that is none (R030); `%s` would write "None": such a text
+    is not formatted."""
+    for optimised in (True, False):
+        with pytest.raises(GameRuntimeError) as info:
+            compiled(NONE_TEXT, optimised).new_game(2, seed=1)
+        assert info.value.code == "R030"

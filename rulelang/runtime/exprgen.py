@@ -236,10 +236,24 @@ class ExprGen:
                 assert_never(e)
 
     def text(self, e: A.TextLit) -> str:
+        if OPTIMISED and (formatted := self.formatted(e)) is not None:
+            return formatted
         parts = [repr(p) if isinstance(p, str) else self.show(p) for p in e.parts if p != ""]
         if not parts:
             return "''"
         return parts[0] if len(parts) == 1 else "(" + " + ".join(parts) + ")"
+
+    def formatted(self, e: A.TextLit) -> str | None:
+        """A text of several parts as one `%` formatting: one new string, where each `+`
+        makes one, and a number written by `%s` without `str()`. Not when a part is a
+        text value: `+` fails on a text that is none (R030), `%s` would write "None"."""
+        parts = [p for p in e.parts if p != ""]
+        values = [p for p in parts if not isinstance(p, str)]
+        if len(parts) < 2 or not values or any(self.type_of(p).name == "text" for p in values):
+            return None
+        template = "".join(p.replace("%", "%%") if isinstance(p, str) else "%s" for p in parts)
+        shown = [self.src(p) if self.type_of(p).name == "int" else self.show(p) for p in values]
+        return f"({template!r} % ({', '.join(shown)},))"
 
     def name(self, e: A.Name) -> str:
         sym = self.ref(e)
