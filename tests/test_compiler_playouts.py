@@ -204,3 +204,55 @@ def test_a_text_value_in_a_text_keeps_failing_on_none() -> None:
         with pytest.raises(GameRuntimeError) as info:
             compiled(NONE_TEXT, optimised).new_game(2, seed=1)
         assert info.value.code == "R030"
+
+
+TESTS = """
+player {
+  pts: int = 0
+}
+global {
+  rounds: int = 0
+}
+turn {
+  choose k in 1..3
+  set current.pts += k
+  if any(p.pts == 100 / (rounds - ROUND) for p in players where p != current) {
+    choose j in 4..5
+  } elif any(p.pts > 6 for p in players where p != current) {
+    choose j in 1..2
+    set current.pts -= j
+  } elif all(p.pts % 2 == 0 for p in players) {
+    choose j in 2..3
+    set current.pts += j
+  }
+  set rounds += 1
+}
+end when rounds >= 12 {
+  win [p for p in players where p.pts == max(q.pts for q in players)]
+}
+"""
+
+
+@pytest.mark.parametrize("fails", [False, True])
+def test_a_test_of_any_or_all_is_a_loop(fails: bool) -> None:
+    """`if any(...)` / `elif all(...)` before a choice: a Python loop that stops where
+    the generator would, the same games; an error in the loop is placed on its
+    condition (`100 / 0` in the tenth round: R-code and place as before)."""
+    src = TESTS.replace("ROUND", "9" if fails else "99")
+    rules, plain = compiled(src), compiled(src, optimised=False)
+    for decided in ("_found = True", "_found = False"):  # any, all
+        assert decided in ops_source(rules)
+    assert "any(" not in ops_source(rules) and "all(" not in ops_source(rules)
+    assert "any(" in ops_source(plain)
+    outcomes = []
+    for r in (rules, plain):
+        seen = []
+        for seed in range(1, 6):
+            for api in (False, True):
+                try:
+                    seen.append(played_by(r, 3, seed, api))
+                except GameRuntimeError as err:
+                    seen.append([err.code, str(err.span)])
+        outcomes.append(seen)
+    assert outcomes[0] == outcomes[1]
+    assert (outcomes[0][0] == ["R005", "t.rules:13:19"]) == fails

@@ -381,8 +381,9 @@ class Codegen(StraightGen):
         otherwise = self.label()
         lines: list[str] = []
         for i, ((cond, _body), (lab, _b)) in enumerate(zip(s.branches, bodies, strict=True)):
-            test = f"if {self.ex.src(cond)}:" + (self.ns.mark(cond.span) if i else "")
-            lines += [test, f"    return {lab}"]
+            test = self.test(cond)
+            test[0] += self.ns.mark(cond.span) if i else ""
+            lines += [*test, f"    return {lab}"]
         self.emit([*lines, f"return {otherwise}"], s.span)
         for lab, body in bodies:
             self.here(lab)
@@ -391,6 +392,28 @@ class Codegen(StraightGen):
         self.here(otherwise)
         self.block(s.otherwise)
         self.here(end)
+
+    def test(self, cond: A.Expr) -> list[str]:
+        """The lines of `if COND:`. `any`/`all` over a comprehension is a Python loop
+        before the `if` (a generator and a call of `any` cost more than the rounds of
+        a short list): the same rounds, stopping where they would stop."""
+        if not (exprgen.OPTIMISED and isinstance(cond, A.Comp) and cond.by is None):
+            return [f"if {self.ex.src(cond)}:"]
+        if cond.func not in ("any", "all"):
+            return [f"if {self.ex.src(cond)}:"]
+        var, source, elem, where, _key = self.ex.comp_parts(cond)
+        found = cond.func == "any"  # what a round that decides makes it
+        decides = f"({elem})" if found else f"not ({elem})"
+        if where:
+            decides = f"({where}) and {decides}"
+        return [
+            f"_found = {not found}",
+            f"for {var} in {source}:",
+            f"    if {decides}:",
+            f"        _found = {found}",
+            "        break",
+            "if _found:",
+        ]
 
     def pausing_for(self, s: A.For) -> None:
         seq = self.p.hidden[id(s)]

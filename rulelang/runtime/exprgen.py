@@ -612,7 +612,9 @@ class ExprGen:
             return f"_h.memo_call({cache}, _d_{sym.name}, st{args})"
         return f"_d_{sym.name}(st{args})"
 
-    def comp(self, e: A.Comp) -> str:
+    def comp_parts(self, e: A.Comp) -> tuple[str, str, str, str, str]:
+        """Sources of a comprehension's variable, source, element, condition (`where`,
+        "" if none) and key (`by`, "" if none)."""
         local = self.p.locals_of[id(e)]
         self.in_comp_source += 1
         try:
@@ -626,11 +628,17 @@ class ExprGen:
         self.bind_loop(local.slot, e.source, source, True)  # a comprehension changes nothing
         try:
             elem = self.src(e.elem)
-            where = f" if {self.src(e.where)}" if e.where is not None else ""
+            where = self.src(e.where) if e.where is not None else ""
             key = self.src(e.by) if e.by is not None else ""
         finally:
             del self.bound[local.slot]
             self.unbind_loop(local.slot)
+        return var, source, elem, where, key
+
+    def comp(self, e: A.Comp) -> str:
+        var, source, elem, where, key = self.comp_parts(e)
+        local = self.p.locals_of[id(e)]
+        where = f" if {where}" if where else ""
         loop = f"for {var} in {source}{where}"
         f = e.func
         if f == "" and key:
