@@ -256,3 +256,31 @@ def test_a_test_of_any_or_all_is_a_loop(fails: bool) -> None:
         outcomes.append(seen)
     assert outcomes[0] == outcomes[1]
     assert (outcomes[0][0] == ["R005", "t.rules:13:19"]) == fails
+
+
+RING = """
+board town = ring(["a", "b", "c"]) {
+  points = [5, -1, 7]
+}
+global {
+  at: node(town) = 1
+  total: int = 0
+}
+turn {
+  choose k in 1..2
+  set at = step(town, at, k)
+  set total += town.points[at]
+  say "{town.points[at]} at {at}"
+}
+end when total > 20 { }
+"""
+
+
+def test_a_fixed_board_attribute_read_by_its_node_has_no_check() -> None:
+    """A board's attribute has one value per node (R019 when a game starts), so a
+    node of that board reads it without a check; the same games."""
+    rules, plain = compiled(RING), compiled(RING, optimised=False)
+    assert ".attrs['points'][st.vars[0]]" in ops_source(rules)
+    assert "_h.index(" not in ops_source(rules) and "_h.index(" in ops_source(plain)
+    for seed in range(1, 4):
+        assert played_by(rules, 2, seed, False) == played_by(plain, 2, seed, False)

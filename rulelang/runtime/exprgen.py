@@ -399,6 +399,9 @@ class ExprGen:
         at = self.type_of(e.index)
         if isinstance(sym, BoardAttrSym) and isinstance(e.obj, A.Attr | A.Name):
             return at == T("side" if sym.edge else "node", sym.board)
+        if isinstance(e.obj, A.Attr) and at.name == "node":  # a fixed attribute: one
+            board = self.type_of(e.obj.obj)  # value per node, or R019 at the start
+            return board.name == "board" and board.arg == at.arg
         if isinstance(e.index, A.IntLit):
             low = high = e.index.value
         else:
