@@ -7,6 +7,7 @@ fast path and by the API."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -284,3 +285,45 @@ def test_a_fixed_board_attribute_read_by_its_node_has_no_check() -> None:
     assert "_h.index(" not in ops_source(rules) and "_h.index(" in ops_source(plain)
     for seed in range(1, 4):
         assert played_by(rules, 2, seed, False) == played_by(plain, 2, seed, False)
+
+
+NAMES = """
+board town = ring(["a", "b", "c"])
+piece agent count 2 {
+  name: text = ["Perry", "Bucci"][index]
+}
+piece token count 2 { }
+global {
+  who: player = none
+  at: node(town) = none
+  it: agent = none
+  tok: token = none
+}
+turn {
+  say "{who}/{at}/{it}/{tok}"
+  set who = current
+  set at = 2
+  set it = last(pieces(agent))
+  set tok = first(pieces(token))
+  say "{who}/{at}/{it}/{tok}"
+  choose k in 1..2
+}
+end when false { }
+"""
+
+
+def test_names_are_read_in_place() -> None:
+    """A player, a named item and a node shown in a text: their names read in place
+    of the formatter's call, `none` shown as "none"; other kinds keep the formatter."""
+    rules, plain = compiled(NAMES), compiled(NAMES, optimised=False)
+    src = ops_source(rules)
+    assert "cfg.player_names[st.vars[0]]" in src
+    assert ".names[st.vars[1]]" in src and "str(cols[0][st.vars[2]])" in src
+    # the token, which has no name, alone is shown by its formatter
+    assert {call.split("(st, ")[1] for call in re.findall(r"_fmt\d+\(st, [^)]*", src)} == {
+        "st.vars[3]"
+    }
+    assert "cfg.player_names" not in ops_source(plain)
+    for r in (rules, plain):
+        said = [e.text for e in r.new_game(2, seed=1).events() if isinstance(e, Said)]
+        assert said == ["none/none/none/none", "P1/c/Bucci/token1"]

@@ -198,7 +198,20 @@ class ExprGen:
             return inner
         if t.name == "int":
             return f"str({inner})"
+        if OPTIMISED and _PURE.match(inner) and (name := self.name_of(t, inner)) is not None:
+            return f"('none' if {inner} is None else {name})"  # the formatter, inline
         return f"{self.ns.name_for(self.fmt(t), '_fmt')}(st, {inner})"
+
+    def name_of(self, t: T, v: str) -> str | None:
+        """Source for the name of a player, named item or node v (not none), as its
+        formatter (values.py) gives it; None for other types."""
+        if t.name == "player":
+            return f"st.cfg.player_names[{v}]"
+        if t.name == "entity" and t.arg in self.name_cols:
+            return f"str(st.cols[{self.name_cols[t.arg]}][{v}])"
+        if t.name == "node":
+            return f"st.cfg.boards[{t.arg!r}].names[{v}]"
+        return None
 
     # ------------------------------------------------------------------ expressions
     def src(self, e: A.Expr) -> str:
