@@ -6,6 +6,7 @@ fast path and by the API."""
 
 from __future__ import annotations
 
+import inspect
 import random
 import re
 from pathlib import Path
@@ -327,3 +328,16 @@ def test_names_are_read_in_place() -> None:
     for r in (rules, plain):
         said = [e.text for e in r.new_game(2, seed=1).events() if isinstance(e, Said)]
         assert said == ["none/none/none/none", "P1/c/Bucci/token1"]
+
+
+def test_an_end_rule_of_any_is_a_loop() -> None:
+    """The end rule's condition, checked before every decision that follows a change
+    it reads: a loop, the same games."""
+    src = TESTS.replace("ROUND", "99").replace(
+        "end when rounds >= 12", "end when any(p.pts >= 15 for p in players)"
+    )
+    rules, plain = compiled(src), compiled(src, optimised=False)
+    assert "_found = True" in inspect.getsource(rules.code.check_end)
+    assert "any(" in inspect.getsource(plain.code.check_end)
+    for seed in range(1, 6):
+        assert played_by(rules, 3, seed, False) == played_by(plain, 3, seed, False)

@@ -261,8 +261,10 @@ class Codegen(StraightGen):
         lines = ["st.dirty = False"]
         for i, end in enumerate(self.p.ends):
             body = [line for s in end.body for line in self.simple(s)]
+            test = self.test(end.cond)
+            test[0] += self.ns.mark(end.cond.span)
             lines += [
-                f"if {self.ex.src(end.cond)}:" + self.ns.mark(end.cond.span),
+                *test,
                 "    st.outcome = ['loss'] * st.cfg.n",
                 f"    st.ended = {i}",  # the game's end reason (Game.end_reason)
                 *("    " + line for line in body),
@@ -272,6 +274,7 @@ class Codegen(StraightGen):
                 "    return True",
             ]
         lines.append("return False")
+        lines = prelude(lines) if exprgen.OPTIMISED else lines
         self.code.check_end = self.ns.function("_check_end", "st", lines)
 
     # ------------------------------------------------------------ pausing code
