@@ -170,6 +170,8 @@ global {
 turn {
   say "{current} at {pct}% ({names}, {shown}) 100%s {{x}}"
   say "{pct}{pct}"
+  let t = "{pct}/{current}"
+  say t
   choose k in 1..2
 }
 end when false { }
@@ -192,11 +194,12 @@ def test_a_text_of_several_parts_is_one_formatting() -> None:
     """Numbers, players, truth values: one `%` formatting, the same text; a `%` of
     the rule file's text stays a `%`."""
     rules, plain = compiled(TEXTS), compiled(TEXTS, optimised=False)
-    assert "at %s%% (%s, %s) 100%%s {x}' % (" in ops_source(rules)
-    assert "' % (" not in ops_source(plain)
+    assert "'%s at %s%% (%s, %s) 100%%s {x}'" in ops_source(rules)
+    assert "'%s/%s' % (" in ops_source(rules)  # a text that is not a message
+    assert "%%" not in ops_source(plain) and "%s/" not in ops_source(plain)
     for r in (rules, plain):
         said = [e.text for e in r.new_game(2, seed=1).events() if isinstance(e, Said)]
-        assert said == ["P1 at 50% ([ann, bo], yes) 100%s {x}", "5050"]
+        assert said == ["P1 at 50% ([ann, bo], yes) 100%s {x}", "5050", "50/P1"]
 
 
 def test_a_text_value_in_a_text_keeps_failing_on_none() -> None:
@@ -341,3 +344,19 @@ def test_an_end_rule_of_any_is_a_loop() -> None:
     assert "any(" in inspect.getsource(plain.code.check_end)
     for seed in range(1, 6):
         assert played_by(rules, 3, seed, False) == played_by(plain, 3, seed, False)
+
+
+def test_a_message_to_all_is_formatted_when_read() -> None:
+    """`say` of a text formatted by `%`: the log keeps the template and its values
+    (taken when said), and every reader sees the text the plain code wrote."""
+    rules, plain = compiled(TEXTS), compiled(TEXTS, optimised=False)
+    game, other = rules.new_game(2, seed=1), plain.new_game(2, seed=1)
+    kept = game.state.log[3][3]  # the first message, under the third and second
+    assert kept[0] == "said" and kept[2] == (
+        "%s at %s%% (%s, %s) 100%%s {x}",
+        ("P1", 50, "[ann, bo]", "yes"),
+    )
+    assert isinstance(other.state.log[3][3][2], str)
+    for viewer in (None, 0, 1):
+        assert game.history(viewer) == other.history(viewer)
+    assert game.events() == other.events() and game.record() == other.record()

@@ -260,13 +260,21 @@ class ExprGen:
         """A text of several parts as one `%` formatting: one new string, where each `+`
         makes one, and a number written by `%s` without `str()`. Not when a part is a
         text value: `+` fails on a text that is none (R030), `%s` would write "None"."""
+        parts = self.format_parts(e)
+        return None if parts is None else f"({parts[0]} % {parts[1]})"
+
+    def format_parts(self, e: A.Expr) -> tuple[str, str] | None:
+        """Sources of the template and the values (a tuple) of a text that `formatted`
+        writes as one `%` formatting; None for any other text or expression."""
+        if not isinstance(e, A.TextLit):
+            return None
         parts = [p for p in e.parts if p != ""]
         values = [p for p in parts if not isinstance(p, str)]
         if len(parts) < 2 or not values or any(self.type_of(p).name == "text" for p in values):
             return None
         template = "".join(p.replace("%", "%%") if isinstance(p, str) else "%s" for p in parts)
         shown = [self.src(p) if self.type_of(p).name == "int" else self.show(p) for p in values]
-        return f"({template!r} % ({', '.join(shown)},))"
+        return repr(template), f"({', '.join(shown)},)"
 
     def name(self, e: A.Name) -> str:
         sym = self.ref(e)
