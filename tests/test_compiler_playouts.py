@@ -145,7 +145,7 @@ def test_the_shipped_dice_game_plays_the_same_games(players: int, full: bool) ->
 
 def played_by(rules: Ruleset, players: int, seed: int, api: bool) -> list[object]:
     """A game played to its end, by the fast path or one API decision at a time: the
-    actions offered at each decision, its record, results and measures."""
+    actions offered at each decision, its record, log lines, results and measures."""
     game: Game = rules.new_game(players, seed)
     rng = random.Random(seed)
     seen: list[object] = []
@@ -158,7 +158,7 @@ def played_by(rules: Ruleset, players: int, seed: int, api: bool) -> list[object
         actions = game.legal_actions()
         seen.append([a.text for a in actions])
         game.apply(actions[int(rng.random() * len(actions))])
-    return [*seen, game.record(), game.results(), game.measures()]
+    return [*seen, game.record(), game.history(), game.results(), game.measures()]
 
 
 TEXTS = """

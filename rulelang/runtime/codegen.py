@@ -817,7 +817,7 @@ def _in_loop(body: list[str], at: int) -> bool:
         stripped = line.lstrip()
         depth = len(line) - len(stripped)
         if stripped and depth < indent:
-            if stripped.startswith(("for ", "while ", "async ")):
+            if stripped.startswith(("for ", "while ")):
                 return True
             indent = depth
     return False
