@@ -48,6 +48,7 @@ INLINE_LINES = 40  # ops up to this size are copied into the ops that jump to th
 INLINE_DEPTH = 3
 JUMP = re.compile(r"^(\s*)return (\d+)$")
 MARKED = re.compile(r"  # @\d+$")  # a line that ends with its statement's mark
+RANGE = "range(low, high + 1)"  # the candidates of a choice over a range `a..b`
 BARE_JUMP = re.compile(r"^\s*return (\d+|@L\d+@)$")  # a jump, to a pc or a label
 
 
@@ -187,7 +188,10 @@ class Codegen(StraightGen):
         if exprgen.OPTIMISED and not self.blocks:
             bodies = _tail_calls(bodies)
         for i, body in enumerate(bodies):
-            lines = prelude(_inline(bodies, i, body, INLINE_DEPTH))
+            lines = _inline(bodies, i, body, INLINE_DEPTH)
+            if exprgen.OPTIMISED:
+                lines = _looping(i, lines)
+            lines = prelude(lines)
             self.code.source.append("\n".join(lines))
             op = self.ns.function(f"_op{i}", "st", lines)
             self.code.ops.append(op)
@@ -260,8 +264,10 @@ class Codegen(StraightGen):
         lines = ["st.dirty = False"]
         for i, end in enumerate(self.p.ends):
             body = [line for s in end.body for line in self.simple(s)]
+            test = self.test(end.cond)
+            test[0] += self.ns.mark(end.cond.span)
             lines += [
-                f"if {self.ex.src(end.cond)}:" + self.ns.mark(end.cond.span),
+                *test,
                 "    st.outcome = ['loss'] * st.cfg.n",
                 f"    st.ended = {i}",  # the game's end reason (Game.end_reason)
                 *("    " + line for line in body),
@@ -271,6 +277,7 @@ class Codegen(StraightGen):
                 "    return True",
             ]
         lines.append("return False")
+        lines = prelude(lines) if exprgen.OPTIMISED else lines
         self.code.check_end = self.ns.function("_check_end", "st", lines)
 
     # ------------------------------------------------------------ pausing code
@@ -380,8 +387,9 @@ class Codegen(StraightGen):
         otherwise = self.label()
         lines: list[str] = []
         for i, ((cond, _body), (lab, _b)) in enumerate(zip(s.branches, bodies, strict=True)):
-            test = f"if {self.ex.src(cond)}:" + (self.ns.mark(cond.span) if i else "")
-            lines += [test, f"    return {lab}"]
+            test = self.test(cond)
+            test[0] += self.ns.mark(cond.span) if i else ""
+            lines += [*test, f"    return {lab}"]
         self.emit([*lines, f"return {otherwise}"], s.span)
         for lab, body in bodies:
             self.here(lab)
@@ -390,6 +398,28 @@ class Codegen(StraightGen):
         self.here(otherwise)
         self.block(s.otherwise)
         self.here(end)
+
+    def test(self, cond: A.Expr) -> list[str]:
+        """The lines of `if COND:`. `any`/`all` over a comprehension is a Python loop
+        before the `if` (a generator and a call of `any` cost more than the rounds of
+        a short list): the same rounds, stopping where they would stop."""
+        if not (exprgen.OPTIMISED and isinstance(cond, A.Comp) and cond.by is None):
+            return [f"if {self.ex.src(cond)}:"]
+        if cond.func not in ("any", "all"):
+            return [f"if {self.ex.src(cond)}:"]
+        var, source, elem, where, _key = self.ex.comp_parts(cond)
+        found = cond.func == "any"  # what a round that decides makes it
+        decides = f"({elem})" if found else f"not ({elem})"
+        if where:
+            decides = f"({where}) and {decides}"
+        return [
+            f"_found = {not found}",
+            f"for {var} in {source}:",
+            f"    if {decides}:",
+            f"        _found = {found}",
+            "        break",
+            "if _found:",
+        ]
 
     def pausing_for(self, s: A.For) -> None:
         seq = self.p.hidden[id(s)]
@@ -592,25 +622,28 @@ class Codegen(StraightGen):
             else f"_h.choice_record(st, {name}, {who}, value)"  # with its audience
         )
         # in a playout (st.bot set), the decision is taken here and play goes on
+        made = [f"opts = {opts}", "if not opts:", f"    raise {err}"]
+        pick, kept = "opts[int(st.bot() * len(opts))]", "opts"
+        if exprgen.OPTIMISED and opts == RANGE:  # a bare range: no range made to take from
+            made = ["if high < low:", f"    raise {err}"]
+            pick, kept = "low + int(st.bot() * (high + 1 - low))", RANGE
         self.emit(
             [
                 "if st.dirty and _check_end(st):",
                 f"    return {OVER}",
                 *pre,
                 *asking,
-                f"opts = {opts}",
-                "if not opts:",
-                f"    raise {err}",
+                *made,
                 "if st.budget:",
                 "    st.budget -= 1",
                 "    st.steps = 0",
-                "    value = opts[int(st.bot() * len(opts))]",
+                f"    value = {pick}",
                 f"    st.loc[{local.slot}] = value",
                 f"    st.log = {record}",
                 f"    return {pc + 1}",
                 f"st.pending = {name}",
                 f"st.who = {who}",
-                "st.options = opts",
+                f"st.options = {kept}",
                 "st.steps = 0",
                 f"return {PAUSE}",
             ],
@@ -629,7 +662,7 @@ class Codegen(StraightGen):
                 f"if high - low >= {self.limits.items}:",
                 f"    _h.upto(low, high, {self.limits.items}, {ex.span(e)})",
             ]
-            return "range(low, high + 1)", pre
+            return RANGE, pre
         return self.ex.src(e), []
 
     def generate(self, s: A.Generate) -> None:
@@ -803,6 +836,34 @@ def _tail_calls(bodies: list[list[str]]) -> list[list[str]]:
             kept.append(line)
         out.append(kept)
     return out
+
+
+def _looping(me: int, body: list[str]) -> list[str]:
+    """An op that jumps to itself (a loop whose every round asks, taken in a playout)
+    loops in Python instead: `return ME` becomes `continue` inside `while True`, so a
+    round costs neither a trip through the run loop nor the op's prelude again. Only
+    when no such jump lies inside a Python loop of the op, where `continue` would
+    mean that loop."""
+    jumps = [i for i, line in enumerate(body) if (m := JUMP.match(line)) and int(m[2]) == me]
+    if not jumps or any(_in_loop(body, i) for i in jumps):
+        return body
+    out = ["while True:"]
+    for i, line in enumerate(body):
+        out.append("    " + (line[: line.index("return")] + "continue" if i in jumps else line))
+    return out
+
+
+def _in_loop(body: list[str], at: int) -> bool:
+    """Is line `at` of an op's body inside a `for` or `while` of the op?"""
+    indent = len(body[at]) - len(body[at].lstrip())
+    for line in reversed(body[:at]):
+        stripped = line.lstrip()
+        depth = len(line) - len(stripped)
+        if stripped and depth < indent:
+            if stripped.startswith(("for ", "while ")):
+                return True
+            indent = depth
+    return False
 
 
 def _inline(bodies: list[list[str]], me: int, body: list[str], depth: int) -> list[str]:

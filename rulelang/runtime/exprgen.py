@@ -202,7 +202,20 @@ class ExprGen:
             return inner
         if t.name == "int":
             return f"str({inner})"
+        if OPTIMISED and _PURE.match(inner) and (name := self.name_of(t, inner)) is not None:
+            return f"('none' if {inner} is None else {name})"  # the formatter, inline
         return f"{self.ns.name_for(self.fmt(t), '_fmt')}(st, {inner})"
+
+    def name_of(self, t: T, v: str) -> str | None:
+        """Source for the name of a player, named item or node v (not none), as its
+        formatter (values.py) gives it; None for other types."""
+        if t.name == "player":
+            return f"st.cfg.player_names[{v}]"
+        if t.name == "entity" and t.arg in self.name_cols:
+            return f"str(st.cols[{self.name_cols[t.arg]}][{v}])"
+        if t.name == "node":
+            return f"st.cfg.boards[{t.arg!r}].names[{v}]"
+        return None
 
     # ------------------------------------------------------------------ expressions
     def src(self, e: A.Expr) -> str:
@@ -243,6 +256,8 @@ class ExprGen:
         pieces = [p for p in e.parts if p != ""]
         if OPTIMISED and len(pieces) > 1:
             made = self.f_string(pieces)
+            if made is None:
+                made = self.formatted(e)
             if made is not None:
                 return made
         parts = [repr(p) if isinstance(p, str) else self.show(p) for p in pieces]
@@ -281,6 +296,26 @@ class ExprGen:
         if t.name == "player" and self.cheap(inner):
             return f"('none' if {inner} is None else st.cfg.player_names[{inner}])"
         return self.show(e)
+
+    def formatted(self, e: A.TextLit) -> str | None:
+        """A text of several parts as one `%` formatting: one new string, where each `+`
+        makes one, and a number written by `%s` without `str()`. Not when a part is a
+        text value: `+` fails on a text that is none (R030), `%s` would write "None"."""
+        parts = self.format_parts(e)
+        return None if parts is None else f"({parts[0]} % {parts[1]})"
+
+    def format_parts(self, e: A.Expr) -> tuple[str, str] | None:
+        """Sources of the template and the values (a tuple) of a text that `formatted`
+        writes as one `%` formatting; None for any other text or expression."""
+        if not isinstance(e, A.TextLit):
+            return None
+        parts = [p for p in e.parts if p != ""]
+        values = [p for p in parts if not isinstance(p, str)]
+        if len(parts) < 2 or not values or any(self.type_of(p).name == "text" for p in values):
+            return None
+        template = "".join(p.replace("%", "%%") if isinstance(p, str) else "%s" for p in parts)
+        shown = [self.src(p) if self.type_of(p).name == "int" else self.show(p) for p in values]
+        return repr(template), f"({', '.join(shown)},)"
 
     def name(self, e: A.Name) -> str:
         sym = self.ref(e)
@@ -436,6 +471,9 @@ class ExprGen:
         at = self.type_of(e.index)
         if isinstance(sym, BoardAttrSym) and isinstance(e.obj, A.Attr | A.Name):
             return at == T("side" if sym.edge else "node", sym.board)
+        if isinstance(e.obj, A.Attr) and at.name == "node":  # a fixed attribute: one
+            board = self.type_of(e.obj.obj)  # value per node, or R019 at the start
+            return board.name == "board" and board.arg == at.arg
         if isinstance(e.index, A.IntLit):
             low = high = e.index.value
         else:
@@ -669,31 +707,52 @@ class ExprGen:
             return f"_h.memo_call({cache}, _d_{sym.name}, st{args})"
         return f"_d_{sym.name}(st{args})"
 
-    def comp(self, e: A.Comp) -> str:
-        local = self.p.locals_of[id(e)]
+    def comp_parts(self, e: A.Comp) -> tuple[str, str, str, str, str]:
+        """Sources of a comprehension's variable, source, element, condition (`where`,
+        "" if none) and key (`by`, "" if none)."""
+        source = self.comp_source(e)
+        var, elem, where, key, _ = self.comp_body(e, source)
+        return var, source, elem, where, key
+
+    def comp_source(self, e: A.Comp) -> str:
+        """Source of what a comprehension runs over (a range as it is, not copied)."""
         self.in_comp_source += 1
         try:
             source = self.seq(e.source)
         finally:
             self.in_comp_source -= 1
         if source.startswith("tuple(_h.upto(") and source.endswith("))"):
-            source = source[6:-1]  # a range is iterated as it is, not copied first
-        if OPTIMISED and e.func in ("any", "all"):
-            few = constant_items(source)
-            if few is not None and len(few) <= UNROLL_MAX:
-                return self.unrolled(e, local.slot, few)
+            source = source[6:-1]
+        return source
+
+    def comp_body(self, e: A.Comp, source: str) -> tuple[str, str, str, str, str | None]:
+        """Sources of a comprehension's variable, element, condition and key over
+        `source`, and of the player left out where it is `[p for p in players where
+        p != q]` (None otherwise)."""
+        local = self.p.locals_of[id(e)]
         var = f"_v{local.slot}"
         self.bound[local.slot] = var
         self.bind_loop(local.slot, e.source, source, True)  # a comprehension changes nothing
         try:
             elem = self.src(e.elem)
-            where = f" if {self.src(e.where)}" if e.where is not None else ""
+            where = self.src(e.where) if e.where is not None else ""
             key = self.src(e.by) if e.by is not None else ""
             # `[p for p in players where p != q]`: the players but q, kept per table
             but = self.all_but(e, local.slot) if source == BUILTIN_NAMES["players"] else None
         finally:
             del self.bound[local.slot]
             self.unbind_loop(local.slot)
+        return var, elem, where, key, but
+
+    def comp(self, e: A.Comp) -> str:
+        local = self.p.locals_of[id(e)]
+        source = self.comp_source(e)
+        if OPTIMISED and e.func in ("any", "all"):
+            few = constant_items(source)
+            if few is not None and len(few) <= UNROLL_MAX:
+                return self.unrolled(e, local.slot, few)
+        var, elem, where, key, but = self.comp_body(e, source)
+        where = f" if {where}" if where else ""
         loop = f"for {var} in {source}{where}"
         f = e.func
         if f == "" and key:

@@ -66,7 +66,8 @@ class Config:
 # before). Appending is one small tuple, the generated code writes it inline, and a
 # clone shares the whole history instead of copying it. `what` is the ChoiceSpec of a
 # decision (a = who, b = value), the ChanceSpec of a chance event (a = outcome,
-# b = value drawn), "said" (a = audience, b = text), "ranked" (a = players) or
+# b = value drawn), "said" (a = audience, b = text, or a `%` template and its values
+# for a message to all, formatted when read), "ranked" (a = players) or
 # "reaction" (a = a seat or None, b = "begin", "pass" or "end": see Reaction).
 # (what, a, b, the record before) and, for a choice or chance event logged outside a
 # playout, its log line and the line for those who may not see the value; and, for a
@@ -81,8 +82,8 @@ def typed(record: tuple[Any, ...]) -> Event:
         return Chose(a, what, b, *record[4:])
     if isinstance(what, ChanceSpec):
         return Drew(what, a, b, *record[4:])
-    if what == "said":
-        return Said(a, b)
+    if what == "said":  # a message to all may be kept as (template, values): see say
+        return Said(a, b if type(b) is str else b[0] % b[1])
     if what == "reaction":
         return Reaction(b, a)
     return Ranked(a)

@@ -356,6 +356,9 @@ class StraightGen:
     def say(self, s: A.Say) -> list[str]:
         ex = self.ex
         if s.to is None:
+            parts = ex.format_parts(s.message) if exprgen.OPTIMISED else None
+            if parts is not None:  # formatted when read (state.typed): its values now
+                return [f"st.log = ('said', None, ({parts[0]}, {parts[1]}), st.log)"]
             return [f"st.log = ('said', None, {ex.show(s.message)}, st.log)"]
         if ex.type_of(s.to).name == "list":
             audience = f"tuple({ex.src(s.to)})"
