@@ -191,12 +191,13 @@ end when false { }
 
 
 def test_a_text_of_several_parts_is_one_formatting() -> None:
-    """Numbers, players, truth values: one `%` formatting, the same text; a `%` of
-    the rule file's text stays a `%`."""
+    """Numbers, players, truth values: a message one `%` formatting (its template kept
+    to be formatted when read), another text one f-string; the same text; a `%` of the
+    rule file's text stays a `%`."""
     rules, plain = compiled(TEXTS), compiled(TEXTS, optimised=False)
     assert "'%s at %s%% (%s, %s) 100%%s {x}'" in ops_source(rules)
-    assert "'%s/%s' % (" in ops_source(rules)  # a text that is not a message
-    assert "%%" not in ops_source(plain) and "%s/" not in ops_source(plain)
+    assert 'f"{(st.vars[0])}/{' in ops_source(rules)  # a text that is not a message
+    assert "%%" not in ops_source(plain) and 'f"' not in ops_source(plain)
     for r in (rules, plain):
         said = [e.text for e in r.new_game(2, seed=1).events() if isinstance(e, Said)]
         assert said == ["P1 at 50% ([ann, bo], yes) 100%s {x}", "5050", "50/P1"]
