@@ -74,18 +74,32 @@ class Config:
 Log = tuple[Any, ...] | None
 
 
-def typed(record: tuple[Any, ...]) -> Event:
-    """A log record as its typed event."""
+def typed(record: tuple[Any, ...], st: State) -> Event:
+    """A log record as its typed event; a line logged late (runtime/late.py) is
+    formatted with `st`, a state of the same game."""
     what, a, b = record[0], record[1], record[2]
     if isinstance(what, ChoiceSpec):
-        return Chose(a, what, b, *record[4:])
+        return Chose(a, what, b, *_lines(record, what, st))
     if isinstance(what, ChanceSpec):
-        return Drew(what, a, b, *record[4:])
+        return Drew(what, a, b, *_lines(record, what, st))
     if what == "said":
         return Said(a, b)
     if what == "reaction":
         return Reaction(b, a)
     return Ranked(a)
+
+
+def _lines(record: tuple[Any, ...], spec: Spec, st: State) -> tuple[Any, ...]:
+    """The record's line, hidden line and audience, the lines formatted if late."""
+    rest = record[4:]
+    if not rest or (spec.late is None and spec.late_hidden is None):
+        return rest
+    text, hidden = rest[0], rest[1]
+    if type(text) is tuple and spec.late is not None:
+        text = spec.late(st, text)
+    if type(hidden) is tuple and spec.late_hidden is not None:
+        hidden = spec.late_hidden(st, hidden)
+    return (text, hidden, *rest[2:])
 
 
 Place = tuple[Any, ...]  # ("zone", slot) or ("tile", layer, cell)
@@ -158,16 +172,17 @@ def _standing(shown: Log) -> dict[tuple[Place, Value], frozenset[int]]:
     return standing
 
 
-def newest_first(log: Log) -> Iterator[Event]:
+def newest_first(log: Log, st: State) -> Iterator[Event]:
+    """The events of a log of `st` (its log or its private messages), newest first."""
     link = log
     while link is not None:
-        yield typed(link)
+        yield typed(link, st)
         link = link[3]
 
 
 def events_of(st: State) -> list[Event]:
     """Every event, oldest first."""
-    events = list(newest_first(st.log))
+    events = list(newest_first(st.log, st))
     events.reverse()
     return events
 
