@@ -22,6 +22,10 @@ if TYPE_CHECKING:
     from rulelang.runtime.code import Fn, LateFn
     from rulelang.runtime.exprgen import ExprGen
 
+# False: every line is made when it is logged, as before (tests/test_late_lines.py
+# compares the two)
+LATE = True
+
 
 def narration(ex: ExprGen, e: A.Expr | None, names_fixed: bool) -> tuple[Fn | None, LateFn | None]:
     """For a `log` text: the function that logs it (state -> the line, or the tuple of
@@ -34,7 +38,7 @@ def narration(ex: ExprGen, e: A.Expr | None, names_fixed: bool) -> tuple[Fn | No
         if not holes:  # a constant line
             text = "".join(p for p in e.parts if isinstance(p, str))
             return _constant(text), None
-        if any(_deferred(ex.type_of(p), names_fixed) for p in holes):
+        if LATE and any(_deferred(ex.type_of(p), names_fixed) for p in holes):
             return _split(ex, e, names_fixed)
     ex.ns.counter += 1
     return ex.ns.function(f"_line{ex.ns.counter}", "st", [f"return str({ex.src(e)})"]), None
