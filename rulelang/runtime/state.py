@@ -22,7 +22,10 @@ from rulelang.runtime.code import (
 
 if TYPE_CHECKING:
     from rulelang.runtime.boards import Board
-    from rulelang.runtime.engine import Action
+
+
+KEPT_ACTIONS = 50_000  # the most actions kept for the games of a table and names
+KEPT_NAMES = 16  # the most sets of players' names they are kept for
 
 
 @dataclass
@@ -47,7 +50,10 @@ class Config:
     lines: dict[int, tuple[object, str]] = field(default_factory=dict)
     labels: dict[str, list[str]] = field(default_factory=dict)
     # the actions of a decision for given options, kept for the game (see legal_actions)
-    actions: dict[object, tuple[Value, Spec, list[Action]]] = field(default_factory=dict)
+    actions: dict[object, Any] = field(default_factory=dict)
+    # on a table's template: the games' `actions`, per players' names (an option's text
+    # depends on the table and the names alone, so games with the same names share them)
+    kept_actions: dict[tuple[str, ...], dict[object, Any]] = field(default_factory=dict)
     blank: State | None = None  # the state before setup, defaults only (runtime/imagine.py)
 
     def for_game(self, player_names: tuple[str, ...], seed: int) -> Config:
@@ -56,7 +62,12 @@ class Config:
         other.__dict__.update(self.__dict__)
         other.player_names = player_names
         other.seed = seed
-        other.actions = {}
+        kept = self.kept_actions.get(player_names)
+        if kept is None or len(kept) > KEPT_ACTIONS:  # bounded: start again
+            if len(self.kept_actions) >= KEPT_NAMES:
+                self.kept_actions.clear()
+            kept = self.kept_actions[player_names] = {}
+        other.actions = kept
         other.lines = {}
         other.labels = {}
         return other
