@@ -711,6 +711,13 @@ class Codegen(StraightGen):
         ]
         if kind in ("roll", "pick"):  # the hot path of dice games: no helper call
             err = self.error(errors.nothing_to_draw(kind, s.span))
+            # outside a playout, the record with its line: `_h.chance_record`, written
+            # out where the rule file's line is all there is to log
+            logged = (
+                f"({name}, i, values[i], st.log, {self.ns.name_for(told, '_told')}(st), None)"
+                if told is not None and hidden is None
+                else f"_h.chance_record(st, {name}, i, values[i])"
+            )
             lines += [
                 f"values = {source_src}",
                 "if not values:",
@@ -718,8 +725,7 @@ class Codegen(StraightGen):
                 "rng = st.rng if not st.rng_shared else st.draw()",
                 "i = int(rng.random() * len(values))",
                 f"st.loc[{slot}] = values[i]",
-                f"st.log = ({name}, i, values[i], st.log) if st.budget else "
-                f"_h.chance_record(st, {name}, i, values[i])"
+                f"st.log = ({name}, i, values[i], st.log) if st.budget else {logged}"
                 if audience is None
                 else f"st.log = _h.chance_record(st, {name}, i, values[i])",
             ]
