@@ -49,7 +49,8 @@ class Config:
     faces: dict[tuple[int, int], tuple[str, tuple[bool, ...], bool]] = field(default_factory=dict)
     lines: dict[int, tuple[object, str]] = field(default_factory=dict)
     labels: dict[str, list[str]] = field(default_factory=dict)
-    # the actions of a decision for given options, kept for the game (see legal_actions)
+    # the actions of a decision for given options (see legal_actions): shared by the
+    # games of the table with the same names (see kept_actions)
     actions: dict[object, Any] = field(default_factory=dict)
     # on a table's template: the games' `actions`, per players' names (an option's text
     # depends on the table and the names alone, so games with the same names share them)
