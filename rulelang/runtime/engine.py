@@ -86,9 +86,6 @@ class Game(GameQueries):
         self.state = state
         self._keep = ruleset._fixed_names  # legal actions may be kept (see legal_actions)
         self._bot_rngs: dict[int, random.Random] = {}  # each seat's bot generator
-        # per decision, the options and actions legal_actions last gave for it (where
-        # kept, see there): the same options object gives the same actions
-        self._last: dict[ChoiceSpec, tuple[object, list[Action]]] = {}
 
     # ---------------------------------------------------------------- running
     def _run(self, pc: int) -> None:
@@ -218,20 +215,16 @@ class Game(GameQueries):
         spec = st.pending
         if type(spec) is ChoiceSpec and self._keep and not st.over:
             # the same options at the same decision give the same actions: they are kept
-            # for this game by the identity of the decision's last options (asked again,
-            # or options the rules keep, such as every piece of a kind), and for the
-            # table by decision and options (by value: options are often made anew)
-            opts = st.options
-            last = self._last.get(spec)
-            if last is None or last[0] is not opts:
-                try:
-                    known = st.cfg.actions.get((spec.pc, opts))
-                except TypeError:  # options that cannot be a key
-                    return self._actions(spec)
-                if known is None:
-                    known = _keep(st, spec, (spec.pc, opts))
-                last = self._last[spec] = (opts, known)
-            return last[1].copy()
+            # for the table by decision and options (by value: options are often made
+            # anew; kept by identity as well, they cost more than they saved)
+            key = (spec.pc, st.options)
+            try:
+                known = st.cfg.actions.get(key)
+            except TypeError:  # options that cannot be a key
+                return self._actions(spec)
+            if known is None:
+                known = _keep(st, spec, key)
+            return known.copy()
         if st.over or spec is None:
             return []
         if isinstance(spec, ChanceSpec):
