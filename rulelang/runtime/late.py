@@ -45,6 +45,8 @@ def narration(ex: ExprGen, e: A.Expr | None, names_fixed: bool) -> tuple[Fn | No
 
 
 def _split(ex: ExprGen, e: A.TextLit, names_fixed: bool) -> tuple[Fn, LateFn]:
+    """The capture of a text's holes (a tuple, in the order written) and the function
+    that joins them with the text's words, each shown as the eager text shows it."""
     captured: list[str] = []
     parts: list[str] = []
     for p in e.parts:
