@@ -45,3 +45,44 @@ def test_each_option_text_is_made_once_and_stays_right() -> None:
             object.__setattr__(spec, "show", plain[spec.pc])
     assert decisions > 300
     assert len(made) == len(set(made))  # each (decision, value) once: ~100 of ~1400 options
+
+
+PICK = """
+game "t"
+players 2..2
+turn {
+  choose p in players prompt "Whom?"
+  choose n in 1..3 prompt "How many?"
+}
+end when turn_number > 4 { draw players }
+"""
+
+
+def test_the_games_of_a_table_share_the_texts_of_the_same_names() -> None:
+    """A second game with the same players' names makes no text again; one with
+    other names makes its own (a player's option reads as its name)."""
+    rules = rulelang.compile_source(PICK, "t.rules")
+    made: list[Any] = []
+    spec = next(s for s in rules.code.choices.values() if s.name == "p")
+    plain = spec.show
+
+    def counted(st: Any, v: Any) -> str:
+        made.append(v)
+        return str(plain(st, v))
+
+    object.__setattr__(spec, "show", counted)  # frozen: for this test only
+    try:
+        texts = []
+        for names in (None, None, ("Ann", "Bob"), None):
+            game = rules.new_game(2, seed=1, names=names)
+            before = len(made)
+            while not game.is_over():
+                texts.append([a.text for a in game.legal_actions()])
+                game.apply(game.legal_actions()[-1])
+            texts.append(len(made) - before)
+    finally:
+        object.__setattr__(spec, "show", plain)
+    first, again, named, third = (texts[i * 9 : i * 9 + 9] for i in range(4))
+    assert first[0] == ["P1", "P2"] and first[-1] == 2  # two players' texts made
+    assert again[-1] == 0 and third[-1] == 0  # the same names: none made again
+    assert named[0] == ["Ann", "Bob"] and named[-1] == 2

@@ -161,7 +161,7 @@ def current(game: Game, seat: int) -> Belief:
         if b.synced is log:
             return b
     for b in kept:
-        news = _since(log, b.synced)
+        news = _since(game.state, b.synced)
         if news is not None:
             try:
                 _catch_up(b, news, game)
@@ -170,22 +170,22 @@ def current(game: Game, seat: int) -> Belief:
                 raise
             return b
     b = _start(game, seat, 0)
-    _catch_up(b, _since(log, None) or [], game)
+    _catch_up(b, _since(game.state, None) or [], game)
     kept.insert(0, b)
     del kept[4:]  # a few, for clones that went other ways
     return b
 
 
-def _since(log: Log, mark: Log) -> list[Chose | Drew] | None:
+def _since(st: State, mark: Log) -> list[Chose | Drew] | None:
     """The decisions and chance events after `mark`, oldest first; None if `mark` is
-    not in this log."""
+    not in this state's log."""
     out: list[Chose | Drew] = []
-    record = log
+    record = st.log
     while record is not mark:
         if record is None:
             return None
         if isinstance(record[0], ChoiceSpec | ChanceSpec):
-            out.append(typed(record))  # type: ignore[arg-type]
+            out.append(typed(record, st))  # type: ignore[arg-type]
         record = record[3]
     out.reverse()
     return out

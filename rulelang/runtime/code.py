@@ -28,6 +28,7 @@ Value = Any
 Op = Callable[["State"], int]
 Fn = Callable[["State"], Value]
 Formatter = Callable[["State", Value], str]
+LateFn = Callable[["State", tuple[Value, ...]], str]  # formats a line logged late (late.py)
 
 
 class Stop(IntEnum):
@@ -89,7 +90,9 @@ class ChoiceSpec:
 
     unfinished: Fn | None = None  # `complete else "..."`: the reason, reading the choice
     # `log "..." [else "..."]`: the log line, and the one for those who may not see the
-    # value, reading the choice; built when a player decides (never in a playout)
+    # value, reading the choice; logged when a player decides (never in a playout): the
+    # line, or where `late` is set the values it shows, which `late` formats into the
+    # line when it is read (runtime/late.py)
     narrate: Fn | None = None
     narrate_hidden: Fn | None = None
     # `secret to EXPR`: the players who see the value besides the chooser (a tuple of
@@ -98,6 +101,8 @@ class ChoiceSpec:
     # the kind of piece or card the options are, if they are items (a determinization
     # keeps the items its seat is offered where they are: the seat sees them)
     kind: str | None = None
+    late: LateFn | None = None  # formats what `narrate` logged (None: it logs the line)
+    late_hidden: LateFn | None = None
 
     def options(self, st: State) -> tuple[Value, ...]:
         """The legal values now: the candidates that pass every require and, for a
@@ -135,6 +140,8 @@ class ChanceSpec:
     # `secret [to EXPR]` (roll, pick): the seats who see the value, read when it is
     # drawn (the acting player for a bare `secret`); None: not secret
     audience: Fn | None = None
+    late: LateFn | None = None  # as for a choice
+    late_hidden: LateFn | None = None
 
 
 Spec = ChoiceSpec | ChanceSpec
@@ -146,7 +153,7 @@ class Chose(NamedTuple):
     who: int
     decision: ChoiceSpec
     value: Value
-    text: str | None = None  # the `log` line, built when the choice was made
+    text: str | None = None  # the `log` line (of the choice as it was made)
     hidden: str | None = None  # the line for those who may not see the value
     audience: tuple[int, ...] | None = None  # `secret to`: who sees it besides `who`
 
@@ -159,7 +166,7 @@ class Drew(NamedTuple):
     decision: ChanceSpec
     outcome: int | tuple[int, ...]
     value: Value
-    text: str | None = None  # the log line, built when it happened (not in a playout)
+    text: str | None = None  # the log line (of the event as it was; not in a playout)
     hidden: str | None = None  # the line for those who may not see the value
     audience: tuple[int, ...] | None = None  # a secret roll or pick: who sees it
 

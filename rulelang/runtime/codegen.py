@@ -21,7 +21,7 @@ from rulelang.check.symbols import ProcSym, Program, ValueSym, imagine_proc
 from rulelang.check.types import PLAYER
 from rulelang.diagnostics import NO_SPAN, Span
 from rulelang.limits import Limits
-from rulelang.runtime import exprgen
+from rulelang.runtime import exprgen, late
 from rulelang.runtime.code import (
     CHANCE,
     DONE,
@@ -32,6 +32,7 @@ from rulelang.runtime.code import (
     ChoiceSpec,
     Code,
     Fn,
+    LateFn,
     Op,
     Require,
 )
@@ -92,6 +93,7 @@ class Codegen(StraightGen):
         # blocks with a complete choice were open when it started
         self.loops: list[tuple[Label, Label, int]] = []
         self.reacting = _has_reactions(program)  # choices may be asked of a reacting player
+        self.names_fixed = late.names_fixed(program)  # log lines may be formatted late
         # the blocks being compiled that hold a `complete` choice (the end of such a
         # block ends its effect), and how many of them each reaction round found open
         self.effects: list[int] = []
@@ -526,13 +528,17 @@ class Codegen(StraightGen):
             return str(steps[0])
         return f"{self.ns.name_for(steps, '_dirs')}[st.phase]"
 
-    def narration(self, s: A.Stmt | A.PhaseDecl) -> tuple[Fn | None, Fn | None]:
-        """The `log` texts of a choice or chance event, reading its value from its slot."""
-        log, hidden = getattr(s, "log", None), getattr(s, "log_hidden", None)
-        return (
-            self.ex.lambda_of(log) if log is not None else None,
-            self.ex.lambda_of(hidden) if hidden is not None else None,
+    def narration(
+        self, s: A.Stmt | A.PhaseDecl
+    ) -> tuple[Fn | None, LateFn | None, Fn | None, LateFn | None]:
+        """The `log` texts of a choice or chance event, reading its value from its slot:
+        the functions that log the line and the hidden line, and those that format
+        them when read (None: logged as lines; see runtime/late.py)."""
+        told, told_late = late.narration(self.ex, getattr(s, "log", None), self.names_fixed)
+        hidden, hidden_late = late.narration(
+            self.ex, getattr(s, "log_hidden", None), self.names_fixed
         )
+        return told, told_late, hidden, hidden_late
 
     def audience(self, s: A.Choose | A.Roll | A.Pick) -> Fn:
         """Who sees a secret value, as a function (state) -> tuple of seats, read once
@@ -573,11 +579,17 @@ class Codegen(StraightGen):
             s.secret,
             s.span,
         )
-        narrate, hidden = self.narration(s)
+        told, told_late, hidden, hidden_late = self.narration(s)
         audience = self.audience(s) if s.secret_to is not None else None
         kind = local.type.arg if local.type.name == "entity" else None
         spec = dataclasses.replace(
-            spec, narrate=narrate, narrate_hidden=hidden, audience=audience, kind=kind
+            spec,
+            narrate=told,
+            late=told_late,
+            narrate_hidden=hidden,
+            late_hidden=hidden_late,
+            audience=audience,
+            kind=kind,
         )
         self.code.choices[pc] = spec
         opts = domain
@@ -714,13 +726,15 @@ class Codegen(StraightGen):
         else:
             show = self.ex.fmt(local.type) if local is not None else _plain
         pc = len(self.ops.bodies)
-        told, hidden = self.narration(s)
-        narrate = narrate or told
-        if kind == "generate" and narrate is None:  # no line: the game master's business
-            narrate = _no_line
+        told, told_late, hidden, hidden_late = self.narration(s)
+        if narrate is not None:  # a line of its own (a drawn turn order)
+            told, told_late = narrate, None
+        if kind == "generate" and told is None:  # no line: the game master's business
+            told = _no_line
         audience = self.audience(s) if isinstance(s, A.Roll | A.Pick) and s.secret else None
         span = s.order_span or s.span if isinstance(s, A.PhaseDecl) else s.span
-        spec = ChanceSpec(pc, kind, var, slot, source, show, span, zone, narrate, hidden, audience)
+        telling = (told, hidden, audience, told_late, hidden_late)
+        spec = ChanceSpec(pc, kind, var, slot, source, show, span, zone, *telling)
         self.code.chances[pc] = spec
         name = self.ns.name_for(spec, "_spec")
         lines = [
@@ -733,6 +747,13 @@ class Codegen(StraightGen):
         ]
         if kind in ("roll", "pick"):  # the hot path of dice games: no helper call
             err = self.error(errors.nothing_to_draw(kind, s.span))
+            # outside a playout, the record with its line: `_h.chance_record`, written
+            # out where the rule file's line is all there is to log
+            logged = (
+                f"({name}, i, values[i], st.log, {self.ns.name_for(told, '_told')}(st), None)"
+                if told is not None and hidden is None
+                else f"_h.chance_record(st, {name}, i, values[i])"
+            )
             lines += [
                 f"values = {source_src}",
                 "if not values:",
@@ -740,8 +761,7 @@ class Codegen(StraightGen):
                 "rng = st.rng if not st.rng_shared else st.draw()",
                 "i = int(rng.random() * len(values))",
                 f"st.loc[{slot}] = values[i]",
-                f"st.log = ({name}, i, values[i], st.log) if st.budget else "
-                f"_h.chance_record(st, {name}, i, values[i])"
+                f"st.log = ({name}, i, values[i], st.log) if st.budget else {logged}"
                 if audience is None
                 else f"st.log = _h.chance_record(st, {name}, i, values[i])",
             ]

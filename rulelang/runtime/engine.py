@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from rulelang.runtime.ruleset import Ruleset
 
 _new = tuple.__new__
-_NOTHING: tuple[object, object, list[Action]] = (object(), None, [])
 
 
 class Action(NamedTuple):
@@ -87,9 +86,6 @@ class Game(GameQueries):
         self.state = state
         self._keep = ruleset._fixed_names  # legal actions may be kept (see legal_actions)
         self._bot_rngs: dict[int, random.Random] = {}  # each seat's bot generator
-        # the options, decision and actions legal_actions last gave (where kept, see
-        # there): the same options object at the same decision give the same actions
-        self._last: tuple[object, object, list[Action]] = _NOTHING
 
     # ---------------------------------------------------------------- running
     def _run(self, pc: int) -> None:
@@ -217,28 +213,18 @@ class Game(GameQueries):
     def legal_actions(self) -> list[Action]:
         st = self.state
         spec = st.pending
-        last = self._last
-        if last[0] is st.options and last[1] is spec and spec is not None and not st.over:
-            return list(last[2])  # asked again, or the very options of the last decision
-        if type(spec) is ChoiceSpec and not st.over and self._keep:
+        if type(spec) is ChoiceSpec and self._keep and not st.over:
             # the same options at the same decision give the same actions: they are kept
-            # for the game by decision and options (by value: options are often made
-            # anew), and for this game by the identity of the last options (asked again)
-            opts = st.options
-            kept = st.cfg.actions
+            # for the table by decision and options (by value: options are often made
+            # anew; kept by identity as well, they cost more than they saved)
+            key = (spec.pc, st.options)
             try:
-                key: object = (spec.pc, opts)
-                known = kept.get(key)
+                known = st.cfg.actions.get(key)
             except TypeError:  # options that cannot be a key
-                key, known = None, None
+                return self._actions(spec)
             if known is None:
-                actions = self._actions(spec) if key is None else _each_kept(st, spec, kept)
-                known = (opts, spec, actions)
-                if key is not None:
-                    kept[key] = known
-            actions = known[2]
-            self._last = (opts, spec, actions)
-            return list(actions)
+                known = _keep(st, spec, key)
+            return known.copy()
         if st.over or spec is None:
             return []
         if isinstance(spec, ChanceSpec):
@@ -305,7 +291,13 @@ class Game(GameQueries):
     def _resume(self, st: State, spec: ChoiceSpec, value: Value) -> None:
         """Record the chosen value and run on to the next pause."""
         st.loc[spec.slot] = value
-        st.log = helpers.choice_record(st, spec, st.who, value)
+        told = spec.narrate
+        if spec.audience is not None or spec.narrate_hidden is not None:
+            st.log = helpers.choice_record(st, spec, st.who, value)
+        elif told is None or value is None:  # `helpers.choice_record`, written out
+            st.log = (spec, st.who, value, st.log)
+        else:
+            st.log = (spec, st.who, value, st.log, told(st), None)
         st.pending = None
         code = self.rules.code
         try:  # most decisions end at the next pause within one op
@@ -522,8 +514,16 @@ class Game(GameQueries):
         return _new(Action, (value, "pass" if value is None else show(st, value)))
 
 
+def _keep(st: State, spec: ChoiceSpec, key: tuple[int, object]) -> list[Action]:
+    """The actions of the pending options, kept for the table by decision and options
+    (see legal_actions)."""
+    kept = st.cfg.actions
+    actions = kept[key] = _each_kept(st, spec, kept)
+    return actions
+
+
 def _each_kept(st: State, spec: ChoiceSpec, kept: dict[object, Any]) -> list[Action]:
-    """The actions of the pending options, each made once per game and decision: with
+    """The actions of the pending options, each made once per table and decision: with
     the names fixed, an option's text depends on its value alone, so options made anew
     (a hand that changed by one card) make texts only for the values not seen before."""
     by_value: dict[Value, Action] | None = kept.get(("texts", spec.pc))

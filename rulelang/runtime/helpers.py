@@ -511,13 +511,13 @@ def chance_record(st: State, spec: ChanceSpec, outcome: object, value: Value) ->
         text = _chance_line(st, spec, outcome, value)[4]
         return (spec, outcome, value, st.log, text, None, seen)
     hidden = spec.narrate_hidden(st) if spec.narrate_hidden is not None else None
-    return (spec, outcome, value, st.log, str(spec.narrate(st)), hidden, seen)
+    return (spec, outcome, value, st.log, spec.narrate(st), hidden, seen)
 
 
 def _chance_line(st: State, spec: ChanceSpec, outcome: object, value: Value) -> tuple[Any, ...]:
     if spec.narrate is not None:
         hidden = spec.narrate_hidden(st) if spec.narrate_hidden is not None else None
-        return (spec, outcome, value, st.log, str(spec.narrate(st)), hidden)
+        return (spec, outcome, value, st.log, spec.narrate(st), hidden)
     name = st.cfg.player_names[st.current]
     if spec.kind == "roll":
         text = f"{name} rolls {spec.show(st, value)}"
@@ -539,11 +539,11 @@ def choice_record(st: State, spec: ChoiceSpec, who: int, value: Value) -> tuple[
         if spec.narrate is None or st.budget:
             return (spec, who, value, st.log, None, None, seen)
         hidden = spec.narrate_hidden(st) if spec.narrate_hidden is not None else None
-        return (spec, who, value, st.log, str(spec.narrate(st)), hidden, seen)
+        return (spec, who, value, st.log, spec.narrate(st), hidden, seen)
     if spec.narrate is None or value is None:
         return (spec, who, value, st.log)
     hidden = spec.narrate_hidden(st) if spec.narrate_hidden is not None else None
-    return (spec, who, value, st.log, str(spec.narrate(st)), hidden)
+    return (spec, who, value, st.log, spec.narrate(st), hidden)
 
 
 def face_up(entry: tuple[Value, int, bool]) -> Value:

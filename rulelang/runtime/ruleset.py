@@ -14,7 +14,7 @@ from rulelang.check.symbols import AttrSym, BoardAttrSym, Program, ValueSym, ima
 from rulelang.check.types import T
 from rulelang.diagnostics import UsageError
 from rulelang.limits import DEFAULT_LIMITS, Limits
-from rulelang.runtime import board_build, boards
+from rulelang.runtime import board_build, boards, late
 from rulelang.runtime.bots import Bot, Estimate
 from rulelang.runtime.code import Code, Value
 from rulelang.runtime.codegen import Codegen
@@ -60,7 +60,7 @@ class Ruleset:
             (k, self.ex.lambda_of(k.decl.count)) for k in program.kinds if k.decl.count is not None
         ]
         self._templates: dict[object, State] = {}
-        assigned = _assigned(program)
+        assigned = late.assigned(program)
         # texts of values are fixed for a game when no rule changes a `name` attribute:
         # then the actions of a decision are built once per game and kept
         self._fixed_names = not any(a.name == "name" for a in assigned)
@@ -309,23 +309,3 @@ def _items(a: AttrSym, cfg: Config, counts: dict[str, int]) -> int:
 
 def ex_lambda(ex: ExprGen, e: A.Expr | None, want: T) -> Callable[[State], Value] | None:
     return ex.lambda_of(e, want) if e is not None else None
-
-
-def _assigned(program: Program) -> set[AttrSym]:
-    """The attributes some `set` statement changes."""
-    assigned: set[AttrSym] = set()
-    stack: list[object] = list(program.decls)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, tuple | list):
-            stack.extend(node)
-        elif isinstance(node, A.Set):
-            target = node.target
-            while isinstance(target, A.Index):  # set p.scores[i] = v changes p.scores
-                target = target.obj
-            sym = program.refs.get(id(target))
-            if isinstance(sym, AttrSym):
-                assigned.add(sym)
-        elif hasattr(node, "__dataclass_fields__") and not isinstance(node, A.Expr):
-            stack.extend(getattr(node, f) for f in node.__dataclass_fields__)
-    return assigned

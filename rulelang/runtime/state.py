@@ -22,7 +22,10 @@ from rulelang.runtime.code import (
 
 if TYPE_CHECKING:
     from rulelang.runtime.boards import Board
-    from rulelang.runtime.engine import Action
+
+
+KEPT_ACTIONS = 1_000  # the most option sets whose actions a table keeps per names
+KEPT_NAMES = 16  # the most sets of players' names they are kept for
 
 
 @dataclass
@@ -46,8 +49,12 @@ class Config:
     faces: dict[tuple[int, int], tuple[str, tuple[bool, ...], bool]] = field(default_factory=dict)
     lines: dict[int, tuple[object, str]] = field(default_factory=dict)
     labels: dict[str, list[str]] = field(default_factory=dict)
-    # the actions of a decision for given options, kept for the game (see legal_actions)
-    actions: dict[object, tuple[Value, Spec, list[Action]]] = field(default_factory=dict)
+    # the actions of a decision for given options (see legal_actions): shared by the
+    # games of the table with the same names (see kept_actions)
+    actions: dict[object, Any] = field(default_factory=dict)
+    # on a table's template: the games' `actions`, per players' names (an option's text
+    # depends on the table and the names alone, so games with the same names share them)
+    kept_actions: dict[tuple[str, ...], dict[object, Any]] = field(default_factory=dict)
     blank: State | None = None  # the state before setup, defaults only (runtime/imagine.py)
 
     def for_game(self, player_names: tuple[str, ...], seed: int) -> Config:
@@ -56,7 +63,12 @@ class Config:
         other.__dict__.update(self.__dict__)
         other.player_names = player_names
         other.seed = seed
-        other.actions = {}
+        kept = self.kept_actions.get(player_names)
+        if kept is None or len(kept) > KEPT_ACTIONS:  # bounded: start again
+            if len(self.kept_actions) >= KEPT_NAMES:
+                self.kept_actions.clear()
+            kept = self.kept_actions[player_names] = {}
+        other.actions = kept
         other.lines = {}
         other.labels = {}
         return other
@@ -75,18 +87,32 @@ class Config:
 Log = tuple[Any, ...] | None
 
 
-def typed(record: tuple[Any, ...]) -> Event:
-    """A log record as its typed event."""
+def typed(record: tuple[Any, ...], st: State) -> Event:
+    """A log record as its typed event; a line logged late (runtime/late.py) is
+    formatted with `st`, a state of the same game."""
     what, a, b = record[0], record[1], record[2]
     if isinstance(what, ChoiceSpec):
-        return Chose(a, what, b, *record[4:])
+        return Chose(a, what, b, *_lines(record, what, st))
     if isinstance(what, ChanceSpec):
-        return Drew(what, a, b, *record[4:])
+        return Drew(what, a, b, *_lines(record, what, st))
     if what == "said":  # a message to all may be kept as (template, values): see say
         return Said(a, b if type(b) is str else b[0] % b[1])
     if what == "reaction":
         return Reaction(b, a)
     return Ranked(a)
+
+
+def _lines(record: tuple[Any, ...], spec: Spec, st: State) -> tuple[Any, ...]:
+    """The record's line, hidden line and audience, the lines formatted if late."""
+    rest = record[4:]
+    if not rest or (spec.late is None and spec.late_hidden is None):
+        return rest
+    text, hidden = rest[0], rest[1]
+    if type(text) is tuple and spec.late is not None:
+        text = spec.late(st, text)
+    if type(hidden) is tuple and spec.late_hidden is not None:
+        hidden = spec.late_hidden(st, hidden)
+    return (text, hidden, *rest[2:])
 
 
 Place = tuple[Any, ...]  # ("zone", slot) or ("tile", layer, cell)
@@ -159,10 +185,11 @@ def _standing(shown: Log) -> dict[tuple[Place, Value], frozenset[int]]:
     return standing
 
 
-def newest_first(log: Log) -> Iterator[Event]:
+def newest_first(log: Log, st: State) -> Iterator[Event]:
+    """The events of a log of `st` (its log or its private messages), newest first."""
     link = log
     while link is not None:
-        yield typed(link)
+        yield typed(link, st)
         link = link[3]
 
 
@@ -177,7 +204,7 @@ def private_first(private: Log) -> Iterator[Said]:
 
 def events_of(st: State) -> list[Event]:
     """Every event, oldest first."""
-    events = list(newest_first(st.log))
+    events = list(newest_first(st.log, st))
     events.reverse()
     return events
 

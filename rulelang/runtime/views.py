@@ -374,7 +374,7 @@ def record_line(
             and before[2] is None
         ):
             return None
-    return event_line(game, typed(record), viewer)
+    return event_line(game, typed(record, game.state), viewer)
 
 
 def audiences(game: Game, since: object = None) -> dict[str, str]:
@@ -443,7 +443,10 @@ def log_lines(
             # its id is not reused)
             hit = kept.get(id(record))
             if hit is None or hit[0] is not record:
-                hit = kept[id(record)] = (record, event_line(game, typed(record), None) or "")
+                hit = kept[id(record)] = (
+                    record,
+                    event_line(game, typed(record, st), None) or "",
+                )
             if hit[1]:
                 lines.append(hit[1])
         else:
@@ -466,7 +469,7 @@ def record(game: Game, since: object = None, upto: object = None) -> list[dict[s
     else:
         events, link = [], st.log if upto is None else upto
         while link is not None and link is not since:
-            events.append(typed(link))  # type: ignore[arg-type]
+            events.append(typed(link, st))  # type: ignore[arg-type]
             link = link[3]  # type: ignore[index]
         events.reverse()
     seen: dict[str, set[str]] = {}
