@@ -78,3 +78,26 @@ def test_dwarf_miners_reach_the_gold_where_random_ones_do_not(rules: Ruleset) ->
     dwarves = sum(gold_reached(rules, seed, True) for seed in range(1, 41))
     randoms = sum(gold_reached(rules, seed, False) for seed in range(1, 41))
     assert randoms <= 2 and dwarves >= 10
+
+
+def test_strength_plays_only_the_seeds_that_deal_the_seat_the_role(rules: Ruleset) -> None:
+    """benchmarks/strength.py --only: a saboteur seat is dealt in about one seed in six
+    at four players; -n then counts the seeds that deal it, each checked at setup."""
+    import argparse
+    import importlib.util
+    import sys
+
+    path = SABOTEUR.parent.parent / "benchmarks" / "strength.py"
+    spec = importlib.util.spec_from_file_location("strength_only", path)
+    assert spec is not None and spec.loader is not None
+    strength = importlib.util.module_from_spec(spec)
+    sys.modules["strength_only"] = strength  # dataclasses look their module up
+    spec.loader.exec_module(strength)
+    args = argparse.Namespace(
+        games=5, seed=100, players=4, option=[("rounds", "1")], role="role", only="saboteur", seat=2
+    )
+    seeds = list(strength.chosen_seeds(rules, args))
+    assert len(seeds) == 5 and seeds == sorted(set(seeds)) and seeds[-1] > 104
+    for seed in range(100, seeds[-1] + 1):
+        dealt = str(rules.new_game(4, seed, {"rounds": "1"}).attribute("role", 1))
+        assert (dealt == "saboteur") == (seed in seeds)
