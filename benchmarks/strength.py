@@ -11,6 +11,8 @@ took per decision (process time: what the machine's load does not change).
         --bot ismcts:300 --seed 100
     python benchmarks/strength.py rulesets/saboteur.rules -p 4 -n 200 -o rounds=1 \
         --bot ismcts:300 --role role --seat 1
+    python benchmarks/strength.py rulesets/saboteur.rules -p 4 -n 60 -o rounds=1 \
+        --bot ismcts:300 --role role --only saboteur
 
 One process (no --jobs: the figures of a busy machine are the same, only slower).
 Stdlib only, besides rulelang itself.
@@ -23,6 +25,7 @@ import math
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -121,6 +124,23 @@ def play(
     return game.results()[seat], game.returns()[seat], role
 
 
+def chosen_seeds(rules: rulelang.Ruleset, args: argparse.Namespace) -> Iterator[int]:
+    """-n seeds from --seed on: every seed, or with --only those where the seat's role
+    is that value once setup is done (the seed deals the roles, whatever the bots)."""
+    if not args.only:
+        yield from range(args.seed, args.seed + args.games)
+        return
+    if not args.role:
+        sys.exit("strength.py: --only needs --role")
+    seed, found = args.seed, 0
+    while found < args.games:
+        game = rules.new_game(args.players, seed, dict(args.option))
+        if str(game.attribute(args.role, args.seat - 1)) == args.only:
+            found += 1
+            yield seed
+        seed += 1
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("rules", type=Path)
@@ -133,6 +153,12 @@ def main() -> None:
     parser.add_argument("--others", default=None, help="the other seats' bot (declared)")
     parser.add_argument("--role", default=None, help="a player attribute: rates per value")
     parser.add_argument(
+        "--only",
+        default=None,
+        help="play only the seeds where the seat's --role is this value when play begins "
+        "(a rare role, e.g. a Saboteur saboteur, gets -n games; the seeds played are printed)",
+    )
+    parser.add_argument(
         "-o", "--option", action="append", default=[], type=lambda s: tuple(s.split("=", 1))
     )
     args = parser.parse_args()
@@ -140,7 +166,8 @@ def main() -> None:
     tallies: dict[str, Tally] = defaultdict(Tally)
     clock = Clock()
     start = time.process_time()
-    for seed in range(args.seed, args.seed + args.games):
+    seeds = list(chosen_seeds(rules, args))
+    for seed in seeds:
         a_result, a_return, a_role = play(rules, args, seed, args.baseline, None)
         b_result, b_return, b_role = play(rules, args, seed, args.bot, clock)
         for role in {"all", f"{args.role}={b_role}" if args.role else "all"}:
@@ -151,14 +178,17 @@ def main() -> None:
             t.both += a_result == b_result == "win"
             t.a_score += a_return
             t.b_score += b_return
-        if (seed - args.seed + 1) % 10 == 0:  # progress, for long runs
-            print(f"{seed - args.seed + 1} games", file=sys.stderr, flush=True)
+        done = seeds.index(seed) + 1
+        if done % 10 == 0:  # progress, for long runs
+            print(f"{done} games", file=sys.stderr, flush=True)
         if args.role and a_role != b_role:
             print(f"seed {seed}: the seat's role differs in A ({a_role}) and B ({b_role})")
     baseline = args.baseline or "declared"
-    last = args.seed + args.games - 1
     others = args.others or "declared"
-    print(f"{args.rules} -p {args.players} seeds {args.seed}..{last}, seat {args.seat}:")
+    which = f"seeds {seeds[0]}..{seeds[-1]}" if seeds else "no seed"
+    if args.only:
+        which += f" where {args.role}={args.only} ({len(seeds)} seeds: {' '.join(map(str, seeds))})"
+    print(f"{args.rules} -p {args.players} {which}, seat {args.seat}:")
     print(f"  A {baseline}, B {args.bot}, others {others}")
     for role, t in sorted(tallies.items()):
         d, lo, hi = paired(t.both, t.a_wins, t.b_wins, t.games)
