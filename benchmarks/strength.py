@@ -11,8 +11,6 @@ took per decision (process time: what the machine's load does not change).
         --bot ismcts:300 --seed 100
     python benchmarks/strength.py rulesets/saboteur.rules -p 4 -n 200 -o rounds=1 \
         --bot ismcts:300 --role role --seat 1
-    python benchmarks/strength.py rulesets/saboteur-stoneseekers.rules -p 4 -n 300 \
-        --bot ismcts:300 --role role --only saboteur   # that role's seeds among 300
 
 One process (no --jobs: the figures of a busy machine are the same, only slower).
 Stdlib only, besides rulelang itself.
@@ -123,13 +121,6 @@ def play(
     return game.results()[seat], game.returns()[seat], role
 
 
-def starting_role(rules: rulelang.Ruleset, args: argparse.Namespace, seed: int) -> str:
-    """The seat's --role at the game's first decision (dealt by the seed's dice, before
-    any bot chooses: the same in A and B), to measure one role on more of its seeds."""
-    game = rules.new_game(args.players, seed, dict(args.option))
-    return str(game.attribute(args.role, args.seat - 1))
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("rules", type=Path)
@@ -142,9 +133,6 @@ def main() -> None:
     parser.add_argument("--others", default=None, help="the other seats' bot (declared)")
     parser.add_argument("--role", default=None, help="a player attribute: rates per value")
     parser.add_argument(
-        "--only", default=None, help="play only the seeds where the seat starts with this --role"
-    )
-    parser.add_argument(
         "-o", "--option", action="append", default=[], type=lambda s: tuple(s.split("=", 1))
     )
     args = parser.parse_args()
@@ -153,8 +141,6 @@ def main() -> None:
     clock = Clock()
     start = time.process_time()
     for seed in range(args.seed, args.seed + args.games):
-        if args.only is not None and starting_role(rules, args, seed) != args.only:
-            continue
         a_result, a_return, a_role = play(rules, args, seed, args.baseline, None)
         b_result, b_return, b_role = play(rules, args, seed, args.bot, clock)
         for role in {"all", f"{args.role}={b_role}" if args.role else "all"}:
@@ -172,8 +158,7 @@ def main() -> None:
     baseline = args.baseline or "declared"
     last = args.seed + args.games - 1
     others = args.others or "declared"
-    only = f" where it starts as {args.role}={args.only}" if args.only else ""
-    print(f"{args.rules} -p {args.players} seeds {args.seed}..{last}{only}, seat {args.seat}:")
+    print(f"{args.rules} -p {args.players} seeds {args.seed}..{last}, seat {args.seat}:")
     print(f"  A {baseline}, B {args.bot}, others {others}")
     for role, t in sorted(tallies.items()):
         d, lo, hi = paired(t.both, t.a_wins, t.b_wins, t.games)
