@@ -369,14 +369,14 @@ DUEL_Z = 1.96
 # they reach it: the win, which the goal is about, rather than the designer's reading
 # of a position a few decisions on, which may part from it (a side that wins when the
 # cards run out, scored by its tunnels' distance to the goals). Where they do not
-# reach it, the estimate at the tree's horizon scores them, as before (scored by the
-# estimate further on, a search that pictures the unseen, as an `imagine` does, trusted
-# its picture further: it won 1 and lost 4 of 14 labyrinth seeds that differed). The duel's playouts
-# take at most DUEL_WORK decisions in all per iteration of the budget: a work budget
-# counted in decisions, the same on every machine (so the figures stay reproducible),
-# which bounds the duel's time where a wall clock would not. Each playout may go as
-# far as lets DUEL_MIN worlds be played within it (the estimate scores it where it
-# stops short of the end); the duel then plays as many worlds as the rest allows.
+# reach it, the estimate at the tree's horizon scores them, as before: scored by the
+# estimate further on, a search that pictures the unseen (an `imagine`) trusted its
+# picture further, and lost more games than it won (docs/bots.md, "Strength"). The
+# duel's playouts take at most DUEL_WORK decisions in all per iteration of the budget:
+# a work budget counted in decisions, the same on every machine (so the figures stay
+# reproducible), which bounds the duel's time where a wall clock would not. Each
+# playout may go as far as lets DUEL_MIN worlds be played within it; the duel then
+# plays as many worlds as the rest allows.
 DUEL_WORK = 25
 
 
