@@ -568,3 +568,18 @@ def test_the_estimate_of_each_role_follows_the_tunnel(rules: Ruleset) -> None:
     gold, stone, saboteur = (after[p] - before[p] for p in range(3))
     assert gold > 0 and stone > 0 and saboteur < 0
     assert after[0] > after[1] > after[2]
+
+
+def test_the_estimate_counts_broken_tools_per_side(rules: Ruleset) -> None:
+    """A broken tool before a player of another side raises each player's estimate
+    (4 points), one before a player of its own side lowers it (6): the saboteur's as
+    well, which counted only its own tools before (and so saw no gain in the blocks
+    its `dwarf` plays first). Four players: two gold seekers, a stone seeker, a
+    saboteur."""
+    g = game(rules, ["gold_seeker", "gold_seeker", "stone_seeker", "saboteur"])
+    before = g.estimate()
+    g.edit().move(spare(g, "broken pick"), "front", 2)  # the stone seeker's pick
+    after = g.estimate()
+    assert before is not None and after is not None
+    gains = [round(100 * (a - b)) for a, b in zip(after, before, strict=True)]
+    assert gains == [4, 4, -6, 4]

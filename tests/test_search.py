@@ -454,6 +454,38 @@ def test_the_search_overrules_a_declared_bot_that_misses_a_win(
     )
 
 
+# The estimate reads the first pick as a sure thing, but only the other one wins, ten
+# decisions later: the end of the game, which the estimate's playouts do not reach.
+MISREAD = """game "A late win"
+players 2..2
+global { pick: int = 0  rounds: int = 0 }
+turn {
+  if pick == 0 {
+    choose n in 1..2
+    set pick = n
+  } else {
+    choose x in 0..1
+  }
+  set rounds += 1
+}
+end when rounds >= 12 { win [p for p in players where (p == players[0]) == (pick == 2)] }
+bot first { when choosing n { prefer n == 1 } }
+estimate after 2 decisions by bots = if (me == players[0]) == (pick == 1) then 90 else 10
+"""
+
+
+def test_the_duel_scores_the_end_of_the_game_where_the_bots_reach_it() -> None:
+    """With `by bots` the duel's playouts go on to the end of a short game and score
+    its result: the pick the estimate misreads (and the bot keeps) loses every game,
+    the other wins every one, and the search takes it. Scored by the estimate two
+    decisions on, as before, the duel saw the bot's pick ahead and kept it."""
+    rules = rulelang.compile_source(MISREAD, "misread.rules")
+    for seed in range(3):
+        game = rules.new_game(2, seed=seed)
+        assert game.bot_options() == [1]
+        assert bot_action(game, "ismcts:50").text == "2"
+
+
 NOISY = """game "A point more"
 players 2..2
 die d6 = [1, 2, 3, 4, 5, 6]
@@ -495,6 +527,6 @@ def test_a_duel_leaves_out_worlds_where_an_option_is_missing() -> None:
     rules = rulelang.compile_source(NOISY, "noisy.rules")
     game = rules.new_game(2, seed=0)
     tree = Tree(game, stdlib_random.Random(0), True, 0.7, None)
-    assert [len(g) for g in _duel(tree, ["2", "3"], 8)] == [8]
-    assert _duel(tree, ["2", "no such option"], 8) == [[]]
+    assert [len(g) for g in _duel(tree, ["2", "3"], 8, 10_000)] == [8]
+    assert _duel(tree, ["2", "no such option"], 8, 10_000) == [[]]
     assert _mean_error([]) == (0.0, math.inf)

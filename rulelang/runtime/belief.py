@@ -673,11 +673,11 @@ def _repair(q: Game, truth: Game, seat: int, known: Seen) -> bool:
             a = st.zones[slot][i]
             if a == b:
                 continue
-            if a in held:  # the seat saw this one here before: it looks the same
-                continue
             here = list(st.zones[slot])
             if b in here:  # here already, elsewhere in the zone: the order differs
                 here[here.index(b)], here[i] = a, b
+            elif a in held:  # the seat saw this one here before: it looks the same
+                continue
             else:
                 at = next((s for s in hidden if b in st.zones[s]), None)
                 if at is None or b in held:  # another one that looks the same may do

@@ -83,19 +83,22 @@ class Evaluator:
 
     def __init__(self, game: Game, playout_limit: int | None):
         rules = game.rules
-        self.limit = rules.limits.decisions if playout_limit is None else playout_limit
+        self.decisions = rules.limits.decisions  # the most a playout ever takes
+        self.limit = self.decisions if playout_limit is None else playout_limit
         self.estimated = rules.estimate is not None  # the rules' score of a stopped playout
         self.by_bots = False  # do the rules' declared bots play the playouts, guide the tree?
         if rules.estimate is not None:
             self.limit = min(self.limit, rules.estimate.after)
             self.by_bots = rules.estimate.by_bots
         self.cut = [1.0 / game.players] * game.players
+        self.taken = 0  # the decisions the last evaluation's playout took
 
     def evaluate(self, g: Game, rng: random.Random) -> list[float]:
         """Every player's reward: the result, else the estimate where the playout
         stopped, else 1 / players for a playout cut off by its limit."""
+        self.taken = 0
         if not g.is_over() and self.limit:
-            g.playout(rng, max_decisions=self.limit, bots=self.by_bots)
+            self.taken = g.playout(rng, max_decisions=self.limit, bots=self.by_bots)
         if g.is_over():
             return g.returns()
         if self.estimated:
@@ -103,6 +106,19 @@ class Evaluator:
             assert scores is not None
             return scores
         return self.cut
+
+    def finish(self, g: Game, rng: random.Random, reach: int) -> list[float]:
+        """The duel's score: as `evaluate`, but where the rules' bots take the playout,
+        it goes on up to `reach` decisions, and if that ends the game its result counts
+        (the win); else the score where the tree's playouts stop (the estimate's
+        horizon: a pictured world is not trusted further)."""
+        rewards = self.evaluate(g, rng)
+        taken = self.taken
+        if self.by_bots and reach > taken and not g.is_over():
+            self.taken = taken + g.playout(rng, max_decisions=reach - taken, bots=True)
+            if g.is_over():
+                return g.returns()
+        return rewards
 
     def prior(self, g: Game) -> list[Value] | None:
         """With `by bots`: the options the deciding seat's declared bot keeps, which
@@ -348,6 +364,20 @@ CHALLENGERS = 2
 DUEL_SHARE = 0.25
 DUEL_MIN = 16
 DUEL_Z = 1.96
+# Where the rules' bots take the playouts (`by bots`), the duel's go on past the
+# estimate's horizon towards the end of the game and are scored by its result where
+# they reach it: the win, which the goal is about, rather than the designer's reading
+# of a position a few decisions on, which may part from it (a side that wins when the
+# cards run out, scored by its tunnels' distance to the goals). Where they do not
+# reach it, the estimate at the tree's horizon scores them, as before: scored by the
+# estimate further on, a search that pictures the unseen (an `imagine`) trusted its
+# picture further, and lost more games than it won (docs/bots.md, "Strength"). The
+# duel's playouts take at most DUEL_WORK decisions in all per iteration of the budget:
+# a work budget counted in decisions, the same on every machine (so the figures stay
+# reproducible), which bounds the duel's time where a wall clock would not. Each
+# playout may go as far as lets DUEL_MIN worlds be played within it; the duel then
+# plays as many worlds as the rest allows.
+DUEL_WORK = 25
 
 
 def _duel_choice(
@@ -376,7 +406,8 @@ def _duel_choice(
     if len(shown) == 1:
         return bot_value
     iterations = sum(c.visits for _v, c in tried)
-    gains = _duel(tree, shown, max(DUEL_MIN, int(iterations * DUEL_SHARE)))
+    worlds = max(DUEL_MIN, int(iterations * DUEL_SHARE))
+    gains = _duel(tree, shown, worlds, max(DUEL_MIN, iterations) * DUEL_WORK)
     best, best_gain = bot_value, 0.0
     for value, diffs in zip([named[t] for t in shown[1:]], gains, strict=True):
         mean, error = _mean_error(diffs)
@@ -385,14 +416,18 @@ def _duel_choice(
     return best
 
 
-def _duel(tree: Tree, shown: list[str], worlds: int) -> list[list[float]]:
+def _duel(tree: Tree, shown: list[str], worlds: int, work: int) -> list[list[float]]:
     """Per challenger (`shown[1:]`, by text), its reward less the bot option's
-    (`shown[0]`) in each of `worlds` worlds (those in which all of them are options:
-    where the options depend on what the seat cannot see, a world may rule one out, as
-    the tree's availability counts)."""
-    seat, rng, evaluate = tree.seat, tree.rng, tree.evaluator.evaluate
+    (`shown[0]`) in each of up to `worlds` worlds (those in which all of them are
+    options: where the options depend on what the seat cannot see, a world may rule
+    one out, as the tree's availability counts), whose playouts take at most `work`
+    decisions in all with `by bots` (see DUEL_WORK; else each stops where the tree's do)."""
+    seat, rng, evaluator = tree.seat, tree.rng, tree.evaluator
+    reach = _duel_reach(evaluator, work // (DUEL_MIN * len(shown)))
     gains: list[list[float]] = [[] for _ in shown[1:]]
     for _ in range(worlds):
+        if work <= 0:
+            break
         world = tree.deal()
         dice, draws = rng.getrandbits(64), rng.getrandbits(64)
         there = {a.text: a.value for a in world.legal_actions()}
@@ -403,10 +438,19 @@ def _duel(tree: Tree, shown: list[str], worlds: int) -> list[list[float]]:
             g = world.determinize(None, random.Random(dice))  # the same future dice
             g.auto_chance = True
             g.choose(there[text])
-            rewards.append(evaluate(g, random.Random(draws))[seat])
+            rewards.append(evaluator.finish(g, random.Random(draws), reach)[seat])
+            work -= (evaluator.taken + 1) if evaluator.by_bots else 0  # else as before
         for gain, reward in zip(gains, rewards[1:], strict=True):
             gain.append(reward - rewards[0])
     return gains
+
+
+def _duel_reach(evaluator: Evaluator, share: int) -> int:
+    """How many decisions past the option a duel's playout may take: with `by bots`,
+    as many as its share of the work, never fewer than the tree's playouts take."""
+    if not evaluator.by_bots:
+        return evaluator.limit
+    return max(evaluator.limit, min(share, evaluator.decisions))
 
 
 def _mean_error(values: list[float]) -> tuple[float, float]:
