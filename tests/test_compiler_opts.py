@@ -18,22 +18,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from compile_support import both_of_file, compiled, with_optimised
 
 import rulelang
 from rulelang import CHANCE, Game, Ruleset, Said
 from rulelang.diagnostics import GameRuntimeError
-from rulelang.runtime import exprgen
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def compiled(src: str, optimised: bool = True) -> Ruleset:
-    was = exprgen.OPTIMISED
-    exprgen.OPTIMISED = optimised
-    try:
-        return rulelang.compile_source(f'game "t"\nplayers 2..2\n{src}', "t.rules")
-    finally:
-        exprgen.OPTIMISED = was
 
 
 def source_of(rules: Ruleset, name: str) -> str:
@@ -184,16 +175,12 @@ end when true { }
 def test_a_constant_range_still_counts_its_rounds(steps: int) -> None:
     """4 rounds: past a budget of 3 steps (R001, at the loop), within one of 4."""
     seen = []
+    text = f'game "t"\nplayers 2..2\n{ROUNDS}'
+    limits = rulelang.Limits(steps=steps)
     for optimised in (True, False):
-        was = exprgen.OPTIMISED
-        exprgen.OPTIMISED = optimised
-        try:
-            limits = rulelang.Limits(steps=steps)
-            rules = rulelang.compile_source(
-                f'game "t"\nplayers 2..2\n{ROUNDS}', "t.rules", limits=limits
-            )
-        finally:
-            exprgen.OPTIMISED = was
+        rules = with_optimised(
+            optimised, lambda: rulelang.compile_source(text, "t.rules", limits=limits)
+        )
         try:
             seen.append(said(rules))
         except GameRuntimeError as err:
@@ -323,13 +310,7 @@ def test_the_optimised_code_plays_the_same_games(
     path = ROOT / "rulesets" / file
     if not path.exists():
         pytest.fail(f"{file} is missing")
-    was = exprgen.OPTIMISED
-    try:
-        exprgen.OPTIMISED = False
-        plain = rulelang.compile_file(path)
-    finally:
-        exprgen.OPTIMISED = was
-    rules = rulelang.compile_file(path)
+    rules, plain = both_of_file(path)
     for seed in range(1, (seeds * 10 if full else seeds) + 1):
         assert list(plays(rules, players, seed, bots)) == list(plays(plain, players, seed, bots))
 
@@ -472,13 +453,7 @@ def test_a_cell_tested_against_reached_cells_reads_the_kept_set() -> None:
     """`x in reached(b, s)` tests the network's kept set of cells: the sorted list
     `reached` gives elsewhere is not made for it (the plain code makes it)."""
     path = ROOT / "rulesets" / "saboteur.rules"
-    rules = rulelang.compile_file(path)
-    was = exprgen.OPTIMISED
-    try:
-        exprgen.OPTIMISED = False
-        plain = rulelang.compile_file(path)
-    finally:
-        exprgen.OPTIMISED = was
+    rules, plain = both_of_file(path)
     faces = source_of(rules, "_d_faces_network")
     assert " in _t1.network(st, " in faces and "sorted(" not in faces
     assert "sorted(" in source_of(plain, "_d_faces_network")

@@ -11,12 +11,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from compile_support import both_of_source
 from test_compiler_opts import compiled, said, source_of
 
-import rulelang
 from rulelang import Ruleset, Said
 from rulelang.diagnostics import GameRuntimeError
-from rulelang.runtime import exprgen
 
 CALLS = """
 proc ask {
@@ -253,13 +252,7 @@ end when turn_number == 4 { }
 
 
 def test_the_players_but_one_are_kept_per_table() -> None:
-    rules = rulelang.compile_source(f'game "t"\n{OTHERS}', "t.rules")
-    was = exprgen.OPTIMISED
-    exprgen.OPTIMISED = False
-    try:
-        plain = rulelang.compile_source(f'game "t"\n{OTHERS}', "t.rules")
-    finally:
-        exprgen.OPTIMISED = was
+    rules, plain = both_of_source(f'game "t"\n{OTHERS}')
     assert "_others[st.cfg.n][_a" in source_of(rules, "_d_others")
     assert "_others[" in source_of(rules, "_d_flipped")
     assert "_others[" not in source_of(rules, "_d_odd")  # q depends on p
@@ -303,13 +296,7 @@ end when turn_number == 6 { }
 
 
 def test_a_list_of_the_players_is_made_by_a_loop() -> None:
-    rules = rulelang.compile_source(f'game "t"\n{LOOPED}', "t.rules")
-    was = exprgen.OPTIMISED
-    exprgen.OPTIMISED = False
-    try:
-        plain = rulelang.compile_source(f'game "t"\n{LOOPED}', "t.rules")
-    finally:
-        exprgen.OPTIMISED = was
+    rules, plain = both_of_source(f'game "t"\n{LOOPED}')
     near = source_of(rules, "_d_near")
     assert "in cfg.players:" in near and ".append(" in near and "tuple([" not in near
     assert "tuple([" in source_of(plain, "_d_near")

@@ -11,23 +11,18 @@ import random
 import re
 from pathlib import Path
 
+import compile_support
 import pytest
 
-import rulelang
 from rulelang import CHANCE, Game, Ruleset, Said
 from rulelang.diagnostics import GameRuntimeError
-from rulelang.runtime import codegen, exprgen
+from rulelang.runtime import codegen
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def compiled(src: str, optimised: bool = True) -> Ruleset:
-    was = exprgen.OPTIMISED
-    exprgen.OPTIMISED = optimised
-    try:
-        return rulelang.compile_source(f'game "t"\nplayers 2..3\n{src}', "t.rules")
-    finally:
-        exprgen.OPTIMISED = was
+    return compile_support.compiled(src, optimised, players="2..3")
 
 
 def ops_source(rules: Ruleset) -> str:
@@ -130,13 +125,7 @@ def test_the_shipped_dice_game_plays_the_same_games(players: int, full: bool) ->
     """The loop of moves and the points taken by range: the same records, results and
     legal actions at every decision, by the fast path and by the API."""
     path = ROOT / "rulesets" / "heimlich.rules"
-    was = exprgen.OPTIMISED
-    try:
-        exprgen.OPTIMISED = False
-        plain = rulelang.compile_file(path)
-    finally:
-        exprgen.OPTIMISED = was
-    rules = rulelang.compile_file(path)
+    rules, plain = compile_support.both_of_file(path)
     for seed in range(1, (30 if full else 3) + 1):
         for api in (False, True):
             mine = played_by(rules, players, seed, api)
