@@ -259,14 +259,29 @@ class Game(GameQueries):
         """Take a legal action (or the text of one); refuse anything else."""
         st = self.state
         spec = st.pending
-        if (
-            type(action) is Action
-            and type(spec) is ChoiceSpec
-            and not st.over
-            and action.value in st.options
-        ):  # the common case, without further calls
-            self._resume(st, spec, action.value)
-            return
+        if type(action) is Action and type(spec) is ChoiceSpec and not st.over:
+            value = action[0]
+            if value in st.options:  # the common case: `_resume` written out (one call less)
+                st.loc[spec.slot] = value
+                told = spec.narrate
+                if spec.audience is not None or spec.narrate_hidden is not None:
+                    st.log = helpers.choice_record(st, spec, st.who, value)
+                elif told is None or value is None:
+                    st.log = (spec, st.who, value, st.log)
+                else:
+                    st.log = (spec, st.who, value, st.log, told(st), None)
+                st.pending = None
+                code = self.rules.code
+                try:  # most decisions end at the next pause within one op
+                    pc = code.ops[spec.pc + 1](st)
+                except Exception as exc:  # placed on its rule line, as by run()
+                    err = placed(exc, code.spans[spec.pc + 1])
+                    if err is exc:
+                        raise
+                    raise err from None
+                if pc != PAUSE:
+                    run(code, st, pc)
+                return
         if st.over or st.pending is None:
             raise UsageError("the game is over")
         if isinstance(action, str):
@@ -290,7 +305,7 @@ class Game(GameQueries):
         self._resume(st, spec, value)
 
     def _resume(self, st: State, spec: ChoiceSpec, value: Value) -> None:
-        """Record the chosen value and run on to the next pause."""
+        """Record the chosen value and run on to the next pause (as `apply` does)."""
         st.loc[spec.slot] = value
         told = spec.narrate
         if spec.audience is not None or spec.narrate_hidden is not None:
