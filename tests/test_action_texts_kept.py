@@ -86,3 +86,33 @@ def test_the_games_of_a_table_share_the_texts_of_the_same_names() -> None:
     assert first[0] == ["P1", "P2"] and first[-1] == 2  # two players' texts made
     assert again[-1] == 0 and third[-1] == 0  # the same names: none made again
     assert named[0] == ["Ann", "Bob"] and named[-1] == 2
+
+
+GROWING = """
+game "t"
+players 2..2
+turn {
+  choose n in 1..turn_number prompt "How many?"
+}
+end when turn_number > 8 { draw players }
+"""
+
+
+def test_a_table_keeps_a_bounded_number_of_option_sets(monkeypatch: Any) -> None:
+    """The actions are kept per decision by options (a dict per decision): the count of
+    option sets kept still bounds them, and a game past the bound starts afresh."""
+    from rulelang.runtime import state
+
+    rules = rulelang.compile_source(GROWING, "t.rules")
+
+    def played(seed: int) -> Any:
+        game = rules.new_game(2, seed=seed)
+        while not game.is_over():
+            game.apply(game.legal_actions()[-1])
+        return game.state.cfg.actions
+
+    monkeypatch.setattr(state, "KEPT_ACTIONS", 20)
+    first = played(1)
+    assert played(2) is first  # 8 option sets (1..1 to 1..8): under the bound, shared
+    monkeypatch.setattr(state, "KEPT_ACTIONS", 5)
+    assert played(3) is not first  # 8 > 5: the next game keeps them anew

@@ -27,7 +27,7 @@ from rulelang.runtime.code import (
 )
 from rulelang.runtime.lines import placed
 from rulelang.runtime.queries import GameQueries
-from rulelang.runtime.state import State
+from rulelang.runtime.state import OPTION_SETS, State
 from rulelang.runtime.views import replay_into
 
 if TYPE_CHECKING:
@@ -215,15 +215,16 @@ class Game(GameQueries):
         spec = st.pending
         if type(spec) is ChoiceSpec and self._keep and not st.over:
             # the same options at the same decision give the same actions: they are kept
-            # for the table by decision and options (by value: options are often made
-            # anew; kept by identity as well, they cost more than they saved)
-            key = (spec.pc, st.options)
+            # for the table, per decision by options (by value: options are often made
+            # anew; kept by identity as well, they cost more than they saved; a dict per
+            # decision spares making and hashing a key of decision and options)
+            kept = st.cfg.actions.get(spec.pc)
             try:
-                known = st.cfg.actions.get(key)
+                known = None if kept is None else kept.get(st.options)
             except TypeError:  # options that cannot be a key
                 return self._actions(spec)
             if known is None:
-                known = _keep(st, spec, key)
+                known = _keep(st, spec)
             return known.copy()
         if st.over or spec is None:
             return []
@@ -258,14 +259,29 @@ class Game(GameQueries):
         """Take a legal action (or the text of one); refuse anything else."""
         st = self.state
         spec = st.pending
-        if (
-            type(action) is Action
-            and type(spec) is ChoiceSpec
-            and not st.over
-            and action.value in st.options
-        ):  # the common case, without further calls
-            self._resume(st, spec, action.value)
-            return
+        if type(action) is Action and type(spec) is ChoiceSpec and not st.over:
+            value = action[0]
+            if value in st.options:  # the common case: `_resume` written out (one call less)
+                st.loc[spec.slot] = value
+                told = spec.narrate
+                if spec.audience is not None or spec.narrate_hidden is not None:
+                    st.log = helpers.choice_record(st, spec, st.who, value)
+                elif told is None or value is None:
+                    st.log = (spec, st.who, value, st.log)
+                else:
+                    st.log = (spec, st.who, value, st.log, told(st), None)
+                st.pending = None
+                code = self.rules.code
+                try:  # most decisions end at the next pause within one op
+                    pc = code.ops[spec.pc + 1](st)
+                except Exception as exc:  # placed on its rule line, as by run()
+                    err = placed(exc, code.spans[spec.pc + 1])
+                    if err is exc:
+                        raise
+                    raise err from None
+                if pc != PAUSE:
+                    run(code, st, pc)
+                return
         if st.over or st.pending is None:
             raise UsageError("the game is over")
         if isinstance(action, str):
@@ -289,7 +305,7 @@ class Game(GameQueries):
         self._resume(st, spec, value)
 
     def _resume(self, st: State, spec: ChoiceSpec, value: Value) -> None:
-        """Record the chosen value and run on to the next pause."""
+        """Record the chosen value and run on to the next pause (as `apply` does)."""
         st.loc[spec.slot] = value
         told = spec.narrate
         if spec.audience is not None or spec.narrate_hidden is not None:
@@ -514,11 +530,19 @@ class Game(GameQueries):
         return _new(Action, (value, "pass" if value is None else show(st, value)))
 
 
-def _keep(st: State, spec: ChoiceSpec, key: tuple[int, object]) -> list[Action]:
-    """The actions of the pending options, kept for the table by decision and options
-    (see legal_actions)."""
+def _keep(st: State, spec: ChoiceSpec) -> list[Action]:
+    """The actions of the pending options, kept for the table per decision by options
+    (see legal_actions); the count of option sets kept bounds them (Config.for_game)."""
     kept = st.cfg.actions
-    actions = kept[key] = _each_kept(st, spec, kept)
+    actions = _each_kept(st, spec, kept)
+    mine = kept.get(spec.pc)
+    if mine is None:
+        mine = kept[spec.pc] = {}
+    try:
+        mine[st.options] = actions
+    except TypeError:  # options that cannot be a key: not kept
+        return actions
+    kept[OPTION_SETS] = kept.get(OPTION_SETS, 0) + 1
     return actions
 
 

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 KEPT_ACTIONS = 1_000  # the most option sets whose actions a table keeps per names
 KEPT_NAMES = 16  # the most sets of players' names they are kept for
+OPTION_SETS = "option sets"  # the key of their count in Config.actions
 
 
 @dataclass
@@ -64,7 +65,7 @@ class Config:
         other.player_names = player_names
         other.seed = seed
         kept = self.kept_actions.get(player_names)
-        if kept is None or len(kept) > KEPT_ACTIONS:  # bounded: start again
+        if kept is None or kept.get(OPTION_SETS, 0) > KEPT_ACTIONS:  # bounded: start again
             if len(self.kept_actions) >= KEPT_NAMES:
                 self.kept_actions.clear()
             kept = self.kept_actions[player_names] = {}
