@@ -650,6 +650,22 @@ def test_simulate_plays_the_declared_bots(
     assert means["fast random"] == means["slow random"]  # random bots: the same games
 
 
+def test_simulate_says_which_bots_played_each_seat(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A designer reads whose games the figures are: the declared bot by name where a
+    seat is not named, random where the rules declare none."""
+    path = tmp_path / "fast.rules"
+    path.write_text(CARDS + "bot fast { when choosing n { prefer n == 5 } }", encoding="utf-8")
+    assert run(["simulate", str(path), "-p", "2", "-n", "2"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == "bots: every seat fast (declared)"
+    assert run(["simulate", str(path), "-p", "2", "-n", "2", "--bots", "2:random"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == "bots: 1: fast (declared), 2: random"
+    path.write_text(CARDS, encoding="utf-8")
+    assert run(["simulate", str(path), "-p", "2", "-n", "2"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == "bots: every seat random (no bot declared)"
+
+
 def docs_example() -> str:
     text = (Path(__file__).resolve().parent.parent / "docs" / "language.md").read_text("utf-8")
     section = text.split("## Computer players: bot", 1)[1]

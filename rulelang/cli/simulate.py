@@ -106,7 +106,7 @@ def simulate(
     if as_json:
         print(json.dumps(summary.as_json(), indent=2))
     else:
-        say(summary.table())
+        say(summary.table(played_by(ruleset, seat_bots)))
     if report is not None:
         from rulelang.cli.report import header, write_report
         from rulelang.report.html import simulation_page
@@ -115,6 +115,19 @@ def simulate(
         meta = header(str(file), players, n, seed, options, seat_bots)
         title = f"{ruleset.title}: balance report"
         write_report(report, simulation_page(title, meta, summary, simulation_sections(summary)))
+
+
+def played_by(ruleset: Ruleset, seat_bots: tuple[str | None, ...]) -> str:
+    """Who played the seats, in one line: a seat not named plays the rules' declared
+    bots (which one may depend on the seat), random where the rules declare none."""
+    declared = " or ".join(ruleset.bots)
+    names = [
+        b or (f"{declared} (declared)" if declared else "random (no bot declared)")
+        for b in seat_bots
+    ]
+    if len(set(names)) == 1:
+        return f"bots: every seat {names[0]}"
+    return "bots: " + ", ".join(f"{i + 1}: {b}" for i, b in enumerate(names))
 
 
 def check_run(n: int, jobs: int | None, seed: int, least: int = 1) -> None:

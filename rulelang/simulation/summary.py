@@ -248,13 +248,16 @@ class Summary:
             "others_win_ci95": list(wilson(self.first_others, others)),
         }
 
-    def table(self) -> str:
+    def table(self, played_by: str | None = None) -> str:
+        """The summary as text; `played_by` (who played the seats) under its first line."""
         data = self.as_json()
         lines = [
             f"{data['games']} games, {self.players} players, "
             f"{data['games_per_second']:.0f} games/s",
             "",
         ]
+        if played_by:
+            lines.insert(1, played_by)
         if self.cut_off:
             lines[0] = (
                 f"{self.runs} games, {self.players} players, "
