@@ -182,3 +182,18 @@ def test_a_step_plays_the_same_game_as_apply(path: str) -> None:
     assert state.game.events() == game.events()
     assert state.game.history(None) == game.history(None)
     assert state.history() == steps and state.move_number() == len(steps)
+
+
+def test_an_action_out_of_range_is_refused_and_changes_nothing(duel: rulelang.Ruleset) -> None:
+    """OpenSpiel checks only that an action is not -1 (its "invalid action"): -2 would
+    take an option from the end, one past the last be a Python IndexError. Both are
+    refused by name."""
+    state = openspiel.load(duel, 3, seed=4).new_initial_state()
+    count = len(state.legal_actions())
+    before = state.game.record()
+    for action in (-2, count, count + 5):
+        with pytest.raises(UsageError, match=f"action {action} is not legal here: the legal"):
+            state.apply_action(action)
+    assert state.game.record() == before and state.history() == []
+    state.apply_action(count - 1)  # the last one is legal
+    assert len(state.history()) == 1

@@ -229,9 +229,16 @@ class RulesetState(pyspiel.State):  # type: ignore[misc]  # pyspiel: as above
         live = self._live
         st = live.state
         spec = st.pending
-        if type(spec) is ChoiceSpec and not st.over:
+        if type(spec) is ChoiceSpec and not st.over and 0 <= action < len(st.options):
             live.game._resume(st, spec, st.options[action])
         else:
+            # OpenSpiel does not check an action: a negative one would take an option
+            # from the end, one past the last a Python error
+            count = 0 if live.game.is_over() else len(live.game.legal_actions())
+            if not 0 <= action < count:
+                raise UsageError(
+                    f"action {action} is not legal here: the legal actions are 0 to {count - 1}"
+                )
             take_option(live.game, action)
         self.decisions += 1
 
