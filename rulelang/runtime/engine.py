@@ -261,26 +261,8 @@ class Game(GameQueries):
         spec = st.pending
         if type(action) is Action and type(spec) is ChoiceSpec and not st.over:
             value = action[0]
-            if value in st.options:  # the common case: `_resume` written out (one call less)
-                st.loc[spec.slot] = value
-                told = spec.narrate
-                if spec.audience is not None or spec.narrate_hidden is not None:
-                    st.log = helpers.choice_record(st, spec, st.who, value)
-                elif told is None or value is None:
-                    st.log = (spec, st.who, value, st.log)
-                else:
-                    st.log = (spec, st.who, value, st.log, told(st), None)
-                st.pending = None
-                code = self.rules.code
-                try:  # most decisions end at the next pause within one op
-                    pc = code.ops[spec.pc + 1](st)
-                except Exception as exc:  # placed on its rule line, as by run()
-                    err = placed(exc, code.spans[spec.pc + 1])
-                    if err is exc:
-                        raise
-                    raise err from None
-                if pc != PAUSE:
-                    run(code, st, pc)
+            if value in st.options:  # the common case
+                self._resume(st, spec, value)
                 return
         if st.over or st.pending is None:
             raise UsageError("the game is over")
