@@ -6,8 +6,7 @@ from __future__ import annotations
 from rulelang.diagnostics import Span
 from rulelang.rulebook import cite
 from rulelang.rulebook.model import (
-    CHANGED,
-    NEW,
+    MARKS,
     Block,
     Book,
     Drawing,
@@ -17,8 +16,6 @@ from rulelang.rulebook.model import (
     Steps,
     Table,
 )
-
-MARKS = {NEW: "new in this variant", CHANGED: "changed in this variant"}
 
 
 def render(book: Book) -> str:

@@ -11,6 +11,8 @@ from rulelang.diagnostics import Span
 # how a variant's part differs from its base: "" (as in the base, or no base), "new"
 # (the variant adds it) or "changed" (the variant overrides it)
 NEW, CHANGED = "new", "changed"
+# how a mark reads in the rulebook, in either format
+MARKS = {NEW: "new in this variant", CHANGED: "changed in this variant"}
 
 
 @dataclass

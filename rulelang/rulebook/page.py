@@ -13,8 +13,7 @@ from rulelang.diagnostics import Span
 from rulelang.report.html import STYLE
 from rulelang.rulebook import cite
 from rulelang.rulebook.model import (
-    CHANGED,
-    NEW,
+    MARKS,
     Block,
     Book,
     Drawing,
@@ -50,7 +49,6 @@ pre.source .ln { display: inline-block; width: 3.2em; color: #999; text-align: r
                  margin-right: .8em; user-select: none; text-decoration: none; }
 pre.source span.line:target { background: #fff3b0; }
 """
-MARKS = {NEW: "new in this variant", CHANGED: "changed in this variant"}
 CODE = re.compile(r"`([^`]+)`")
 LINK = re.compile(r"\[([^\]]+)\]\(#([a-z0-9-]+)\)")
 EMPH = re.compile(r"\*(new|changed)\*")
