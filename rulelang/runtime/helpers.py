@@ -319,8 +319,8 @@ def move(
             raise errors.not_in_zone(name, span) from None
         zones[src] = zone[:i] + zone[i + 1 :]
     zones[dst] += (item,)
-    if st.shown is not None:  # `left`, written out: a card game moves cards all the time
-        st.shown = (None, ("zone", src), item, st.shown)
+    if st.shown is not None:
+        left(st, ("zone", src), item)
     if places is not None:
         places.hint[item] = dst
 
@@ -418,12 +418,10 @@ def _detach_all(st: State, items: Sequence[Value], places: Places) -> None:
         if gone.isdisjoint(zone):
             continue
         zones[slot] = () if gone.issuperset(zone) else tuple([x for x in zone if x not in gone])
-        if st.shown is not None:  # `left` for each item, written out (a round's reset)
-            place, shown = ("zone", slot), st.shown
+        if st.shown is not None:
             for x in zone:
                 if x in gone:
-                    shown = (None, place, x, shown)
-            st.shown = shown
+                    left(st, ("zone", slot), x)
     for ops in places.boards:
         if gone.isdisjoint(st.layers[ops.layer + 1]):  # tile -> cell: none of them is there
             continue
