@@ -95,18 +95,24 @@ class _Plan:
 
 
 _PLANS: dict[int, tuple[Ruleset, _Plan]] = {}
+_LAST: list[Any] = [None, None, 0]  # the last plan asked for: ruleset, plan, width
 
 
 def _plan(rules: Ruleset, width: int) -> _Plan:
+    last = _LAST
+    if last[0] is rules and last[2] == width and last[1].root is last[1].feats.fresh():
+        return last[1]  # type: ignore[no-any-return]
     feats = features_for(width)
     root = feats.fresh()
     hit = _PLANS.get(id(rules) * 1_000_003 + width)
     if hit is not None and hit[0] is rules and hit[1].root is root:
+        _LAST[:] = [rules, hit[1], width]
         return hit[1]
     if len(_PLANS) > 64:
         _PLANS.clear()
     plan = _Plan(rules, feats, root)
     _PLANS[id(rules) * 1_000_003 + width] = (rules, plan)
+    _LAST[:] = [rules, plan, width]
     return plan
 
 
@@ -204,8 +210,13 @@ def _boards(
             kept[0] = names
             kept[1] = [None if n == _SKIPPED else feats.child(column, n) for n in names]
         for node, value in zip(kept[1], st.cols[a.slot], strict=True):
-            if node is not None:
-                put(node, value, ones, slots, adds)
+            # put(), inline for the commonest case: a value met before at that node
+            known = None if node is None else node.values.get(value)
+            if known is None or known[0] is not type(value) or known[2] >= 0:
+                if node is not None:
+                    put(node, value, ones, slots, adds)
+            else:
+                ones.append(known[1])
 
 
 def _decision(
