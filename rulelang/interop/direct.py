@@ -55,6 +55,9 @@ class _Plan:
         }
         self.players = key(root, "players")
         self.player_rows: list[tuple[_Path, _Path, _Path]] = []
+        self.player_attrs = [a for a in p.player_attrs if a.name != _SKIPPED]
+        # per players' names: the counts of their rows' names and seats
+        self.named: dict[tuple[str, ...], tuple[list[int], list[int], list[float]]] = {}
         self.pieces = [
             (key(key(root, "pieces"), k.name), [(a, a.name) for a in k.attrs.values()], k.name)
             for k in p.kinds
@@ -166,11 +169,24 @@ def _players(
 ) -> None:
     st, put = game.state, plan.feats.put
     names = st.cfg.player_names
-    attrs: list[AttrSym] = [a for a in game.rules.program.player_attrs if a.name != _SKIPPED]
+    # each row's name and seat are the table's: counted once per names
+    fixed = plan.named.get(names)
+    if fixed is None:
+        if len(plan.named) > 64:  # bounded: a run with ever new names
+            plan.named.clear()
+        fixed = plan.named[names] = ([], [], [])
+        for i in range(st.cfg.n):
+            _row, name, number = plan.player_row(i)
+            put(name, names[i], *fixed)
+            put(number, i, *fixed)
+    ones += fixed[0]
+    slots += fixed[1]
+    adds += fixed[2]
+    attrs = plan.player_attrs
+    if not attrs:
+        return
     for i in range(st.cfg.n):
-        row, name, number = plan.player_row(i)
-        put(name, names[i], ones, slots, adds)
-        put(number, i, ones, slots, adds)
+        row = plan.player_row(i)[0]
         for a in attrs:
             if may_see(a.visibility, seat, i):
                 value = st.cols[a.slot][i]
