@@ -25,7 +25,7 @@ from rulelang.runtime.values import plain
 from rulelang.runtime.views import may_see, view
 
 if TYPE_CHECKING:
-    from rulelang.check.symbols import AttrSym
+    from rulelang.check.symbols import BoardAttrSym
     from rulelang.interop.features import _Path
     from rulelang.runtime.engine import Game
     from rulelang.runtime.ruleset import Ruleset
@@ -66,7 +66,7 @@ class _Plan:
         self.piece_rows: dict[tuple[str, int], _Path] = {}
         # per column: its node, and the board's names with the nodes of their values
         # (made when first met: the names are the table's)
-        self.board_state: list[tuple[AttrSym, _Path, list[Any]]] = [
+        self.board_state: list[tuple[BoardAttrSym, _Path, list[Any]]] = [
             (a, key(key(key(root, "board_state"), a.board), a.name), [None, []])
             for a in plan.board_attrs
         ]
