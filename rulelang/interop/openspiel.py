@@ -236,10 +236,23 @@ class RulesetState(pyspiel.State):  # type: ignore[misc]  # pyspiel: as above
         costs about 0.5 µs a step (a third of a native step). The step is noted in
         `_owed` and added to OpenSpiel's C++ history when the history is read or a step
         is taken from C++ (see `_settle`)."""
-        st = self._live.state
-        player = TERMINAL if st.over or self.decisions >= self.max_decisions else st.who
-        self._step(action)
-        self._owed.append((player, action))
+        live = self._live
+        st = live.state
+        spec = st.pending
+        who = st.who
+        if (
+            type(spec) is ChoiceSpec
+            and not st.over
+            and self.decisions < self.max_decisions
+            and 0 <= action < len(st.options)
+        ):  # the commonest step, as _step takes it, without a call more
+            live.game._resume(st, spec, st.options[action])
+            self.decisions += 1
+        else:
+            terminal = st.over or self.decisions >= self.max_decisions
+            self._step(action)
+            who = TERMINAL if terminal else who
+        self._owed.append((who, action))
 
     def _apply_action(self, action: int) -> None:
         # a step from C++ (OpenSpiel's ApplyAction): the steps owed go first
