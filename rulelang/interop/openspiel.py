@@ -267,8 +267,11 @@ class RulesetState(pyspiel.State):  # type: ignore[misc]  # pyspiel: as above
         owed = list(self._owed)
         self._owed.clear()
         player = [0]
-        self.current_player = lambda: player[0]  # what C++ calls back, for these steps
-        self._apply_action = _taken
+        # what C++ calls back for these steps: instance attributes, found before the
+        # methods (the state's attributes are not being copied now: no dict changes
+        # under a clone's feet)
+        self.current_player = lambda: player[0]  # type: ignore[method-assign]
+        self._apply_action = _taken  # type: ignore[method-assign]
         try:
             for player[0], action in owed:
                 pyspiel.State.apply_action(self, action)
