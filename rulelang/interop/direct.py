@@ -40,7 +40,7 @@ class _Plan:
 
     def __init__(self, rules: Ruleset, feats: Features, root: _Path) -> None:
         p, plan = rules.program, rules.view_plan
-        self.rules, self.feats, self.root = rules, feats, root
+        self.feats, self.root = feats, root
         key = self._key
         self.header = {name: key(root, name) for name in ("title", "turn", "round", "phase")}
         self.current, self.reacting = key(root, "current"), key(root, "reacting")
@@ -63,27 +63,13 @@ class _Plan:
             for k in p.kinds
             if k.decl.category == "piece"
         ]
-        self.piece_rows: dict[tuple[str, int], _Path] = {}
         # per column: its node, and the board's names with the nodes of their values
         # (made when first met: the names are the table's)
         self.board_state: list[tuple[BoardAttrSym, _Path, list[Any]]] = [
             (a, key(key(key(root, "board_state"), a.board), a.name), [None, []])
             for a in plan.board_attrs
         ]
-        # the parts taken from the view itself
-        self.viewed = tuple(
-            part
-            for part, used in (
-                ("zones", plan.zones),
-                ("zone_tiles", plan.tile_zones),
-                ("boards", rules.ex.tiles),
-            )
-            if used
-        ) + tuple(
-            ("board_state",)
-            if any(a.edge or a.type.name not in _AS_IS for a in plan.board_attrs)
-            else ()
-        )
+        self.viewed = _viewed(rules)
         self.viewed_nodes = {part: key(root, part) for part in (*self.viewed, "private")}
 
     def _key(self, node: _Path, name: str) -> _Path:
@@ -95,6 +81,16 @@ class _Plan:
             row = self.feats.child(self.players, len(rows), by_key=False)
             rows.append((row, self.feats.child(row, "name"), self.feats.child(row, "seat")))
         return rows[seat]
+
+
+def _viewed(rules: Ruleset) -> tuple[str, ...]:
+    """The parts of the ruleset's views taken from the view itself."""
+    plan = rules.view_plan
+    parts = [("zones", plan.zones), ("zone_tiles", plan.tile_zones), ("boards", rules.ex.tiles)]
+    viewed = tuple(part for part, used in parts if used)
+    if any(a.edge or a.type.name not in _AS_IS for a in plan.board_attrs):
+        viewed += ("board_state",)
+    return viewed
 
 
 _PLANS: dict[int, tuple[Ruleset, _Plan]] = {}

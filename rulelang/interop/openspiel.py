@@ -329,10 +329,10 @@ def _settled(name: str) -> Any:
     """OpenSpiel's method `name`, which reads the C++ history: the steps owed first."""
     cpp = getattr(pyspiel.State, name)
 
-    def method(self: RulesetState, *args: Any) -> Any:
+    def method(self: RulesetState, *args: Any, **kwargs: Any) -> Any:
         if self._owed:
             self._settle()
-        return cpp(self, *args)
+        return cpp(self, *args, **kwargs)
 
     method.__name__ = method.__qualname__ = name
     method.__doc__ = cpp.__doc__
@@ -359,7 +359,8 @@ for _name in (
     "to_dict",
     "to_struct",
 ):
-    setattr(RulesetState, _name, _settled(_name))
+    if hasattr(pyspiel.State, _name):  # not every version of OpenSpiel has them all
+        setattr(RulesetState, _name, _settled(_name))
 
 
 class _Live:
