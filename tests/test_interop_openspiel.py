@@ -197,3 +197,38 @@ def test_an_action_out_of_range_is_refused_and_changes_nothing(duel: rulelang.Ru
     assert state.game.record() == before and state.history() == []
     state.apply_action(count - 1)  # the last one is legal
     assert len(state.history()) == 1
+
+
+def _trail(state: pyspiel.State) -> list[tuple[int, int]]:
+    return [(step.player, step.action) for step in state.full_history()]
+
+
+def test_cpp_callers_see_every_step_taken_from_python(duel: rulelang.Ruleset) -> None:
+    """Steps taken through `apply_action` in Python and steps taken through OpenSpiel's
+    C++ `ApplyAction` (OpenSpiel's own `apply_action`, `child`, a C++ bot, a clone made
+    in C++) make one history, in order, with the player of each step: the one a state
+    driven through C++ alone has."""
+    game = openspiel.load(duel, 3, seed=4)
+    ours = game.new_initial_state()
+    theirs = ours.clone()  # the same game (each new initial state starts the next seed)
+    for turn in range(3):
+        action = turn % len(ours.legal_actions())
+        ours.apply_action(action)
+        pyspiel.State.apply_action(theirs, action)  # OpenSpiel's own, through C++
+    copy = pyspiel.State.clone(ours)  # a clone made in C++ while steps are owed
+    pyspiel.State.apply_action(ours, 0)  # a step from C++ right after them
+    pyspiel.State.apply_action(theirs, 0)
+    assert _trail(ours) == _trail(theirs) and ours.move_number() == theirs.move_number() == 4
+    assert ours.history_str() == theirs.history_str() and not ours.is_initial_state()
+    copy.apply_action_with_legality_check(0)
+    assert _trail(copy) == _trail(theirs)
+    ours.apply_action(0)
+    pyspiel.State.apply_action(theirs, 0)
+    last = ours.legal_actions()[-1]
+    assert _trail(ours.child(last)) == [*_trail(theirs), (theirs.current_player(), last)]
+    # C++ bots play the rest of the game from C++
+    bots = [pyspiel.make_uniform_random_bot(seat, 5) for seat in range(3)]
+    mine, other = ours.clone(), theirs.clone()
+    assert pyspiel.evaluate_bots(mine, bots, 7) == pyspiel.evaluate_bots(other, bots, 7)
+    assert _trail(mine) == _trail(other) and mine.move_number() == len(_trail(other)) > 5
+    assert mine.game.record() == other.game.record()

@@ -168,3 +168,31 @@ def test_bad_requests_are_refused_with_a_message(duel: rulelang.Ruleset) -> None
     with pytest.raises(UsageError, match=r"'n' has 100 options, more than the 64 actions"):
         raw.observe("player_0")
     assert RulesetEnv(wide, players=2, max_actions=100).action_space("player_0").n == 100
+
+
+def test_last_answers_as_pettingzoos_own_wrapper(duel: rulelang.Ruleset) -> None:
+    """env() wraps as PettingZoo's OrderEnforcingWrapper does, with a `last()` that asks
+    the environment at once: the same answers, the same refusal before reset()."""
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    ours, theirs = env(duel, players=2), OrderEnforcingWrapper(RulesetEnv(duel, players=2))
+    refusals = []
+    for environment in (ours, theirs):
+        with pytest.raises(AttributeError) as refused:
+            environment.last()
+        refusals.append(str(refused.value))
+    assert refusals[0] == refusals[1] == "agent_selection cannot be accessed before reset"
+    assert str(ours) == str(theirs) == "rulelang_v0"
+    for environment in (ours, theirs):
+        environment.reset(seed=4)
+    for _ in range(12):
+        mine, other = ours.last(), theirs.last()
+        assert mine[1:] == other[1:]
+        assert np.array_equal(mine[0]["observation"], other[0]["observation"])
+        assert np.array_equal(mine[0]["action_mask"], other[0]["action_mask"])
+        assert ours.last(observe=False)[0] is None
+        if mine[2] or mine[3]:
+            break
+        action = int(np.flatnonzero(mine[0]["action_mask"])[-1])
+        ours.step(action)
+        theirs.step(action)

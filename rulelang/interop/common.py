@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from rulelang.api import compile_file
 from rulelang.diagnostics import UsageError
-from rulelang.interop import features
+from rulelang.interop import direct, features
 from rulelang.runtime.code import ChoiceSpec
 from rulelang.runtime.engine import Action, Game
 from rulelang.runtime.ruleset import Ruleset
@@ -117,7 +117,9 @@ def encode(game: Game, seat: int, max_actions: int, size: int = OBS_SIZE) -> npt
       counts 1 at crc32("path=value"); each number also adds its value at
       crc32("path#"); every slot is then squashed by x / (1 + |x|).
 
-    Only `view(seat)` is read, so the vector holds what the rule file lets the seat see.
+    Only what `view(seat)` shows is read, so the vector holds what the rule file lets
+    the seat see (the features are summed from the state as the view would show it:
+    interop/direct.py).
     """
     vector = np.zeros(size, dtype=np.float32)
     vector[0] = 1.0
@@ -126,7 +128,7 @@ def encode(game: Game, seat: int, max_actions: int, size: int = OBS_SIZE) -> npt
         vector[2] = min(1.0, len(game.legal_values()) / max_actions)
     vector[3] = 1.0 if game.is_over() else 0.0
     vector[4 + seat % MAX_SEATS] = 1.0
-    counts = features.counts(game.view(seat, only=PARTS), size - HEADER)
+    counts = direct.counts(game, seat, size - HEADER)
     vector[HEADER:] = counts / (1.0 + np.abs(counts))
     return vector
 

@@ -56,12 +56,14 @@ class Features:
 
     def counts(self, view: object) -> npt.NDArray[np.float64]:
         """The summed features of `view`, one number per slot."""
-        if self.kept > _LIMIT:
-            self.root, self.kept = _Path(""), 0
         ones: list[int] = []
         slots: list[int] = []
         adds: list[float] = []
-        self._walk(self.root, view, ones, slots, adds)
+        self._walk(self.fresh(), view, ones, slots, adds)
+        return self.summed(ones, slots, adds)
+
+    def summed(self, ones: list[int], slots: list[int], adds: list[float]) -> npt.NDArray[Any]:
+        """1 at each slot of `ones`, and each of `adds` at its slot of `slots`."""
         if not ones:
             return np.zeros(self.width)
         # one summation: each value counts 1 at its slot, a number also its value
@@ -111,6 +113,43 @@ class Features:
                 slots.append(known[2])
                 adds.append(item)  # a number, by known[2]
 
+    def fresh(self) -> _Path:
+        """The tree's root, after dropping the tree if it grew past its bound (callers
+        that keep nodes of the tree compare the root to know when to drop theirs)."""
+        if self.kept > _LIMIT:
+            self.root, self.kept = _Path(""), 0
+        return self.root
+
+    def child(self, node: _Path, key: object, by_key: bool = True) -> _Path:
+        """The node of a dict key (`by_key`) or of a list position (None: a bag's) below
+        `node`, made if new."""
+        children = node.keys if by_key else node.items
+        child = children.get(key)
+        if child is None:
+            child = children[key] = self._child(node, key, by_key)
+            self.kept += 1
+        return child
+
+    def put(
+        self, node: _Path, item: object, ones: list[int], slots: list[int], adds: list[float]
+    ) -> None:
+        """Count one value (plain data, nested or not) met at `node`, as the walk does."""
+        kind = type(item)
+        if kind in _KEPT:
+            known = node.values.get(item)
+            if known is None or known[0] is not kind:
+                known = self._slots(node, item)
+        elif isinstance(item, _NESTED):
+            if item:
+                self._walk(node, item, ones, slots, adds)
+            return
+        else:
+            known = self._slots(node, item)
+        ones.append(known[1])
+        if known[2] >= 0:
+            slots.append(known[2])
+            adds.append(item)  # type: ignore[arg-type]  # a number, by known[2]
+
     @staticmethod
     def _child(node: _Path, key: object, by_key: bool) -> _Path:
         if by_key:
@@ -134,9 +173,14 @@ class Features:
 _BY_WIDTH: dict[int, Features] = {}
 
 
-def counts(view: object, width: int) -> npt.NDArray[np.float64]:
-    """The hashed features of a view summed per slot (see `common.encode`)."""
+def features_for(width: int) -> Features:
+    """The tree of paths kept for a width (shared by every game and ruleset)."""
     features = _BY_WIDTH.get(width)
     if features is None:
         features = _BY_WIDTH[width] = Features(width)
-    return features.counts(view)
+    return features
+
+
+def counts(view: object, width: int) -> npt.NDArray[np.float64]:
+    """The hashed features of a view summed per slot (see `common.encode`)."""
+    return features_for(width).counts(view)
