@@ -21,7 +21,7 @@ from rulelang.check.symbols import ProcSym, Program, ValueSym, imagine_proc
 from rulelang.check.types import PLAYER
 from rulelang.diagnostics import NO_SPAN, Span
 from rulelang.limits import Limits
-from rulelang.runtime import exprgen, late, slots
+from rulelang.runtime import exprgen, late
 from rulelang.runtime.code import (
     CHANCE,
     DONE,
@@ -194,11 +194,8 @@ class Codegen(StraightGen):
             if exprgen.OPTIMISED:
                 lines = _looping(i, lines)
             lines = prelude(lines)
-            if exprgen.OPTIMISED:  # the op's locals read from Python variables
-                lines, op = slots.function(self.ns, f"_op{i}", "st", lines)
-            else:
-                op = self.ns.function(f"_op{i}", "st", lines)
             self.code.source.append("\n".join(lines))
+            op = self.ns.function(f"_op{i}", "st", lines)
             self.code.ops.append(op)
             self.code.spans.append(self.ops.spans[i])
 
@@ -260,10 +257,8 @@ class Codegen(StraightGen):
 
     def simple_proc(self, name: str, sym: ProcSym) -> None:
         body = [line for s in sym.decl.body for line in self.simple(s)]
-        if exprgen.OPTIMISED:  # a never-pausing proc's params and lets likewise
-            slots.function(self.ns, proc_function(name), "st", prelude(body) or ["pass"])
-        else:
-            self.ns.function(proc_function(name), "st", body or ["pass"])
+        body = prelude(body) if exprgen.OPTIMISED else body
+        self.ns.function(proc_function(name), "st", body or ["pass"])
 
     def check_end(self) -> None:
         """`_check_end(st)`: run the first end rule whose condition holds; True if the
