@@ -55,3 +55,33 @@ def test_the_table_of_texts_follows_the_players_names() -> None:
         said = [e.text for e in g.events() if isinstance(e, Said)]
         assert f"{names[0]} walks." in said
         assert not any(n in t for t in said for n in ("P1", "P2"))
+
+
+PICKED = """
+player { score: int = 0 }
+turn {
+  choose n in 1..3
+  set current.score += n
+  let ahead = [p for p in players where p.score > current.score]
+  let all = [p.score for p in players]
+  say "{ahead} {all}"
+}
+end when turn_number == 9 { }
+"""
+
+
+def test_a_list_of_some_players_is_a_tuple_grown_by_a_loop() -> None:
+    """`[p for p in players where c]`: few players pass, often none, so no list is
+    made and copied into a tuple; without a `where`, the loop appends to a list."""
+    rules, plain = compiled(PICKED, players="3..3"), compiled(PICKED, False, "3..3")
+    source = "\n".join(rules.code.source)
+    assert re.search(r"_c\d+ \+= \(_v\d+,\)", source)
+    assert re.search(r"_c\d+\.append\(", source)  # the list of every player's score
+    assert not re.search(r"\+= \(_v\d+,\)", "\n".join(plain.code.source))
+    for seed in range(1, 6):
+        games = [r.new_game(3, seed=seed) for r in (rules, plain)]
+        for g in games:
+            g.playout(random.Random(seed))
+        assert games[0].record() == games[1].record()
+        said = [e.text for e in games[0].events() if isinstance(e, Said)]
+        assert said == [e.text for e in games[1].events() if isinstance(e, Said)]

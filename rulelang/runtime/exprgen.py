@@ -882,12 +882,18 @@ class ExprGen:
         if but is not None:
             return None
         made = f"_c{local.slot}"
-        add = [f"{made}.append({elem})"]
-        body = [f"if {cond}:", *("    " + line for line in add)] if cond is not None else add
+        if cond is not None:  # few pass, often none: a tuple grown, no list made
+            add = [f"if {cond}:", f"    {made} += ({elem},)"]
+            return [
+                f"{made} = ()",
+                f"for {var} in {source}:",
+                *("    " + a for a in add),
+                f"{target} = {made}",
+            ]
         return [
             f"{made} = []",
             f"for {var} in {source}:",
-            *("    " + line for line in body),
+            f"    {made}.append({elem})",
             f"{target} = tuple({made})",
         ]
 
