@@ -13,9 +13,10 @@ the same games.
     python benchmarks/labyrinth_rate.py --digest 200         # a digest of 200 games
 
 With --against, each block runs in a fresh process per tree (PYTHONPATH set to the
-tree), the trees alternating (the order rotates from block to block), each block timed
-with time.process_time() around the games only (not compiling); the speed-up is the
-median over the blocks of the per-block ratios. With --plain, one process compiles the
+tree, which plays its own rulesets/labyrinth.rules), the trees alternating (the order
+rotates from block to block), each block timed with time.process_time() around the
+games only (not compiling); the speed-up is the median over the blocks of the
+per-block ratios. With --plain, one process compiles the
 rules twice, with the code generator's optimisations (`exprgen.OPTIMISED`) and
 without, and alternates the two in blocks: the optimisations' own gain, on a machine
 too loaded for processes to compare well. --digest prints one hash of every
@@ -64,12 +65,13 @@ def play(rules: Any, seed: int, bots: str) -> tuple[Any, int]:
     return game, taken
 
 
-def block(bots: str, games: int, seed: int) -> dict[str, float]:
-    """CPU seconds and decisions of `games` games (compiling not counted)."""
+def block(bots: str, games: int, seed: int, path: str = str(RULES)) -> dict[str, float]:
+    """CPU seconds and decisions of `games` games of the rule file at `path`
+    (compiling not counted)."""
     import rulelang
     from rulelang.simulation import worker
 
-    rules = rulelang.compile_file(RULES)
+    rules = rulelang.compile_file(path)
     play(rules, seed + games, bots)  # warm-up: the template of 4 players
     # as `simulate` plays them (play_chunk): with fewer collections where the tree has it
     fewer = getattr(worker, "fewer_collections", contextlib.nullcontext)
@@ -135,13 +137,16 @@ def digest(games: int) -> str:
 
 
 def run_block(tree: Path | None, bots: str, games: int, seed: int) -> dict[str, float]:
-    """A block in a fresh process, with rulelang imported from `tree` (None: this one)."""
+    """A block in a fresh process, with rulelang imported from `tree` (None: this one),
+    playing that tree's own rule file (a faster rule file counts as much as faster code)."""
     env = dict(os.environ)
+    rules = RULES
     if tree is not None:
         env["PYTHONPATH"] = str(tree)
+        rules = tree / RULES.relative_to(HERE.parent)
     code = (
         f"import sys, json; sys.path.insert(0, {str(HERE)!r}); import labyrinth_rate as m; "
-        f"print(json.dumps(m.block({bots!r}, {games}, {seed})))"
+        f"print(json.dumps(m.block({bots!r}, {games}, {seed}, {str(rules)!r})))"
     )
     # run from the tree itself: `python -c` puts the current folder first on sys.path,
     # before PYTHONPATH, so a block started from another checkout would import that one

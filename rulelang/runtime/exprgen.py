@@ -152,6 +152,9 @@ class ExprGen:
         self.seats: set[int] = set()  # the variables of loops over `players`
         self.grown = Grown()  # the locals of the def being compiled held as Python lists
         self.places: dict[str, helpers.Places] = {}  # per kind: see StraightGen.detach_args
+        # the texts whose one value is a player, by their pieces (None: the player's
+        # name): their index in Config.named (see named_text)
+        self.named_sites: dict[tuple[str | None, ...], int] = {}
 
     # ------------------------------------------------------------------ helpers
     def type_of(self, e: A.Expr) -> T:
@@ -255,7 +258,7 @@ class ExprGen:
     def text(self, e: A.TextLit) -> str:
         pieces = [p for p in e.parts if p != ""]
         if OPTIMISED and len(pieces) > 1:
-            made = self.f_string(pieces)
+            made = self.named_text(pieces) or self.f_string(pieces)
             if made is None:
                 made = self.formatted(e)
             if made is not None:
@@ -282,6 +285,22 @@ class ExprGen:
                 return None
             out.append("{" + src + "}")
         return 'f"' + "".join(out) + '"'
+
+    def named_text(self, pieces: list[str | A.Expr]) -> str | None:
+        """A text whose one value is a player (`"{p} walks on."`), read from the table
+        of its texts per seat (Config.named, made once per players' names) instead of
+        made anew at each message: a game keeps every message, and a new string for
+        each cost more than the rest of the message. None for any other text."""
+        values = [p for p in pieces if not isinstance(p, str)]
+        if len(values) != 1 or self.type_of(values[0]).name != "player":
+            return None
+        who = self.src(values[0])
+        if not self.cheap(who):  # read twice
+            return None
+        site = tuple(p if isinstance(p, str) else None for p in pieces)
+        k = self.named_sites.setdefault(site, len(self.named_sites))
+        none = "".join("none" if p is None else p for p in site)  # as the formatter shows it
+        return f"(st.cfg.named[{k}][{who}] if {who} is not None else {none!r})"
 
     def shown_inline(self, e: A.Expr) -> str:
         """Source for the value of e shown as text, to be written in an f-string: a
@@ -863,12 +882,18 @@ class ExprGen:
         if but is not None:
             return None
         made = f"_c{local.slot}"
-        add = [f"{made}.append({elem})"]
-        body = [f"if {cond}:", *("    " + line for line in add)] if cond is not None else add
+        if cond is not None:  # few pass, often none: a tuple grown, no list made
+            add = [f"if {cond}:", f"    {made} += ({elem},)"]
+            return [
+                f"{made} = ()",
+                f"for {var} in {source}:",
+                *("    " + a for a in add),
+                f"{target} = {made}",
+            ]
         return [
             f"{made} = []",
             f"for {var} in {source}:",
-            *("    " + line for line in body),
+            f"    {made}.append({elem})",
             f"{target} = tuple({made})",
         ]
 

@@ -190,7 +190,9 @@ class Ruleset:
             opts,
             [MEMO_UNSET] * len(self.ex.memo_slots),
             changing=self._changing,
+            named_sites=tuple(self.ex.named_sites),
         )
+        cfg.named = cfg.named_for(cfg.player_names)
         st = State(cfg, random.Random(0))
         st.loc = [None] * self.layout.n_locals
         for v, f in self._values:

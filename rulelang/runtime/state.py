@@ -57,6 +57,12 @@ class Config:
     # depends on the table and the names alone, so games with the same names share them)
     kept_actions: dict[tuple[str, ...], dict[object, Any]] = field(default_factory=dict)
     blank: State | None = None  # the state before setup, defaults only (runtime/imagine.py)
+    # the rules' texts whose one value is a player (exprgen.named_text): their pieces,
+    # None where the name goes; `named`: each one's text per seat, for these names;
+    # on a table's template, those of the games' names (bounded as kept_actions)
+    named_sites: tuple[tuple[str | None, ...], ...] = ()
+    named: tuple[tuple[str, ...], ...] = ()
+    kept_named: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = field(default_factory=dict)
 
     def for_game(self, player_names: tuple[str, ...], seed: int) -> Config:
         """A copy for one game: its names and seed (faster than dataclasses.replace)."""
@@ -70,9 +76,24 @@ class Config:
                 self.kept_actions.clear()
             kept = self.kept_actions[player_names] = {}
         other.actions = kept
+        other.named = self.named_for(player_names)
         other.lines = {}
         other.labels = {}
         return other
+
+    def named_for(self, player_names: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+        """The texts of `named_sites` per seat for these names, kept per names."""
+        if player_names == self.player_names and len(self.named) == len(self.named_sites):
+            return self.named
+        named = self.kept_named.get(player_names)
+        if named is None:
+            if len(self.kept_named) >= KEPT_NAMES:
+                self.kept_named.clear()
+            named = self.kept_named[player_names] = tuple(
+                tuple("".join(name if p is None else p for p in site) for name in player_names)
+                for site in self.named_sites
+            )
+        return named
 
 
 # The event log as a linked list of records, newest first: (what, a, b, the record
