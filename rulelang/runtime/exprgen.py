@@ -35,6 +35,7 @@ from rulelang.diagnostics import Span
 from rulelang.limits import Limits
 from rulelang.runtime import helpers, seen
 from rulelang.runtime.code import Fn, Formatter
+from rulelang.runtime.fitting import fitting_call
 from rulelang.runtime.growing import Grown, grown_locals
 from rulelang.runtime.lines import TABLE, Lines
 from rulelang.runtime.reads import expressions
@@ -751,6 +752,9 @@ class ExprGen:
             few = constant_items(source)
             if few is not None and len(few) <= UNROLL_MAX:
                 return self.unrolled(e, local.slot, few)
+        fit = self.fitting(e, local.slot) if OPTIMISED and e.by is None else None
+        if fit is not None:
+            return fit
         var, elem, where, key, but = self.comp_body(e, source)
         where = f" if {where}" if where else ""
         loop = f"for {var} in {source}{where}"
@@ -818,6 +822,17 @@ class ExprGen:
             return "False" if e.func == "any" else "True"
         joined = (" or " if e.func == "any" else " and ").join(tests)
         return f"(True if {joined} else False)"  # a bool, as any() and all() give
+
+    def fitting(self, e: A.Comp, slot: int) -> str | None:
+        """Where a tile fits over the spots of a network, asked at once and kept per
+        layout (runtime/fitting.py): `any(any(joins(...) for t in [..]) for s in
+        spots(..))` and `[s for s in spots(..) where any(joins(...) ...)]`; or None."""
+        if e.func == "any" and e.where is None:
+            call = fitting_call(self, e.source, slot, e.elem)
+            return None if call is None else f"bool({call})"
+        if e.func == "" and e.where is not None and self.is_var(e.elem, slot):
+            return fitting_call(self, e.source, slot, e.where)
+        return None
 
     def _item_of(self, e: A.Comp, slot: int) -> bool:
         """Is the comprehension's element `NAME[VAR]`, VAR its own variable and NAME a
