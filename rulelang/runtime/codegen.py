@@ -802,7 +802,11 @@ class Codegen(StraightGen):
                 else f"st.log = _h.chance_record(st, {name}, i, values[i])",
             ]
         else:
-            lines.append(f"_h.settle(st, {name}, _h.sample(st, {name}))")
+            lines.append(
+                f"_h.chance(st, {name})"  # the candidates worked out once
+                if exprgen.OPTIMISED
+                else f"_h.settle(st, {name}, _h.sample(st, {name}))"
+            )
             if kind == "shuffle_zone" and self.reads.zone(self.p.zones, var):
                 lines.append("st.dirty = True")
         self.emit([*lines, f"return {pc + 1}"], span)

@@ -1,7 +1,7 @@
-"""The code generator's optimisations of a tile game's turn (issue 21, item 1): where a
-tile fits over a network's spots asked at once and kept per layout
-(runtime/fitting.py, `TileOps.fitting`), and a choice among a few constants tested
-value by value (codegen, `unrolled_options`).
+"""The code generator's optimisations of a turn (issue 21, item 1): where a tile fits
+over a network's spots asked at once and kept per layout (runtime/fitting.py,
+`TileOps.fitting`), a choice among a few constants tested value by value (codegen,
+`unrolled_options`), and a chance event's candidates worked out once (helpers.chance).
 
 Each is shown to fire on the generated source, to stay off where the rules do not
 read so, and the optimised code to play the very games the plain code plays
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from compile_support import both_of_source, compiled
@@ -148,3 +149,46 @@ def test_a_choice_among_constants_with_no_option_left_fails_as_before() -> None:
             rules.new_game(2, 1).playout(random.Random(1))
         failed.append((err.value.code, err.value.span))
     assert failed[0] == failed[1] and failed[0][0] == "R002"  # no option left
+
+
+# ---------------------------------------------------------------- chance events
+SHUFFLED = """
+card card count 6 {
+  n: int = index
+}
+zone box: card visible to all
+zone deck: card visible to all
+setup {
+  add pieces(card) to box
+  shuffle odd = [c for c in box where c.n % 2 == 1]
+  add odd to deck
+  shuffle deck
+}
+turn {
+  say "{[c.n for c in deck]}"
+}
+end when true { }
+"""
+
+
+def test_a_chance_event_works_out_its_candidates_once() -> None:
+    """The plain code draws the outcome from the candidates and then settles it on
+    them worked out again; the optimised code works them out once, for the same
+    outcome."""
+    rules, plain = compiled(SHUFFLED), compiled(SHUFFLED, optimised=False)
+    assert "_h.chance(st, " in source_of(rules, "ops")
+    assert "_h.settle(st, " in source_of(plain, "ops")
+    asked: list[int] = []
+    for ruleset in (rules, plain):  # compiled for this test alone: changed in place
+        for spec in ruleset.code.chances.values():
+
+            def counting(st: object, counted: Any = spec.source) -> object:
+                asked.append(1)
+                return counted(st)
+
+            object.__setattr__(spec, "source", counting)  # a frozen dataclass
+    fast = [e.text for e in rules.new_game(2, 3).events() if isinstance(e, rulelang.Said)]
+    once = len(asked)
+    slow = [e.text for e in plain.new_game(2, 3).events() if isinstance(e, rulelang.Said)]
+    assert fast == slow and len(fast) == 1
+    assert once == 2 and len(asked) - once == 4  # two shuffles: once each, twice each
