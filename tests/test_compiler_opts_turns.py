@@ -192,3 +192,52 @@ def test_a_chance_event_works_out_its_candidates_once() -> None:
     slow = [e.text for e in plain.new_game(2, 3).events() if isinstance(e, rulelang.Said)]
     assert fast == slow and len(fast) == 1
     assert once == 2 and len(asked) - once == 4  # two shuffles: once each, twice each
+
+
+# ---------------------------------------------------------------- reads without guards
+PEEK = (ROOT / "tests" / "games" / "peek.rules").read_text() + (
+    "def purse_total(p: player) = sum(c.value for c in purse[p])\n"
+    "def top_in(q: player) = if len(purse[q]) == 0 then 0 else last(purse[q]).value\n"
+    "def guess(p: player, q: player) = known(p, top_in(q))\n"
+    "measure total per player = purse_total(me)\n"
+    "measure mine per player = if guess(me, me) == none then -1 else guess(me, me)\n"
+    "measure theirs per player = if guess(me, next_player(me)) == none then -1\n"
+    "  else guess(me, next_player(me))\n"
+)
+
+
+def lines_reading_viewer(source: str) -> list[str]:
+    """The lines that test `st.viewer` outside a `known` (its lambda cut off)."""
+    return [ln for ln in source.splitlines() if "st.viewer" in ln.split("_kn.known(")[0]]
+
+
+def test_statements_and_defs_outside_known_read_without_guards() -> None:
+    """Only `known(P, EXPR)`'s expression and the defs it may call (at any depth) run
+    while P's view is worked out: every other def and every statement reads hidden
+    things without testing `st.viewer`; the plain code tests it everywhere."""
+    rules, plain = both_of_source(PEEK)
+    assert "st.viewer" not in source_of(rules, "_d_purse_total")
+    assert "st.viewer" in source_of(plain, "_d_purse_total")
+    assert "st.viewer" in source_of(rules, "_d_top_in")  # guess calls it in known
+    assert "st.viewer" in source_of(rules, "_d_top_value")  # known's own expression
+    assert lines_reading_viewer(source_of(rules, "ops")) == []
+    assert lines_reading_viewer(source_of(plain, "ops")) != []
+
+
+def test_games_reading_hidden_things_are_the_plain_codes() -> None:
+    """The bot reads the top coin through `known` at every choice, the measures with
+    and without it: the very games, results and measures of the plain code."""
+    rules, plain = both_of_source(PEEK)
+    seen = []
+    for seed in range(1, 9):
+        games = []
+        for ruleset in (rules, plain):
+            game = ruleset.new_game(2 + seed % 2, seed)
+            game.playout(random.Random(seed), bots=seed % 2 == 0)
+            games.append((game.record(), game.results(), game.measures()))
+        assert games[0] == games[1]
+        seen += zip(games[0][2]["mine"], games[0][2]["theirs"], strict=True)
+    mine = [m for m, _theirs in seen]
+    assert min(mine) >= 0 and max(mine) > 0  # a purse's owner knows its top coin
+    # nobody knows another's top coin (an empty purse's 0 is public: its size is)
+    assert {theirs for _mine, theirs in seen} == {-1, 0}

@@ -149,8 +149,18 @@ class Codegen(StraightGen):
 
     # ------------------------------------------------------------ the program
     def build(self) -> Code:
-        p = self.p
         self.ex.compile_defs(self.simple_block)
+        with self.ex.unguarded():  # the statements: never run inside `known`
+            start = self.statements()
+        self.finish()
+        if start is not None:
+            self.code.imagine = start.pc
+        return self.code
+
+    def statements(self) -> Label | None:
+        """Every statement of the rules as ops and proc functions; the label where the
+        `imagine` block starts, if the rules have one."""
+        p = self.p
         for name, sym in p.procs.items():
             if not sym.pauses:
                 self.simple_proc(name, sym)
@@ -178,10 +188,7 @@ class Codegen(StraightGen):
             else:
                 call = f"{proc_function(A.IMAGINE)}(st)"
                 self.emit([call, "return st.stack.pop()"], imagine.span)
-        self.finish()
-        if start is not None:
-            self.code.imagine = start.pc
-        return self.code
+        return start
 
     def finish(self) -> None:
         """Resolve labels, copy small ops into their jumps, and compile every op."""
