@@ -18,6 +18,7 @@ the per-block ratios, so a noisy shared machine affects both sides of each ratio
     python benchmarks/compare.py --game saboteur
     python benchmarks/compare.py --game heimlich
     python benchmarks/compare.py --game saboteur clone view validate
+    python benchmarks/compare.py --game saboteur digest    # the same games on two trees?
 
 Heimlich's yardstick spends a move one (agent, steps) choice at a time where the rule
 file asks agent and steps apart, so it takes fewer decisions a game: the slowdown is
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import hashlib
 import importlib
 import os
 import platform
@@ -52,7 +54,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
-MEASURES = ("playouts", "clone", "view", "validate")
+MEASURES = ("playouts", "clone", "view", "validate", "digest")
 # game -> (rule file, the project's own hand-written module or None, default players).
 # Saboteur has none: the one it had was 2.4x slower than the yardstick (it searched
 # the maze afresh for every card), so it made rulelang look faster than it is.
@@ -88,6 +90,11 @@ def compile_rules(path: Path) -> Any:
 
 def new_game(rules: Any, players: int, seed: int) -> Any:
     return rules.new_game(players, seed)
+
+
+def public(game: Any) -> Any:
+    """What every player sees of a game."""
+    return game.view(rulelang.PUBLIC)
 
 
 def chance_player() -> int:
@@ -270,6 +277,21 @@ def clones_and_views(args: argparse.Namespace, rules: Any, what: str) -> None:
         )
 
 
+def digest(args: argparse.Namespace, rules: Any, games: int = 40) -> None:
+    """One hash of what `games` fast-path games at each player count did (seeds 1..N,
+    decisions drawn from random.Random(seed)): decisions, results, measures, record
+    and public view. Two trees that print the same digest played the same games."""
+    h = hashlib.sha256()
+    for players in args.players:
+        for seed in range(1, games + 1):
+            game = new_game(rules, players, seed)
+            decisions = game.playout(random.Random(seed))
+            seen = (decisions, game.results(), game.measures(), game.record(), public(game))
+            h.update(repr(seen).encode())
+    counts = "/".join(str(p) for p in args.players)
+    print(f"  digest: {games} games at {counts} players each: {h.hexdigest()[:16]}")
+
+
 def child_cpu(argv: list[str]) -> float:
     # bytecode kept, as pip writes it when it installs rulelang: without it (say
     # PYTHONDONTWRITEBYTECODE=1 and an editable install) every start compiles the
@@ -432,6 +454,8 @@ def main() -> None:
             clones_and_views(args, rules, w)
     if "validate" in what:
         validate(args, rules_file)
+    if "digest" in what:
+        digest(args, rules)
     print(f"({time.perf_counter() - start:.0f} s wall clock)")
 
 

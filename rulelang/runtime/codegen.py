@@ -11,6 +11,7 @@ a decision usually costs one op.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import re
 from dataclasses import dataclass, field
@@ -38,6 +39,7 @@ from rulelang.runtime.code import (
 )
 from rulelang.runtime.complete import Completer
 from rulelang.runtime.exprgen import ExprGen, Namespace, prelude, proc_function
+from rulelang.runtime.fitting import fitting_call
 from rulelang.runtime.generate import SEEDS, GenerateOp
 from rulelang.runtime.reads import Reads, end_reads
 from rulelang.runtime.state import State
@@ -49,6 +51,7 @@ INLINE_LINES = 40  # ops up to this size are copied into the ops that jump to th
 INLINE_DEPTH = 3
 JUMP = re.compile(r"^(\s*)return (\d+)$")
 MARKED = re.compile(r"  # @\d+$")  # a line that ends with its statement's mark
+UNROLLED_CHOICES = True  # off: a choice among constants filtered by a comprehension
 RANGE = "range(low, high + 1)"  # the candidates of a choice over a range `a..b`
 BARE_JUMP = re.compile(r"^\s*return (\d+|@L\d+@)$")  # a jump, to a pc or a label
 
@@ -146,8 +149,18 @@ class Codegen(StraightGen):
 
     # ------------------------------------------------------------ the program
     def build(self) -> Code:
-        p = self.p
         self.ex.compile_defs(self.simple_block)
+        with self.ex.unguarded():  # the statements: never run inside `known`
+            start = self.statements()
+        self.finish()
+        if start is not None:
+            self.code.imagine = start.pc
+        return self.code
+
+    def statements(self) -> Label | None:
+        """Every statement of the rules as ops and proc functions; the label where the
+        `imagine` block starts, if the rules have one."""
+        p = self.p
         for name, sym in p.procs.items():
             if not sym.pauses:
                 self.simple_proc(name, sym)
@@ -175,10 +188,7 @@ class Codegen(StraightGen):
             else:
                 call = f"{proc_function(A.IMAGINE)}(st)"
                 self.emit([call, "return st.stack.pop()"], imagine.span)
-        self.finish()
-        if start is not None:
-            self.code.imagine = start.pc
-        return self.code
+        return start
 
     def finish(self) -> None:
         """Resolve labels, copy small ops into their jumps, and compile every op."""
@@ -593,7 +603,11 @@ class Codegen(StraightGen):
         )
         self.code.choices[pc] = spec
         opts = domain
-        if s.requires:
+        fit = self.fitting_choice(s, local.slot)
+        few = self.unrolled_options(s, local.slot, domain) if fit is None else None
+        if fit is not None or few is not None:
+            opts = fit or few or ""
+        elif s.requires:
             var = f"_v{local.slot}"
             ex.bound[local.slot] = var
             try:
@@ -661,6 +675,35 @@ class Codegen(StraightGen):
             ],
             s.span,
         )
+
+    def fitting_choice(self, s: A.Choose, slot: int) -> str | None:
+        """`choose s in spots(b, start) require any(joins(b, s, c, t, start) for t in
+        [..])`: the spots that fit, asked at once and kept per layout (fitting.py)."""
+        if not exprgen.OPTIMISED or len(s.requires) != 1 or s.complete:
+            return None
+        return fitting_call(self.ex, s.domain, slot, s.requires[0].cond)
+
+    def unrolled_options(self, s: A.Choose, slot: int, domain: str) -> str | None:
+        """The options of a choice among a few constants (an enum's values, `[0, 180]`)
+        that its requires filter, one test per value in the list's order: no
+        comprehension made and called at every decision (as `any` over a few numbers,
+        exprgen's `unrolled`). The tests are the requires with the value written in."""
+        on = exprgen.OPTIMISED and UNROLLED_CHOICES and s.requires
+        values = _constant_values(domain) if on else None
+        if values is None or len(values) > exprgen.UNROLL_MAX:
+            return None
+        ex, parts = self.ex, []
+        for v in values:
+            ex.bound[slot] = repr(v) if not (isinstance(v, int) and v < 0) else f"({v})"
+            if isinstance(v, int):
+                ex.ranges[slot] = (v, v)
+            try:
+                conds = " and ".join(f"({ex.src(r.cond)})" for r in s.requires)
+            finally:
+                del ex.bound[slot]
+                ex.unbind_loop(slot)
+            parts.append(f"(({v!r},) if {conds} else ())")
+        return "(" + " + ".join(parts) + ")"
 
     def _domain(self, e: A.Expr) -> tuple[str, list[str]]:
         """The candidates of a choice, and lines to run first. A range `a..b` stays a
@@ -766,10 +809,28 @@ class Codegen(StraightGen):
                 else f"st.log = _h.chance_record(st, {name}, i, values[i])",
             ]
         else:
-            lines.append(f"_h.settle(st, {name}, _h.sample(st, {name}))")
+            lines.append(
+                f"_h.chance(st, {name})"  # the candidates worked out once
+                if exprgen.OPTIMISED
+                else f"_h.settle(st, {name}, _h.sample(st, {name}))"
+            )
             if kind == "shuffle_zone" and self.reads.zone(self.p.zones, var):
                 lines.append("st.dirty = True")
         self.emit([*lines, f"return {pc + 1}"], span)
+
+
+_CONSTANTS = re.compile(
+    r"\(\s*((-?[0-9]+|'[A-Za-z_0-9]*')\s*,\s*)*((-?[0-9]+|'[A-Za-z_0-9]*')\s*)?\)$"
+)
+
+
+def _constant_values(source: str) -> list[int | str] | None:
+    """The values of a generated source that is a tuple of whole numbers or plain
+    words (a list literal of numbers, an enum's values), or None."""
+    if not _CONSTANTS.match(source):
+        return None
+    values = ast.literal_eval(source)
+    return list(values) if isinstance(values, tuple) and values else None
 
 
 def _no_line(st: object) -> str:

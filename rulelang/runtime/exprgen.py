@@ -11,7 +11,8 @@ becomes a generated Python function whose parameters are Python arguments.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, nullcontext
 from typing import Any, assert_never, cast
 
 from rulelang.check.layout import Layout
@@ -35,6 +36,7 @@ from rulelang.diagnostics import Span
 from rulelang.limits import Limits
 from rulelang.runtime import helpers, seen
 from rulelang.runtime.code import Fn, Formatter
+from rulelang.runtime.fitting import fitting_call
 from rulelang.runtime.growing import Grown, grown_locals
 from rulelang.runtime.lines import TABLE, Lines
 from rulelang.runtime.reads import expressions
@@ -72,6 +74,7 @@ _F_ESCAPES = {"{": "{{", "}": "}}", '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r":
 # code is generated (tests/test_compiler_opts.py compares the two).
 OPTIMISED = True
 INLINE_MAX = 160  # the longest def body (generated source) written in place of its calls
+UNGUARDED = True  # statements read hidden things without the guards of `known`
 UNROLL_MAX = 4  # `any`/`all` over at most this many constant numbers: one test each
 STATE_NAMES = ("current", "index", "turn_number", "round_number")
 MEMO_UNSET = object()  # a fixed def not computed yet for this table
@@ -142,7 +145,7 @@ class ExprGen:
         self.orders = random_orders(program)
         # rules that call `known`: their reads of hidden things ask, while a `known`
         # is worked out, whether its player sees them (runtime/seen.py)
-        self.guarded = seen.uses_known(program)
+        self.guarded = self.knows = seen.uses_known(program)
         # what is known of the variables bound by loops and comprehensions being
         # compiled, by local slot: the constant range of their values, or the source
         # of the list whose indices they run over (`for i in 0..len(xs) - 1`), so that
@@ -583,7 +586,7 @@ class ExprGen:
                 return f"_h.across({grid}, {self.src(args[0])}, {self.span(e)})"
             return f"(_h.across({grid}, {self.src(args[0])}, {self.span(e)}) is None)"
         if f == "known":  # the second argument as the first sees it: runtime/seen.py
-            return f"_kn.known(st, {self.src(args[0])}, lambda: {self.src(args[1])})"
+            return f"_kn.known(st, {self.src(args[0])}, lambda: {self.seen_by(args[1])})"
         if f in ("pieces", "nodes"):
             target = self.ref(args[0])
             assert target is not None
@@ -641,6 +644,28 @@ class ExprGen:
                 return f"sum(1 for _w in {a[0]} if _w)"
             return f"len({a[0]})"
         raise AssertionError(f"built-in {f}")
+
+    def seen_by(self, e: A.Expr) -> str:
+        """The expression of `known(P, e)`, guarded even where the code around it is
+        not (see `unguarded`)."""
+        was, self.guarded = self.guarded, self.knows
+        try:
+            return self.src(e)
+        finally:
+            self.guarded = was
+
+    @contextmanager
+    def unguarded(self) -> Iterator[None]:
+        """Compile statements without the guards of hidden reads: a statement never
+        runs while `known` is worked out (only its expression does, and the defs it
+        calls, which keep theirs), so `st.viewer < 0` is always true there. Off with
+        OPTIMISED or UNGUARDED."""
+        was = self.guarded
+        self.guarded = was and not (OPTIMISED and UNGUARDED)
+        try:
+            yield
+        finally:
+            self.guarded = was
 
     @staticmethod
     def cheap(*sources: str) -> bool:
@@ -770,6 +795,9 @@ class ExprGen:
             few = constant_items(source)
             if few is not None and len(few) <= UNROLL_MAX:
                 return self.unrolled(e, local.slot, few)
+        fit = self.fitting(e, local.slot) if OPTIMISED and e.by is None else None
+        if fit is not None:
+            return fit
         var, elem, where, key, but = self.comp_body(e, source)
         where = f" if {where}" if where else ""
         loop = f"for {var} in {source}{where}"
@@ -837,6 +865,17 @@ class ExprGen:
             return "False" if e.func == "any" else "True"
         joined = (" or " if e.func == "any" else " and ").join(tests)
         return f"(True if {joined} else False)"  # a bool, as any() and all() give
+
+    def fitting(self, e: A.Comp, slot: int) -> str | None:
+        """Where a tile fits over the spots of a network, asked at once and kept per
+        layout (runtime/fitting.py): `any(any(joins(...) for t in [..]) for s in
+        spots(..))` and `[s for s in spots(..) where any(joins(...) ...)]`; or None."""
+        if e.func == "any" and e.where is None:
+            call = fitting_call(self, e.source, slot, e.elem)
+            return None if call is None else f"bool({call})"
+        if e.func == "" and e.where is not None and self.is_var(e.elem, slot):
+            return fitting_call(self, e.source, slot, e.where)
+        return None
 
     def _item_of(self, e: A.Comp, slot: int) -> bool:
         """Is the comprehension's element `NAME[VAR]`, VAR its own variable and NAME a
@@ -920,58 +959,66 @@ class ExprGen:
         whole table (no state read, no text shown) are computed once per table. The
         block of a def is compiled by `block` (straight-line code, see straight.py); its
         parameters and locals are Python variables of the function."""
+        seen_by_known = seen.seen_defs(self.p) if self.knows else set()
         for name, sym in self.p.defs.items():
-            params = [f"_a{p.slot}" for p in sym.params]
-            for p, py in zip(sym.params, params, strict=True):
-                self.bound[p.slot] = py
-            decl_body = sym.decl.body
-            lets = self.own_locals(decl_body) if isinstance(decl_body, tuple) else []
+            with self.unguarded() if name not in seen_by_known else nullcontext():
+                self.compile_def(name, sym, block)
+
+    def compile_def(
+        self, name: str, sym: DefSym, block: Callable[[tuple[A.Stmt, ...]], list[str]]
+    ) -> None:
+        """One def as a generated function (see compile_defs)."""
+        params = [f"_a{p.slot}" for p in sym.params]
+        for p, py in zip(sym.params, params, strict=True):
+            self.bound[p.slot] = py
+        decl_body = sym.decl.body
+        lets = self.own_locals(decl_body) if isinstance(decl_body, tuple) else []
+        for slot in lets:
+            self.bound[slot] = f"_a{slot}"
+        try:
+            if isinstance(decl_body, tuple):
+                if OPTIMISED:
+                    self.grown = grown_locals(self.p, decl_body, lets)
+                lines = block(decl_body)
+                lines = prelude(lines) if OPTIMISED else lines
+                self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines)
+                return
+            body = self.src(decl_body)
+        finally:
+            self.grown = Grown()
+            for p in sym.params:
+                self.bound.pop(p.slot, None)
             for slot in lets:
-                self.bound[slot] = f"_a{slot}"
-            try:
-                if isinstance(decl_body, tuple):
-                    if OPTIMISED:
-                        self.grown = grown_locals(self.p, decl_body, lets)
-                    lines = block(decl_body)
-                    lines = prelude(lines) if OPTIMISED else lines
-                    self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines)
-                    continue
-                body = self.src(decl_body)
-            finally:
-                self.grown = Grown()
-                for p in sym.params:
-                    self.bound.pop(p.slot, None)
-                for slot in lets:
-                    self.bound.pop(slot, None)
-            own = {p.slot for p in sym.params}
-            if not sym.params and fixed(self.p, decl_body):
-                slot = self.memo_slots[name] = len(self.memo_slots)
-                lines = [
-                    "memo = st.cfg.memo",
-                    f"value = memo[{slot}]",
-                    "if value is _UNSET:",
-                    f"    value = memo[{slot}] = {body}",
-                    "return value",
-                ]
-            elif sym.params and _loops(self.p, decl_body) and fixed(self.p, decl_body, own):
-                # a def that loops over what is fixed for the table, given its arguments:
-                # worked out once per table and arguments (as `on_rim(c)` of a board)
-                slot = self.memo_slots[name] = len(self.memo_slots)
-                lines = [
-                    f"cache = st.cfg.memo[{slot}]",
-                    "if cache is _UNSET:",
-                    f"    cache = st.cfg.memo[{slot}] = {{}}",
-                    f"key = ({', '.join(params)},)",
-                    "value = cache.get(key, _UNSET)",
-                    "if value is _UNSET:",
-                    f"    value = cache[key] = {body}",
-                    "return value",
-                ]
-            else:
-                lines = [f"return {body}"]
-                if len(body) <= INLINE_MAX:
-                    self.inline_bodies[name] = (params, body)
-            self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines)
+                self.bound.pop(slot, None)
+        own = {p.slot for p in sym.params}
+        if not sym.params and fixed(self.p, decl_body):
+            slot = self.memo_slots[name] = len(self.memo_slots)
+            lines = [
+                "memo = st.cfg.memo",
+                f"value = memo[{slot}]",
+                "if value is _UNSET:",
+                f"    value = memo[{slot}] = {body}",
+                "return value",
+            ]
+        elif sym.params and _loops(self.p, decl_body) and fixed(self.p, decl_body, own):
+            # a def that loops over what is fixed for the table, given its arguments:
+            # worked out once per table and arguments (as `on_rim(c)` of a board)
+            slot = self.memo_slots[name] = len(self.memo_slots)
+            lines = [
+                f"cache = st.cfg.memo[{slot}]",
+                "if cache is _UNSET:",
+                f"    cache = st.cfg.memo[{slot}] = {{}}",
+                f"key = ({', '.join(params)},)",
+                "value = cache.get(key, _UNSET)",
+                "if value is _UNSET:",
+                f"    value = cache[key] = {body}",
+                "return value",
+            ]
+        else:
+            lines = [f"return {body}"]
+            if len(body) <= INLINE_MAX:
+                self.inline_bodies[name] = (params, body)
+        self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines)
 
     def inlined(self, sym: DefSym, args: list[str]) -> str | None:
         """The body of a short def written in place of its call, its parameters replaced

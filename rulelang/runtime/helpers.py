@@ -465,9 +465,13 @@ def outcome(st: State, kind: str, players: Sequence[int]) -> None:
 
 
 # ---------------------------------------------------------------- chance
-def sample(st: State, spec: ChanceSpec) -> int | tuple[int, ...]:
-    """Draw a chance outcome from the game's one seeded generator."""
-    source = spec.source(st)
+def sample(
+    st: State, spec: ChanceSpec, source: Sequence[Value] | None = None
+) -> int | tuple[int, ...]:
+    """Draw a chance outcome from the game's one seeded generator (`source`: the
+    event's candidates, if the caller has them already)."""
+    if source is None:
+        source = spec.source(st)
     if spec.kind in ("roll", "pick", "generate"):  # generate: a seed (runtime/generate.py)
         if not source:
             raise errors.nothing_to_draw(spec.kind, spec.span)
@@ -477,16 +481,30 @@ def sample(st: State, spec: ChanceSpec) -> int | tuple[int, ...]:
     return tuple(perm)
 
 
-def settle(st: State, spec: ChanceSpec, outcome: int | tuple[int, ...]) -> None:
-    """Apply a chance outcome (see `Drew`) and log it."""
+def chance(st: State, spec: ChanceSpec) -> None:
+    """`settle(st, spec, sample(st, spec))` with the candidates worked out once (a
+    shuffle's may be a comprehension over a whole zone): the generated code's chance
+    event where nobody supplies the outcome."""
     source = spec.source(st)
+    settle(st, spec, sample(st, spec, source), source)
+
+
+def settle(
+    st: State,
+    spec: ChanceSpec,
+    outcome: int | tuple[int, ...],
+    source: Sequence[Value] | None = None,
+) -> None:
+    """Apply a chance outcome (see `Drew`) and log it."""
+    if source is None:
+        source = spec.source(st)
     value: Value
     if isinstance(outcome, int):
         value = st.loc[spec.slot] = source[outcome]
     elif spec.kind == "shuffle":
-        value = st.loc[spec.slot] = tuple(source[j] for j in outcome)
+        value = st.loc[spec.slot] = tuple(map(source.__getitem__, outcome))
     else:
-        value = st.zones[spec.zone] = tuple(source[j] for j in outcome)
+        value = st.zones[spec.zone] = tuple(map(source.__getitem__, outcome))
         if st.shown is not None:  # what was shown of the zone's order is void
             left(st, ("zone", spec.zone), None)
     st.log = (

@@ -17,13 +17,14 @@ leaves it to this check). Rules without `known` are compiled without any of this
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, TypeGuard
 
 from rulelang.runtime.code import Value
 from rulelang.runtime.state import known_places
 from rulelang.runtime.views import may_see
 from rulelang.syntax import ast as A
+from rulelang.syntax.node import nodes
 
 if TYPE_CHECKING:
     from rulelang.check.symbols import Program
@@ -99,3 +100,28 @@ def uses_known(program: Program) -> bool:
         elif hasattr(node, "__dataclass_fields__"):
             stack.extend(getattr(node, f) for f in node.__dataclass_fields__ if f != "span")
     return False
+
+
+def seen_defs(program: Program) -> set[str]:
+    """The defs a `known(P, EXPR)` may call while P's view is worked out: those EXPR
+    calls, and those they call, at any depth. Only they may run with `State.viewer`
+    set; every other def (and every statement) may read without the guards."""
+    defs = program.defs
+    todo: list[object] = [c.args[1] for c in nodes(program.decls) if _is_known(c, defs)]
+    found: set[str] = set()
+    while todo:
+        for c in nodes(todo.pop()):
+            if isinstance(c, A.Call) and c.func in defs and c.func not in found:
+                found.add(c.func)
+                todo.append(defs[c.func].decl.body)
+    return found
+
+
+def _is_known(node: object, defs: Mapping[str, object]) -> TypeGuard[A.Call]:
+    """A call of the built-in `known` (not a def of that name)."""
+    return (
+        isinstance(node, A.Call)
+        and node.func == "known"
+        and node.func not in defs
+        and len(node.args) == 2
+    )

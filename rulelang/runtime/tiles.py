@@ -182,6 +182,41 @@ class TileOps:
         sides = (self._masks.get(edges) or self._sides(edges))[turn % 4]
         return sides & must == must and not sides & closed and bool(sides & meets)
 
+    def fitting(self, st: State, start: int, tile: int, turns: tuple[int, ...]) -> tuple[int, ...]:
+        """The spots of the network joined to start, in their order, where the tile
+        `joins` turned by one of `turns`: what rules ask with `joins` over the spots
+        (runtime/fitting.py), kept per layout and per the tile's open sides."""
+        spots = self.network(st, start)[2]
+        if not spots:
+            return ()  # no tile read: the plain code calls no `joins` either
+        edges = st.cols[self.edges_col][tile]
+        sides = self._masks.get(edges) or self._sides(edges)
+        key = (self.layer, start, *sides, *turns)  # beside the network, as `_demands`
+        found: tuple[int, ...] | None = st.reach.get(key)
+        if found is None:
+            found = st.reach[key] = self._fitting(st, start, spots, sides, turns)
+        return found
+
+    def _fitting(
+        self,
+        st: State,
+        start: int,
+        spots: tuple[int, ...],
+        sides: tuple[int, ...],
+        turns: tuple[int, ...],
+    ) -> tuple[int, ...]:
+        """`fitting` worked out: `joins`'s test for each spot and turn, in a loop."""
+        demands = st.reach.get((self.layer, start, -1)) or self._demands(st, start)
+        ways = [sides[t % 4] for t in turns]
+        found = []
+        for s in spots:
+            must, closed, meets = demands[s]
+            for w in ways:
+                if w & must == must and not w & closed and w & meets:
+                    found.append(s)
+                    break
+        return tuple(found)
+
     def _sides(self, edges: Value) -> tuple[int, int, int, int]:
         """The open sides of a tile with these edges, as a mask per quarter turn."""
         masks = self._masks.get(edges)
