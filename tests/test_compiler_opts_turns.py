@@ -21,13 +21,8 @@ from rulelang import CHANCE, Ruleset
 from rulelang.diagnostics import GameRuntimeError
 
 ROOT = Path(__file__).resolve().parent.parent
-# a small tile game (`place` takes the tile from the pile: the file's `move` after it
-# is for the tests that build positions by hand)
-TUNNELS = (
-    (ROOT / "tests" / "games" / "tunnels.rules")
-    .read_text()
-    .replace("  move t from pile to used\n", "")
-)
+# a small tile game (`place` takes the tile from the pile)
+TUNNELS = (ROOT / "tests" / "games" / "tunnels.rules").read_text()
 
 
 def source_of(rules: Ruleset, name: str) -> str:
