@@ -85,6 +85,7 @@ class Game(GameQueries):
         self.rules = ruleset
         self.state = state
         self._keep = ruleset._fixed_names  # legal actions may be kept (see legal_actions)
+        self._resumes = ruleset.code.resumes  # see apply
         self._bot_rngs: dict[int, random.Random] = {}  # each seat's bot generator
 
     # ---------------------------------------------------------------- running
@@ -261,7 +262,19 @@ class Game(GameQueries):
         spec = st.pending
         if type(action) is Action and type(spec) is ChoiceSpec and not st.over:
             value = action[0]
-            if value in st.options:  # the common case
+            resume = self._resumes[spec.pc]
+            if resume is not None and value in st.options:  # `_resume` written out
+                try:
+                    pc = resume(st, spec, value)
+                except Exception as exc:  # placed on its rule line, as by run()
+                    err = placed(exc, self.rules.code.spans[spec.pc + 1])
+                    if err is exc:
+                        raise
+                    raise err from None
+                if pc != PAUSE:
+                    run(self.rules.code, st, pc)
+                return
+            if value in st.options:
                 self._resume(st, spec, value)
                 return
         if st.over or st.pending is None:
@@ -288,20 +301,24 @@ class Game(GameQueries):
 
     def _resume(self, st: State, spec: ChoiceSpec, value: Value) -> None:
         """Record the chosen value and run on to the next pause (as `apply` does)."""
-        st.loc[spec.slot] = value
-        told = spec.narrate
-        if spec.audience is not None or spec.narrate_hidden is not None:
-            st.log = helpers.choice_record(st, spec, st.who, value)
-        elif told is None or value is None:  # `helpers.choice_record`, written out
-            st.log = (spec, st.who, value, st.log)
-        else:
-            st.log = (spec, st.who, value, st.log, told(st), None)
-        st.pending = None
         code = self.rules.code
-        try:  # most decisions end at the next pause within one op
-            pc = code.ops[spec.pc + 1](st)
+        resume = code.resumes[spec.pc]
+        try:  # most decisions end at the next pause, within the generated resume
+            if resume is not None:  # it records the value and runs on (Codegen.resumes)
+                pc = resume(st, spec, value)
+            else:  # a secret choice (its record has an audience), or none generated
+                st.loc[spec.slot] = value
+                told = spec.narrate
+                if spec.audience is not None or spec.narrate_hidden is not None:
+                    st.log = helpers.choice_record(st, spec, st.who, value)
+                elif told is None or value is None:  # `helpers.choice_record`, written out
+                    st.log = (spec, st.who, value, st.log)
+                else:
+                    st.log = (spec, st.who, value, st.log, told(st), None)
+                st.pending = None
+                pc = code.ops[spec.pc + 1](st)
         except Exception as exc:  # placed on its rule line, as by run()
-            err = placed(exc, code.spans[spec.pc + 1])
+            err = placed(exc, code.spans[spec.pc + 1] if st.pending is None else spec.span)
             if err is exc:
                 raise
             raise err from None
