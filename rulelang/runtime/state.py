@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 KEPT_ACTIONS = 1_000  # the most option sets whose actions a table keeps per names
 KEPT_NAMES = 16  # the most sets of players' names they are kept for
 OPTION_SETS = "option sets"  # the key of their count in Config.actions
+BY_PC = "by pc"  # the key of the actions kept per choice (engine.py, `_offered`)
 
 
 @dataclass
