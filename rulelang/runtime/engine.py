@@ -87,7 +87,9 @@ class Game(GameQueries):
         self.state = state
         self._keep = ruleset._fixed_names  # legal actions may be kept (see legal_actions)
         self._resumes = ruleset.code.resumes  # see apply
-        self._offered = _offered(ruleset, state)  # see legal_actions
+        # the actions kept for the table per choice (see legal_actions): found when
+        # first asked, so that a clone (a search's playout) does not pay for it
+        self._offered: list[dict[object, list[Action]] | None] | None = None
         self._bot_rngs: dict[int, random.Random] = {}  # each seat's bot generator
 
     # ---------------------------------------------------------------- running
@@ -220,7 +222,10 @@ class Game(GameQueries):
             # the same options at the same decision give the same actions: they are kept
             # for the table, per decision by options (by value: options are often made
             # anew; kept by identity as well, they cost more than they saved)
-            kept = self._offered[spec.pc]
+            offered = self._offered
+            if offered is None:
+                offered = self._offered = _offered(self.rules, st)
+            kept = offered[spec.pc]
             if kept is not None:
                 try:
                     known = kept.get(st.options)
