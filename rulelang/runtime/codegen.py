@@ -218,8 +218,9 @@ class Codegen(StraightGen):
             record = ["st.log = (spec, st.who, value, st.log)"]
             told = self.told.get(pc)
             if told is not None:  # spec.narrate's line or values, written inline
+                passed = "value is None or " if spec.allow_pass else ""  # a pass says nothing
                 record = [
-                    "if value is None or spec.narrate is None:",
+                    f"if {passed}spec.narrate is None:",
                     "    " + record[0],
                     "else:",
                     f"    st.log = (spec, st.who, value, st.log, {told}, None)"
