@@ -5,7 +5,10 @@ played four ways, alternated in blocks, medians:
   api         `legal_actions()` and `apply(action)`, as compare.py's API path;
   values      `legal_values()` and `choose(value)`: no option texts;
   no-log      as api, with the rule file's log sentences of choices turned off (the
-              specs changed in place, for this measurement only: texts differ).
+              specs changed in place, for this measurement only: texts differ);
+  no-query    as api, without `is_over()` and `current_player()` (the state read);
+  floor       no API call: the options read from the state and the choice's generated
+              resume called directly (what the generated code costs paused and resumed).
 
     python benchmarks/api_breakdown.py --game heimlich --players 4
 """
@@ -22,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import rulelang
+from rulelang.runtime.code import PAUSE, run
 
 ROOT = Path(__file__).resolve().parent.parent
 CHANCE = int(rulelang.CHANCE)
@@ -47,6 +51,28 @@ def by_values(game: Any, rng: random.Random) -> int:
             continue
         values = game.legal_values()
         game.choose(values[int(rng.random() * len(values))])
+        taken += 1
+    return taken
+
+
+def no_query(game: Any, rng: random.Random) -> int:
+    taken, st = 0, game.state
+    while not st.over:  # (no chance events wait: Heimlich rolls inside the code)
+        actions = game.legal_actions()
+        game.apply(actions[int(rng.random() * len(actions))])
+        taken += 1
+    return taken
+
+
+def floor(game: Any, rng: random.Random) -> int:
+    taken, st, resumes, code = 0, game.state, game.rules.code.resumes, game.rules.code
+    while not st.over:
+        options, spec, resume = st.options, st.pending, resumes[st.pending.pc]
+        value = options[int(rng.random() * len(options))]
+        if resume is None:  # a choice whose record has a line for others
+            game._resume(st, spec, value)
+        elif (pc := resume(st, spec, value)) != PAUSE:
+            run(code, st, pc)
         taken += 1
     return taken
 
@@ -89,19 +115,21 @@ def main() -> None:
         "api": (normal, by_actions),
         "values": (normal, by_values),
         "no-log": (silent, by_actions),
+        "no-query": (normal, no_query),
+        "floor": (normal, floor),
     }
     for rules, way in ways.values():  # one-off costs (a player count's template) first
         block(rules, way, args.players, 5, -1)
     times: dict[str, list[float]] = {name: [] for name in ways}
     names = list(ways)
     for b in range(args.blocks):
-        for name in names[b % 4 :] + names[: b % 4]:
+        for name in names[b % len(names) :] + names[: b % len(names)]:
             rules, way = ways[name]
             times[name].append(block(rules, way, args.players, args.games, b))
     for name in names:
         ratios = [t / f for t, f in zip(times[name], times["fast"], strict=True)]
         print(
-            f"{name:>7}: {statistics.median(times[name]):6.2f} µs per decision, "
+            f"{name:>8}: {statistics.median(times[name]):6.2f} µs per decision, "
             f"÷ fast {statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f})"
         )
 

@@ -203,6 +203,10 @@ class Code:
     chances: dict[int, ChanceSpec] = field(default_factory=dict)
     check_end: Callable[[State], bool] = lambda st: False
     source: list[str] = field(default_factory=list)  # the generated Python, per op
+    # per pc of a choice: `(st, spec: ChoiceSpec, value) -> next pc`, which records the
+    # chosen value and runs on with the op after the choice in the same call (see
+    # Codegen.resumes); None where the engine records it (a line for others, an audience)
+    resumes: list[Callable[..., int] | None] = field(default_factory=list)
     imagine: int = -1  # where the `imagine` block starts (its end pops the stack), or -1
 
 

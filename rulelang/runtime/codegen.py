@@ -100,6 +100,7 @@ class Codegen(StraightGen):
         # the blocks being compiled that hold a `complete` choice (the end of such a
         # block ends its effect), and how many of them each reaction round found open
         self.effects: list[int] = []
+        self.told: dict[int, str] = {}  # per pc of a choice, what it logs (Python)
         self.effects_at: list[int] = []
         self.blocks = 0
 
@@ -199,15 +200,45 @@ class Codegen(StraightGen):
         ]
         if exprgen.OPTIMISED and not self.blocks:
             bodies = _tail_calls(bodies)
+        final = []
         for i, body in enumerate(bodies):
             lines = _inline(bodies, i, body, INLINE_DEPTH)
             if exprgen.OPTIMISED:
                 lines = _looping(i, lines)
+            final.append(lines)
             lines = prelude(lines)
             self.code.source.append("\n".join(lines))
             op = self.ns.function(f"_op{i}", "st", lines)
             self.code.ops.append(op)
             self.code.spans.append(self.ops.spans[i])
+        self.resumes(final)
+
+    def resumes(self, bodies: list[list[str]]) -> None:
+        """For each choice, a function that records the chosen value as the engine's
+        `_resume` does and runs on with the op after the choice in the same call: a
+        game played through the API resumes with one call, not two, and the op's
+        prelude is shared. Not for a choice whose record holds a line for the others
+        or who saw it (`log ... else`, `secret to`): helpers.choice_record makes those."""
+        self.code.resumes = [None] * len(bodies)
+        if not exprgen.OPTIMISED:
+            return
+        for pc, spec in self.code.choices.items():
+            if spec.audience is not None or spec.narrate_hidden is not None:
+                continue
+            record = ["st.log = (spec, st.who, value, st.log)"]
+            told = self.told.get(pc)
+            if told is not None:  # spec.narrate's line or values, written inline
+                passed = "value is None or " if spec.allow_pass else ""  # a pass says nothing
+                record = [
+                    f"if {passed}spec.narrate is None:",
+                    "    " + record[0],
+                    "else:",
+                    f"    st.log = (spec, st.who, value, st.log, {told}, None)"
+                    + self.ns.mark(spec.span),
+                ]
+            head = [f"st.loc[{spec.slot}] = value", *record, "st.pending = None"]
+            lines = prelude([*head, *bodies[pc + 1]])
+            self.code.resumes[pc] = self.ns.function(f"_resume{pc}", "st, spec, value", lines)
 
     def phase(self, index: int, d: A.PhaseDecl, entries: dict[str, Label]) -> None:
         if d.order_from is not None:
@@ -590,6 +621,8 @@ class Codegen(StraightGen):
             s.span,
         )
         told, told_late, hidden, hidden_late = self.narration(s)
+        if s.log is not None:
+            self.told[pc] = late.logged(self.ex, s.log, self.names_fixed)
         audience = self.audience(s) if s.secret_to is not None else None
         kind = local.type.arg if local.type.name == "entity" else None
         spec = dataclasses.replace(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from rulelang.diagnostics import Span, UsageError, did_you_mean
 from rulelang.runtime import helpers
@@ -27,7 +27,7 @@ from rulelang.runtime.code import (
 )
 from rulelang.runtime.lines import placed
 from rulelang.runtime.queries import GameQueries
-from rulelang.runtime.state import OPTION_SETS, State
+from rulelang.runtime.state import BY_PC, OPTION_SETS, State
 from rulelang.runtime.views import replay_into
 
 if TYPE_CHECKING:
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from rulelang.runtime.ruleset import Ruleset
 
 _new = tuple.__new__
+_PAUSE = int(PAUSE)  # compared as a plain int: faster than the enum
 
 
 class Action(NamedTuple):
@@ -85,6 +86,10 @@ class Game(GameQueries):
         self.rules = ruleset
         self.state = state
         self._keep = ruleset._fixed_names  # legal actions may be kept (see legal_actions)
+        self._resumes = ruleset.code.resumes  # see apply
+        # the actions kept for the table per choice (see legal_actions): found when
+        # first asked, so that a clone (a search's playout) does not pay for it
+        self._offered: list[dict[object, list[Action]] | None] | None = None
         self._bot_rngs: dict[int, random.Random] = {}  # each seat's bot generator
 
     # ---------------------------------------------------------------- running
@@ -213,25 +218,26 @@ class Game(GameQueries):
     def legal_actions(self) -> list[Action]:
         st = self.state
         spec = st.pending
-        if type(spec) is ChoiceSpec and self._keep and not st.over:
+        if spec is not None:  # (a game that is over waits for nothing)
             # the same options at the same decision give the same actions: they are kept
             # for the table, per decision by options (by value: options are often made
-            # anew; kept by identity as well, they cost more than they saved; a dict per
-            # decision spares making and hashing a key of decision and options)
-            kept = st.cfg.actions.get(spec.pc)
-            try:
-                known = None if kept is None else kept.get(st.options)
-            except TypeError:  # options that cannot be a key
-                return self._actions(spec)
-            if known is None:
-                known = _keep(st, spec)
-            return known.copy()
+            # anew; kept by identity as well, they cost more than they saved)
+            offered = self._offered
+            if offered is None:
+                offered = self._offered = _offered(self.rules, st)
+            kept = offered[spec.pc]
+            if kept is not None:
+                try:
+                    known = kept.get(st.options)
+                except TypeError:  # options that cannot be a key
+                    return self._actions(cast(ChoiceSpec, spec))
+                if known is None:  # (a choice: only they have a dict)
+                    known = _keep(st, cast(ChoiceSpec, spec), kept)
+                return known.copy()
         if st.over or spec is None:
             return []
         if isinstance(spec, ChanceSpec):
-            if spec.kind not in ("roll", "pick"):
-                return []
-            return [_new(Action, (v, spec.show(st, v))) for v in spec.source(st)]
+            return _outcomes(st, spec)
         return self._actions(spec)
 
     def _actions(self, spec: ChoiceSpec) -> list[Action]:
@@ -259,9 +265,21 @@ class Game(GameQueries):
         """Take a legal action (or the text of one); refuse anything else."""
         st = self.state
         spec = st.pending
-        if type(action) is Action and type(spec) is ChoiceSpec and not st.over:
+        if type(action) is Action and spec is not None:  # (a game over waits for nothing)
             value = action[0]
-            if value in st.options:  # the common case
+            resume = self._resumes[spec.pc]  # a choice's (Codegen.resumes), or None
+            if resume is not None and value in st.options:  # `_resume` written out
+                try:
+                    pc = resume(st, spec, value)
+                except Exception as exc:  # placed on its rule line, as by run()
+                    err = placed(exc, self.rules.code.spans[spec.pc + 1])
+                    if err is exc:
+                        raise
+                    raise err from None
+                if pc != _PAUSE:
+                    run(self.rules.code, st, pc)
+                return
+            if type(spec) is ChoiceSpec and not st.over and value in st.options:
                 self._resume(st, spec, value)
                 return
         if st.over or st.pending is None:
@@ -288,24 +306,28 @@ class Game(GameQueries):
 
     def _resume(self, st: State, spec: ChoiceSpec, value: Value) -> None:
         """Record the chosen value and run on to the next pause (as `apply` does)."""
-        st.loc[spec.slot] = value
-        told = spec.narrate
-        if spec.audience is not None or spec.narrate_hidden is not None:
-            st.log = helpers.choice_record(st, spec, st.who, value)
-        elif told is None or value is None:  # `helpers.choice_record`, written out
-            st.log = (spec, st.who, value, st.log)
-        else:
-            st.log = (spec, st.who, value, st.log, told(st), None)
-        st.pending = None
         code = self.rules.code
-        try:  # most decisions end at the next pause within one op
-            pc = code.ops[spec.pc + 1](st)
+        resume = code.resumes[spec.pc]
+        try:  # most decisions end at the next pause, within the generated resume
+            if resume is not None:  # it records the value and runs on (Codegen.resumes)
+                pc = resume(st, spec, value)
+            else:  # a secret choice (its record has an audience), or none generated
+                st.loc[spec.slot] = value
+                told = spec.narrate
+                if spec.audience is not None or spec.narrate_hidden is not None:
+                    st.log = helpers.choice_record(st, spec, st.who, value)
+                elif told is None or value is None:  # `helpers.choice_record`, written out
+                    st.log = (spec, st.who, value, st.log)
+                else:
+                    st.log = (spec, st.who, value, st.log, told(st), None)
+                st.pending = None
+                pc = code.ops[spec.pc + 1](st)
         except Exception as exc:  # placed on its rule line, as by run()
-            err = placed(exc, code.spans[spec.pc + 1])
+            err = placed(exc, code.spans[spec.pc + 1] if st.pending is None else spec.span)
             if err is exc:
                 raise
             raise err from None
-        if pc != PAUSE:
+        if pc != _PAUSE:
             run(code, st, pc)
 
     def apply_chance(self, outcome: Value) -> None:
@@ -512,18 +534,35 @@ class Game(GameQueries):
         return _new(Action, (value, "pass" if value is None else show(st, value)))
 
 
-def _keep(st: State, spec: ChoiceSpec) -> list[Action]:
+def _outcomes(st: State, spec: ChanceSpec) -> list[Action]:
+    """The actions of a pending roll or pick (none for a shuffle). Apart from
+    legal_actions, whose locals a comprehension there would make cells of, at a cost
+    to every call."""
+    if spec.kind not in ("roll", "pick"):
+        return []
+    return [_new(Action, (v, spec.show(st, v))) for v in spec.source(st)]
+
+
+def _offered(ruleset: Ruleset, st: State) -> list[dict[object, list[Action]] | None]:
+    """Per pc, the actions kept for a choice by options (a dict; None at a chance or
+    where the texts of values may change), for the games of a table with the same names:
+    a list indexed by the pending pc spares a lookup and a type check per decision."""
+    kept = st.cfg.actions
+    by_pc: list[dict[object, list[Action]] | None] | None = kept.get(BY_PC)
+    if by_pc is None:
+        by_pc = kept[BY_PC] = [None] * len(ruleset.code.ops)
+        if ruleset._fixed_names:  # a value reads the same for the whole game
+            for pc in ruleset.code.choices:
+                by_pc[pc] = {}
+    return by_pc
+
+
+def _keep(st: State, spec: ChoiceSpec, mine: dict[object, list[Action]]) -> list[Action]:
     """The actions of the pending options, kept for the table per decision by options
     (see legal_actions); the count of option sets kept bounds them (Config.for_game)."""
     kept = st.cfg.actions
     actions = _each_kept(st, spec, kept)
-    mine = kept.get(spec.pc)
-    if mine is None:
-        mine = kept[spec.pc] = {}
-    try:
-        mine[st.options] = actions
-    except TypeError:  # options that cannot be a key: not kept
-        return actions
+    mine[st.options] = actions  # (legal_actions found the options can be a key)
     kept[OPTION_SETS] = kept.get(OPTION_SETS, 0) + 1
     return actions
 

@@ -44,9 +44,30 @@ def narration(ex: ExprGen, e: A.Expr | None, names_fixed: bool) -> tuple[Fn | No
     return ex.ns.function(f"_line{ex.ns.counter}", "st", [f"return str({ex.src(e)})"]), None
 
 
+def logged(ex: ExprGen, e: A.Expr, names_fixed: bool) -> str:
+    """The Python expression of what `narration`'s first function returns for e, to be
+    written inline where the value is recorded (Codegen.resumes)."""
+    if isinstance(e, A.TextLit):
+        holes = [p for p in e.parts if not isinstance(p, str)]
+        if not holes:
+            return repr("".join(p for p in e.parts if isinstance(p, str)))
+        if LATE and any(_deferred(ex.type_of(p), names_fixed) for p in holes):
+            return _captured(ex, e, names_fixed)[0]
+    return f"str({ex.src(e)})"
+
+
 def _split(ex: ExprGen, e: A.TextLit, names_fixed: bool) -> tuple[Fn, LateFn]:
     """The capture of a text's holes (a tuple, in the order written) and the function
     that joins them with the text's words, each shown as the eager text shows it."""
+    capture, parts = _captured(ex, e, names_fixed)
+    ex.ns.counter += 1
+    n = ex.ns.counter
+    late = ex.ns.function(f"_late{n}", "st, _c", [f"return {' + '.join(parts)}"])
+    return ex.ns.function(f"_cap{n}", "st", [f"return {capture}"]), late
+
+
+def _captured(ex: ExprGen, e: A.TextLit, names_fixed: bool) -> tuple[str, list[str]]:
+    """The capture's tuple, as Python, and the late formatting's parts."""
     captured: list[str] = []
     parts: list[str] = []
     for p in e.parts:
@@ -67,11 +88,7 @@ def _split(ex: ExprGen, e: A.TextLit, names_fixed: bool) -> tuple[Fn, LateFn]:
         else:
             captured.append(ex.src(p))
             parts.append(f"{ex.ns.name_for(ex.fmt(t), '_fmt')}(st, {held})")
-    ex.ns.counter += 1
-    n = ex.ns.counter
-    capture = ex.ns.function(f"_cap{n}", "st", [f"return ({', '.join(captured)},)"])
-    late = ex.ns.function(f"_late{n}", "st, _c", [f"return {' + '.join(parts)}"])
-    return capture, late
+    return f"({', '.join(captured)},)", parts
 
 
 def _deferred(t: T, names_fixed: bool) -> bool:
