@@ -133,7 +133,9 @@ class Features:
     def put(
         self, node: _Path, item: object, ones: list[int], slots: list[int], adds: list[float]
     ) -> None:
-        """Count one value (plain data, nested or not) met at `node`, as the walk does."""
+        """Count one value (plain data, nested or not) met at `node`, as the walk does.
+        (`_walk`'s loop keeps these steps inline: a call per value there made encoding
+        a five-player position of a tile game 6% slower, 15.3 against 16.2-16.5 ms for 150.)"""
         kind = type(item)
         if kind in _KEPT:
             known = node.values.get(item)
