@@ -119,7 +119,7 @@ def run_fast(rules: Any, players: int, games: int, seed: int, block: int) -> int
     rng = random.Random(seed + block)
     decisions = 0
     for i in range(games):
-        decisions += new_game(rules, players, game_seed(seed, block, i)).playout(rng)
+        decisions += new_game(rules, players, game_seed(seed, block, i)).playout(rng, quiet=True)
     return decisions
 
 

@@ -406,17 +406,31 @@ class Game(GameQueries):
 
     # ---------------------------------------------------------------- fast paths
     def playout(
-        self, rng: random.Random, max_decisions: int | None = None, bots: bool = False
+        self,
+        rng: random.Random,
+        max_decisions: int | None = None,
+        bots: bool = False,
+        quiet: bool = False,
     ) -> int:
         """Play on with uniformly random decisions until the end (or max_decisions,
         by default the ruleset's `limits.decisions`); return how many decisions were
         taken. The fast path for simulations: the generated code takes each decision
         where it is asked, without pausing. `bots`: each decision is the declared bot's
         that plays the seat (`bot_for`; random where none does), its ties drawn from
-        `rng` (not from the seats' bot generators)."""
+        `rng` (not from the seats' bot generators). `quiet`: the `say` statements are
+        skipped (for a caller that reads results, measures and attributes, never the
+        messages): the same game, faster, but its log lacks those messages from then
+        on, so `events()`, `history()` and the log parts of `view()` refuse (UsageError);
+        `record()` still holds every decision and chance event."""
         if max_decisions is None:
             max_decisions = self.rules.limits.decisions
         st = self.state
+        if quiet:
+            st.hushed = st.quiet = True
+            try:
+                return self.playout(rng, max_decisions, bots)
+            finally:
+                st.quiet = False
         code = self.rules.code
         declared = tuple(self.rules.bots.values()) if bots else ()
         taken = 0

@@ -168,7 +168,9 @@ class StraightGen:
             case A.Do():
                 return [*self.proc_args(s), f"{proc_function(s.proc)}(st)"]
             case A.Say():
-                return self.say(s)
+                # a quiet playout (Game.playout) keeps no message: nothing the rules
+                # compute reads one back, so the text and its audience are not made
+                return ["if not st.quiet:", *indent(self.say(s))]
             case A.RevealTo():
                 return [self.reveal_to(s)]
             case A.Outcome():

@@ -158,6 +158,7 @@ def view(game: Game, viewer: int | None, only: Collection[str] | None = None) ->
     if want("log"):
         out["log"] = log_lines(game, viewer, LOG_TAIL)
     if want("private"):
+        told(st)
         said = [
             e
             for e in private_first(st.private)
@@ -417,6 +418,15 @@ def referee_lines(game: Game, since: object = None) -> list[tuple[str, str | Non
     return out
 
 
+def told(st: State) -> None:
+    """Refuse to show a log that lacks messages (a quiet playout skipped them)."""
+    if st.hushed:
+        raise UsageError(
+            "this game's log lacks the messages of a quiet playout (Game.playout(quiet=True)):"
+            " its history and events are not kept; record() still holds every decision"
+        )
+
+
 def log_lines(
     game: Game, viewer: int | None, tail: int | None = None, since: object = None
 ) -> list[str]:
@@ -424,6 +434,7 @@ def log_lines(
     tail, only the last `tail` lines (found from the end, without reading it all); with
     since (a log record, see Game.mark), only the events after it."""
     st = game.state
+    told(st)
     if since is not None:
         news: list[str] = []
         record = st.log
