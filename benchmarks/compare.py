@@ -3,7 +3,7 @@
 Three programs play random games of the same rules, each decision uniform among the
 legal options:
 
-  fast  rulelang's simulation fast path, `game.playout(rng)`;
+  fast  rulelang's simulation fast path, `game.playout(rng, quiet=True)`;
   plain the yardstick: plain Python of the same rules, written outside the project
         (../shared/yardsticks/<game>_plain.py; `--against hand` takes the project's
         own benchmarks/heimlich_handwritten.py instead, for Heimlich);

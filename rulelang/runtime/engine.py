@@ -417,11 +417,11 @@ class Game(GameQueries):
         taken. The fast path for simulations: the generated code takes each decision
         where it is asked, without pausing. `bots`: each decision is the declared bot's
         that plays the seat (`bot_for`; random where none does), its ties drawn from
-        `rng` (not from the seats' bot generators). `quiet`: the `say` statements are
-        skipped (for a caller that reads results, measures and attributes, never the
-        messages): the same game, faster, but its log lacks those messages from then
-        on, so `events()`, `history()` and the log parts of `view()` refuse (UsageError);
-        `record()` still holds every decision and chance event."""
+        `rng` (not from the seats' bot generators). `quiet`: no `say` statement runs and
+        no decision or roll is logged (for a caller that reads results, measures and
+        attributes, never the log): the same game, faster, but its log has holes from
+        then on, so `events()`, `history()`, `record()` and the log parts of `view()`
+        refuse (UsageError)."""
         if max_decisions is None:
             max_decisions = self.rules.limits.decisions
         st = self.state
@@ -445,11 +445,12 @@ class Game(GameQueries):
                 options = ranked(declared, st, st.who, spec, options) or options
             value = options[int(rng.random() * len(options))]
             st.loc[spec.slot] = value
-            st.log = (
-                (spec, st.who, value, st.log)
-                if spec.audience is None
-                else helpers.choice_record(st, spec, st.who, value)
-            )
+            if not st.quiet:
+                st.log = (
+                    (spec, st.who, value, st.log)
+                    if spec.audience is None
+                    else helpers.choice_record(st, spec, st.who, value)
+                )
             st.pending = None
             taken += 1
             if declared:  # the code pauses at each decision, for its bot to take it

@@ -314,8 +314,8 @@ class State:
         # while a clone looks for a way to complete an effect (runtime/complete.py): the
         # effect's block, the depth of the proc stack in it, and the states visited
         self.effect: tuple[int, int, list[int]] | None = None
-        # during a quiet playout (Game.playout(quiet=True)): the generated code skips
-        # every `say`; hushed: some messages were skipped, so the log lacks them
+        # during a quiet playout (Game.playout(quiet=True)): the generated code runs no
+        # `say` and logs no decision or roll; hushed: the log has such holes
         self.quiet = False
         self.hushed = False
 

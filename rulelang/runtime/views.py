@@ -419,11 +419,12 @@ def referee_lines(game: Game, since: object = None) -> list[tuple[str, str | Non
 
 
 def told(st: State) -> None:
-    """Refuse to show a log that lacks messages (a quiet playout skipped them)."""
+    """Refuse to read a log with holes: a quiet playout kept no message and no record
+    of its decisions and dice (Game.playout)."""
     if st.hushed:
         raise UsageError(
-            "this game's log lacks the messages of a quiet playout (Game.playout(quiet=True)):"
-            " its history and events are not kept; record() still holds every decision"
+            "this game's log lacks the events of a quiet playout (Game.playout(quiet=True)):"
+            " its history, events and record are not kept"
         )
 
 
@@ -474,6 +475,7 @@ def record(game: Game, since: object = None, upto: object = None) -> list[dict[s
     events after `since` and up to `upto` (by default, up to now): a game recorded
     move by move reads only its new events."""
     st = game.state
+    told(st)
     out: list[dict[str, Value]] = []
     if since is None and upto is None:
         events = events_of(st)
