@@ -15,7 +15,7 @@ import pytest
 
 import rulelang
 from rulelang import Game, Ruleset
-from rulelang.diagnostics import UsageError
+from rulelang.diagnostics import GameRuntimeError, UsageError
 from rulelang.runtime import determinize
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -125,3 +125,14 @@ def test_a_search_world_of_a_game_played_quietly_is_dealt_from_what_the_seat_see
     for seed in range(3):
         world = game.determinize(1, random.Random(seed))
         assert world.view(1, only={"players", "zones"}) == game.view(1, only={"players", "zones"})
+
+
+def test_a_quiet_playout_stopped_by_a_rule_error_leaves_the_game_loud() -> None:
+    rules = compile_support.compiled(
+        'turn {\n  choose k in 0..5\n  say "{[1, 2][k]}"\n  let x = [1, 2][k - 3]\n}\n'
+        "end when false {\n  draw players\n}\n"
+    )
+    game = rules.new_game(2, 1)
+    with pytest.raises(GameRuntimeError):
+        game.playout(random.Random(1), quiet=True)
+    assert not game.state.quiet and game.state.hushed

@@ -425,43 +425,42 @@ class Game(GameQueries):
         if max_decisions is None:
             max_decisions = self.rules.limits.decisions
         st = self.state
-        if quiet:
-            st.hushed = st.quiet = True
-            try:
-                return self.playout(rng, max_decisions, bots)
-            finally:
-                st.quiet = False
+        st.quiet = quiet  # read by the generated code, until the playout ends
+        st.hushed = st.hushed or quiet
         code = self.rules.code
         declared = tuple(self.rules.bots.values()) if bots else ()
         taken = 0
-        while not st.over and taken < max_decisions:
-            spec = st.pending
-            if isinstance(spec, ChanceSpec):
-                self.resolve_chance()
-                continue
-            assert spec is not None
-            options = st.options
-            if declared:
-                options = ranked(declared, st, st.who, spec, options) or options
-            value = options[int(rng.random() * len(options))]
-            st.loc[spec.slot] = value
-            if not st.quiet:
-                st.log = (
-                    (spec, st.who, value, st.log)
-                    if spec.audience is None
-                    else helpers.choice_record(st, spec, st.who, value)
-                )
-            st.pending = None
-            taken += 1
-            if declared:  # the code pauses at each decision, for its bot to take it
-                run(code, st, spec.pc + 1)
-                continue
-            st.bot, st.budget = rng.random, max_decisions - taken
-            try:
-                run(code, st, spec.pc + 1)
-            finally:
-                taken = max_decisions - st.budget
-                st.budget = 0
+        try:
+            while not st.over and taken < max_decisions:
+                spec = st.pending
+                if isinstance(spec, ChanceSpec):
+                    self.resolve_chance()
+                    continue
+                assert spec is not None
+                options = st.options
+                if declared:
+                    options = ranked(declared, st, st.who, spec, options) or options
+                value = options[int(rng.random() * len(options))]
+                st.loc[spec.slot] = value
+                if not quiet:
+                    st.log = (
+                        (spec, st.who, value, st.log)
+                        if spec.audience is None
+                        else helpers.choice_record(st, spec, st.who, value)
+                    )
+                st.pending = None
+                taken += 1
+                if declared:  # the code pauses at each decision, for its bot to take it
+                    run(code, st, spec.pc + 1)
+                    continue
+                st.bot, st.budget = rng.random, max_decisions - taken
+                try:
+                    run(code, st, spec.pc + 1)
+                finally:
+                    taken = max_decisions - st.budget
+                    st.budget = 0
+        finally:
+            st.quiet = False
         return taken
 
     def clone(self) -> Game:
