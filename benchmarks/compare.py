@@ -3,7 +3,7 @@
 Three programs play random games of the same rules, each decision uniform among the
 legal options:
 
-  fast  rulelang's simulation fast path, `game.playout(rng)`;
+  fast  rulelang's simulation fast path, `game.playout(rng, quiet=True)`;
   plain the yardstick: plain Python of the same rules, written outside the project
         (../shared/yardsticks/<game>_plain.py; `--against hand` takes the project's
         own benchmarks/heimlich_handwritten.py instead, for Heimlich);
@@ -126,7 +126,7 @@ def run_fast(rules: Any, players: int, games: int, seed: int, block: int) -> int
     rng = random.Random(seed + block)
     decisions = 0
     for i in range(games):
-        decisions += new_game(rules, players, game_seed(seed, block, i)).playout(rng)
+        decisions += new_game(rules, players, game_seed(seed, block, i)).playout(rng, quiet=True)
     return decisions
 
 

@@ -19,7 +19,9 @@ games only (not compiling); the speed-up is the median over the blocks of the
 per-block ratios. With --plain, one process compiles the
 rules twice, with the code generator's optimisations (`exprgen.OPTIMISED`) and
 without, and alternates the two in blocks: the optimisations' own gain, on a machine
-too loaded for processes to compare well. --digest prints one hash of every
+too loaded for processes to compare well. Random games are quiet playouts
+(`Game.playout(quiet=True)`: no messages kept), as `simulate` plays them, except
+for --digest, which reads the log. --digest prints one hash of every
 game's record (the log of events, the results, the measures and the final public
 view) for seeds 1..N and both bots: two trees that print the same digest played the
 same games.
@@ -32,6 +34,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import hashlib
+import inspect
 import json
 import os
 import random
@@ -47,13 +50,16 @@ RULES = HERE.parent / "rulesets" / "labyrinth.rules"
 BOTS = ("random", "explorer")
 
 
-def play(rules: Any, seed: int, bots: str) -> tuple[Any, int]:
-    """One game to its end, as `simulate` plays it; the game and its decisions."""
+def play(rules: Any, seed: int, bots: str, quiet: bool = True) -> tuple[Any, int]:
+    """One game to its end, as `simulate` plays it (random bots: a quiet playout where
+    the tree has it); the game and its decisions."""
     from rulelang import CHANCE
     from rulelang.simulation.worker import bot_rng
 
     game = rules.new_game(4, seed)
     if bots == "random":
+        if quiet and "quiet" in inspect.signature(game.playout).parameters:
+            return game, game.playout(bot_rng(seed), quiet=True)
         return game, game.playout(bot_rng(seed))
     taken = 0
     while not game.is_over() and taken < 100_000:
@@ -129,7 +135,7 @@ def digest(games: int) -> str:
     h = hashlib.sha256()
     for bots in BOTS:
         for seed in range(1, games + 1):
-            game, decisions = play(rules, seed, bots)
+            game, decisions = play(rules, seed, bots, quiet=False)  # the log is read
             view = game.view(rulelang.PUBLIC)
             seen = (decisions, game.results(), game.measures(), game.record(), view)
             h.update(repr(seen).encode())

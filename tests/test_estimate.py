@@ -64,11 +64,16 @@ def test_after_n_decisions_plays_on_at_random_before_scoring(
     playout = Game.playout
 
     def recorded(
-        self: Game, rng: random.Random, max_decisions: int | None = None, bots: bool = False
+        self: Game,
+        rng: random.Random,
+        max_decisions: int | None = None,
+        bots: bool = False,
+        quiet: bool = False,
     ) -> int:
         assert not bots  # no `by bots`: at random
+        assert quiet  # a search reads no playout's log
         asked.append(max_decisions)
-        return playout(self, rng, max_decisions)
+        return playout(self, rng, max_decisions, quiet=quiet)
 
     monkeypatch.setattr(Game, "playout", recorded)
     for text, expected in [

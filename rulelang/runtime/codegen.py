@@ -698,7 +698,8 @@ class Codegen(StraightGen):
                 "    st.steps = 0",
                 f"    value = {pick}",
                 f"    st.loc[{local.slot}] = value",
-                f"    st.log = {record}",
+                "    if not st.quiet:  # a quiet playout keeps no record (Game.playout)",
+                f"        st.log = {record}",
                 f"    return {pc + 1}",
                 f"st.pending = {name}",
                 f"st.who = {who}",
@@ -837,9 +838,10 @@ class Codegen(StraightGen):
                 "rng = st.rng if not st.rng_shared else st.draw()",
                 "i = int(rng.random() * len(values))",
                 f"st.loc[{slot}] = values[i]",
-                f"st.log = ({name}, i, values[i], st.log) if st.budget else {logged}"
+                "if not st.quiet:",
+                f"    st.log = ({name}, i, values[i], st.log) if st.budget else {logged}"
                 if audience is None
-                else f"st.log = _h.chance_record(st, {name}, i, values[i])",
+                else f"    st.log = _h.chance_record(st, {name}, i, values[i])",
             ]
         else:
             lines.append(

@@ -65,7 +65,8 @@ def determinize(game: Game, seat: int | None, rng: random.Random) -> Game:
         other.state.rng = rng  # its dice come from the caller's generator (no copy: cheap)
         other.state.rng_shared = False
         return other
-    if not game.rules.imagines and follows_record(game, seat):
+    # a game after a quiet playout has no record: dealt anew, as a position set by hand
+    if not game.rules.imagines and not game.state.hushed and follows_record(game, seat):
         return world(game, seat, rng)  # replayed from what the seat saw (belief.py)
     other = game.clone()
     st = other.state

@@ -428,47 +428,61 @@ class Game(GameQueries):
 
     # ---------------------------------------------------------------- fast paths
     def playout(
-        self, rng: random.Random, max_decisions: int | None = None, bots: bool = False
+        self,
+        rng: random.Random,
+        max_decisions: int | None = None,
+        bots: bool = False,
+        quiet: bool = False,
     ) -> int:
         """Play on with uniformly random decisions until the end (or max_decisions,
         by default the ruleset's `limits.decisions`); return how many decisions were
         taken. The fast path for simulations: the generated code takes each decision
         where it is asked, without pausing. `bots`: each decision is the declared bot's
         that plays the seat (`bot_for`; random where none does), its ties drawn from
-        `rng` (not from the seats' bot generators)."""
+        `rng` (not from the seats' bot generators). `quiet`: no `say` statement runs and
+        no decision or roll is logged (for a caller that reads results, measures and
+        attributes, never the log): the same game, faster, but its log has holes from
+        then on, so `events()`, `history()`, `record()` and the log parts of `view()`
+        refuse (UsageError)."""
         if max_decisions is None:
             max_decisions = self.rules.limits.decisions
         st = self.state
+        st.quiet = quiet  # read by the generated code, until the playout ends
+        st.hushed = st.hushed or quiet
         code = self.rules.code
         declared = tuple(self.rules.bots.values()) if bots else ()
         taken = 0
-        while not st.over and taken < max_decisions:
-            spec = st.pending
-            if isinstance(spec, ChanceSpec):
-                self.resolve_chance()
-                continue
-            assert spec is not None
-            options = st.options
-            if declared:
-                options = ranked(declared, st, st.who, spec, options) or options
-            value = options[int(rng.random() * len(options))]
-            st.loc[spec.slot] = value
-            st.log = (
-                (spec, st.who, value, st.log)
-                if spec.audience is None
-                else helpers.choice_record(st, spec, st.who, value)
-            )
-            st.pending = None
-            taken += 1
-            if declared:  # the code pauses at each decision, for its bot to take it
-                run(code, st, spec.pc + 1)
-                continue
-            st.bot, st.budget = rng.random, max_decisions - taken
-            try:
-                run(code, st, spec.pc + 1)
-            finally:
-                taken = max_decisions - st.budget
-                st.budget = 0
+        try:
+            while not st.over and taken < max_decisions:
+                spec = st.pending
+                if isinstance(spec, ChanceSpec):
+                    self.resolve_chance()
+                    continue
+                assert spec is not None
+                options = st.options
+                if declared:
+                    options = ranked(declared, st, st.who, spec, options) or options
+                value = options[int(rng.random() * len(options))]
+                st.loc[spec.slot] = value
+                if not quiet:
+                    st.log = (
+                        (spec, st.who, value, st.log)
+                        if spec.audience is None
+                        else helpers.choice_record(st, spec, st.who, value)
+                    )
+                st.pending = None
+                taken += 1
+                if declared:  # the code pauses at each decision, for its bot to take it
+                    run(code, st, spec.pc + 1)
+                    continue
+                st.bot, st.budget = rng.random, max_decisions - taken
+                try:
+                    run(code, st, spec.pc + 1)
+                finally:
+                    taken = max_decisions - st.budget
+                    st.budget = 0
+        finally:
+            st.quiet = False
         return taken
 
     def clone(self) -> Game:

@@ -172,6 +172,7 @@ class GameQueries:
 
     def events(self) -> list[Event]:
         """Every event so far, in order (omniscient: for referees, tests and saves)."""
+        views.told(self.state)
         return events_of(self.state)
 
     def record(self, since: object = None, upto: object = None) -> list[dict[str, Value]]:

@@ -272,6 +272,8 @@ class State:
         "bot",
         "budget",
         "effect",
+        "quiet",
+        "hushed",
     )
 
     def __init__(self, cfg: Config, rng: random.Random):
@@ -316,6 +318,10 @@ class State:
         # while a clone looks for a way to complete an effect (runtime/complete.py): the
         # effect's block, the depth of the proc stack in it, and the states visited
         self.effect: tuple[int, int, list[int]] | None = None
+        # during a quiet playout (Game.playout(quiet=True)): the generated code runs no
+        # `say` and logs no decision or roll; hushed: the log has such holes
+        self.quiet = False
+        self.hushed = False
 
     def draw(self) -> random.Random:
         """The generator, copied first if a clone shares it (copy on write: cloning
@@ -362,6 +368,8 @@ class State:
         other.bot = _no_bot
         other.budget = 0
         other.effect = self.effect
+        other.quiet = False
+        other.hushed = self.hushed  # the shared log lacks the same messages
         return other
 
     def fingerprint(self) -> tuple[object, ...]:

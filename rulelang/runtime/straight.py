@@ -168,7 +168,9 @@ class StraightGen:
             case A.Do():
                 return [*self.proc_args(s), f"{proc_function(s.proc)}(st)"]
             case A.Say():
-                return self.say(s)
+                # a quiet playout (Game.playout) keeps no message: no rule reads one
+                # back, so neither the text nor its audience is worked out
+                return ["if not st.quiet:", *indent(self.say(s))]
             case A.RevealTo():
                 return [self.reveal_to(s)]
             case A.Outcome():

@@ -158,6 +158,7 @@ def view(game: Game, viewer: int | None, only: Collection[str] | None = None) ->
     if want("log"):
         out["log"] = log_lines(game, viewer, LOG_TAIL)
     if want("private"):
+        told(st)
         said = [
             e
             for e in private_first(st.private)
@@ -417,6 +418,16 @@ def referee_lines(game: Game, since: object = None) -> list[tuple[str, str | Non
     return out
 
 
+def told(st: State) -> None:
+    """Refuse to read a log with holes: a quiet playout kept no message and no record
+    of its decisions and dice (Game.playout)."""
+    if st.hushed:
+        raise UsageError(
+            "this game's log lacks the events of a quiet playout (Game.playout(quiet=True)):"
+            " its history, events and record are not kept"
+        )
+
+
 def log_lines(
     game: Game, viewer: int | None, tail: int | None = None, since: object = None
 ) -> list[str]:
@@ -424,6 +435,7 @@ def log_lines(
     tail, only the last `tail` lines (found from the end, without reading it all); with
     since (a log record, see Game.mark), only the events after it."""
     st = game.state
+    told(st)
     if since is not None:
         news: list[str] = []
         record = st.log
@@ -463,6 +475,7 @@ def record(game: Game, since: object = None, upto: object = None) -> list[dict[s
     events after `since` and up to `upto` (by default, up to now): a game recorded
     move by move reads only its new events."""
     st = game.state
+    told(st)
     out: list[dict[str, Value]] = []
     if since is None and upto is None:
         events = events_of(st)

@@ -98,7 +98,7 @@ class Evaluator:
         stopped, else 1 / players for a playout cut off by its limit."""
         self.taken = 0
         if not g.is_over() and self.limit:
-            self.taken = g.playout(rng, max_decisions=self.limit, bots=self.by_bots)
+            self.taken = g.playout(rng, self.limit, self.by_bots, quiet=True)
         if g.is_over():
             return g.returns()
         if self.estimated:

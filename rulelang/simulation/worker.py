@@ -200,8 +200,8 @@ def _play_chunk(args: Chunk) -> list[Record]:
         start = secrets_of(game)
         if random_only:  # the fast path: the generated code takes the decisions
             rng = bot_rng(seed)
-            first, taken = first_turn(game, partial(game.playout, rng, 1), most)
-            decisions = taken + game.playout(rng, max_decisions=most - taken)
+            first, taken = first_turn(game, partial(game.playout, rng, 1, quiet=True), most)
+            decisions = taken + game.playout(rng, max_decisions=most - taken, quiet=True)
         else:
             first, taken = first_turn(game, partial(play_bots, game, seat_bots, 1), most)
             decisions = taken + play_bots(game, seat_bots, most - taken)
