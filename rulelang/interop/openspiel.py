@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -187,46 +187,51 @@ class RulesetState(pyspiel.State):  # type: ignore[misc]  # pyspiel: as above
         self._live = live
         self.max_actions = spiel_game.max_actions
         self.max_decisions = spiel_game.max_decisions
-        self.decisions = 0
-        # (player, action) of the steps taken from Python that OpenSpiel's C++ history
-        # has not got yet (see apply_action); a clone copies them with the state
-        self._owed = _Owed()
 
     @property
     def game(self) -> Game:
         """The rulelang game this state plays."""
         return self._live.game
 
+    @property
+    def decisions(self) -> int:
+        """The decisions taken so far (the game is cut off at `max_decisions`)."""
+        return self.max_decisions - self._live.left
+
     # OpenSpiel asks these several times a step (C++ calls current_player back at every
     # apply_action): they read the game's state directly, with as few lookups as can be
+    # (the decisions left are counted in `_Live`, a plain object: an attribute of the
+    # state itself, a pybind11 object, costs about 12 ns more a read)
     def current_player(self) -> int:
-        st = self._live.state
-        if st.over or self.decisions >= self.max_decisions:
+        live = self._live
+        st = live.state
+        if st.over or live.left <= 0:
             return TERMINAL
         return st.who
 
     def is_terminal(self) -> bool:
-        st = self._live.state
-        return st.over or self.decisions >= self.max_decisions
+        live = self._live
+        return live.state.over or live.left <= 0
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """What OpenSpiel's own `legal_actions` answers (the player deciding now by
         default; none at the end or for another player), answered here for a caller in
         Python without the round trip through C++ and back (C++ callers still reach
         `_legal_actions` through OpenSpiel)."""
-        st = self._live.state
-        if st.over or self.decisions >= self.max_decisions:
+        live = self._live
+        st = live.state
+        if st.over or live.left <= 0:
             return []
         if player is not None and player != st.who:
             return []
         count = len(st.options) if st.pending is not None else 0
-        if count > self.max_actions:
-            count_options(self._live.game, self.max_actions)  # raises, naming the decision
+        if count > live.max_actions:
+            count_options(live.game, live.max_actions)  # raises, naming the decision
         return _NUMBERS[count][:] if count <= MAX_ACTIONS else list(range(count))
 
     def _legal_actions(self, player: int) -> list[int]:
         # asked from C++ only: a C++ algorithm may read the history next
-        if self._owed:
+        if self._live.owed:
             self._settle()
         return self.legal_actions(player)
 
@@ -234,7 +239,7 @@ class RulesetState(pyspiel.State):  # type: ignore[misc]  # pyspiel: as above
         """OpenSpiel's `apply_action`, answered here for a caller in Python: OpenSpiel's
         own is a C++ call that calls back `current_player` and `_apply_action`, which
         costs about 0.5 µs a step (a third of a native step). The step is noted in
-        `_owed` and added to OpenSpiel's C++ history when the history is read or a step
+        `_Live.owed` and added to OpenSpiel's C++ history when the history is read or a step
         is taken from C++ (see `_settle`)."""
         live = self._live
         st = live.state
@@ -243,20 +248,20 @@ class RulesetState(pyspiel.State):  # type: ignore[misc]  # pyspiel: as above
         if (
             type(spec) is ChoiceSpec
             and not st.over
-            and self.decisions < self.max_decisions
+            and live.left > 0
             and 0 <= action < len(st.options)
         ):  # the commonest step, as _step takes it, without a call more
-            live.game._resume(st, spec, st.options[action])
-            self.decisions += 1
+            live.resume(st, spec, st.options[action])
+            live.left -= 1
         else:
-            terminal = st.over or self.decisions >= self.max_decisions
+            terminal = st.over or live.left <= 0
             self._step(action)
             who = TERMINAL if terminal else who
-        self._owed.append((who, action))
+        live.owed.append((who, action))
 
     def _apply_action(self, action: int) -> None:
         # a step from C++ (OpenSpiel's ApplyAction): the steps owed go first
-        if self._owed:
+        if self._live.owed:
             self._settle()
         self._step(action)
 
@@ -264,8 +269,8 @@ class RulesetState(pyspiel.State):  # type: ignore[misc]  # pyspiel: as above
         """Give OpenSpiel's C++ history the steps taken from Python, in order: each goes
         through OpenSpiel's own ApplyAction, which reads back the player (the one noted)
         and calls `_apply_action` (which does nothing: the game took the step)."""
-        owed = list(self._owed)
-        self._owed.clear()
+        owed = list(self._live.owed)
+        self._live.owed.clear()
         player = [0]
         # what C++ calls back for these steps: instance attributes, found before the
         # methods (the state's attributes are not being copied now: no dict changes
@@ -294,7 +299,7 @@ class RulesetState(pyspiel.State):  # type: ignore[misc]  # pyspiel: as above
                     f"action {action} is not legal here: the legal actions are 0 to {count - 1}"
                 )
             take_option(live.game, action)
-        self.decisions += 1
+        live.left -= 1
 
     def _action_to_string(self, player: int, action: int) -> str:
         """The option's text; OpenSpiel wants the texts of a decision distinct, so an
@@ -317,20 +322,12 @@ def _taken(action: int) -> None:
     """`_apply_action` while `_settle` replays steps the game has already taken."""
 
 
-class _Owed(list[tuple[int, int]]):
-    """Steps owed to OpenSpiel's C++ history; pairs of ints, so a clone's copy (OpenSpiel
-    deep-copies a Python state's attributes) need not be deep."""
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Owed:
-        return _Owed(self)
-
-
 def _settled(name: str) -> Any:
     """OpenSpiel's method `name`, which reads the C++ history: the steps owed first."""
     cpp = getattr(pyspiel.State, name)
 
     def method(self: RulesetState, *args: Any, **kwargs: Any) -> Any:
-        if self._owed:
+        if self._live.owed:
             self._settle()
         return cpp(self, *args, **kwargs)
 
@@ -373,22 +370,36 @@ class _Live:
 
     game: Game
     state: State
+    resume: Callable[[State, ChoiceSpec, Any], None]
 
-    def __init__(self, spiel_game: RulesetGame | None, game: Game | None = None) -> None:
-        self._spiel_game = spiel_game
-        if game is not None:
-            self.game, self.state = game, game.state
+    def __init__(self, spiel_game: RulesetGame) -> None:
+        self._spiel_game: RulesetGame | None = spiel_game
+        self.max_actions = spiel_game.max_actions
+        # the decisions left before the game is cut off (RulesetGame.max_decisions)
+        self.left = spiel_game.max_decisions
+        # (player, action) of the steps taken from Python that OpenSpiel's C++ history
+        # has not got yet (RulesetState.apply_action); a clone copies them (pairs of
+        # ints: a shallow copy)
+        self.owed: list[tuple[int, int]] = []
+
+    def _start(self, game: Game) -> None:
+        # `resume`: the game's step after a choice, bound once (a step takes it)
+        self.game, self.state, self.resume = game, game.state, game._resume
 
     def __getattr__(self, name: str) -> Any:
         # reached only while the game is not started (attributes found are not asked)
-        if name not in ("game", "state") or self._spiel_game is None:
+        if name not in ("game", "state", "resume") or self._spiel_game is None:
             raise AttributeError(name)
-        self.game = self._spiel_game.next_game()
-        self.state = self.game.state
+        self._start(self._spiel_game.next_game())
         return getattr(self, name)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Live:
-        return _Live(None, self.game.clone())
+        game = self.game  # (started if it was not)
+        copy = _Live.__new__(_Live)
+        copy.__dict__.update(self.__dict__)
+        copy._spiel_game, copy.owed = None, list(self.owed)
+        copy._start(game.clone())
+        return copy
 
 
 class ViewObserver:

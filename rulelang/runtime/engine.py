@@ -307,7 +307,7 @@ class Game(GameQueries):
     def _resume(self, st: State, spec: ChoiceSpec, value: Value) -> None:
         """Record the chosen value and run on to the next pause (as `apply` does)."""
         code = self.rules.code
-        resume = code.resumes[spec.pc]
+        resume = self._resumes[spec.pc]
         try:  # most decisions end at the next pause, within the generated resume
             if resume is not None:  # it records the value and runs on (Codegen.resumes)
                 pc = resume(st, spec, value)
