@@ -30,9 +30,7 @@ def _to_turn(turn: int) -> Game:
     return game
 
 
-def _reject_once_at(
-    monkeypatch: pytest.MonkeyPatch, number: int, always: bool
-) -> dict[str, int]:
+def _reject_once_at(monkeypatch: pytest.MonkeyPatch, number: int, always: bool) -> dict[str, int]:
     """Every world is rejected at the event `number` (on the belief's first pass there
     only, unless `always`); returns a record of the worlds the fresh starts tried."""
     take, again = belief._take, belief._start_again
@@ -72,8 +70,7 @@ def test_a_fresh_start_begins_at_the_last_hidden_event_within_its_budget(
         game.apply(game.bot_choice(None))
     assert spent["starts"] == 1
     assert 0 < spent["tried"] < belief.RETRY_WORK
-    assert belief.follows_record(game, 0)
-    assert game.determinize(0, __import__("random").Random(1)) is not None
+    assert belief.follows_record(game, 0)  # its worlds show the seat what it sees
 
 
 def test_the_fresh_starts_stop_at_their_budget_and_the_search_refuses(
