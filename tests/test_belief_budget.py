@@ -13,6 +13,7 @@ import pytest
 import rulelang
 from rulelang.runtime import belief
 from rulelang.runtime.engine import Game
+from rulelang.runtime.views import view
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -70,7 +71,8 @@ def test_a_fresh_start_begins_at_the_last_hidden_event_within_its_budget(
         game.apply(game.bot_choice(None))
     assert spent["starts"] == 1
     assert 0 < spent["tried"] < belief.RETRY_WORK
-    assert belief.follows_record(game, 0)  # its worlds show the seat what it sees
+    b = belief.current(game, 0)  # and every world shows the seat what it sees
+    assert b.particles and all(view(p, 0) == view(game, 0) for p in b.particles)
 
 
 def test_the_fresh_starts_stop_at_their_budget_and_the_search_refuses(
