@@ -178,9 +178,8 @@ def main() -> None:
             t.both += a_result == b_result == "win"
             t.a_score += a_return
             t.b_score += b_return
-        done = seeds.index(seed) + 1
-        if done % 10 == 0:  # progress, for long runs
-            print(f"{done} games", file=sys.stderr, flush=True)
+        # one line a seed, so that a run stopped early still gives its pairs
+        print(f"seed {seed} {b_role}: A {a_result}, B {b_result}", file=sys.stderr, flush=True)
         if args.role and a_role != b_role:
             print(f"seed {seed}: the seat's role differs in A ({a_role}) and B ({b_role})")
     baseline = args.baseline or "declared"
