@@ -48,6 +48,7 @@ class Clock:
     decisions: int = 0
     seconds: float = 0.0
     worst: float = 0.0
+    worst_at: str = ""  # the seed and the seat's decision number of the worst one
     spent: list[float] = field(default_factory=list)
 
 
@@ -116,7 +117,8 @@ def play(
             spent = time.process_time() - start
             clock.decisions += 1
             clock.seconds += spent
-            clock.worst = max(clock.worst, spent)
+            if spent > clock.worst:
+                clock.worst, clock.worst_at = spent, f"seed {seed}, turn {game.turn_number}"
         else:
             action = bot_action(game, name)
         game.apply(action)
@@ -178,9 +180,8 @@ def main() -> None:
             t.both += a_result == b_result == "win"
             t.a_score += a_return
             t.b_score += b_return
-        done = seeds.index(seed) + 1
-        if done % 10 == 0:  # progress, for long runs
-            print(f"{done} games", file=sys.stderr, flush=True)
+        # one line a seed, so that a run stopped early still gives its pairs
+        print(f"seed {seed} {b_role}: A {a_result}, B {b_result}", file=sys.stderr, flush=True)
         if args.role and a_role != b_role:
             print(f"seed {seed}: the seat's role differs in A ({a_role}) and B ({b_role})")
     baseline = args.baseline or "declared"
@@ -205,7 +206,8 @@ def main() -> None:
     if clock.decisions:
         print(
             f"  search: {clock.decisions} decisions, CPU {clock.seconds / clock.decisions:.3f} s"
-            f" mean, {clock.worst:.3f} s worst; whole run {time.process_time() - start:.0f} s CPU"
+            f" mean, {clock.worst:.3f} s worst ({clock.worst_at}); whole run"
+            f" {time.process_time() - start:.0f} s CPU"
         )
 
 

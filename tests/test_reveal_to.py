@@ -102,13 +102,16 @@ def test_what_was_shown_stops_counting_when_the_item_moves_or_its_zone_is_shuffl
 
 def test_a_search_bot_uses_what_it_was_shown(peek: rulelang.Ruleset) -> None:
     """The search keeps a coin worth something and throws a debt away: its decision
-    follows the one coin it was shown (the rest of the bag is the same for it)."""
+    follows the one coin it was shown (the rest of the bag is the same for it). 800
+    iterations: at 200, the random playouts left seed 15's coin of -3 kept, by chance,
+    once the worlds of the belief's fresh start were drawn otherwise (over 20 search
+    generators the means of keeping and of throwing are those of the belief before)."""
     decisions = {}
     for seed in range(30):
         game = peek.new_game(2, seed=seed)
         value = game.attribute("value", of=top(game), kind="coin")
         if abs(value) >= 3:  # clearly good or clearly bad
-            decisions[value] = bot_action(game, "ismcts:200")
+            decisions[value] = bot_action(game, "ismcts:800")
     assert {v > 0 for v in decisions} == {True, False}  # both kinds were tried
     for value, action in decisions.items():
         assert action.text == ("yes" if value > 0 else "no"), (value, action)

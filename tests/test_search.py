@@ -527,6 +527,40 @@ def test_a_duel_leaves_out_worlds_where_an_option_is_missing() -> None:
     rules = rulelang.compile_source(NOISY, "noisy.rules")
     game = rules.new_game(2, seed=0)
     tree = Tree(game, stdlib_random.Random(0), True, 0.7, None)
-    assert [len(g) for g in _duel(tree, ["2", "3"], 8, 10_000)] == [8]
-    assert _duel(tree, ["2", "no such option"], 8, 10_000) == [[]]
+    root = tree.root
+    assert [len(g) for g in _duel(tree, ["2", "3"], [root, root], 8, 10_000)] == [8]
+    assert _duel(tree, ["2", "no such option"], [root, root], 8, 10_000) == [[]]
     assert _mean_error([]) == (0.0, math.inf)
+
+
+# A move of two decisions: a card, then whether to lay it; only a card laid scores. The
+# estimate (no playout past the tree) sees nothing in the card alone.
+HALF_A_MOVE = """game "Half a move"
+players 2..2
+player { held: int = 0  score: int = 0  turns: int = 0 }
+turn {
+  choose n in 1..3
+  set current.held = n
+  choose x in 0..1
+  set current.score += current.held * x
+  set current.turns += 1
+}
+end when all(p.turns >= 3 for p in players) {
+  win [p for p in players where p.score == max(q.score for q in players)]
+}
+bot low { when choosing n { prefer n == 1 } }
+estimate = 50 + 5 * (me.score - max(q.score for q in players where q != me))
+"""
+
+
+def test_the_duel_scores_the_whole_move_the_tree_found() -> None:
+    """Where the playouts stop at the tree (as base Saboteur's: a card chosen, then
+    laid), the duel scored each option right after it, half a move made: every card
+    alike, so the bot's weakest card stood. It now takes the rest of the seat's move
+    along the tree's most visited options first, and the best card wins the duel."""
+    rules = rulelang.compile_source(HALF_A_MOVE, "half.rules")
+    for seed in range(3):
+        game = rules.new_game(2, seed=seed)
+        assert game.bot_options() == [1]
+        assert bot_action(game, "ismcts:100").text == "3"
+        assert bot_action(game, "mcts:100").text == "3"

@@ -26,9 +26,11 @@ branches of a secret are kept until what the seat sees tells them apart, up to W
 that, or when rejections leave fewer than PARTICLES, and a copy of a world has the
 items the seat never saw dealt anew (determinize.redeal_unseen). The belief is kept
 from decision to decision, with the game's table; brought up to date or built from
-scratch, it is the same. When every world is rejected, it starts again with twice as
-many, up to ATTEMPTS times; then `NoBelief` (a UsageError: the bot refuses, it never
-falls back on the truth). Rules with an `imagine` block do not use this module.
+scratch, it is the same. When every world is rejected, it starts again from a copy of
+itself kept before one of the last hidden events (a mark), or from the first event,
+with more worlds, within a budget of worlds tried (RETRY_WORK); then `NoBelief` (a
+UsageError: the bot refuses, it never falls back on the truth). Rules with an
+`imagine` block do not use this module.
 """
 
 from __future__ import annotations
@@ -55,11 +57,37 @@ BRANCHES = 8  # the most outcomes or options a hidden event is followed into, pe
 # each world has a branch that fits the card then seen played (fewer: worlds die out
 # and the few left stand for every past secret, as the roles)
 CARD_BRANCHES = 8
-ATTEMPTS = 3  # fresh starts (each with twice the particles) before giving up
+# When every world is rejected, the belief starts again from its last MARKS hidden
+# events (the newest first), then from the first event, each time with more worlds
+# (PARTICLES << 1, then << 2), as long as all these fresh starts together have tried
+# at most RETRY_WORK worlds (a world following one event is one; each branch of a
+# hidden event is one): a budget counted in work, not time, so that the bot's choice
+# stays the same on every machine, and a decision's CPU stays bounded (a fresh start
+# from the first event with 32 and 64 worlds took up to 1.5 s of CPU late in a game).
+MARKS = 3
+RETRY_WORK = 3000
 
 
 class NoBelief(UsageError):
     """No world fits what the seat has seen: a search cannot play it honestly."""
+
+
+@dataclass
+class Mark:
+    """The belief as it was before a hidden event (copies of its worlds and of the
+    truth), where it may start again when every world is later rejected."""
+
+    number: int  # the events taken before it
+    truth: Game
+    particles: list[Game]
+    seen: list[Seen]
+    weights: list[float]
+
+
+def _mark(b: Belief) -> Mark:
+    """A mark of the belief as it is now."""
+    copies = [p.clone() for p in b.particles]
+    return Mark(len(b.events), b.truth.clone(), copies, list(b.seen), list(b.weights))
 
 
 @dataclass
@@ -75,7 +103,10 @@ class Belief:
     weights: list[float] = field(default_factory=list)  # likewise: how likely each is
     events: list[Chose | Drew] = field(default_factory=list)  # consumed, oldest first
     synced: Log = None  # the real log record the belief has caught up with
-    attempt: int = 0
+    attempt: int = 0  # 0, or which fresh start is under way (more worlds, other draws)
+    marks: list[Mark] = field(default_factory=list)  # the last MARKS, oldest first
+    first: Mark | None = None  # the belief before the first event
+    tried: int = 0  # the worlds tried so far (see RETRY_WORK), fresh starts included
     # the last real state checked by follows_record, its log record, and the answer
     checked: tuple[State, Log, bool] | None = None
 
@@ -169,7 +200,7 @@ def current(game: Game, seat: int) -> Belief:
                 kept.remove(b)  # half brought up to date: not kept
                 raise
             return b
-    b = _start(game, seat, 0)
+    b = _start(game, seat)
     _catch_up(b, _since(game.state, None) or [], game)
     kept.insert(0, b)
     del kept[4:]  # a few, for clones that went other ways
@@ -204,10 +235,12 @@ def _fresh(game: Game) -> Game:
     return other
 
 
-def _start(game: Game, seat: int, attempt: int) -> Belief:
+def _start(game: Game, seat: int) -> Belief:
     first = _fresh(game)  # one world, until something is hidden from the seat
     seen = _seen_in(first, seat, frozenset())
-    return Belief(seat, _fresh(game), [first], [seen], [1.0], attempt=attempt)
+    b = Belief(seat, _fresh(game), [first], [seen], [1.0])
+    b.first = _mark(b)
+    return b
 
 
 def _catch_up(b: Belief, news: list[Chose | Drew], game: Game) -> None:
@@ -217,12 +250,23 @@ def _catch_up(b: Belief, news: list[Chose | Drew], game: Game) -> None:
 
 
 def _step(b: Belief, event: Chose | Drew, game: Game) -> None:
+    """Take one real event; where every world is rejected, start again."""
+    if not _take(b, event, game):
+        _start_again(b, game)
+
+
+def _take(b: Belief, event: Chose | Drew, game: Game, stop: int | None = None) -> bool:
     """Take one real event: the truth moves on, each world follows (or branches, or is
-    rejected), and the survivors are resampled."""
+    rejected), and the survivors are resampled. False if every world was rejected, or
+    if `stop` worlds have been tried (`b.tried`) before it is done."""
     truth = b.truth
     mark = truth.state.log
     look = _look(truth, event)
     fans = _fan_out(event, truth)
+    hidden = _hidden(event, b.seat, truth)
+    if hidden:  # where a fresh start may begin
+        b.marks.append(_mark(b))
+        del b.marks[: max(0, len(b.marks) - MARKS)]
     try:
         _force(truth, event)
     except (UsageError, GameRuntimeError):
@@ -231,14 +275,19 @@ def _step(b: Belief, event: Chose | Drew, game: Game) -> None:
     number = len(b.events)
     b.events.append(event)
     rng = random.Random(f"rulelang belief {game.seed} {b.seat} {number} {b.attempt}")
-    size = PARTICLES << b.attempt
+    size = PARTICLES << min(b.attempt, 2)
     _before_secret(b, event, truth, size, rng, fans)
     worlds = []
     rejected = False
-    for p, known, weight in zip(b.particles, b.seen, b.weights, strict=True):
+    # where the first world's window of options starts (see `_some`)
+    first = rng.randrange(1 << 30) if hidden and isinstance(event, Chose) else 0
+    for i, (p, known, weight) in enumerate(zip(b.particles, b.seen, b.weights, strict=True)):
+        if stop is not None and b.tried >= stop:
+            return False
         before = p.state.log
         known = _shuffled(p, event, known)
-        branches = _follow(p, event, b.seat, rng, known, look)
+        branches = _follow(p, event, b.seat, rng, known, look, first + i * BRANCHES)
+        b.tried += max(1, len(branches))
         rejected = rejected or not branches
         for q, w in branches:
             # the zones the seat sees hold the very items of the truth's (not just
@@ -249,8 +298,7 @@ def _step(b: Belief, event: Chose | Drew, game: Game) -> None:
             else:
                 rejected = True
     if not worlds:
-        _restart(b, game)
-        return
+        return False
     if len(worlds) > size * WORLDS or (rejected and len(worlds) < size):
         # too many (never: _before_secret bounds the branches), or too few left: the
         # copies of a world that fits have what the seat never saw dealt anew
@@ -259,6 +307,7 @@ def _step(b: Belief, event: Chose | Drew, game: Game) -> None:
         b.particles = [q for q, _w, _k in worlds]
         b.seen = [known for _q, _w, known in worlds]
         b.weights = [w for _q, w, _k in worlds]
+    return True
 
 
 def _before_secret(
@@ -294,26 +343,50 @@ def _fan_out(event: Chose | Drew, truth: Game) -> int:
     return 1
 
 
-def _restart(b: Belief, game: Game) -> None:
-    """Every world was rejected: start again with more of them, or give up."""
-    if b.attempt + 1 >= ATTEMPTS:
-        name = game.state.cfg.player_names[b.seat]
-        raise NoBelief(
-            f"the search found no world that fits what {name} has seen (tried "
-            f"{ATTEMPTS} times, up to {PARTICLES << b.attempt} worlds): it will not "
-            "play on a guess that reads the secrets; use a declared bot or random"
-        )
+def _start_again(b: Belief, game: Game) -> None:
+    """Every world was rejected at the last event: start again from the marks before
+    the last hidden events, the newest first (what went wrong is most often the
+    branches of the last secret: the card then seen played is in none), then from the
+    first event, each time with more worlds and other draws, within RETRY_WORK worlds
+    tried in all; then NoBelief."""
     events = b.events
-    fresh = _start(game, b.seat, b.attempt + 1)
-    b.truth, b.particles, b.seen, b.weights = (
-        fresh.truth,
-        fresh.particles,
-        fresh.seen,
-        fresh.weights,
+    starts = [*reversed(b.marks)]
+    if b.first is not None and all(m.number > 0 for m in starts):
+        starts.append(b.first)
+    spent = b.tried
+    stop = spent + RETRY_WORK
+    attempt = 0
+    for mark in starts:
+        if b.tried >= stop:
+            break
+        attempt += 1
+        if _again(b, mark, attempt, events, game, stop):
+            b.attempt = 0  # the hard part is past: the usual number of worlds
+            return
+    name = game.state.cfg.player_names[b.seat]
+    raise NoBelief(
+        f"the search found no world that fits what {name} has seen ({b.tried - spent} "
+        f"worlds tried in {attempt} fresh start{'' if attempt == 1 else 's'}): it will "
+        "not play on a guess that reads the secrets; use a declared bot or random"
     )
-    b.events, b.attempt = [], fresh.attempt
-    for event in events:
-        _step(b, event, game)
+
+
+def _again(
+    b: Belief, mark: Mark, attempt: int, events: list[Chose | Drew], game: Game, stop: int
+) -> bool:
+    """Start again from `mark` with twice or four times the worlds (copies of its
+    worlds with what the seat never saw dealt anew) and take the events since then,
+    while fewer than `stop` worlds have been tried in all. False if it fails."""
+    rng = random.Random(f"rulelang belief {game.seed} {b.seat} {mark.number} again {attempt}")
+    copies = zip(mark.particles, mark.weights, mark.seen, strict=True)
+    worlds = [(p.clone(), w, k) for p, w, k in copies]
+    size = PARTICLES << min(attempt, 2)
+    b.particles, b.seen, b.weights = _resample(worlds, size, rng, b.seat, copies=True)
+    b.tried += size  # each world dealt is one tried
+    b.truth = mark.truth.clone()
+    b.marks = [m for m in b.marks if m.number < mark.number]
+    b.events, b.attempt = events[: mark.number], attempt
+    return all(_take(b, event, game, stop) for event in events[mark.number :])
 
 
 def _force(g: Game, event: Chose | Drew) -> None:
@@ -396,9 +469,11 @@ def _follow(
     rng: random.Random,
     known: Seen,
     look: str | None,
+    window: int = 0,
 ) -> list[tuple[Game, float]]:
     """The worlds `p` becomes with the event: one if the seat saw it (none if it cannot
-    happen there), else one per outcome or option tried, with its probability."""
+    happen there), else one per outcome or option tried, with its probability (of
+    many options, the window `_some` gives this world)."""
     st = p.state
     spec = st.pending
     if st.over or spec is None or spec.name != event.decision.name:
@@ -418,8 +493,8 @@ def _follow(
                 p.choose(value)
                 return [(p, 1.0)]
             if spec.kind is not None:  # items from a hidden hand: any it could hold
-                return _item_choices(p, spec, seat, rng, known)
-            tried: Sequence[Value] = _some(st.options, rng)
+                return _item_choices(p, spec, seat, rng, known, window)
+            tried: Sequence[Value] = _some(st.options, window)
             return _branch(p, tried, lambda g, v: g.choose(v))
         if not isinstance(spec, ChanceSpec):
             return []
@@ -447,10 +522,15 @@ def _branch(p: Game, values: Sequence[Any], take: Any) -> list[tuple[Game, float
     return out
 
 
-def _some(values: Sequence[Value], rng: random.Random) -> Sequence[Value]:
-    if len(values) <= BRANCHES:
+def _some(values: Sequence[Any], window: int, count: int = BRANCHES) -> Sequence[Any]:
+    """At most `count` of `values`, in their order: those from `window` on (round the
+    end). The worlds of one event take windows BRANCHES apart from a random start, so
+    that between them they try every option (a sample drawn per world missed, in some
+    games, the one card that every world then needed, and the belief started again)."""
+    n = len(values)
+    if n <= count:
         return values
-    return [values[i] for i in sorted(rng.sample(range(len(values)), BRANCHES))]
+    return [values[i] for i in sorted((window + k) % n for k in range(count))]
 
 
 def _forced(
@@ -793,7 +873,7 @@ def _swap_in(
 
 
 def _item_choices(
-    p: Game, spec: ChoiceSpec, seat: int, rng: random.Random, known: Seen
+    p: Game, spec: ChoiceSpec, seat: int, rng: random.Random, known: Seen, window: int
 ) -> list[tuple[Game, float]]:
     """Another player's secret choice of an item: one branch per kind of item it could
     be (by its name), weighted by how many such items the seat never saw; an item not
@@ -809,9 +889,7 @@ def _item_choices(
     classes: dict[str, list[Value]] = {}
     for v in (*options, *(pool if swappable else ())):
         classes.setdefault(spec.show(st, v), []).append(v)
-    names = sorted(classes)
-    if len(names) > CARD_BRANCHES:
-        names = sorted(rng.sample(names, CARD_BRANCHES))
+    names = list(_some(sorted(classes), window, CARD_BRANCHES))
     total = sum(len(classes[n]) for n in classes)
     out: list[tuple[Game, float]] = []
     if None in st.options:  # a pass: as likely as any one item

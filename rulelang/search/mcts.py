@@ -407,7 +407,8 @@ def _duel_choice(
         return bot_value
     iterations = sum(c.visits for _v, c in tried)
     worlds = max(DUEL_MIN, int(iterations * DUEL_SHARE))
-    gains = _duel(tree, shown, worlds, max(DUEL_MIN, iterations) * DUEL_WORK)
+    nodes = [tree.root.children[_key(tree.seat, named[t])] for t in shown]
+    gains = _duel(tree, shown, nodes, worlds, max(DUEL_MIN, iterations) * DUEL_WORK)
     best, best_gain = bot_value, 0.0
     for value, diffs in zip([named[t] for t in shown[1:]], gains, strict=True):
         mean, error = _mean_error(diffs)
@@ -416,12 +417,15 @@ def _duel_choice(
     return best
 
 
-def _duel(tree: Tree, shown: list[str], worlds: int, work: int) -> list[list[float]]:
+def _duel(
+    tree: Tree, shown: list[str], nodes: list[Node], worlds: int, work: int
+) -> list[list[float]]:
     """Per challenger (`shown[1:]`, by text), its reward less the bot option's
     (`shown[0]`) in each of up to `worlds` worlds (those in which all of them are
     options: where the options depend on what the seat cannot see, a world may rule
     one out, as the tree's availability counts), whose playouts take at most `work`
-    decisions in all with `by bots` (see DUEL_WORK; else each stops where the tree's do)."""
+    decisions in all with `by bots` (see DUEL_WORK; else each stops where the tree's
+    do, once the rest of the seat's move is taken along the tree from `nodes`)."""
     seat, rng, evaluator = tree.seat, tree.rng, tree.evaluator
     reach = _duel_reach(evaluator, work // (DUEL_MIN * len(shown)))
     gains: list[list[float]] = [[] for _ in shown[1:]]
@@ -434,15 +438,35 @@ def _duel(tree: Tree, shown: list[str], worlds: int, work: int) -> list[list[flo
         if any(t not in there for t in shown):
             continue  # an option hidden things rule out there: no pair in that world
         rewards = []
-        for text in shown:
+        for text, node in zip(shown, nodes, strict=True):
             g = world.determinize(None, random.Random(dice))  # the same future dice
             g.auto_chance = True
+            turn = g.turn_number
             g.choose(there[text])
+            if not evaluator.by_bots:
+                _rest_of_move(g, node, seat, turn)
             rewards.append(evaluator.finish(g, random.Random(draws), reach)[seat])
             work -= (evaluator.taken + 1) if evaluator.by_bots else 0  # else as before
         for gain, reward in zip(gains, rewards[1:], strict=True):
             gain.append(reward - rewards[0])
     return gains
+
+
+def _rest_of_move(g: Game, node: Node, seat: int, turn: int) -> None:
+    """Take the rest of the seat's move in `g` (its next decisions in the same turn)
+    along the tree's most visited options from `node`, as far as the tree went. Where
+    the rules' bots do not take the playouts, a duel scored right after the option
+    would score a move half made (a card chosen, not yet laid: every card alike)."""
+    while not g.is_over() and g.current_player() == seat and g.turn_number == turn:
+        best: tuple[Value, Node] | None = None
+        for v in g.legal_values():
+            c = node.children.get(_key(seat, v))
+            if c is not None and (best is None or c.visits > best[1].visits):
+                best = (v, c)
+        if best is None:
+            return
+        g.choose(best[0])
+        node = best[1]
 
 
 def _duel_reach(evaluator: Evaluator, share: int) -> int:
