@@ -34,7 +34,7 @@ from functools import lru_cache
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
-from rulelang.syntax.parser import GRAMMAR
+from rulelang.syntax.parser import GRAMMAR, WholeNames
 from rulelang.syntax.parser_cache import cached_lark
 
 WIDTH = 100  # the project's line width (ruff's too)
@@ -87,6 +87,7 @@ def _lark() -> Lark:
         propagate_positions=False,
         maybe_placeholders=False,
         keep_all_tokens=True,
+        postlex=WholeNames(),
     )
 
 

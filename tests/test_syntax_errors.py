@@ -581,6 +581,12 @@ HINTS = [
         "unexpected 'bump'",
         "to run a proc write 'do bump()'",
     ),
+    (  # a name that begins with a keyword is one name, not `draw` and `_card`
+        HEAD + "proc draw_card { set total += 1 }\nturn {\n  draw_card()\n}\n",
+        (6, 3),
+        "unexpected 'draw_card'",
+        "to run a proc write 'do draw_card()'",
+    ),
     # lists and calls
     (
         HEAD + "const xs = [1, 2,]\n",

@@ -3,6 +3,7 @@ syntax_errors.py, which words the errors."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -21,6 +22,24 @@ from rulelang.syntax.parser_cache import cached_lark
 GRAMMAR = Path(__file__).with_name("rulelang.lark")
 
 
+class WholeNames:
+    """Lark's post-lexer that lets a name be read as a whole wherever the parser stands.
+    Lark's contextual lexer tries only the tokens the parser may take next, so where a
+    statement begins (keywords only) `draw_card(current)` was read as the keyword `draw`
+    and a name `_card`: a program nobody wrote, then errors about a `draw` and an
+    unknown function `_card`. With names always tried, it is one name, and the parser
+    says it cannot begin a statement (a keyword is still a keyword: Lark gives a name
+    that spells one the keyword's type). Kept in the cached parser (parser_cache.py)."""
+
+    always_accept = ("NAME",)
+
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        return stream
+
+    def __repr__(self) -> str:  # part of the parser cache's key: the same every run
+        return "WholeNames()"
+
+
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
     return cached_lark(
@@ -29,6 +48,7 @@ def _parser() -> Lark:
         start=["start", "expr"],
         propagate_positions=True,
         maybe_placeholders=True,
+        postlex=WholeNames(),
     )
 
 
