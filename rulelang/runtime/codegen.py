@@ -11,7 +11,6 @@ a decision usually costs one op.
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import re
 from dataclasses import dataclass, field
@@ -38,6 +37,7 @@ from rulelang.runtime.code import (
     Require,
 )
 from rulelang.runtime.complete import Completer
+from rulelang.runtime.constants import constant_values
 from rulelang.runtime.exprgen import ExprGen, Namespace, prelude, proc_function
 from rulelang.runtime.fitting import fitting_call
 from rulelang.runtime.generate import SEEDS, GenerateOp
@@ -723,7 +723,7 @@ class Codegen(StraightGen):
         comprehension made and called at every decision (as `any` over a few numbers,
         exprgen's `unrolled`). The tests are the requires with the value written in."""
         on = exprgen.OPTIMISED and UNROLLED_CHOICES and s.requires
-        values = _constant_values(domain) if on else None
+        values = constant_values(domain) if on else None
         if values is None or len(values) > exprgen.UNROLL_MAX:
             return None
         ex, parts = self.ex, []
@@ -852,20 +852,6 @@ class Codegen(StraightGen):
             if kind == "shuffle_zone" and self.reads.zone(self.p.zones, var):
                 lines.append("st.dirty = True")
         self.emit([*lines, f"return {pc + 1}"], span)
-
-
-_CONSTANTS = re.compile(
-    r"\(\s*((-?[0-9]+|'[A-Za-z_0-9]*')\s*,\s*)*((-?[0-9]+|'[A-Za-z_0-9]*')\s*)?\)$"
-)
-
-
-def _constant_values(source: str) -> list[int | str] | None:
-    """The values of a generated source that is a tuple of whole numbers or plain
-    words (a list literal of numbers, an enum's values), or None."""
-    if not _CONSTANTS.match(source):
-        return None
-    values = ast.literal_eval(source)
-    return list(values) if isinstance(values, tuple) and values else None
 
 
 def _no_line(st: object) -> str:

@@ -36,6 +36,7 @@ from rulelang.diagnostics import Span
 from rulelang.limits import Limits
 from rulelang.runtime import helpers, seen
 from rulelang.runtime.code import Fn, Formatter
+from rulelang.runtime.constants import constant_items
 from rulelang.runtime.fitting import fitting_call
 from rulelang.runtime.growing import Grown, grown_locals
 from rulelang.runtime.lines import TABLE, Lines
@@ -64,7 +65,6 @@ _UPTO = re.compile(r"_h\.upto\(([^,]+), ([^,]+), [0-9]+, _s[0-9]+\)$")
 _LOCAL = re.compile(r"\b_[avt][0-9]+\b")  # names of generated locals: arguments, loops...
 _STRING = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 # a constant tuple of whole numbers: a range `0..3` made a constant, or a list literal
-_CONST_RANGE = re.compile(r"\(\s*-?[0-9]+(\s*,\s*-?[0-9]+)*\s*,?\s*\)$")
 _BRANCHES = re.compile(r"\b(for|if|and|or|lambda)\b|:=")
 # how a character of a text is written between the quotes of an f-string ("...")
 _F_ESCAPES = {"{": "{{", "}": "}}", '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
@@ -522,8 +522,8 @@ class ExprGen:
         is never `none`."""
         if OPTIMISED and source_src == BUILTIN_NAMES["players"]:
             self.seats.add(slot)
-        if _CONST_RANGE.match(source_src):
-            values = [int(v) for v in source_src.strip("(),").split(",") if v.strip()]
+        values = constant_items(source_src)
+        if values is not None:
             if values:
                 self.ranges[slot] = (min(values), max(values))
             return
@@ -820,7 +820,7 @@ class ExprGen:
                 seq = self.src(item.obj)
                 limit = self.limits.items
                 return f"(_h.items({seq}, {bounds[1]}, {bounds[2]}, {limit}) or {whole})"
-            if OPTIMISED and not bounds and not _CONST_RANGE.match(source):
+            if OPTIMISED and not bounds and constant_items(source) is None:
                 # an empty source makes no comprehension (Python 3.11 makes a function
                 # and calls it for each): the source tested first (named, unless cheap)
                 if _PURE.match(source):
@@ -1116,22 +1116,6 @@ def prelude(lines: list[str]) -> list[str]:
             text = text.replace(f"st.{name}{use}", f"{name}{use}")
             prelude.append(f"{name} = st.{name}")
     return [*prelude, *text.split("\n")] if prelude else lines
-
-
-def constant_items(source: str) -> list[int] | None:
-    """The numbers of a generated source that is a constant tuple of whole numbers (a
-    list literal of numbers, a constant range such as `0..3`), or None."""
-    if not _CONST_RANGE.match(source):
-        return None
-    return [int(v) for v in source.strip("()").split(",") if v.strip()]
-
-
-def constant_length(source: str) -> int | None:
-    """The length of a generated source that is a constant tuple of whole numbers (a
-    constant range such as `0..3`), or None."""
-    if not _CONST_RANGE.match(source):
-        return None
-    return len([v for v in source.strip("()").split(",") if v.strip()])
 
 
 def proc_function(name: str) -> str:

@@ -18,17 +18,16 @@ tile, as `fitting` does. Off with `exprgen.OPTIMISED`.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from rulelang.check.symbols import LocalSym, ValueSym
+from rulelang.runtime.constants import constant_items
 from rulelang.syntax import ast as A
 from rulelang.syntax.node import nodes
 
 if TYPE_CHECKING:
     from rulelang.runtime.exprgen import ExprGen
 
-_NUMBERS = re.compile(r"\(\s*-?[0-9]+(\s*,\s*-?[0-9]+)*\s*,?\s*\)$")
 FITTING = True  # off: `joins` asked per spot and turn, as written (to measure it alone)
 
 
@@ -62,12 +61,9 @@ def fitting_call(ex: ExprGen, source: A.Expr, slot: int, cond: A.Expr) -> str | 
 
 
 def _constant_turns(ex: ExprGen, cond: A.Comp) -> str | None:
-    """`(0, 2)` where the comprehension runs over a constant list of whole numbers
-    (generated as a tuple of them, as exprgen's `constant_items` reads it)."""
-    source = ex.comp_source(cond)
-    if not _NUMBERS.match(source):
-        return None
-    return "(" + "".join(f"{int(n)}, " for n in source.strip("()").split(",") if n.strip()) + ")"
+    """`(0, 2)` where the comprehension runs over a constant list of whole numbers."""
+    items = constant_items(ex.comp_source(cond))
+    return None if items is None else "(" + "".join(f"{n}, " for n in items) + ")"
 
 
 def _is_local(ex: ExprGen, e: A.Expr, slot: int) -> bool:

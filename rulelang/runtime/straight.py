@@ -15,7 +15,8 @@ from rulelang.check.types import T
 from rulelang.diagnostics import GameRuntimeError, Span
 from rulelang.limits import Limits
 from rulelang.runtime import exprgen
-from rulelang.runtime.exprgen import ExprGen, Namespace, constant_length, proc_function
+from rulelang.runtime.constants import constant_length
+from rulelang.runtime.exprgen import ExprGen, Namespace, proc_function
 from rulelang.runtime.growing import appended
 from rulelang.runtime.helpers import Places
 from rulelang.runtime.reads import Reads, expressions
