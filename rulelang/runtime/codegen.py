@@ -728,14 +728,8 @@ class Codegen(StraightGen):
             return None
         ex, parts = self.ex, []
         for v in values:
-            ex.bound[slot] = repr(v) if not (isinstance(v, int) and v < 0) else f"({v})"
-            if isinstance(v, int):
-                ex.ranges[slot] = (v, v)
-            try:
+            with ex.constant_bound(slot, v):
                 conds = " and ".join(f"({ex.src(r.cond)})" for r in s.requires)
-            finally:
-                del ex.bound[slot]
-                ex.unbind_loop(slot)
             parts.append(f"(({v!r},) if {conds} else ())")
         return "(" + " + ".join(parts) + ")"
 

@@ -847,14 +847,9 @@ class ExprGen:
         cost; the tests run in the list's order and stop where `any`/`all` would."""
         tests = []
         for v in values:
-            self.bound[slot] = str(v) if v >= 0 else f"({v})"
-            self.ranges[slot] = (v, v)
-            try:
+            with self.constant_bound(slot, v):
                 elem = self.src(e.elem)
                 where = self.src(e.where) if e.where is not None else None
-            finally:
-                del self.bound[slot]
-                self.unbind_loop(slot)
             if where is None:
                 tests.append(elem)
             else:
@@ -865,6 +860,19 @@ class ExprGen:
             return "False" if e.func == "any" else "True"
         joined = (" or " if e.func == "any" else " and ").join(tests)
         return f"(True if {joined} else False)"  # a bool, as any() and all() give
+
+    @contextmanager
+    def constant_bound(self, slot: int, value: int | str) -> Iterator[None]:
+        """Compile with the variable at `slot` written as the constant `value` (a loop
+        over a few constants written out once per value): a number is its own range."""
+        self.bound[slot] = f"({value})" if isinstance(value, int) and value < 0 else repr(value)
+        if isinstance(value, int):
+            self.ranges[slot] = (value, value)
+        try:
+            yield
+        finally:
+            del self.bound[slot]
+            self.unbind_loop(slot)
 
     def fitting(self, e: A.Comp, slot: int) -> str | None:
         """Where a tile fits over the spots of a network, asked at once and kept per
