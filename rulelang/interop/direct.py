@@ -22,7 +22,7 @@ import numpy.typing as npt
 from rulelang.interop.features import Features, features_for
 from rulelang.runtime.code import ChoiceSpec
 from rulelang.runtime.values import plain
-from rulelang.runtime.views import may_see, view
+from rulelang.runtime.views import AS_IS, may_see, view
 
 if TYPE_CHECKING:
     from rulelang.check.symbols import BoardAttrSym
@@ -30,8 +30,6 @@ if TYPE_CHECKING:
     from rulelang.runtime.engine import Game
     from rulelang.runtime.ruleset import Ruleset
 
-# the types whose values are their own plain data (as in views.py)
-_AS_IS = frozenset({"int", "bool", "text"})
 _SKIPPED = "viewer"  # a dict key the encoding leaves out, at any depth
 
 
@@ -88,7 +86,7 @@ def _viewed(rules: Ruleset) -> tuple[str, ...]:
     plan = rules.view_plan
     parts = [("zones", plan.zones), ("zone_tiles", plan.tile_zones), ("boards", rules.ex.tiles)]
     viewed = tuple(part for part, used in parts if used)
-    if any(a.edge or a.type.name not in _AS_IS for a in plan.board_attrs):
+    if any(a.edge or a.type.name not in AS_IS for a in plan.board_attrs):
         viewed += ("board_state",)
     return viewed
 
@@ -157,7 +155,7 @@ def _globals(
         if g.name == _SKIPPED:
             continue
         value = values[g.slot]
-        put(node, value if g.type.name in _AS_IS else plain(game, g.type, value), ones, slots, adds)
+        put(node, value if g.type.name in AS_IS else plain(game, g.type, value), ones, slots, adds)
 
 
 def _players(
@@ -186,7 +184,7 @@ def _players(
         for a in attrs:
             if may_see(a.visibility, seat, i):
                 value = st.cols[a.slot][i]
-                if a.type.name not in _AS_IS:
+                if a.type.name not in AS_IS:
                     value = plain(game, a.type, value)
                 put(plan.feats.child(row, a.name), value, ones, slots, adds)
 
@@ -203,7 +201,7 @@ def _pieces(
             row = feats.child(node, j, by_key=False)
             for a in shown:
                 value = st.cols[a.slot][i]
-                if a.type.name not in _AS_IS:
+                if a.type.name not in AS_IS:
                     value = plain(game, a.type, value)
                 feats.put(feats.child(row, a.name), value, ones, slots, adds)
 

@@ -12,7 +12,7 @@ pieces and cards when some rule changes it; such a hole is shown when captured.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rulelang.check.symbols import AttrSym, Program
 from rulelang.check.types import T
@@ -33,13 +33,11 @@ def narration(ex: ExprGen, e: A.Expr | None, names_fixed: bool) -> tuple[Fn | No
     where the line is made at once)."""
     if e is None:
         return None, None
-    if isinstance(e, A.TextLit):
-        holes = [p for p in e.parts if not isinstance(p, str)]
-        if not holes:  # a constant line
-            text = "".join(p for p in e.parts if isinstance(p, str))
-            return _constant(text), None
-        if LATE and any(_deferred(ex.type_of(p), names_fixed) for p in holes):
-            return _split(ex, e, names_fixed)
+    how = _how(ex, e, names_fixed)
+    if how == "constant":
+        return _constant(_words(e)), None
+    if how == "late":
+        return _split(ex, cast(A.TextLit, e), names_fixed)
     ex.ns.counter += 1
     return ex.ns.function(f"_line{ex.ns.counter}", "st", [f"return str({ex.src(e)})"]), None
 
@@ -47,13 +45,30 @@ def narration(ex: ExprGen, e: A.Expr | None, names_fixed: bool) -> tuple[Fn | No
 def logged(ex: ExprGen, e: A.Expr, names_fixed: bool) -> str:
     """The Python expression of what `narration`'s first function returns for e, to be
     written inline where the value is recorded (Codegen.resumes)."""
-    if isinstance(e, A.TextLit):
-        holes = [p for p in e.parts if not isinstance(p, str)]
-        if not holes:
-            return repr("".join(p for p in e.parts if isinstance(p, str)))
-        if LATE and any(_deferred(ex.type_of(p), names_fixed) for p in holes):
-            return _captured(ex, e, names_fixed)[0]
+    how = _how(ex, e, names_fixed)
+    if how == "constant":
+        return repr(_words(e))
+    if how == "late":
+        return _captured(ex, cast(A.TextLit, e), names_fixed)[0]
     return f"str({ex.src(e)})"
+
+
+def _how(ex: ExprGen, e: A.Expr, names_fixed: bool) -> str:
+    """How a `log` text is logged: "constant" (a text without holes), "late" (its
+    holes' values captured, formatted when read) or "now" (the line made at once)."""
+    if not isinstance(e, A.TextLit):
+        return "now"
+    holes = [p for p in e.parts if not isinstance(p, str)]
+    if not holes:
+        return "constant"
+    if LATE and any(_deferred(ex.type_of(p), names_fixed) for p in holes):
+        return "late"
+    return "now"
+
+
+def _words(e: A.Expr) -> str:
+    """The text of a text literal without holes."""
+    return "".join(p for p in cast(A.TextLit, e).parts if isinstance(p, str))
 
 
 def _split(ex: ExprGen, e: A.TextLit, names_fixed: bool) -> tuple[Fn, LateFn]:

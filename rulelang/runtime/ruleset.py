@@ -60,10 +60,10 @@ class Ruleset:
             (k, self.ex.lambda_of(k.decl.count)) for k in program.kinds if k.decl.count is not None
         ]
         self._templates: dict[object, State] = {}
+        # texts of values are fixed for a game when no rule changes a `name` attribute
+        # (late.names_fixed): then the actions of a decision are built once and kept
+        self._fixed_names = gen.names_fixed
         assigned = late.assigned(program)
-        # texts of values are fixed for a game when no rule changes a `name` attribute:
-        # then the actions of a decision are built once per game and kept
-        self._fixed_names = not any(a.name == "name" for a in assigned)
         self._changing = tuple(a.slot for a in program.columns if a in assigned)
         self.view_plan = ViewPlan(self)
         # the declared bots, in the order written (see runtime/bots.py)

@@ -52,7 +52,7 @@ if TYPE_CHECKING:
 
 HIDDEN = "?"
 # the types whose values are their own plain data: a column of them is shown as it is
-_AS_IS = frozenset({"int", "bool", "text"})
+AS_IS = frozenset({"int", "bool", "text"})
 LOG_TAIL = 20  # events a view shows; Game.history gives them all
 
 
@@ -196,7 +196,7 @@ def board_state(game: Game, viewer: int | None) -> BoardState:
             entry[a.name] = {
                 board.side_name(s): plain(game, a.type, col[s]) for s in board.all_sides
             }
-        elif a.type.name in _AS_IS:  # its values are plain already (values.plain)
+        elif a.type.name in AS_IS:  # its values are plain already (values.plain)
             entry[a.name] = dict(zip(board.names, col, strict=True))
         else:
             entry[a.name] = {

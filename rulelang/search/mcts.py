@@ -115,7 +115,7 @@ class Evaluator:
         rewards = self.evaluate(g, rng)
         taken = self.taken
         if self.by_bots and reach > taken and not g.is_over():
-            self.taken = taken + g.playout(rng, max_decisions=reach - taken, bots=True)
+            self.taken = taken + g.playout(rng, reach - taken, bots=True, quiet=True)
             if g.is_over():
                 return g.returns()
         return rewards
