@@ -159,7 +159,7 @@ class RulesetGame(pyspiel.Game):  # type: ignore[misc]
         return game
 
     def new_initial_state(self) -> RulesetState:
-        return RulesetState(self, _Live(self))
+        return RulesetState(self, _Unstarted(self))
 
     def next_game(self) -> Game:
         """The next game of the seed sequence (the first was started to check the table)."""
@@ -394,13 +394,22 @@ for _name in (
 
 
 class _Live:
-    """Holds a state's game and the game's state, started when first read. OpenSpiel
-    clones a Python state by making a new initial state and deep-copying the attributes
-    into it: the new state's own game is never started (no seed is spent on it), and
-    the copy is Game.clone, cheap and exact (the generator shared until one of the two
-    draws). Once started, `game` and `state` are plain attributes (a step reads them
-    several times)."""
+    """Holds a state's game and the game's state, and what a step reads, in slots: the
+    class has no `__getattr__`, so that the interpreter specialises reads of them
+    (about 10 ns a read faster; a step reads a dozen). A state's is made an
+    `_Unstarted`, which becomes a `_Live` when its game starts."""
 
+    __slots__ = (
+        "_spiel_game",
+        "max_actions",
+        "numbers",
+        "left",
+        "owed",
+        "game",
+        "state",
+        "resumes",
+        "code",
+    )
     game: Game
     state: State
     resumes: list[Callable[..., int] | None]
@@ -424,20 +433,30 @@ class _Live:
         self.game, self.state = game, game.state
         self.resumes, self.code = game._resumes, game.rules.code
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Live:
+        game = self.game  # (started if it was not)
+        copy = _Live.__new__(_Live)
+        copy._spiel_game, copy.max_actions, copy.numbers = None, self.max_actions, self.numbers
+        copy.left, copy.owed = self.left, list(self.owed)
+        copy._start(game.clone())
+        return copy
+
+
+class _Unstarted(_Live):
+    """A `_Live` whose game is started when first read. OpenSpiel clones a Python state
+    by making a new initial state and deep-copying the attributes into it: the new
+    state's own game is never started (no seed is spent on it), and the copy is
+    Game.clone, cheap and exact (the generator shared until one of the two draws)."""
+
+    __slots__ = ()
+
     def __getattr__(self, name: str) -> Any:
         # reached only while the game is not started (attributes found are not asked)
         if name not in ("game", "state", "resumes", "code") or self._spiel_game is None:
             raise AttributeError(name)
         self._start(self._spiel_game.next_game())
+        self.__class__ = _Live  # type: ignore[assignment]  # (the same object, the state's: a plain one from now on)
         return getattr(self, name)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Live:
-        game = self.game  # (started if it was not)
-        copy = _Live.__new__(_Live)
-        copy.__dict__.update(self.__dict__)
-        copy._spiel_game, copy.owed = None, list(self.owed)
-        copy._start(game.clone())
-        return copy
 
 
 class ViewObserver:
