@@ -1,19 +1,25 @@
 """The interop adapters against native speed, CPU time, alternated blocks, medians.
 
-  openspiel   a step of the OpenSpiel adapter (`legal_actions()` then
-              `apply_action(i)`) ÷ a native step (`Game.legal_actions()` then
-              `Game.apply(a)`), the same random games (same seeds, same choices);
+  openspiel   a step of the OpenSpiel adapter (`is_terminal()`, `legal_actions()`,
+              `apply_action(i)`) ÷ a native step (`Game.is_over()`,
+              `Game.legal_actions()`, `Game.apply(a)`), the same random games (same
+              seeds, same choices, a new game each from its seed on both sides);
+              `--read-history`: the adapter's state also reads OpenSpiel's C++
+              history at each game's end (`state.history()`, which the steps taken
+              from Python add to only when it is read);
   pettingzoo  the rulelang PettingZoo env on tic-tac-toe ÷ `pettingzoo.classic.
               tictactoe_v3`, both driven by the same loop (`agent_iter`, `last()`,
               a random legal action from the mask, `step`): CPU per game.
 
     python benchmarks/adapters.py openspiel --game heimlich --players 4
     python benchmarks/adapters.py openspiel --game tictactoe
+    python benchmarks/adapters.py openspiel --game heimlich --players 4 --read-history
     python benchmarks/adapters.py pettingzoo
     python benchmarks/adapters.py pettingzoo --read-observations
 
 Blocks of each program alternate (the order rotates); a slowdown is the median over
-the blocks of the per-block ratio, steps (or games) per block printed beside it.
+the blocks of the per-block ratio, the steps a game each program took printed beside
+it (the same work on both sides).
 """
 
 from __future__ import annotations
@@ -51,7 +57,7 @@ def native(rules: Any, players: int, games: int, block: int) -> int:
     return steps
 
 
-def openspiel(spiel_game: Any, games: int, block: int) -> int:
+def openspiel(spiel_game: Any, games: int, block: int, read_history: bool = False) -> int:
     rng = random.Random(block)
     steps = 0
     for i in range(games):
@@ -62,6 +68,8 @@ def openspiel(spiel_game: Any, games: int, block: int) -> int:
             actions = state.legal_actions()
             state.apply_action(actions[int(rng.random() * len(actions))])
             steps += 1
+        if read_history and len(state.history()) != state.decisions:
+            raise AssertionError("OpenSpiel's history misses steps")
     return steps
 
 
@@ -89,25 +97,34 @@ def zoo(env: Any, games: int, block: int, seeded: bool, read: bool = False) -> i
     return sum(zoo_game(env, rng, seed, read) for seed in seeds)
 
 
-def alternate(programs: dict[str, Callable[[int], int]], blocks: int) -> dict[str, list[float]]:
-    """CPU seconds per step of each program, per block, the order rotating."""
+def alternate(
+    programs: dict[str, Callable[[int], int]], blocks: int
+) -> tuple[dict[str, list[float]], dict[str, int]]:
+    """CPU seconds per step of each program, per block, the order rotating; and the
+    steps each took in all."""
     names = list(programs)
     out: dict[str, list[float]] = {name: [] for name in names}
+    total = dict.fromkeys(names, 0)
     for block in range(blocks):
         for name in names[block % len(names) :] + names[: block % len(names)]:
             gc.collect()
             start = time.process_time()
             steps = programs[name](block)
             out[name].append((time.process_time() - start) / steps)
-    return out
+            total[name] += steps
+    return out, total
 
 
-def report(per_step: dict[str, list[float]], base: str, unit: str) -> None:
+def report(
+    measured: tuple[dict[str, list[float]], dict[str, int]], base: str, unit: str, games: int
+) -> None:
+    per_step, total = measured
     for name, times in per_step.items():
         ratios = [t / b for t, b in zip(times, per_step[base], strict=True)]
         print(
             f"{name:>12}: {statistics.median(times) * 1e6:8.2f} µs per {unit}   "
             f"÷ {base} {statistics.median(ratios):5.2f}x ({min(ratios):.2f}-{max(ratios):.2f})"
+            f"   {total[name] / (games * len(times)):.1f} {unit}s a game"
         )
 
 
@@ -121,14 +138,25 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=0, help="games per block (default: by game)")
     parser.add_argument("--blocks", type=int, default=9)
     parser.add_argument(
+        "--read-history",
+        action="store_true",
+        help="openspiel: read OpenSpiel's history (state.history()) at each game's end",
+    )
+    parser.add_argument(
         "--read-observations",
         action="store_true",
         help="pettingzoo: the agent reads every observation's vector, not only the mask",
     )
     args = parser.parse_args()
+    flags = "".join(
+        f" --{name.replace('_', '-')}"
+        for name in ("read_history", "read_observations")
+        if getattr(args, name)
+    )
     print(
         f"python benchmarks/adapters.py {args.what} --game {args.game} --players "
-        f"{args.players} --blocks {args.blocks}; rulelang from {Path(rulelang.__file__).parent}"
+        f"{args.players} --blocks {args.blocks}{flags}; "
+        f"rulelang from {Path(rulelang.__file__).parent}"
     )
     if args.what == "openspiel":
         import pyspiel
@@ -142,12 +170,13 @@ def main() -> None:
         )
         programs = {
             "native": lambda b: native(rules, args.players, games, b),
-            "openspiel": lambda b: openspiel(spiel_game, games, b),
+            "openspiel": lambda b: openspiel(spiel_game, games, b, args.read_history),
         }
         for fn in programs.values():
             fn(-1)  # warm-up
-        report(alternate(programs, args.blocks), "native", "step")
-        print(f"({games} games per block)")
+        report(alternate(programs, args.blocks), "native", "step", games)
+        reads = ", OpenSpiel's history read at each game's end" if args.read_history else ""
+        print(f"({games} games per block{reads})")
         return
     from pettingzoo.classic import tictactoe_v3
 
@@ -162,7 +191,7 @@ def main() -> None:
     }
     for fn in programs.values():
         fn(-1)
-    report(alternate(programs, args.blocks), "tictactoe_v3", "step")
+    report(alternate(programs, args.blocks), "tictactoe_v3", "step", games)
     reads = "the observation's vector and " if args.read_observations else ""
     print(f"({games} games per block; a step: last(), reading {reads}the mask, and step())")
 

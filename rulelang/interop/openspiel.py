@@ -49,8 +49,9 @@ from rulelang.interop.common import (
 from rulelang.interop.common import (
     load as load_ruleset,
 )
-from rulelang.runtime.code import ChoiceSpec
+from rulelang.runtime.code import PAUSE, ChoiceSpec, Code, run
 from rulelang.runtime.engine import Game
+from rulelang.runtime.lines import placed
 from rulelang.runtime.ruleset import Ruleset
 from rulelang.runtime.state import State
 
@@ -158,7 +159,7 @@ class RulesetGame(pyspiel.Game):  # type: ignore[misc]
         return game
 
     def new_initial_state(self) -> RulesetState:
-        return RulesetState(self, _Live(self))
+        return RulesetState(self, _Unstarted(self))
 
     def next_game(self) -> Game:
         """The next game of the seed sequence (the first was started to check the table)."""
@@ -175,6 +176,7 @@ class RulesetGame(pyspiel.Game):  # type: ignore[misc]
 
 
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_PAUSE = int(PAUSE)  # compared as a plain int, as the engine does
 # the legal actions of a decision with n options, copied for each caller
 _NUMBERS = [list(range(count)) for count in range(MAX_ACTIONS + 1)]
 
@@ -182,11 +184,27 @@ _NUMBERS = [list(range(count)) for count in range(MAX_ACTIONS + 1)]
 class RulesetState(pyspiel.State):  # type: ignore[misc]  # pyspiel: as above
     """A game in progress; the engine decides chance events as they come."""
 
+    # `_live` is read at every call of a step: as a slot it costs 6 ns a read, where an
+    # attribute in the __dict__ of a pybind11 object costs about 30 (the interpreter
+    # does not specialise those reads). OpenSpiel copies a Python state by setting each
+    # entry of its __dict__ on a new initial state (`Clone`): the same `_Live` is kept
+    # there as `_dict_live`, whose setter fills the slot as well.
+    __slots__ = ("_live", "__dict__")
+
     def __init__(self, spiel_game: RulesetGame, live: _Live) -> None:
         super().__init__(spiel_game)
-        self._live = live
+        self._dict_live = live
         self.max_actions = spiel_game.max_actions
         self.max_decisions = spiel_game.max_decisions
+
+    @property
+    def _dict_live(self) -> _Live:
+        return self._live
+
+    @_dict_live.setter
+    def _dict_live(self, live: _Live) -> None:
+        self._live = live
+        self.__dict__["_dict_live"] = live
 
     @property
     def game(self) -> Game:
@@ -200,8 +218,7 @@ class RulesetState(pyspiel.State):  # type: ignore[misc]  # pyspiel: as above
 
     # OpenSpiel asks these several times a step (C++ calls current_player back at every
     # apply_action): they read the game's state directly, with as few lookups as can be
-    # (the decisions left are counted in `_Live`, a plain object: an attribute of the
-    # state itself, a pybind11 object, costs about 12 ns more a read)
+    # (the decisions left are counted in `_Live`, not on the state: see `_live` above)
     def current_player(self) -> int:
         live = self._live
         st = live.state
@@ -220,14 +237,13 @@ class RulesetState(pyspiel.State):  # type: ignore[misc]  # pyspiel: as above
         `_legal_actions` through OpenSpiel)."""
         live = self._live
         st = live.state
-        if st.over or live.left <= 0:
+        # (a game over waits for nothing: its `pending` is None)
+        if st.pending is None or live.left <= 0 or (player is not None and player != st.who):
             return []
-        if player is not None and player != st.who:
-            return []
-        count = len(st.options) if st.pending is not None else 0
-        if count > live.max_actions:
-            count_options(live.game, live.max_actions)  # raises, naming the decision
-        return _NUMBERS[count][:] if count <= MAX_ACTIONS else list(range(count))
+        try:  # (`copy`: a list of its own for the caller, as OpenSpiel's own answer is)
+            return live.numbers[len(st.options)].copy()
+        except IndexError:  # more options than MAX_ACTIONS, or than max_actions
+            return list(range(count_options(live.game, live.max_actions)))  # or raises
 
     def _legal_actions(self, player: int) -> list[int]:
         # asked from C++ only: a C++ algorithm may read the history next
@@ -245,13 +261,23 @@ class RulesetState(pyspiel.State):  # type: ignore[misc]  # pyspiel: as above
         st = live.state
         spec = st.pending
         who = st.who
-        if (
-            type(spec) is ChoiceSpec
-            and not st.over
-            and live.left > 0
-            and 0 <= action < len(st.options)
-        ):  # the commonest step, as _step takes it, without a call more
-            live.resume(st, spec, st.options[action])
+        # the commonest step, a player's choice (a game over waits for nothing: its
+        # `pending` is None), taken here as `Game.apply` takes it: the choice's generated
+        # resume called directly, `Game._resume` written out (a call less)
+        if type(spec) is ChoiceSpec and live.left > 0 and 0 <= action < len(st.options):
+            resume = live.resumes[spec.pc]
+            if resume is None:  # a secret choice: the engine's own resume (as _step)
+                live.game._resume(st, spec, st.options[action])
+            else:
+                try:
+                    pc = resume(st, spec, st.options[action])
+                except Exception as exc:  # placed on its rule line, as by Game._resume
+                    err = _placed(exc, live.code, st, spec)
+                    if err is exc:
+                        raise
+                    raise err from None
+                if pc != _PAUSE:
+                    run(live.code, st, pc)
             live.left -= 1
         else:
             terminal = st.over or live.left <= 0
@@ -318,6 +344,12 @@ class RulesetState(pyspiel.State):  # type: ignore[misc]  # pyspiel: as above
         return json.dumps(self.game.view(None, only=PARTS), sort_keys=True)
 
 
+def _placed(exc: Exception, code: Code, st: State, spec: ChoiceSpec) -> Exception:
+    """What `Game._resume` raises for an error that escaped a choice's resume: placed
+    on the line after the choice, or on the choice itself if it did not get past it."""
+    return placed(exc, code.spans[spec.pc + 1] if st.pending is None else spec.span)
+
+
 def _taken(action: int) -> None:
     """`_apply_action` while `_settle` replays steps the game has already taken."""
 
@@ -361,20 +393,32 @@ for _name in (
 
 
 class _Live:
-    """Holds a state's game and the game's state, started when first read. OpenSpiel
-    clones a Python state by making a new initial state and deep-copying the attributes
-    into it: the new state's own game is never started (no seed is spent on it), and
-    the copy is Game.clone, cheap and exact (the generator shared until one of the two
-    draws). Once started, `game` and `state` are plain attributes (a step reads them
-    several times)."""
+    """Holds a state's game and the game's state, and what a step reads, in slots: the
+    class has no `__getattr__`, so that the interpreter specialises reads of them
+    (about 10 ns a read faster; a step reads a dozen). A state's is made an
+    `_Unstarted`, which becomes a `_Live` when its game starts."""
 
+    __slots__ = (
+        "_spiel_game",
+        "max_actions",
+        "numbers",
+        "left",
+        "owed",
+        "game",
+        "state",
+        "resumes",
+        "code",
+    )
     game: Game
     state: State
-    resume: Callable[[State, ChoiceSpec, Any], None]
+    resumes: list[Callable[..., int] | None]
+    code: Code
 
     def __init__(self, spiel_game: RulesetGame) -> None:
         self._spiel_game: RulesetGame | None = spiel_game
         self.max_actions = spiel_game.max_actions
+        # the legal actions by number of options, up to max_actions (see legal_actions)
+        self.numbers = _NUMBERS[: self.max_actions + 1]
         # the decisions left before the game is cut off (RulesetGame.max_decisions)
         self.left = spiel_game.max_decisions
         # (player, action) of the steps taken from Python that OpenSpiel's C++ history
@@ -383,23 +427,36 @@ class _Live:
         self.owed: list[tuple[int, int]] = []
 
     def _start(self, game: Game) -> None:
-        # `resume`: the game's step after a choice, bound once (a step takes it)
-        self.game, self.state, self.resume = game, game.state, game._resume
-
-    def __getattr__(self, name: str) -> Any:
-        # reached only while the game is not started (attributes found are not asked)
-        if name not in ("game", "state", "resume") or self._spiel_game is None:
-            raise AttributeError(name)
-        self._start(self._spiel_game.next_game())
-        return getattr(self, name)
+        # `resumes` (by the choice's pc, None where the engine resumes) and `code`: what
+        # `Game._resume` reads, read once (a step takes them)
+        self.game, self.state = game, game.state
+        self.resumes, self.code = game._resumes, game.rules.code
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Live:
         game = self.game  # (started if it was not)
         copy = _Live.__new__(_Live)
-        copy.__dict__.update(self.__dict__)
-        copy._spiel_game, copy.owed = None, list(self.owed)
+        copy._spiel_game, copy.max_actions, copy.numbers = None, self.max_actions, self.numbers
+        copy.left, copy.owed = self.left, list(self.owed)
         copy._start(game.clone())
         return copy
+
+
+class _Unstarted(_Live):
+    """A `_Live` whose game is started when first read. OpenSpiel clones a Python state
+    by making a new initial state and deep-copying the attributes into it: the new
+    state's own game is never started (no seed is spent on it), and the copy is
+    Game.clone, cheap and exact (the generator shared until one of the two draws)."""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str) -> Any:
+        # reached only while the game is not started (attributes found are not asked)
+        if name not in ("game", "state", "resumes", "code") or self._spiel_game is None:
+            raise AttributeError(name)
+        self._start(self._spiel_game.next_game())
+        # the same object (the state's), a plain `_Live` from now on
+        self.__class__ = _Live  # type: ignore[assignment]
+        return getattr(self, name)
 
 
 class ViewObserver:
