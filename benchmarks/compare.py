@@ -96,8 +96,9 @@ def compile_rules(path: Path) -> Any:
     return rulelang.compile_file(path)
 
 
-def new_game(rules: Any, players: int, seed: int) -> Any:
-    return rules.new_game(players, seed)
+def new_game(rules: Any, players: int, seed: int, quiet: bool = False) -> Any:
+    """A game; a quiet one keeps no log (`Game.quiet`)."""
+    return rules.new_game(players, seed, quiet=quiet)
 
 
 def public(game: Any) -> Any:
@@ -152,8 +153,7 @@ def run_api(
     rng = random.Random(seed + block)
     decisions = 0
     for i in range(games):
-        game = rules.new_game(players, game_seed(seed, block, i), quiet=quiet)
-        decisions += api_game(game, rng)
+        decisions += api_game(new_game(rules, players, game_seed(seed, block, i), quiet), rng)
     return decisions
 
 
