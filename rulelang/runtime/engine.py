@@ -222,24 +222,23 @@ class Game(GameQueries):
             # the same options at the same decision give the same actions: they are kept
             # for the table, per decision by options (by value: options are often made
             # anew; kept by identity as well, they cost more than they saved)
-            kept = (self._offered or self._offer())[spec.pc]
+            offered = self._offered
+            if offered is None:
+                offered = self._offered = _offered(self.rules, st)
+            kept = offered[spec.pc]
             if kept is not None:
-                try:  # a subscript, not `get`: no method call in the common case
-                    return kept[st.options].copy()
-                except KeyError:  # options not seen yet (a choice: only they have a dict)
-                    return _keep(st, cast(ChoiceSpec, spec), kept).copy()
+                try:
+                    known = kept.get(st.options)
                 except TypeError:  # options that cannot be a key
                     return self._actions(cast(ChoiceSpec, spec))
+                if known is None:  # (a choice: only they have a dict)
+                    known = _keep(st, cast(ChoiceSpec, spec), kept)
+                return known.copy()
         if st.over or spec is None:
             return []
         if isinstance(spec, ChanceSpec):
             return _outcomes(st, spec)
         return self._actions(spec)
-
-    def _offer(self) -> list[dict[object, list[Action]] | None]:
-        """The actions kept for the table per choice, found when first asked."""
-        offered = self._offered = _offered(self.rules, self.state)
-        return offered
 
     def _actions(self, spec: ChoiceSpec) -> list[Action]:
         st, show = self.state, spec.show
