@@ -10,7 +10,11 @@ played four ways, alternated in blocks, medians:
   floor       no API call: the options read from the state and the choice's generated
               resume called directly (what the generated code costs paused and resumed).
 
+With --quiet every game is quiet (`new_game(..., quiet=True)`: no messages, no log)
+and the fast path a quiet playout: like compared with like, as for loud games.
+
     python benchmarks/api_breakdown.py --game heimlich --players 4
+    python benchmarks/api_breakdown.py --game heimlich --players 4 --quiet
 """
 
 from __future__ import annotations
@@ -78,16 +82,23 @@ def floor(game: Any, rng: random.Random) -> int:
 
 
 def fast(game: Any, rng: random.Random) -> int:
-    return int(game.playout(rng))
+    return int(game.playout(rng))  # quiet if the game is
 
 
 def block(
-    rules: Any, way: Callable[[Any, random.Random], int], players: int, games: int, b: int
+    rules: Any,
+    way: Callable[[Any, random.Random], int],
+    players: int,
+    games: int,
+    b: int,
+    quiet: bool = False,
 ) -> float:
     rng = random.Random(b)
     gc.collect()
     start = time.process_time()
-    taken = sum(way(rules.new_game(players, seed=b * 1000 + i), rng) for i in range(games))
+    taken = sum(
+        way(rules.new_game(players, seed=b * 1000 + i, quiet=quiet), rng) for i in range(games)
+    )
     return (time.process_time() - start) / taken * 1e6
 
 
@@ -101,10 +112,11 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=150, help="games per block")
     parser.add_argument("--blocks", type=int, default=5)
+    parser.add_argument("--quiet", action="store_true", help="quiet games (see above)")
     args = parser.parse_args()
     print(
         f"python benchmarks/api_breakdown.py --game {args.game} --players {args.players} "
-        f"--games {args.games} --blocks {args.blocks}"
+        f"--games {args.games} --blocks {args.blocks}" + (" --quiet" if args.quiet else "")
     )
     normal = rulelang.compile_file(ROOT / "rulesets" / f"{args.game}.rules")
     silent = rulelang.compile_file(ROOT / "rulesets" / f"{args.game}.rules")
@@ -119,13 +131,13 @@ def main() -> None:
         "floor": (normal, floor),
     }
     for rules, way in ways.values():  # one-off costs (a player count's template) first
-        block(rules, way, args.players, 5, -1)
+        block(rules, way, args.players, 5, -1, args.quiet)
     times: dict[str, list[float]] = {name: [] for name in ways}
     names = list(ways)
     for b in range(args.blocks):
         for name in names[b % len(names) :] + names[: b % len(names)]:
             rules, way = ways[name]
-            times[name].append(block(rules, way, args.players, args.games, b))
+            times[name].append(block(rules, way, args.players, args.games, b, args.quiet))
     for name in names:
         ratios = [t / f for t, f in zip(times[name], times["fast"], strict=True)]
         print(

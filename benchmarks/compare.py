@@ -11,6 +11,14 @@ legal options:
         texts) and one `apply()` per decision. It plays exactly the games the fast
         path plays: same game seeds, same decision generator.
 
+Two more compare like with like, as the first three do not: `fast` is quiet (it keeps
+no log) where `api` keeps one, so `api / fast` mixes a loud path with a quiet one.
+
+  fast-loud  the fast path keeping its log, `game.playout(rng)`: `api / fast-loud`
+             compares two loud paths;
+  api-quiet  the API path of quiet games, `new_game(..., quiet=True)`, which keep no
+             log either: `api-quiet / fast` compares two quiet paths.
+
 The programs alternate in blocks (the order rotates from block to block), each block
 timed with time.process_time(); the slowdowns reported are medians over the blocks of
 the per-block ratios, so a noisy shared machine affects both sides of each ratio alike.
@@ -88,8 +96,9 @@ def compile_rules(path: Path) -> Any:
     return rulelang.compile_file(path)
 
 
-def new_game(rules: Any, players: int, seed: int) -> Any:
-    return rules.new_game(players, seed)
+def new_game(rules: Any, players: int, seed: int, quiet: bool = False) -> Any:
+    """A game; a quiet one keeps no log (`Game.quiet`)."""
+    return rules.new_game(players, seed, quiet=quiet)
 
 
 def public(game: Any) -> Any:
@@ -130,11 +139,21 @@ def run_fast(rules: Any, players: int, games: int, seed: int, block: int) -> int
     return decisions
 
 
-def run_api(rules: Any, players: int, games: int, seed: int, block: int) -> int:
+def run_fast_loud(rules: Any, players: int, games: int, seed: int, block: int) -> int:
     rng = random.Random(seed + block)
     decisions = 0
     for i in range(games):
-        decisions += api_game(new_game(rules, players, game_seed(seed, block, i)), rng)
+        decisions += new_game(rules, players, game_seed(seed, block, i)).playout(rng)
+    return decisions
+
+
+def run_api(
+    rules: Any, players: int, games: int, seed: int, block: int, quiet: bool = False
+) -> int:
+    rng = random.Random(seed + block)
+    decisions = 0
+    for i in range(games):
+        decisions += api_game(new_game(rules, players, game_seed(seed, block, i), quiet), rng)
     return decisions
 
 
@@ -182,9 +201,10 @@ def calibrate(run: Callable[[int], int], seconds: float) -> float:
 # ------------------------------------------------------------------ measurements
 def playouts(args: argparse.Namespace, rules: Any, module: Any) -> None:
     print(
-        f"{'players':>7} {'program':<5} {'games/block':>11} {'games/s':>9} "
+        f"{'players':>7} {'program':<9} {'games/block':>11} {'games/s':>9} "
         f"{'decisions/game':>14} {'slowdown (median, min-max over blocks)':>40}"
     )
+    print("        (fast and api-quiet keep no log, api and fast-loud keep one)")
     for players in args.players:
 
         def fast(g: int, b: int = -1, p: int = players) -> int:
@@ -192,6 +212,12 @@ def playouts(args: argparse.Namespace, rules: Any, module: Any) -> None:
 
         def api(g: int, b: int = -1, p: int = players) -> int:
             return run_api(rules, p, g, args.seed, b)
+
+        def fast_loud(g: int, b: int = -1, p: int = players) -> int:
+            return run_fast_loud(rules, p, g, args.seed, b)
+
+        def api_quiet(g: int, b: int = -1, p: int = players) -> int:
+            return run_api(rules, p, g, args.seed, b, quiet=True)
 
         def hand(g: int, b: int = -1, p: int = players) -> int:
             return run_hand(module, p, g, args.seed, b)
@@ -201,38 +227,56 @@ def playouts(args: argparse.Namespace, rules: Any, module: Any) -> None:
         n_rl = max(1, round(calibrate(fast, args.warmup) * args.block_seconds))
         n_hand = max(1, round(calibrate(hand, args.warmup) * args.block_seconds))
         calibrate(api, args.warmup / 2)
-        programs = {"fast": (fast, n_rl), args.against: (hand, n_hand), "api": (api, n_rl)}
+        calibrate(api_quiet, args.warmup / 4)
+        programs = {
+            "fast": (fast, n_rl),
+            args.against: (hand, n_hand),
+            "api": (api, n_rl),
+            "fast-loud": (fast_loud, n_rl),
+            "api-quiet": (api_quiet, n_rl),
+        }
         seconds: dict[str, list[float]] = {name: [] for name in programs}
         decisions: dict[str, int] = dict.fromkeys(programs, 0)
         names = list(programs)
         for block in range(args.blocks):
-            for name in names[block % 3 :] + names[: block % 3]:
+            turn = block % len(names)
+            for name in names[turn:] + names[:turn]:
                 fn, games = programs[name]
                 spent, taken = timed(lambda fn=fn, games=games, b=block: fn(games, b))
                 seconds[name].append(spent)
                 decisions[name] += taken
         per_game = {name: [s / programs[name][1] for s in seconds[name]] for name in names}
         vs_hand = [f / h for f, h in zip(per_game["fast"], per_game[args.against], strict=True)]
-        vs_fast = [a / f for a, f in zip(per_game["api"], per_game["fast"], strict=True)]
-        slowdowns = {"fast": (f"fast / {args.against}", vs_hand), "api": ("api / fast", vs_fast)}
+        slowdowns = {
+            "fast": (f"fast / {args.against}", vs_hand),
+            "api": ("api / fast", per_block(per_game, "api", "fast")),
+            "fast-loud": ("api / fast-loud", per_block(per_game, "api", "fast-loud")),
+            "api-quiet": ("api-quiet / fast", per_block(per_game, "api-quiet", "fast")),
+        }
         for name in names:
             games = programs[name][1]
             rate = games * args.blocks / sum(seconds[name])
             mean = decisions[name] / (games * args.blocks)
             text = ""
             if name in slowdowns:
-                label, ratios = slowdowns[name]
+                label, blocks = slowdowns[name]
                 text = (
-                    f"{label} {statistics.median(ratios):5.2f}x "
-                    f"({min(ratios):.2f}-{max(ratios):.2f})"
+                    f"{label} {statistics.median(blocks):5.2f}x "
+                    f"({min(blocks):.2f}-{max(blocks):.2f})"
                 )
-            print(f"{players:>7} {name:<5} {games:>11} {rate:>9.1f} {mean:>14.1f} {text:>40}")
-        if decisions["api"] != decisions["fast"]:
-            print(
-                f"{'':>7} warning: the API path took {decisions['api']} decisions, the fast "
-                f"path {decisions['fast']}: they did not play the same games"
-            )
+            print(f"{players:>7} {name:<9} {games:>11} {rate:>9.1f} {mean:>14.1f} {text:>40}")
+        for name in ("api", "fast-loud", "api-quiet"):
+            if decisions[name] != decisions["fast"]:
+                print(
+                    f"{'':>7} warning: {name} took {decisions[name]} decisions, the fast "
+                    f"path {decisions['fast']}: they did not play the same games"
+                )
         sys.stdout.flush()
+
+
+def per_block(per_game: dict[str, list[float]], top: str, bottom: str) -> list[float]:
+    """Per block, top's time a game over bottom's."""
+    return [a / b for a, b in zip(per_game[top], per_game[bottom], strict=True)]
 
 
 def in_progress(rules: Any, players: int, seed: int, after: int) -> Any:

@@ -236,6 +236,8 @@ class Codegen(StraightGen):
                     f"    st.log = (spec, st.who, value, st.log, {told}, None)"
                     + self.ns.mark(spec.span),
                 ]
+            quiet = ["if not st.quiet:  # a quiet game keeps no record (Game.quiet)"]
+            record = [*quiet, *("    " + line for line in record)]
             head = [f"st.loc[{spec.slot}] = value", *record, "st.pending = None"]
             lines = prelude([*head, *bodies[pc + 1]])
             self.code.resumes[pc] = self.ns.function(f"_resume{pc}", "st, spec, value", lines)

@@ -313,13 +313,8 @@ class Game(GameQueries):
                 pc = resume(st, spec, value)
             else:  # a secret choice (its record has an audience), or none generated
                 st.loc[spec.slot] = value
-                told = spec.narrate
-                if spec.audience is not None or spec.narrate_hidden is not None:
+                if not st.quiet:  # a quiet game (see `quiet`) keeps no record
                     st.log = helpers.choice_record(st, spec, st.who, value)
-                elif told is None or value is None:  # `helpers.choice_record`, written out
-                    st.log = (spec, st.who, value, st.log)
-                else:
-                    st.log = (spec, st.who, value, st.log, told(st), None)
                 st.pending = None
                 pc = code.ops[spec.pc + 1](st)
         except Exception as exc:  # placed on its rule line, as by run()
@@ -427,6 +422,22 @@ class Game(GameQueries):
         )
 
     # ---------------------------------------------------------------- fast paths
+    def quiet(self) -> Game:
+        """Make this game quiet for good, and return it: from now on no `say` statement
+        runs and no decision or roll is logged, as in `playout(rng, quiet=True)`, for a
+        caller that reads results, measures, attributes and options but never the log
+        (a reinforcement-learning loop, a script that plays many games). The same game,
+        faster; `events()`, `history()`, `record()` and the log parts of `view()` refuse
+        (UsageError) from then on, and so do its clones', which are quiet too."""
+        st = self.state
+        st.quiet = st.mute = st.hushed = True
+        return self
+
+    @property
+    def is_quiet(self) -> bool:
+        """Is this game quiet (see `quiet`)?"""
+        return self.state.mute
+
     def playout(
         self,
         rng: random.Random,
@@ -443,10 +454,11 @@ class Game(GameQueries):
         no decision or roll is logged (for a caller that reads results, measures and
         attributes, never the log): the same game, faster, but its log has holes from
         then on, so `events()`, `history()`, `record()` and the log parts of `view()`
-        refuse (UsageError)."""
+        refuse (UsageError). A quiet game (`quiet()`) plays quietly whatever `quiet` says."""
         if max_decisions is None:
             max_decisions = self.rules.limits.decisions
         st = self.state
+        quiet = quiet or st.mute
         st.quiet = quiet  # read by the generated code, until the playout ends
         st.hushed = st.hushed or quiet
         code = self.rules.code
@@ -482,7 +494,7 @@ class Game(GameQueries):
                     taken = max_decisions - st.budget
                     st.budget = 0
         finally:
-            st.quiet = False
+            st.quiet = st.mute
         return taken
 
     def clone(self) -> Game:

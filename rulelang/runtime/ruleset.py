@@ -141,9 +141,12 @@ class Ruleset:
         options: dict[str, str] | None = None,
         names: Sequence[str] | None = None,
         auto_chance: bool = True,
+        quiet: bool = False,
     ) -> Game:
         """Start a game. With auto_chance=False every chance event (deals, shuffles,
-        rolls) waits for `Game.apply_chance`, so a test can script them by value."""
+        rolls) waits for `Game.apply_chance`, so a test can script them by value. With
+        quiet=True the game is quiet from its setup on (`Game.quiet`): no message, no
+        log, the same game."""
         p = self.program
         if p.library:
             raise UsageError(f"'{self.title}' is a library of definitions, not a game")
@@ -171,6 +174,7 @@ class Ruleset:
         st.rng = random.Random(seed)
         st.rng_shared = False
         st.auto_chance = auto_chance
+        st.quiet = st.mute = st.hushed = bool(quiet)
         game = Game(self, st)
         game._run(0)
         return game

@@ -274,6 +274,7 @@ class State:
         "effect",
         "quiet",
         "hushed",
+        "mute",
     )
 
     def __init__(self, cfg: Config, rng: random.Random):
@@ -318,10 +319,12 @@ class State:
         # while a clone looks for a way to complete an effect (runtime/complete.py): the
         # effect's block, the depth of the proc stack in it, and the states visited
         self.effect: tuple[int, int, list[int]] | None = None
-        # during a quiet playout (Game.playout(quiet=True)): the generated code runs no
-        # `say` and logs no decision or roll; hushed: the log has such holes
+        # during a quiet playout (Game.playout(quiet=True)), and always in a quiet game
+        # (mute: Game.quiet()): the generated code runs no `say` and logs no decision or
+        # roll; hushed: the log has such holes
         self.quiet = False
         self.hushed = False
+        self.mute = False
 
     def draw(self) -> random.Random:
         """The generator, copied first if a clone shares it (copy on write: cloning
@@ -368,7 +371,7 @@ class State:
         other.bot = _no_bot
         other.budget = 0
         other.effect = self.effect
-        other.quiet = False
+        other.quiet = other.mute = self.mute  # a quiet game's clones are quiet too
         other.hushed = self.hushed  # the shared log lacks the same messages
         return other
 
