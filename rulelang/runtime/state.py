@@ -148,7 +148,7 @@ def left(st: State, place: Place, item: Value) -> None:
     """An item left a place (item None: the zone was shuffled): what `reveal ... to`
     showed of it there no longer counts (were it to come back, nobody saw where it
     went in between). An item nobody was shown before leaves no record: it would
-    void nothing (a reveal after it is newer), and every card moved would write one."""
+    void nothing (a reveal after it is newer), and every item moved would write one."""
     if item is None or item in st.shown_items:
         st.shown = (None, place, item, st.shown)
 
