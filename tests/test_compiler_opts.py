@@ -488,7 +488,8 @@ def test_moving_the_top_item_needs_no_search() -> None:
 
 def test_adding_a_whole_zone_empties_it_and_notes_each_item_left() -> None:
     """`add [c for c in deck] to pile` takes every item (the zone becomes empty) and,
-    once something was revealed, notes each item leaving, bottom first, as `left`."""
+    once they were revealed to someone, notes each item leaving, bottom first, as
+    `left` (an item nobody was shown leaves no note: tests/test_shown_records.py)."""
     from rulelang.runtime import helpers
 
     rules = compiled(ZONES)
@@ -497,7 +498,7 @@ def test_adding_a_whole_zone_empties_it_and_notes_each_item_left() -> None:
     (places,) = [v for v in rules.code.ops[0].__globals__.values() if isinstance(v, helpers.Places)]
     deck, pile = rules.layout.zone_base["deck"], rules.layout.zone_base["pile"]
     st.zones[deck], st.zones[pile] = (0, 1), ()
-    st.shown = ("start",)
+    st.shown, st.shown_items = ("start",), frozenset({0, 1})
     helpers.add(st, [0, 1], pile, places)
     assert st.zones[deck] == () and st.zones[pile] == (0, 1)
     assert st.shown == (None, ("zone", deck), 1, (None, ("zone", deck), 0, ("start",)))

@@ -64,6 +64,10 @@ _PURE = re.compile(rf"[A-Za-z_][A-Za-z_0-9]*(\.[A-Za-z_][A-Za-z_0-9]*|\[{_KEY}\]
 _UPTO = re.compile(r"_h\.upto\(([^,]+), ([^,]+), [0-9]+, _s[0-9]+\)$")
 _LOCAL = re.compile(r"\b_[avt][0-9]+\b")  # names of generated locals: arguments, loops...
 _STRING = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+# a zone's slot tested inline (ExprGen.zone_slot), measured as the call it stands for
+_SLOT_TEST = re.compile(
+    r"\((\d+) \+ (\S+) if \2 is not None else (_h\.zone_slot\(\1, \2, _s\d+\))\)"
+)
 # a constant tuple of whole numbers: a range `0..3` made a constant, or a list literal
 _BRANCHES = re.compile(r"\b(for|if|and|or|lambda)\b|:=")
 # how a character of a text is written between the quotes of an f-string ("...")
@@ -76,6 +80,7 @@ OPTIMISED = True
 INLINE_MAX = 160  # the longest def body (generated source) written in place of its calls
 UNGUARDED = True  # statements read hidden things without the guards of `known`
 UNROLL_MAX = 4  # `any`/`all` over at most this many constant numbers: one test each
+INLINE_SLOTS = True  # a player's zone whose owner may be `none` tested inline
 STATE_NAMES = ("current", "index", "turn_number", "round_number")
 MEMO_UNSET = object()  # a fixed def not computed yet for this table
 
@@ -559,7 +564,12 @@ class ExprGen:
         var = self.ref(owner) if isinstance(owner, A.Name) else None
         if isinstance(var, LocalSym) and var.slot in self.seats:  # a seat: never `none`
             return f"{base} + {owner_src}"
-        return f"_h.zone_slot({base}, {owner_src}, {self.span(owner)})"
+        checked = f"_h.zone_slot({base}, {owner_src}, {self.span(owner)})"
+        if OPTIMISED and INLINE_SLOTS and _PURE.match(owner_src):
+            # tested inline (a def's parameter, read twice at no cost): the helper is
+            # called only to raise the error for `none`
+            return f"({base} + {owner_src} if {owner_src} is not None else {checked})"
+        return checked
 
     def seen_zone(self, slot: str, owner: str, zone: ZoneSym) -> str:
         """A hidden zone, read inside `known` as its viewer sees it (rules that call
@@ -1024,7 +1034,7 @@ class ExprGen:
             ]
         else:
             lines = [f"return {body}"]
-            if len(body) <= INLINE_MAX:
+            if len(_SLOT_TEST.sub(r"\3", body)) <= INLINE_MAX:  # as long as it was
                 self.inline_bodies[name] = (params, body)
         self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines)
 

@@ -319,7 +319,7 @@ def move(
             raise errors.not_in_zone(name, span) from None
         zones[src] = zone[:i] + zone[i + 1 :]
     zones[dst] += (item,)
-    if st.shown is not None:
+    if st.shown is not None and item in st.shown_items:
         left(st, ("zone", src), item)
     if places is not None:
         places.hint[item] = dst
@@ -348,6 +348,7 @@ def reveal_to(st: State, items: Iterable[Value], audience: Iterable[int], places
                     break
         if place is not None:
             st.shown = (seen, place, item, st.shown)
+            st.shown_items = st.shown_items | {item}
 
 
 def detach(st: State, item: Value, places: Places) -> None:
@@ -387,7 +388,7 @@ def _take(st: State, slot: int, item: Value) -> None:
     zone = st.zones[slot]
     i = zone.index(item)
     st.zones[slot] = zone[:i] + zone[i + 1 :]
-    if st.shown is not None:
+    if st.shown is not None and item in st.shown_items:
         left(st, ("zone", slot), item)
 
 

@@ -147,8 +147,10 @@ Place = tuple[Any, ...]  # ("zone", slot) or ("tile", layer, cell)
 def left(st: State, place: Place, item: Value) -> None:
     """An item left a place (item None: the zone was shuffled): what `reveal ... to`
     showed of it there no longer counts (were it to come back, nobody saw where it
-    went in between)."""
-    st.shown = (None, place, item, st.shown)
+    went in between). An item nobody was shown before leaves no record: it would
+    void nothing (a reveal after it is newer), and every item moved would write one."""
+    if item is None or item in st.shown_items:
+        st.shown = (None, place, item, st.shown)
 
 
 def known_records(shown: Log) -> Iterator[tuple[Any, ...]]:
@@ -266,6 +268,7 @@ class State:
         "log",
         "private",
         "shown",
+        "shown_items",
         "viewer",
         "auto_chance",
         "reach",
@@ -306,6 +309,9 @@ class State:
         self.private: Log = None
         # what `reveal ITEM to PLAYERS` showed, newest first (see known_places below)
         self.shown: Log = None
+        # the items named by a record of `shown` with an audience: only these leave a
+        # record when they move (see left)
+        self.shown_items: frozenset[Value] = frozenset()
         # while `known(P, ...)` is worked out, P's seat (runtime/seen.py); else -1
         self.viewer = -1
         self.auto_chance = True  # False: a test or a replay supplies chance outcomes
@@ -365,6 +371,7 @@ class State:
         other.log = self.log  # shared: events are never changed, only added in front
         other.private = self.private
         other.shown = self.shown
+        other.shown_items = self.shown_items  # replaced, never changed in place
         other.viewer = -1
         other.auto_chance = self.auto_chance
         other.reach = self.reach  # replaced, never changed in place, when tiles change
