@@ -30,6 +30,7 @@ class StraightGen:
     ex: ExprGen
     reads: Reads
     limits: Limits
+    py_procs: frozenset[str] = frozenset()  # procs called with Python arguments
 
     def error(self, err: GameRuntimeError) -> str:
         """The name under which generated code raises `err` (made in advance)."""
@@ -167,6 +168,10 @@ class StraightGen:
                     *indent(self.simple_block(s.body)),
                 ]
             case A.Do():
+                if s.proc in self.py_procs:  # its arguments passed as Python's
+                    params = self.p.procs[s.proc].params
+                    args = [ex.as_type(a, p.type) for p, a in zip(params, s.args, strict=True)]
+                    return [f"{proc_function(s.proc)}({', '.join(['st', *args])})"]
                 return [*self.proc_args(s), f"{proc_function(s.proc)}(st)"]
             case A.Say():
                 # a quiet playout (Game.playout) keeps no message: no rule reads one
