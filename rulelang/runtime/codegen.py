@@ -43,7 +43,7 @@ from rulelang.runtime.fitting import fitting_call
 from rulelang.runtime.generate import SEEDS, GenerateOp
 from rulelang.runtime.reads import Reads, end_reads
 from rulelang.runtime.state import State
-from rulelang.runtime.straight import StraightGen
+from rulelang.runtime.straight import StraightGen, indent
 from rulelang.syntax import ast as A
 
 PAUSING = (A.Choose, A.Roll, A.Pick, A.ShuffleLet, A.ShuffleZone, A.React, A.Generate)
@@ -445,10 +445,13 @@ class Codegen(StraightGen):
         bodies = [(self.label(), body) for _c, body in s.branches]
         otherwise = self.label()
         lines: list[str] = []
+        loud = self.quiet_from(s)  # the branches that only say: not tested when quiet
         for i, ((cond, _body), (lab, _b)) in enumerate(zip(s.branches, bodies, strict=True)):
-            test = self.test(cond)
+            test = [*self.test(cond), f"    return {lab}"]
+            if i >= loud:
+                test = ["if not st.quiet:", *indent(test)]
             test[0] += self.ns.mark(cond.span) if i else ""
-            lines += [*test, f"    return {lab}"]
+            lines += test
         self.emit([*lines, f"return {otherwise}"], s.span)
         for lab, body in bodies:
             self.here(lab)
