@@ -39,6 +39,7 @@ from rulelang.runtime.code import Fn, Formatter
 from rulelang.runtime.constants import constant_items
 from rulelang.runtime.fitting import fitting_call
 from rulelang.runtime.growing import Grown, grown_locals
+from rulelang.runtime.lengths import fixed_lengths
 from rulelang.runtime.lines import TABLE, Lines
 from rulelang.runtime.reads import expressions
 from rulelang.runtime.tiles import TileOps
@@ -75,6 +76,7 @@ _F_ESCAPES = {"{": "{{", "}": "}}", '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r":
 OPTIMISED = True
 INLINE_MAX = 160  # the longest def body (generated source) written in place of its calls
 UNGUARDED = True  # statements read hidden things without the guards of `known`
+FIXED_LENGTHS = True  # off: a list attribute's reads are checked, whatever it holds
 UNROLL_MAX = 4  # `any`/`all` over at most this many constant numbers: one test each
 STATE_NAMES = ("current", "index", "turn_number", "round_number")
 MEMO_UNSET = object()  # a fixed def not computed yet for this table
@@ -151,6 +153,7 @@ class ExprGen:
         # of the list whose indices they run over (`for i in 0..len(xs) - 1`), so that
         # an index proven in range is read without a check (see `proven`)
         self.ranges: dict[int, tuple[int, int]] = {}
+        self.lengths = fixed_lengths(program)  # list attributes of a fixed length
         self.indices_of: dict[int, str] = {}
         self.seats: set[int] = set()  # the variables of loops over `players`
         self.grown = Grown()  # the locals of the def being compiled held as Python lists
@@ -509,10 +512,13 @@ class ExprGen:
         return low >= 0 and size is not None and high < size
 
     def known_length(self, e: A.Expr) -> int | None:
-        """The length of a list literal, or of a const written as one."""
+        """The length of a list literal, of a const written as one, or of an attribute
+        of a fixed length (lengths.py)."""
         sym = self.ref(e)
         if isinstance(sym, ValueSym) and sym.what == "const" and isinstance(sym.decl, A.ConstDecl):
             e = sym.decl.value
+        if isinstance(sym, AttrSym) and FIXED_LENGTHS and isinstance(e, A.Attr | A.Name):
+            return self.lengths.get(id(sym))
         return len(e.items) if isinstance(e, A.ListLit) else None
 
     def bind_loop(self, slot: int, source: A.Expr, source_src: str, unchanged: bool) -> None:
