@@ -12,9 +12,8 @@ which refuses a list of another length (edit.py).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from rulelang.check.symbols import AttrSym, Program
+from rulelang.runtime.ranges import statements
 from rulelang.syntax import ast as A
 
 
@@ -25,7 +24,9 @@ def fixed_lengths(program: Program) -> dict[int, int]:
         n = _length(sym.default) if sym.type.name == "list" else None
         if n:  # an empty list's reads are all out of range: nothing to gain
             known[id(sym)] = n
-    for s in _sets(program):
+    for s in statements(program):
+        if not isinstance(s, A.Set):
+            continue
         target = program.refs.get(id(s.target))
         n = known.get(id(target)) if isinstance(target, AttrSym) else None
         if n is not None and (s.op != "=" or _length(s.value) != n):
@@ -47,24 +48,3 @@ def _length(e: A.Expr | None) -> int | None:
         ):
             return max(0, src.right.value - src.left.value + 1)
     return None
-
-
-def _sets(program: Program) -> Iterator[A.Set]:
-    """Every `set` statement of the rules (procs, phases, setup, ends, bots...)."""
-    seen: set[int] = set()
-    stack: list[object] = [
-        program.decls,
-        program.setup,
-        [p.decl for p in program.procs.values()],
-        [p.decl for p in program.phases],
-        program.ends,
-    ]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, tuple | list):
-            stack.extend(node)
-        elif isinstance(node, A.Stmt | A.Decl) and id(node) not in seen:
-            seen.add(id(node))  # (expressions hold no statements)
-            if isinstance(node, A.Set):
-                yield node
-            stack.extend(getattr(node, f) for f in node.__dataclass_fields__)
