@@ -207,6 +207,7 @@ FIRST = """
 player { pair: list(int) = [4, 5] }
 def head(p: player) = current.pair[0] + p.pair[1]
 def past(p: player) = p.pair[2]
+proc grow(p: player) { set p.pair = p.pair + [1] }  # its length may change (lengths.py)
 turn {
   choose n in 1..2
   say "{head(current)}"

@@ -43,7 +43,7 @@ from rulelang.runtime.fitting import fitting_call
 from rulelang.runtime.generate import SEEDS, GenerateOp
 from rulelang.runtime.reads import Reads, end_reads
 from rulelang.runtime.state import State
-from rulelang.runtime.straight import StraightGen
+from rulelang.runtime.straight import StraightGen, indent
 from rulelang.syntax import ast as A
 
 PAUSING = (A.Choose, A.Roll, A.Pick, A.ShuffleLet, A.ShuffleZone, A.React, A.Generate)
@@ -52,6 +52,7 @@ INLINE_DEPTH = 3
 JUMP = re.compile(r"^(\s*)return (\d+)$")
 MARKED = re.compile(r"  # @\d+$")  # a line that ends with its statement's mark
 UNROLLED_CHOICES = True  # off: a choice among constants filtered by a comprehension
+PYTHON_PROCS = True  # off: a proc that never pauses takes its arguments in st.loc
 RANGE = "range(low, high + 1)"  # the candidates of a choice over a range `a..b`
 BARE_JUMP = re.compile(r"^\s*return (\d+|@L\d+@)$")  # a jump, to a pc or a label
 
@@ -89,6 +90,7 @@ class Codegen(StraightGen):
         self.cur: list[str] = []  # straight-line code waiting for its op
         self.cur_span: Span = NO_SPAN
         self.entries = {name: self.label() for name, s in program.procs.items() if s.pauses}
+        self.py_procs = python_procs(program) if exprgen.OPTIMISED and PYTHON_PROCS else frozenset()
         alone = tuple((seat,) for seat in range(program.max_players))  # see StraightGen.say
         self.ns.env.update({"_new": tuple.__new__, "_alone": alone, "_others": _others(program)})
         self.passes: list[Label] = []  # where `pass` jumps, for each reaction round around
@@ -299,9 +301,23 @@ class Codegen(StraightGen):
             self.add(["st.dirty = True"], d.span)
 
     def simple_proc(self, name: str, sym: ProcSym) -> None:
-        body = [line for s in sym.decl.body for line in self.simple(s)]
-        body = prelude(body) if exprgen.OPTIMISED else body
-        self.ns.function(proc_function(name), "st", body or ["pass"])
+        if name not in self.py_procs:
+            body = [line for s in sym.decl.body for line in self.simple(s)]
+            body = prelude(body) if exprgen.OPTIMISED else body
+            self.ns.function(proc_function(name), "st", body or ["pass"])
+            return
+        # its parameters and locals are Python variables of its function, as a def's:
+        # it never pauses, so nothing else reads them (no op, no choice, no generator)
+        slots = [p.slot for p in sym.params] + self.ex.own_locals(sym.decl.body)
+        for slot in slots:
+            self.ex.bound[slot] = f"_a{slot}"
+        try:
+            body = [line for s in sym.decl.body for line in self.simple(s)]
+        finally:
+            for slot in slots:
+                del self.ex.bound[slot]
+        params = ", ".join(["st", *(f"_a{p.slot}" for p in sym.params)])
+        self.ns.function(proc_function(name), params, prelude(body) or ["pass"])
 
     def check_end(self) -> None:
         """`_check_end(st)`: run the first end rule whose condition holds; True if the
@@ -431,10 +447,13 @@ class Codegen(StraightGen):
         bodies = [(self.label(), body) for _c, body in s.branches]
         otherwise = self.label()
         lines: list[str] = []
+        loud = self.quiet_from(s)  # the branches that only say: not tested when quiet
         for i, ((cond, _body), (lab, _b)) in enumerate(zip(s.branches, bodies, strict=True)):
-            test = self.test(cond)
+            test = [*self.test(cond), f"    return {lab}"]
+            if i >= loud:
+                test = ["if not st.quiet:", *indent(test)]
             test[0] += self.ns.mark(cond.span) if i else ""
-            lines += [*test, f"    return {lab}"]
+            lines += test
         self.emit([*lines, f"return {otherwise}"], s.span)
         for lab, body in bodies:
             self.here(lab)
@@ -981,3 +1000,13 @@ def _inline(bodies: list[list[str]], me: int, body: list[str], depth: int) -> li
 
 
 __all__ = ["Codegen", "Op"]
+
+
+def python_procs(program: Program) -> frozenset[str]:
+    """The procs that take their arguments as a Python function's (see simple_proc):
+    those that never pause, but the `imagine` block (imagine.py sets its `me` in the
+    state's locals)."""
+    imagine = imagine_proc(program.procs)
+    return frozenset(
+        name for name, sym in program.procs.items() if not sym.pauses and sym is not imagine
+    )

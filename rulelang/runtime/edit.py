@@ -114,6 +114,9 @@ class Editor:
         layout = self.game.rules.layout
         if layout.holds_edges(sym) and (value is None or len(value) != SIDES):
             raise self._error(f"'{name}' of a tile holds {SIDES} sides (N, E, S, W), not {value!r}")
+        n = self.game.rules.ex.lengths.get(id(sym))  # the rules keep its length (lengths.py)
+        if n is not None and (not isinstance(value, tuple) or len(value) != n):
+            raise self._error(f"'{name}' holds a list of {n} items in these rules, not {value!r}")
         if sym.owner == "global":
             st.vars[sym.slot] = value
         elif of is not None:

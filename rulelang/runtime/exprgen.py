@@ -34,11 +34,12 @@ from rulelang.check.symbols import (
 from rulelang.check.types import ANY, BOOL, T
 from rulelang.diagnostics import Span
 from rulelang.limits import Limits
-from rulelang.runtime import helpers, seen
+from rulelang.runtime import helpers, ranges, seen
 from rulelang.runtime.code import Fn, Formatter
 from rulelang.runtime.constants import constant_items
 from rulelang.runtime.fitting import fitting_call
 from rulelang.runtime.growing import Grown, grown_locals
+from rulelang.runtime.lengths import fixed_lengths
 from rulelang.runtime.lines import TABLE, Lines
 from rulelang.runtime.reads import expressions
 from rulelang.runtime.tiles import TileOps
@@ -79,6 +80,8 @@ _F_ESCAPES = {"{": "{{", "}": "}}", '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r":
 OPTIMISED = True
 INLINE_MAX = 160  # the longest def body (generated source) written in place of its calls
 UNGUARDED = True  # statements read hidden things without the guards of `known`
+FIXED_LENGTHS = True  # off: a list attribute's reads are checked, whatever it holds
+RANGES = True  # off: the values of lets and parameters are not worked out (ranges.py)
 UNROLL_MAX = 4  # `any`/`all` over at most this many constant numbers: one test each
 INLINE_SLOTS = True  # a player's zone whose owner may be `none` tested inline
 STATE_NAMES = ("current", "index", "turn_number", "round_number")
@@ -156,6 +159,8 @@ class ExprGen:
         # of the list whose indices they run over (`for i in 0..len(xs) - 1`), so that
         # an index proven in range is read without a check (see `proven`)
         self.ranges: dict[int, tuple[int, int]] = {}
+        self.lengths = fixed_lengths(program)  # list attributes of a fixed length
+        self.facts = ranges.known_ranges(program)  # locals' and parameters' values
         self.indices_of: dict[int, str] = {}
         self.seats: set[int] = set()  # the variables of loops over `players`
         self.grown = Grown()  # the locals of the def being compiled held as Python lists
@@ -505,19 +510,34 @@ class ExprGen:
             low = high = e.index.value
         else:
             var = self.ref(e.index) if isinstance(e.index, A.Name) else None
-            if not isinstance(var, LocalSym):
-                return False
-            if self.indices_of.get(var.slot) == obj:
+            if isinstance(var, LocalSym) and self.indices_of.get(var.slot) == obj:
                 return True
-            low, high = self.ranges.get(var.slot, (-1, -1))
+            low, high = self.range_of(e.index) or (-1, -1)
         size = self.known_length(e.obj)
         return low >= 0 and size is not None and high < size
 
+    def within(self, e: A.Expr, low: int, high: int) -> bool:
+        """Is e a whole number from low to high in every evaluation (never none)?"""
+        known = self.range_of(e) if OPTIMISED else None
+        return known is not None and low <= known[0] and known[1] <= high
+
+    def range_of(self, e: A.Expr) -> tuple[int, int] | None:
+        """The least and the greatest whole number e can be, where plain to see: a
+        number, `x % k` (Python's: 0 to k - 1), a loop's variable over constant bounds,
+        a local or a proc's parameter of known values (ranges.py), the branches of
+        `if ... then ... else`, a def whose value is one of these (through its
+        arguments, not read). None: not known (or it may be none)."""
+        facts = self.facts if RANGES else {}
+        return ranges.range_of(self.p, e, self.ranges, facts, extended=RANGES)
+
     def known_length(self, e: A.Expr) -> int | None:
-        """The length of a list literal, or of a const written as one."""
+        """The length of a list literal, of a const written as one, or of an attribute
+        of a fixed length (lengths.py)."""
         sym = self.ref(e)
         if isinstance(sym, ValueSym) and sym.what == "const" and isinstance(sym.decl, A.ConstDecl):
             e = sym.decl.value
+        if isinstance(sym, AttrSym) and FIXED_LENGTHS and isinstance(e, A.Attr | A.Name):
+            return self.lengths.get(id(sym))
         return len(e.items) if isinstance(e, A.ListLit) else None
 
     def bind_loop(self, slot: int, source: A.Expr, source_src: str, unchanged: bool) -> None:
@@ -690,7 +710,8 @@ class ExprGen:
         if f == "cell":
             return f"st.cfg.boards[{board.name!r}].cell({a[0]}, {a[1]})"
         if f == "neighbour":
-            return self.neighbour(board, a[0], a[1], self.span(e))
+            direction = self.within(e.args[2], 0, 3)
+            return self.neighbour(board, a[0], a[1], self.span(e), direction)
         if f in ("line_from", "lines_through"):
             grid = f"st.cfg.boards[{board.name!r}]"
             most = self.limits.items  # no endless line on a grid without bounds
@@ -707,7 +728,8 @@ class ExprGen:
                 if _INT.match(c) or _INT.match(d) and not 0 <= int(d) < 4:
                     return call  # a number as the cell, or no such side: the helper checks
                 checks = [f"{c} is not None"]
-                checks += [] if _INT.match(d) else [f"{d} is not None and 0 <= {d} < 4"]
+                if not (_INT.match(d) or self.within(e.args[2], 0, 3)):
+                    checks.append(f"{d} is not None and 0 <= {d} < 4")
                 return f"({grid}.canon[4 * {c} + {d}] if {' and '.join(checks)} else {call})"
             return call
         ops = self.ns.name_for(self.tiles[board.name], "_t")
@@ -734,9 +756,10 @@ class ExprGen:
         assert f in ("touching", "spots"), f
         return f"{ops}.network(st, {a[0]})[{part}]"
 
-    def neighbour(self, board: ValueSym, c: str, d: str, span: str) -> str:
+    def neighbour(self, board: ValueSym, c: str, d: str, span: str, direction: bool = False) -> str:
         """`neighbour(b, c, d)`; on a bounded grid, for a direction 0-3, read inline from
-        the grid's table (a cell `none` is R030 either way, as the helper's read)."""
+        the grid's table (a cell `none` is R030 either way, as the helper's read), with
+        no check of d where it is known to be one (`direction`)."""
         grid = f"st.cfg.boards[{board.name!r}]"
         call = f"_h.neighbour({grid}, {c}, {d}, {span})"
         decl = board.decl
@@ -745,6 +768,8 @@ class ExprGen:
             return call
         if _INT.match(d):
             return f"{grid}.next_cell[{c}][{d}]" if 0 <= int(d) < 4 else call
+        if direction:
+            return f"{grid}.next_cell[{c}][{d}]"
         return f"({grid}.next_cell[{c}][{d}] if {d} is not None and 0 <= {d} < 4 else {call})"
 
     def call_def(self, sym: DefSym, e: A.Call) -> str:

@@ -22,6 +22,8 @@ from rulelang.runtime.helpers import Places
 from rulelang.runtime.reads import Reads, expressions
 from rulelang.syntax import ast as A
 
+QUIET_TESTS = True  # off: a quiet playout tests the conditions of what only says
+
 
 class StraightGen:
     p: Program
@@ -30,6 +32,7 @@ class StraightGen:
     ex: ExprGen
     reads: Reads
     limits: Limits
+    py_procs: frozenset[str] = frozenset()  # procs called with Python arguments
 
     def error(self, err: GameRuntimeError) -> str:
         """The name under which generated code raises `err` (made in advance)."""
@@ -117,10 +120,12 @@ class StraightGen:
                 return self.set(s)
             case A.If():
                 lines: list[str] = []
+                loud = self.quiet_from(s)
                 for i, (cond, block) in enumerate(s.branches):
                     # an `elif` is placed on its own line (the `if` line: by simple())
                     mark = self.ns.mark(cond.span) if i else ""
-                    lines.append(f"{'if' if i == 0 else 'elif'} {ex.src(cond)}:{mark}")
+                    test = ex.src(cond) if i < loud else f"not st.quiet and ({ex.src(cond)})"
+                    lines.append(f"{'if' if i == 0 else 'elif'} {test}:{mark}")
                     lines += indent(self.simple_block(block))
                 if s.otherwise:
                     lines += ["else:", *indent(self.simple_block(s.otherwise))]
@@ -167,6 +172,10 @@ class StraightGen:
                     *indent(self.simple_block(s.body)),
                 ]
             case A.Do():
+                if s.proc in self.py_procs:  # its arguments passed as Python's
+                    params = self.p.procs[s.proc].params
+                    args = [ex.as_type(a, p.type) for p, a in zip(params, s.args, strict=True)]
+                    return [f"{proc_function(s.proc)}({', '.join(['st', *args])})"]
                 return [*self.proc_args(s), f"{proc_function(s.proc)}(st)"]
             case A.Say():
                 # a quiet playout (Game.playout) keeps no message: no rule reads one
@@ -200,6 +209,17 @@ class StraightGen:
                 return ["continue"]
             case _:
                 assert_never(s)
+
+    def quiet_from(self, s: A.If) -> int:
+        """The first of an `if`'s branches from which on every branch, and the `else`,
+        only says something (len(branches): none). A quiet playout (Game.playout) says
+        nothing, so it need not test their conditions either."""
+        if not (exprgen.OPTIMISED and QUIET_TESTS and says_only(s.otherwise)):
+            return len(s.branches)
+        first = len(s.branches)
+        while first > 0 and says_only(s.branches[first - 1][1]):
+            first -= 1
+        return first
 
     def sets_local(self, stmts: tuple[A.Stmt, ...], slot: int) -> bool:
         """Does any of these statements (at any depth) set the local of this slot?"""
@@ -467,6 +487,16 @@ def jumps(s: A.Stmt) -> bool:
     if isinstance(s, A.While | A.For | A.Repeat | A.React):
         return False
     return any(jumps(x) for body in A.blocks_in(s) for x in body)
+
+
+def says_only(stmts: tuple[A.Stmt, ...] | None) -> bool:
+    """Do these statements (at any depth) only say something, or nothing at all?"""
+    return all(
+        isinstance(s, A.Say)
+        or isinstance(s, A.If)
+        and all(says_only(body) for body in A.blocks_in(s))
+        for s in stmts or ()
+    )
 
 
 def dedent(lines: list[str]) -> list[str]:
