@@ -10,6 +10,7 @@ from pathlib import Path
 import rulelang
 from rulelang.runtime import belief
 from rulelang.runtime.engine import Game
+from rulelang.search import bot_action
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -54,7 +55,11 @@ def _belief_in_truth(game: Game, seat: int, other: int) -> float:
     read the truth; the belief never does)."""
     b = belief.current(game, seat)
     truth = game.attribute("side", other)
-    right = sum(w for q, w in zip(b.particles, b.weights, strict=True) if q.attribute("side", other) == truth)
+    right = sum(
+        w
+        for q, w in zip(b.particles, b.weights, strict=True)
+        if q.attribute("side", other) == truth
+    )
     return right / sum(b.weights)
 
 
@@ -70,3 +75,17 @@ def test_a_secret_choice_weighs_the_worlds_by_what_the_players_bot_would_choose(
             game.apply(game.bot_choice(None))
         game.apply(game.bot_choice(None))  # seat 2 plays its side's chip
         assert _belief_in_truth(game, 0, 1) > 0.8
+
+
+def test_a_fresh_start_deals_anew_what_the_others_hold() -> None:
+    """Resampled copies keep what the other players hold (their bots chose by it); a
+    fresh start, where every world was rejected, must still deal it anew, or its copies
+    of worlds that all failed fail alike: base Saboteur, one round, seed 121, seat 1
+    searched by `ismcts:300` against the declared bots refused (NoBelief, 8,000 worlds
+    tried) before its round was over."""
+    rules = rulelang.compile_file(ROOT / "rulesets" / "saboteur.rules")
+    game = rules.new_game(4, 121, {"rounds": "1"})
+    while not game.is_over():
+        name = "ismcts:300" if game.current_player() == 0 else "dwarf"
+        game.apply(bot_action(game, name))
+    assert game.is_over()
