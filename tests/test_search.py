@@ -136,8 +136,10 @@ def test_determinize_keeps_what_the_seat_sees_and_redeals_the_rest(
     assert game.view(None, only=HIDDEN_PARTS) == truth  # the original is untouched
     # the hands and goals the seat never saw vary; the other players' roles are drawn
     # from the seat's belief, whose worlds (those that fit the cards seen played) may
-    # all descend from one deal of the roles this early (docs/bots.md, known limits)
-    assert len(hands) > 10 and len(goals) >= 3
+    # all descend from one deal of the roles this early (docs/bots.md, known limits).
+    # Fewer hands than the 20 draws: the worlds are weighed by what the declared bots
+    # would have played from them (the opponent model), and copies keep those hands
+    assert len(hands) >= 4 and len(goals) >= 3
     assert all(
         sorted(r)
         in (
