@@ -383,7 +383,9 @@ def _again(
     copies = zip(mark.particles, mark.weights, mark.seen, strict=True)
     worlds = [(p.clone(), w, k) for p, w, k in copies]
     size = PARTICLES << min(attempt, 2)
-    b.particles, b.seen, b.weights = _resample(worlds, size, rng, b.seat, copies=True)
+    # a rescue: what the others hold is dealt anew too (else the copies of worlds that
+    # all failed could not differ where they must)
+    b.particles, b.seen, b.weights = _resample(worlds, size, rng, b.seat, copies=True, held=True)
     b.tried += size  # each world dealt is one tried
     b.truth = mark.truth.clone()
     b.marks = [m for m in b.marks if m.number < mark.number]
@@ -497,7 +499,8 @@ def _follow(
             if spec.kind is not None:  # items from a hidden hand: any it could hold
                 return _item_choices(p, spec, seat, rng, known, window)
             tried: Sequence[Value] = _some(st.options, window)
-            return _branch(p, tried, lambda g, v: g.choose(v))
+            odds = _modelled(p, tried)  # read before p takes the last branch
+            return _branch(p, tried, lambda g, v: g.choose(v), odds)
         if not isinstance(spec, ChanceSpec):
             return []
         if sees_draw(p, event, seat):
@@ -511,7 +514,58 @@ def _follow(
         return []
 
 
-def _branch(p: Game, values: Sequence[Any], take: Any) -> list[tuple[Game, float]]:
+# The opponent model: another player's secret choice is weighed, in each world, by how
+# likely the declared bot that plays that seat there (it reads only what its player
+# sees in that world) was to make it, mixed with a random player's choice (the share
+# RANDOM_SHARE: a player may play otherwise than its bot). A world in which a card
+# played is one that player's bot would not have chosen there (a dead end laid by a
+# player whose hidden role digs tunnels) loses weight, so the worlds come to believe
+# what the players' choices tell, as a player at the table would (Ponsen et al.,
+# "Integrating opponent models with Monte-Carlo tree search in poker", 2010; Richards
+# and Amir 2007 weigh the hidden racks by the moves seen likewise). Without a declared
+# bot for the seat, every option is as likely, as before.
+RANDOM_SHARE = 0.2
+
+
+def _likelihood(q: Game, spec: ChoiceSpec, look: str) -> float:
+    """How much more likely than a random player the seat's declared bot in world `q`
+    was to choose an item that looks like `look` (`spec`'s pending choice, not taken)."""
+    kept = _kept_by_bot(q)
+    if kept is None:
+        return 1.0
+    options = [v for v in q.state.options if v is not None]
+    alike = sum(1 for v in options if spec.show(q.state, v) == look)
+    chosen = sum(1 for v in kept if v is not None and spec.show(q.state, v) == look)
+    if not alike:
+        return 1.0
+    return RANDOM_SHARE + (1 - RANDOM_SHARE) * (chosen / len(kept)) / (alike / len(options))
+
+
+def _kept_by_bot(q: Game) -> Sequence[Value] | None:
+    """The options the declared bot of the deciding seat keeps in `q` (None if none
+    plays it, or it keeps nothing)."""
+    try:
+        kept = q.bot_options()
+    except (GameRuntimeError, UsageError):
+        return None
+    return kept or None
+
+
+def _modelled(p: Game, tried: Sequence[Value]) -> list[float] | None:
+    """Per option tried of another player's secret choice (not of items), how much more
+    likely than a random player its declared bot in world `p` was to take it (see
+    RANDOM_SHARE); None where no declared bot plays the seat."""
+    kept = _kept_by_bot(p)
+    if kept is None:
+        return None
+    share = 1.0 / len(p.state.options)
+    bot = 1.0 / len(kept)
+    return [RANDOM_SHARE + (1 - RANDOM_SHARE) * (bot if v in kept else 0.0) / share for v in tried]
+
+
+def _branch(
+    p: Game, values: Sequence[Any], take: Any, odds: Sequence[float] | None = None
+) -> list[tuple[Game, float]]:
     out = []
     weight = 1.0 / len(values) if values else 0.0
     for i, v in enumerate(values):
@@ -520,7 +574,7 @@ def _branch(p: Game, values: Sequence[Any], take: Any) -> list[tuple[Game, float
             take(q, v)
         except (GameRuntimeError, UsageError):
             continue
-        out.append((q, weight))
+        out.append((q, weight if odds is None else weight * odds[i]))
     return out
 
 
@@ -655,11 +709,14 @@ def _resample(
     rng: random.Random,
     seat: int,
     copies: bool = False,
+    held: bool | None = None,
 ) -> tuple[list[Game], list[Seen], list[float]]:
     """`size` draws by weight (systematic resampling). A world drawn again is a copy
     with the items the seat never saw dealt anew (redeal_unseen); where nothing can be
     dealt anew, the world counts twice instead (its weight), unless `copies` asks for
-    a copy of it (to draw its next secret apart)."""
+    a copy of it (to draw its next secret apart). What the other players hold is dealt
+    anew only if `held` says so (by default, where the rules declare no bots: see
+    RANDOM_SHARE)."""
 
     total = sum(w for _g, w, _k in worlds)
     step = total / size
@@ -677,7 +734,10 @@ def _resample(
         at += step
         g, _w, known = worlds[i]
         if id(g) in used:
-            other = redeal_unseen(g, seat, rng, known)
+            # what the others hold is not dealt anew where their bots are the model of
+            # their choices: the worlds were weighed by what those bots saw there
+            deal = not g.rules.bots if held is None else held
+            other = redeal_unseen(g, seat, rng, known, held=deal)
             if other is None and not copies:
                 weights[used[id(g)]] += 1.0
                 continue
@@ -911,6 +971,7 @@ def _item_choices(
                 _refresh(q.state)
                 if v not in q.state.options:
                     continue
+            weight *= _likelihood(q, spec, name)
             q.choose(v)
         except (GameRuntimeError, UsageError):
             continue

@@ -76,6 +76,16 @@ def _key(who: int, value: Value) -> object:
     return (who, value)
 
 
+# The root's options are known by their text, as the seat sees them: in a world, the
+# card the seat holds may be another copy of the same card (the world's copy of it was
+# laid before, where a card that looks the same was seen laid), and by its value it was
+# another option, never the real one: a card drawn late was tried in few of the
+# worlds, or none, and could not be chosen (two identical cards are one choice).
+def _root_keys(g: Game, who: int) -> dict[object, object]:
+    """The key of each option of `g` at the root (by `_key`): its text."""
+    return {_key(who, a.value): ("as seen", who, a.text) for a in g.legal_actions()}
+
+
 class Evaluator:
     """The evaluation step: plays a determinization on from the end of the tree and
     scores where it stops; and, with `estimate ... by bots`, the prior the tree policy
@@ -168,11 +178,12 @@ def _tree_policy(tree: Tree, g: Game) -> list[Node]:
     grown = 0  # nodes added in this iteration
     while not g.is_over():
         who = g.current_player()
-        fresh, known = _available(node, g, who)
+        keys = _root_keys(g, who) if node is root else None
+        fresh, known = _available(node, g, who, keys)
         kept = tree.evaluator.prior(g)
         if fresh:  # expand: new nodes to the end of the player's move
             turn = g.turn_number
-            child = _expand(node, g, who, fresh, kept, tree.rng.random)
+            child = _expand(node, g, who, fresh, kept, tree.rng.random, keys)
             if node is root:
                 child.moves = child.moves or _moved(g, asked)
             path.append(child)
@@ -191,14 +202,22 @@ def _tree_policy(tree: Tree, g: Game) -> list[Node]:
     return path
 
 
-def _available(node: Node, g: Game, who: int) -> tuple[list[Value], list[tuple[Value, Node]]]:
+def _available(
+    node: Node, g: Game, who: int, keys: dict[object, object] | None = None
+) -> tuple[list[Value], list[tuple[Value, Node]]]:
     """The legal options of `g` not yet tried from `node`, and those tried with their
-    nodes; each tried one counts this iteration as one in which it was available."""
+    nodes; each tried one counts this iteration as one in which it was available.
+    `keys`: the options' keys where they are not `_key`'s (at the root)."""
     children = node.children
     fresh = []
     known = []
+    seen = set()
     for v in g.legal_values():
-        c = children.get(_key(who, v))
+        k = _key(who, v) if keys is None else keys[_key(who, v)]
+        if k in seen:  # another option that looks the same: one choice
+            continue
+        seen.add(k)
+        c = children.get(k)
         if c is None:
             fresh.append(v)
         else:
@@ -214,13 +233,15 @@ def _expand(
     fresh: list[Value],
     kept: Sequence[Value] | None,
     draw: Callable[[], float],
+    keys: dict[object, object] | None = None,
 ) -> Node:
     """Add a node for one option never tried (the declared bot's first, with a prior),
     drawn at random, and take it in `g`."""
     if kept is not None:
         fresh = [v for v in fresh if v in kept] or fresh
     value = fresh[int(draw() * len(fresh))]
-    child = node.children[_key(who, value)] = Node(who)
+    key = _key(who, value) if keys is None else keys[_key(who, value)]
+    child = node.children[key] = Node(who)
     child.avail = 1
     g.choose(value)
     return child
@@ -283,10 +304,15 @@ def _grow(
     return tree
 
 
-def _root_options(tree: Tree, options: Sequence[Value]) -> list[tuple[Value, Node]]:
-    """The root's options that the search tried, in the order of `options`."""
-    children = tree.root.children
-    return [(v, c) for v in options if (c := children.get(_key(tree.seat, v))) is not None]
+def _root_options(tree: Tree, game: Game) -> list[tuple[Value, Node]]:
+    """The options of `game` (the real one) that the search tried, in their order."""
+    children, keys = tree.root.children, _root_keys(game, tree.seat)
+    out = []
+    for v in game.legal_values():
+        c = children.get(keys[_key(tree.seat, v)])
+        if c is not None:
+            out.append((v, c))
+    return out
 
 
 def search_root(
@@ -301,10 +327,10 @@ def search_root(
     with its visits and total reward at the root after the budget is spent."""
     options = list(game.legal_values())
     tree = _grow(game, budget, rng, information_sets, exploration, playout_limit)
-    children = tree.root.children
+    children, keys = tree.root.children, _root_keys(game, tree.seat)
     stats = []
     for v in options:
-        c = children.get(_key(tree.seat, v))
+        c = children.get(keys[_key(tree.seat, v)])
         stats.append((v, 0, 0.0) if c is None else (v, c.visits, c.total))
     return stats
 
@@ -322,7 +348,7 @@ def search(
     if len(options) == 1:
         return options[0]
     tree = _grow(game, budget, rng, information_sets, exploration, playout_limit)
-    tried = _root_options(tree, options)
+    tried = _root_options(tree, game)
     if not tried:  # a time budget spent before the first iteration
         return options[0]
     # the declared bot's options (it reads only what its seat sees: check/hidden.py)
@@ -407,7 +433,7 @@ def _duel_choice(
         return bot_value
     iterations = sum(c.visits for _v, c in tried)
     worlds = max(DUEL_MIN, int(iterations * DUEL_SHARE))
-    nodes = [tree.root.children[_key(tree.seat, named[t])] for t in shown]
+    nodes = [tree.root.children[("as seen", tree.seat, t)] for t in shown]
     gains = _duel(tree, shown, nodes, worlds, max(DUEL_MIN, iterations) * DUEL_WORK)
     best, best_gain = bot_value, 0.0
     for value, diffs in zip([named[t] for t in shown[1:]], gains, strict=True):
@@ -452,21 +478,44 @@ def _duel(
     return gains
 
 
-def _rest_of_move(g: Game, node: Node, seat: int, turn: int) -> None:
+# The fewest visits that make a node of the rest of a move the tree's own pick (see
+# `_rest_of_move`): fewer, and "the most visited" of forty spots visited once each is
+# the first in the order of the options, not a judgement.
+REST_VISITS = 4
+
+
+def _rest_of_move(g: Game, node: Node | None, seat: int, turn: int) -> None:
     """Take the rest of the seat's move in `g` (its next decisions in the same turn)
-    along the tree's most visited options from `node`, as far as the tree went. Where
-    the rules' bots do not take the playouts, a duel scored right after the option
-    would score a move half made (a card chosen, not yet laid: every card alike)."""
+    along the tree's most visited options from `node`, where the tree visited one at
+    least REST_VISITS times; where it is thinner (or gone), as the seat's declared bot
+    takes it (the most visited of the options it keeps, else the first), if one plays
+    the seat. Where the rules' bots do not take the playouts, a duel scored right after
+    the option would score a move half made (a card chosen, not yet laid: every card
+    alike), or a move finished at an arbitrary spot."""
     while not g.is_over() and g.current_player() == seat and g.turn_number == turn:
-        best: tuple[Value, Node] | None = None
-        for v in g.legal_values():
-            c = node.children.get(_key(seat, v))
-            if c is not None and (best is None or c.visits > best[1].visits):
-                best = (v, c)
+        options = g.legal_values()
+        best = _most_visited(node, options, seat, REST_VISITS)
         if best is None:
-            return
+            kept = g.bot_options()
+            if not kept:
+                return
+            best = _most_visited(node, kept, seat, 1) or (kept[0], None)
         g.choose(best[0])
         node = best[1]
+
+
+def _most_visited(
+    node: Node | None, options: Sequence[Value], seat: int, least: int
+) -> tuple[Value, Node | None] | None:
+    """The option of `options` whose node under `node` has the most visits (at least
+    `least`; ties: the first), or None."""
+    best: tuple[Value, Node | None] | None = None
+    most = least - 1
+    for v in options:
+        c = None if node is None else node.children.get(_key(seat, v))
+        if c is not None and c.visits > most:
+            best, most = (v, c), c.visits
+    return best
 
 
 def _duel_reach(evaluator: Evaluator, share: int) -> int:
