@@ -85,6 +85,7 @@ RANGES = True  # off: the values of lets and parameters are not worked out (rang
 # off: no def compiled a second time for calls whose whole-number arguments are of known
 # values (ranges.def_specs, `specialised`)
 SPECIALISE = True
+LITERAL_CONSTS = True  # off: a const list of plain numbers and texts is read from cfg.consts
 UNROLL_MAX = 4  # `any`/`all` over at most this many constant numbers: one test each
 INLINE_SLOTS = True  # a player's zone whose owner may be `none` tested inline
 STATE_NAMES = ("current", "index", "turn_number", "round_number")
@@ -165,6 +166,7 @@ class ExprGen:
         self.lengths = fixed_lengths(program)  # list attributes of a fixed length
         self.facts = ranges.known_ranges(program)  # locals' and parameters' values
         self.specs = ranges.def_specs(program, self.facts)  # defs to compile twice
+        self.const_names: dict[int, str | None] = {}  # consts held by globals, by slot
         self.indices_of: dict[int, str] = {}
         self.seats: set[int] = set()  # the variables of loops over `players`
         self.grown = Grown()  # the locals of the def being compiled held as Python lists
@@ -368,7 +370,7 @@ class ExprGen:
             case ValueSym():
                 if sym.what == "board":
                     return f"st.cfg.boards[{sym.name!r}]"
-                return f"st.cfg.consts[{sym.slot}]"
+                return self.const_name(sym) or f"st.cfg.consts[{sym.slot}]"
             case KindSym():
                 return repr(sym.name)
             case EnumValueSym():  # an enum value is its name, a constant (interned) text
@@ -1082,6 +1084,19 @@ class ExprGen:
             # a def kept per table (above): its second name is the same function
             self.ns.env[f"_d__r_{name}"] = self.ns.env[f"_d_{name}"]
 
+    def const_name(self, sym: ValueSym) -> str | None:
+        """A const written as a list of plain numbers and texts has the same value at
+        every table: a global of the generated code holds it (one load, not three)."""
+        decl = sym.decl
+        if not (OPTIMISED and LITERAL_CONSTS and sym.what == "const"):
+            return None
+        if not (isinstance(decl, A.ConstDecl) and isinstance(decl.value, A.ListLit)):
+            return None
+        if sym.slot not in self.const_names:
+            value = literal_items(decl.value)
+            self.const_names[sym.slot] = None if value is None else self.ns.name_for(value, "_c")
+        return self.const_names[sym.slot]
+
     def specialising(self, name: str) -> bool:
         """Is the def compiled a second time (see `specialised`)?"""
         return OPTIMISED and RANGES and SPECIALISE and name in self.specs
@@ -1147,6 +1162,22 @@ class ExprGen:
                 slots.append(self.p.locals_of[id(s)].slot)
             stack.extend(x for body in A.blocks_in(s) for x in body)
         return slots
+
+
+def literal_items(e: A.ListLit) -> tuple[object, ...] | None:
+    """The value of a list of plain whole numbers (`-1` too) and texts (no `{...}` in
+    them), as a game holds it (a tuple); None for any other list."""
+    items: list[object] = []
+    for x in e.items:
+        if isinstance(x, A.Unary) and x.op == "-" and isinstance(x.operand, A.IntLit):
+            items.append(-x.operand.value)
+        elif isinstance(x, A.IntLit) and not isinstance(x.value, bool):
+            items.append(x.value)
+        elif isinstance(x, A.TextLit) and all(isinstance(p, str) for p in x.parts):
+            items.append("".join(cast(list[str], x.parts)))
+        else:
+            return None
+    return tuple(items)
 
 
 def _loops(program: Program, e: A.Expr) -> bool:
