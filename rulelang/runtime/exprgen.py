@@ -82,6 +82,10 @@ INLINE_MAX = 160  # the longest def body (generated source) written in place of 
 UNGUARDED = True  # statements read hidden things without the guards of `known`
 FIXED_LENGTHS = True  # off: a list attribute's reads are checked, whatever it holds
 RANGES = True  # off: the values of lets and parameters are not worked out (ranges.py)
+# off: no def compiled a second time for calls whose whole-number arguments are of known
+# values (ranges.def_specs, `specialised`)
+SPECIALISE = True
+LITERAL_CONSTS = True  # off: a const list of plain numbers and texts is read from cfg.consts
 UNROLL_MAX = 4  # `any`/`all` over at most this many constant numbers: one test each
 INLINE_SLOTS = True  # a player's zone whose owner may be `none` tested inline
 STATE_NAMES = ("current", "index", "turn_number", "round_number")
@@ -161,6 +165,8 @@ class ExprGen:
         self.ranges: dict[int, tuple[int, int]] = {}
         self.lengths = fixed_lengths(program)  # list attributes of a fixed length
         self.facts = ranges.known_ranges(program)  # locals' and parameters' values
+        self.specs = ranges.def_specs(program, self.facts)  # defs to compile twice
+        self.const_names: dict[int, str | None] = {}  # consts held by globals, by slot
         self.indices_of: dict[int, str] = {}
         self.seats: set[int] = set()  # the variables of loops over `players`
         self.grown = Grown()  # the locals of the def being compiled held as Python lists
@@ -364,7 +370,7 @@ class ExprGen:
             case ValueSym():
                 if sym.what == "board":
                     return f"st.cfg.boards[{sym.name!r}]"
-                return f"st.cfg.consts[{sym.slot}]"
+                return self.const_name(sym) or f"st.cfg.consts[{sym.slot}]"
             case KindSym():
                 return repr(sym.name)
             case EnumValueSym():  # an enum value is its name, a constant (interned) text
@@ -774,7 +780,8 @@ class ExprGen:
 
     def call_def(self, sym: DefSym, e: A.Call) -> str:
         each = [self.as_type(a, p.type) for p, a in zip(sym.params, e.args, strict=True)]
-        body = self.inlined(sym, each)
+        name = self.specialised(sym, e)
+        body = self.inlined(name, each)
         if body is not None:
             return body
         args = "".join(", " + a for a in each)
@@ -783,8 +790,17 @@ class ExprGen:
             # every option: worked out once per ranking (`_bm`, see bots.py)
             # (inside `known` a def may read less: its values are kept per viewer)
             cache = "_bm" if not self.guarded else "_h.memo_for(_bm, st.viewer)"
-            return f"_h.memo_call({cache}, _d_{sym.name}, st{args})"
-        return f"_d_{sym.name}(st{args})"
+            return f"_h.memo_call({cache}, _d_{name}, st{args})"
+        return f"_d_{name}(st{args})"
+
+    def specialised(self, sym: DefSym, e: A.Call) -> str:
+        """The name of the def's function to call: its second version (`_d__r_NAME`,
+        compiled knowing its whole-number parameters' values, see compile_def) when every
+        such argument of this call is known to fall within them, else its own."""
+        spec = self.specs.get(sym.name) if self.specialising(sym.name) else None
+        if spec and all(self.within(e.args[i], low, high) for i, (low, high) in spec.items()):
+            return f"_r_{sym.name}"
+        return sym.name
 
     def comp_parts(self, e: A.Comp) -> tuple[str, str, str, str, str]:
         """Sources of a comprehension's variable, source, element, condition (`where`,
@@ -1061,16 +1077,60 @@ class ExprGen:
             lines = [f"return {body}"]
             if len(_SLOT_TEST.sub(r"\3", body)) <= INLINE_MAX:  # as long as it was
                 self.inline_bodies[name] = (params, body)
+            if self.specialising(name):
+                self.compile_spec(name, sym, params)
         self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines)
+        if self.specialising(name) and f"_d__r_{name}" not in self.ns.env:
+            # a def kept per table (above): its second name is the same function
+            self.ns.env[f"_d__r_{name}"] = self.ns.env[f"_d_{name}"]
 
-    def inlined(self, sym: DefSym, args: list[str]) -> str | None:
+    def const_name(self, sym: ValueSym) -> str | None:
+        """A const written as a list of plain numbers and texts has the same value at
+        every table: a global of the generated code holds it (one load, not three)."""
+        decl = sym.decl
+        if not (OPTIMISED and LITERAL_CONSTS and sym.what == "const"):
+            return None
+        if not (isinstance(decl, A.ConstDecl) and isinstance(decl.value, A.ListLit)):
+            return None
+        if sym.slot not in self.const_names:
+            value = literal_items(decl.value)
+            self.const_names[sym.slot] = None if value is None else self.ns.name_for(value, "_c")
+        return self.const_names[sym.slot]
+
+    def specialising(self, name: str) -> bool:
+        """Is the def compiled a second time (see `specialised`)?"""
+        return OPTIMISED and RANGES and SPECIALISE and name in self.specs
+
+    def compile_spec(self, name: str, sym: DefSym, params: list[str]) -> None:
+        """The def of one expression again (`_d__r_NAME`), its whole-number parameters
+        known to be within the ranges of ranges.def_specs: their reads of a const list,
+        a grid's neighbour or side need no check. Called only where the arguments are
+        known so (`specialised`); short, it is written in place of those calls."""
+        known = {sym.params[i].slot: r for i, r in self.specs[name].items()}
+        for p, py in zip(sym.params, params, strict=True):
+            self.bound[p.slot] = py
+        self.facts.update(known)
+        try:
+            value = sym.decl.body
+            assert isinstance(value, A.Expr)  # (ranges.def_specs: no `set` of a parameter)
+            body = self.src(value)
+        finally:
+            for slot in known:
+                del self.facts[slot]
+            for p in sym.params:
+                self.bound.pop(p.slot, None)
+        if len(_SLOT_TEST.sub(r"\3", body)) <= INLINE_MAX:
+            self.inline_bodies[f"_r_{name}"] = (params, body)
+        self.ns.function(f"_d__r_{name}", ", ".join(["st", *params]), [f"return {body}"])
+
+    def inlined(self, name: str, args: list[str]) -> str | None:
         """The body of a short def written in place of its call, its parameters replaced
         by the arguments: a def call costs more than a short body, and the rules call
         such defs in their hot loops. Each argument must be cheap and call nothing (so
         that it may be evaluated any number of times), or the body must use each
         parameter once and always (no branch, loop or short cut): either way the value
         is the call's. No argument may name a local that the body binds."""
-        known = self.inline_bodies.get(sym.name)
+        known = self.inline_bodies.get(name)
         if known is None:
             return None
         params, body = known
@@ -1102,6 +1162,22 @@ class ExprGen:
                 slots.append(self.p.locals_of[id(s)].slot)
             stack.extend(x for body in A.blocks_in(s) for x in body)
         return slots
+
+
+def literal_items(e: A.ListLit) -> tuple[object, ...] | None:
+    """The value of a list of plain whole numbers (`-1` too) and texts (no `{...}` in
+    them), as a game holds it (a tuple); None for any other list."""
+    items: list[object] = []
+    for x in e.items:
+        if isinstance(x, A.Unary) and x.op == "-" and isinstance(x.operand, A.IntLit):
+            items.append(-x.operand.value)
+        elif isinstance(x, A.IntLit) and not isinstance(x.value, bool):
+            items.append(x.value)
+        elif isinstance(x, A.TextLit) and all(isinstance(p, str) for p in x.parts):
+            items.append("".join(cast(list[str], x.parts)))
+        else:
+            return None
+    return tuple(items)
 
 
 def _loops(program: Program, e: A.Expr) -> bool:

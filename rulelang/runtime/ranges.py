@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 from rulelang.check.symbols import DefSym, LocalSym, Program
 from rulelang.check.types import T
+from rulelang.runtime.reads import expressions
 from rulelang.syntax import ast as A
 
 Range = tuple[int, int]
@@ -115,3 +116,26 @@ def statements(program: Program) -> Iterator[A.Stmt]:
             if isinstance(node, A.Stmt):
                 yield node
             stack.extend(getattr(node, f) for f in node.__dataclass_fields__)
+
+
+def def_specs(program: Program, facts: dict[int, Range]) -> dict[str, dict[int, Range]]:
+    """Per def whose value is an expression, the ranges its whole-number parameters
+    are known to take at some of its calls (by the parameter's place; the union over
+    the calls where the argument's range is known): the def is compiled a second time
+    with these (exprgen `call_def`), for the calls whose arguments fall within them.
+    A call elsewhere (its argument not known so) calls the def as it is."""
+    found: dict[str, dict[int, list[Range]]] = {}
+    for node in expressions(program, list(statements(program))):
+        sym = program.refs.get(id(node))
+        if not (isinstance(node, A.Call) and isinstance(sym, DefSym)):
+            continue
+        if not isinstance(sym.decl.body, A.Expr):
+            continue
+        for i, (p, a) in enumerate(zip(sym.params, node.args, strict=True)):
+            known = range_of(program, a, {}, facts) if p.type == INT else None
+            if known is not None:
+                found.setdefault(sym.name, {}).setdefault(i, []).append(known)
+    return {
+        name: {i: (min(r[0] for r in rs), max(r[1] for r in rs)) for i, rs in each.items()}
+        for name, each in found.items()
+    }
