@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pyspiel
 import pytest
+from test_api_resume import NONE_AFTER
 
 import rulelang
 from rulelang import Ruleset, UsageError
@@ -57,22 +58,6 @@ def test_clones_of_clones_made_in_cpp_play_the_same_game(duel: Ruleset) -> None:
     assert str(state) == str(clone) == str(clone_of_clone)
     other = game.new_initial_state()  # the next game: another deal
     assert other.game.record() != state.game.record()
-
-
-NONE_AFTER = """game "t"
-players 2..4
-global {
-  total: int = 0
-  who: player = none
-}
-turn {
-  choose z in 1..3 log "{current} takes {z}"
-  set total += z
-  set who.score += z
-}
-player { score: int = 0 }
-end when total > 10 { win [current] }
-"""
 
 
 @pytest.mark.parametrize("generated", [True, False])
