@@ -60,3 +60,43 @@ def test_a_tile_laid_grows_the_kept_network_into_the_searched_one(
             assert network(ops, st, start) == fresh(ops, st, start)
     # searched anew: when a round begins, a goal is turned over or a tunnel collapses
     assert grown > 50 and searched < grown / 2
+
+
+def lay_a_tile(game: rulelang.Game, ops: TileOps, rng: random.Random) -> bool:
+    """Random moves until one lays a tile (True) or the game ends (False)."""
+    st = game.state
+    while not game.is_over():
+        laid = len(st.layers[ops.layer])
+        if game.current_player() == rulelang.CHANCE:
+            game.resolve_chance()
+        else:
+            actions = game.legal_actions()
+            game.apply(actions[int(rng.random() * len(actions))])
+        if len(st.layers[ops.layer]) == laid + 1:
+            return True
+    return False
+
+
+def test_a_clones_network_stays_its_own_when_either_lays_a_tile() -> None:
+    """A clone and its parent share the kept network until one of them lays a tile;
+    the tile grows the network of the one that laid it, never the other's."""
+    rules = rulelang.compile_file(ROOT / "rulesets" / "saboteur.rules")
+    (ops,) = rules.ex.tiles.values()
+    checked = 0
+    for seed in range(6):
+        game = rules.new_game(4, seed)
+        rng = random.Random(seed)
+        start = game.state.cfg.boards["maze"].cell(0, 0)
+        while lay_a_tile(game, ops, rng):
+            ops.network(game.state, start)  # kept: the clone shares it
+            clone = game.clone()
+            first, second = (game, clone) if checked % 2 else (clone, game)
+            other = second.state
+            held = (dict(other.layers[ops.layer]), ops.network(other, start))
+            if not lay_a_tile(first, ops, random.Random(seed + checked)):
+                break
+            assert (dict(other.layers[ops.layer]), ops.network(other, start)) == held
+            assert ops.network(other, start) == fresh(ops, other, start)
+            assert ops.network(first.state, start) == fresh(ops, first.state, start)
+            checked += 1
+    assert checked > 100

@@ -107,7 +107,7 @@ class TileOps:
     ) -> None:
         """Search on from the joined cells in `todo`, adding to the three sets."""
         cells = st.layers[self.layer]
-        neighbour = self.grid(st).neighbour
+        neighbour = st.cfg.boards[self.board].neighbour  # type: ignore[attr-defined]
         edges = st.cols[self.edges_col]
         joined_col = st.cols[self.joined_col] if self.joined_col is not None else None
         sides, masks = self._sides, self._masks
@@ -132,20 +132,27 @@ class TileOps:
         """The network after a tile was laid on the empty cell `node`, from the one
         before: a cell it did not touch changes nothing; on a spot, the tile joins (and
         the search goes on from it), is touched face down, or just fills the spot. What
-        was joined, touched or a spot stays so: nothing was taken away."""
+        was joined, touched or a spot stays so: nothing was taken away, so the parts
+        that do not change are the old ones, shared (they are never changed in place:
+        clones hold them too), and only a tile that joins copies the joined cells."""
         net, touching, spots = old
         if node not in spots:
             return old
         cell = st.layers[self.layer][node]
-        joined, touched = set(net), set(touching)
-        still = set(spots)
-        still.discard(node)
+        i = spots.index(node)
+        still = spots[:i] + spots[i + 1 :]  # still in order
         if cell[2]:
-            touched.add(node)
-        elif self._meets(st, node, cell, net):
-            joined.add(node)
-            self._spread(st, [(node, cell)], joined, touched, still)
-        return (frozenset(joined), tuple(sorted(touched)), tuple(sorted(still)))
+            return (net, tuple(sorted((*touching, node))), still)
+        if not self._meets(st, node, cell, net):
+            return (net, touching, still)
+        joined, touched, more = set(net), set(touching), set(still)
+        joined.add(node)
+        self._spread(st, [(node, cell)], joined, touched, more)
+        if len(touched) > len(touching):
+            touching = tuple(sorted(touched))
+        if len(more) > len(still):
+            still = tuple(sorted(more))
+        return (frozenset(joined), touching, still)
 
     def _meets(
         self, st: State, node: int, cell: tuple[int, int, bool], net: frozenset[int]
@@ -156,12 +163,14 @@ class TileOps:
         if self.joined_col is not None and not st.cols[self.joined_col][tile]:
             return False
         edges = st.cols[self.edges_col]
-        mine = self._sides(edges[tile])[turn]
+        masks = self._masks
+        mine = (masks.get(edges[tile]) or self._sides(edges[tile]))[turn]
         cells = st.layers[self.layer]
-        for d, nb in enumerate(self.grid(st).neighbour[node]):
-            if nb in net and mine >> d & 1:
-                other = cells[nb]
-                if self._sides(edges[other[0]])[other[1]] >> OPPOSITE[d] & 1:
+        around = st.cfg.boards[self.board].neighbour[node]  # type: ignore[attr-defined]
+        for d in (0, 1, 2, 3):
+            if mine >> d & 1 and around[d] in net:
+                tile, turn, _secret = cells[around[d]]
+                if (masks.get(edges[tile]) or self._sides(edges[tile]))[turn] >> OPPOSITE[d] & 1:
                     return True
         return False
 
@@ -266,16 +275,17 @@ class TileOps:
         return int(st.layers[self.layer + 1].get(tile, -1))
 
     def place(self, st: State, node: int, tile: Value, turn: int, secret: bool) -> None:
-        cells = st.layers[self.layer]
-        fresh = node not in cells and tile not in st.layers[self.layer + 1]
+        layer = self.layer
+        cells, where = st.layers[layer], st.layers[layer + 1]
+        fresh = node not in cells and tile not in where
         cells[node] = (tile, turn % 4, bool(secret))
-        st.layers[self.layer + 1][tile] = node
+        where[tile] = node
         before = st.reach
-        self.changed(st)
+        reach = st.reach = {}  # as `changed`: clones that share `before` keep it whole
         if fresh:  # the networks known before grow from the new tile: no search anew
             for key, old in before.items():
-                if len(key) == 2 and key[0] == self.layer:
-                    st.reach[key] = self._grown(st, old, node)
+                if len(key) == 2 and key[0] == layer:
+                    reach[key] = self._grown(st, old, node)
 
     def clear(self, st: State, node: int) -> None:
         cell = st.layers[self.layer].pop(node, None)
