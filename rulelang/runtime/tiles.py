@@ -237,7 +237,10 @@ class TileOps:
 
     def _demands(self, st: State, start: int) -> dict[int, tuple[int, int, int]]:
         """spot -> (sides that must be open, sides that must be closed, sides that meet
-        the network) for every empty cell next to the network, kept per layout."""
+        the network) for every empty cell next to the network, kept per layout. An
+        empty neighbour, a face-down tile or the edge of the board (-1, never a key of
+        the cells) demands nothing. The four sides are written out, not looped over:
+        asked at nearly every layout, the loop cost about 2% of a Saboteur match."""
         key = (self.layer, start, -1)  # beside the network, kept under (layer, start)
         found: dict[int, tuple[int, int, int]] | None = st.reach.get(key)
         if found is not None:
@@ -245,20 +248,35 @@ class TileOps:
         net, _touching, spots = self.network(st, start)
         cells = st.layers[self.layer]
         edges = st.cols[self.edges_col]
-        neighbour = self.grid(st).neighbour
+        neighbour = st.cfg.boards[self.board].neighbour  # type: ignore[attr-defined]
         found = {}
         for node in spots:
             must = closed = meets = 0
-            for d, nb in enumerate(neighbour[node]):
-                other = cells.get(nb) if nb >= 0 else None
-                if other is None or other[2]:
-                    continue  # empty, off the board or face down: anything fits
-                if edges[other[0]][(d + 2 - other[1]) % 4]:
-                    must |= 1 << d
-                    if nb in net:
-                        meets |= 1 << d
+            north, east, south, west = neighbour[node]
+            other = cells.get(north)
+            if other is not None and not other[2]:  # its south side (2) faces this cell
+                if edges[other[0]][(2 - other[1]) % 4]:
+                    must, meets = 1, 1 if north in net else 0
                 else:
-                    closed |= 1 << d
+                    closed = 1
+            other = cells.get(east)
+            if other is not None and not other[2]:  # its west side (3)
+                if edges[other[0]][(3 - other[1]) % 4]:
+                    must, meets = must | 2, meets | 2 if east in net else meets
+                else:
+                    closed |= 2
+            other = cells.get(south)
+            if other is not None and not other[2]:  # its north side (0)
+                if edges[other[0]][(4 - other[1]) % 4]:
+                    must, meets = must | 4, meets | 4 if south in net else meets
+                else:
+                    closed |= 4
+            other = cells.get(west)
+            if other is not None and not other[2]:  # its east side (1)
+                if edges[other[0]][(5 - other[1]) % 4]:
+                    must, meets = must | 8, meets | 8 if west in net else meets
+                else:
+                    closed |= 8
             found[node] = (must, closed, meets)
         st.reach[key] = found
         return found
