@@ -252,7 +252,8 @@ def test_an_end_nobody_wins_is_scored_by_the_estimate_of_where_it_ended() -> Non
 def test_the_search_plays_for_the_bigger_show_when_nobody_wins() -> None:
     """The bot keeps 1; the search sees the end of the game at once, where every
     player loses: only the estimate of the ended show tells 2 from 1."""
-    game = compile_source(SHOW + "estimate after 0 decisions by bots = 10 * show\n").new_game(2, seed=1)
+    rules = compile_source(SHOW + "estimate after 0 decisions by bots = 10 * show\n")
+    game = rules.new_game(2, seed=1)
     game.apply("1")
     assert bot_action(game, "careful").text == "1"
     assert bot_action(game, "ismcts:50").text == "2"
