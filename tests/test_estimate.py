@@ -223,3 +223,37 @@ def test_by_bots_the_search_tries_the_bots_choice_first() -> None:
         botless = LAZY.replace(" by bots", "").replace("bot fourth", "# bot fourth")
         alone = compile_source(botless).new_game(2, seed=seed)
         assert bot_action(alone, "ismcts:30").text == "1"  # a tie: the first option
+
+
+SHOW = """game "Show"
+players 2..2
+global { show: int = 0 }
+turn {
+  choose card in [1, 2] prompt "How many?"
+  set show += card
+}
+end when turn_number > 2 { say "The show scores {show}." }
+bot careful { when choosing card { prefer card == 1 } }
+"""
+
+
+def test_an_end_nobody_wins_is_scored_by_the_estimate_of_where_it_ended() -> None:
+    """A cooperative show that ends without a win is a loss for everyone, however big;
+    its estimate still tells a big show from a small one, and scores it."""
+    rules = compile_source(SHOW + "estimate after 0 decisions by bots = 10 * show\n")
+    game = rules.new_game(2, seed=1)
+    game.apply("2")
+    game.apply("1")
+    assert game.is_over() and game.returns() == [0.0, 0.0]
+    assert game.estimate() == [0.3, 0.3]
+    # a result with a winner stays the result (the race above)
+
+
+def test_the_search_plays_for_the_bigger_show_when_nobody_wins() -> None:
+    """The bot keeps 1; the search sees the end of the game at once, where every
+    player loses: only the estimate of the ended show tells 2 from 1."""
+    rules = compile_source(SHOW + "estimate after 0 decisions by bots = 10 * show\n")
+    game = rules.new_game(2, seed=1)
+    game.apply("1")
+    assert bot_action(game, "careful").text == "1"
+    assert bot_action(game, "ismcts:50").text == "2"

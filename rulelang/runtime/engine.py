@@ -171,10 +171,13 @@ class Game(GameQueries):
 
     def estimate(self) -> list[float] | None:
         """Every player's chance of winning from here, 0 to 1, by the rules' `estimate`
-        (the real result once the game is over); None when the rules have none."""
-        if self.state.over:
-            return self.returns()
+        (the real result once the game is over, unless every player lost: then the
+        estimate of where it ended, which tells apart the ends the result does not, a
+        cooperative show that burnt out and one that scored 18); None when the rules
+        have none."""
         est = self.rules.estimate
+        if self.state.over and (est is None or any(r != "loss" for r in self.results())):
+            return self.returns()
         return None if est is None else est.scores(self.state, self.players)
 
     def prompt(self) -> str:

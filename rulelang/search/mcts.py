@@ -105,17 +105,22 @@ class Evaluator:
 
     def evaluate(self, g: Game, rng: random.Random) -> list[float]:
         """Every player's reward: the result, else the estimate where the playout
-        stopped, else 1 / players for a playout cut off by its limit."""
+        stopped, else 1 / players for a playout cut off by its limit. Where every player
+        lost, the estimate scores the end (`Game.estimate`): a cooperative game's show
+        that scored 18 is worth more than one that scored 16, though both lose."""
         self.taken = 0
         if not g.is_over() and self.limit:
             self.taken = g.playout(rng, self.limit, self.by_bots, quiet=True)
-        if g.is_over():
-            return g.returns()
+        return self.score(g)
+
+    def score(self, g: Game) -> list[float]:
+        """Where `g` stands: the result, or where nobody won, the estimate of the end;
+        the estimate of a game not over; else 1 / players (cut off by its limit)."""
         if self.estimated:
             scores = g.estimate()
             assert scores is not None
             return scores
-        return self.cut
+        return g.returns() if g.is_over() else self.cut
 
     def finish(self, g: Game, rng: random.Random, reach: int) -> list[float]:
         """The duel's score: as `evaluate`, but where the rules' bots take the playout,
@@ -127,7 +132,7 @@ class Evaluator:
         if self.by_bots and reach > taken and not g.is_over():
             self.taken = taken + g.playout(rng, reach - taken, bots=True, quiet=True)
             if g.is_over():
-                return g.returns()
+                return self.score(g)
         return rewards
 
     def prior(self, g: Game) -> list[Value] | None:

@@ -1,0 +1,90 @@
+"""How much a search seat changes one of the rules' measures (docs/bots.md, "Strength"):
+the paired version of strength.py for a game judged by a number, not a win (a
+cooperative game's show, which every player loses or wins together). Each seed is
+played twice, A with the rules' declared bots on every seat and B with the search bot
+(`--bot`) on one seat; it prints each seed's measure in A and in B (on stderr, so that
+a run stopped early still gives its pairs), then the mean of each, the mean of B - A
+over the seeds with its 95% interval (normal approximation of the paired differences)
+and the search's CPU time per decision (process time).
+
+    python benchmarks/measure_pairs.py rulesets/examples/hanabi.rules -p 3 -n 40 \
+        --seed 100 --bot ismcts:100 --measure show_size
+
+Stdlib only, besides rulelang itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from pathlib import Path
+
+import rulelang
+from rulelang.search import bot_action, is_search
+
+
+def play(
+    rules: rulelang.Ruleset, args: argparse.Namespace, seed: int, mine: str | None
+) -> tuple[float, list[float]]:
+    """One game: the measure at its end, and the CPU seconds of each search decision."""
+    seat = args.seat - 1
+    game = rules.new_game(args.players, seed)
+    spent: list[float] = []
+    while not game.is_over():
+        name = mine if game.current_player() == seat else None
+        if is_search(name) and len(game.legal_values()) > 1:
+            start = time.process_time()
+            action = bot_action(game, name)
+            spent.append(time.process_time() - start)
+        else:
+            action = bot_action(game, name)
+        game.apply(action)
+    value = game.measures()[args.measure]
+    assert isinstance(value, int | float), f"{args.measure} is not one number"
+    return float(value), spent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("rules", type=Path)
+    parser.add_argument("-p", "--players", type=int, required=True)
+    parser.add_argument("-n", "--games", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=100)
+    parser.add_argument("--seat", type=int, default=1, help="the seat searched, from 1")
+    parser.add_argument("--bot", required=True, help="the search bot of B, e.g. ismcts:100")
+    parser.add_argument("--measure", required=True, help="a `measure` of the rules")
+    args = parser.parse_args()
+    rules = rulelang.compile_file(args.rules)
+    diffs: list[float] = []
+    a_sum = b_sum = 0.0
+    spent: list[float] = []
+    for seed in range(args.seed, args.seed + args.games):
+        a, _ = play(rules, args, seed, None)
+        b, times = play(rules, args, seed, args.bot)
+        spent += times
+        a_sum, b_sum = a_sum + a, b_sum + b
+        diffs.append(b - a)
+        print(f"seed {seed}: A {a:g}, B {b:g}", file=sys.stderr, flush=True)
+    n = len(diffs)
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else math.inf
+    half = 1.96 * sd / math.sqrt(n)
+    print(
+        f"{args.rules} -p {args.players} seeds {args.seed}..{args.seed + n - 1}, seat {args.seat}:"
+    )
+    print(
+        f"  {args.measure}: A (declared) {a_sum / n:.2f}, B ({args.bot}) {b_sum / n:.2f};"
+        f" B - A {mean:+.2f} ({mean - half:+.2f} .. {mean + half:+.2f}), paired;"
+        f" B higher on {sum(d > 0 for d in diffs)} seeds, lower on {sum(d < 0 for d in diffs)}"
+    )
+    if spent:
+        print(
+            f"  search: {len(spent)} decisions, CPU {sum(spent) / len(spent):.3f} s mean,"
+            f" {max(spent):.3f} s worst"
+        )
+
+
+if __name__ == "__main__":
+    main()
