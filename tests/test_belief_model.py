@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import rulelang
 from rulelang.runtime import belief
 from rulelang.runtime.engine import Game
@@ -77,15 +79,33 @@ def test_a_secret_choice_weighs_the_worlds_by_what_the_players_bot_would_choose(
         assert _belief_in_truth(game, 0, 1) > 0.8
 
 
-def test_a_fresh_start_deals_anew_what_the_others_hold() -> None:
+def test_a_fresh_start_deals_anew_what_the_others_hold(monkeypatch: pytest.MonkeyPatch) -> None:
     """Resampled copies keep what the other players hold (their bots chose by it); a
     fresh start, where every world was rejected, must still deal it anew, or its copies
     of worlds that all failed fail alike: base Saboteur, one round, seed 121, seat 1
     searched by `ismcts:300` against the declared bots refused (NoBelief, 8,000 worlds
-    tried) before its round was over."""
+    tried) before its round was over. And a fresh start asks no bot (the opponent
+    model): its worlds are counted against RETRY_WORK at the cost of a world without
+    the model's questions, which bounds a decision's CPU (one took 0.996 s with them)."""
+    fresh = {"starts": 0, "asked": 0, "asked_before": 0}
+    start_again, kept_by_bot = belief._start_again, belief._kept_by_bot
+
+    def counted_start(b: belief.Belief, game: Game) -> None:
+        fresh["starts"] += 1
+        fresh["asked_before"] = fresh["asked"]
+        start_again(b, game)
+        assert fresh["asked"] == fresh["asked_before"], "a fresh start asked a bot"
+
+    def counted_ask(q: Game) -> object:
+        fresh["asked"] += 1
+        return kept_by_bot(q)
+
+    monkeypatch.setattr(belief, "_start_again", counted_start)
+    monkeypatch.setattr(belief, "_kept_by_bot", counted_ask)
     rules = rulelang.compile_file(ROOT / "rulesets" / "saboteur.rules")
     game = rules.new_game(4, 121, {"rounds": "1"})
     while not game.is_over():
         name = "ismcts:300" if game.current_player() == 0 else "dwarf"
         game.apply(bot_action(game, name))
     assert game.is_over()
+    assert fresh["starts"] > 0 and fresh["asked"] > 0  # the model is asked elsewhere

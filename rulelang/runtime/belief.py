@@ -288,7 +288,11 @@ def _take(b: Belief, event: Chose | Drew, game: Game, stop: int | None = None) -
             return False
         before = p.state.log
         known = _shuffled(p, event, known)
-        branches = _follow(p, event, b.seat, rng, known, look, first + i * BRANCHES)
+        # (a fresh start, `stop` given, weighs no choice by the opponent model: its
+        # questions to the bots, about 0.17 ms each and up to CARD_BRANCHES a world,
+        # would make the worlds RETRY_WORK counts cost several times the 70 µs it assumes)
+        window = first + i * BRANCHES
+        branches = _follow(p, event, b.seat, rng, known, look, window, model=stop is None)
         b.tried += max(1, len(branches))
         rejected = rejected or not branches
         for q, w in branches:
@@ -474,10 +478,12 @@ def _follow(
     known: Seen,
     look: str | None,
     window: int = 0,
+    model: bool = True,
 ) -> list[tuple[Game, float]]:
     """The worlds `p` becomes with the event: one if the seat saw it (none if it cannot
     happen there), else one per outcome or option tried, with its probability (of
-    many options, the window `_some` gives this world)."""
+    many options, the window `_some` gives this world; another player's secret choice
+    weighed by the opponent model unless `model` is False)."""
     st = p.state
     spec = st.pending
     if st.over or spec is None or spec.name != event.decision.name:
@@ -497,9 +503,9 @@ def _follow(
                 p.choose(value)
                 return [(p, 1.0)]
             if spec.kind is not None:  # items from a hidden hand: any it could hold
-                return _item_choices(p, spec, seat, rng, known, window)
+                return _item_choices(p, spec, seat, rng, known, window, model)
             tried: Sequence[Value] = _some(st.options, window)
-            odds = _modelled(p, tried)  # read before p takes the last branch
+            odds = _modelled(p, tried) if model else None  # read before p takes the last branch
             return _branch(p, tried, lambda g, v: g.choose(v), odds)
         if not isinstance(spec, ChanceSpec):
             return []
@@ -935,7 +941,13 @@ def _swap_in(
 
 
 def _item_choices(
-    p: Game, spec: ChoiceSpec, seat: int, rng: random.Random, known: Seen, window: int
+    p: Game,
+    spec: ChoiceSpec,
+    seat: int,
+    rng: random.Random,
+    known: Seen,
+    window: int,
+    model: bool = True,
 ) -> list[tuple[Game, float]]:
     """Another player's secret choice of an item: one branch per kind of item it could
     be (by its name), weighted by how many such items the seat never saw; an item not
@@ -971,7 +983,8 @@ def _item_choices(
                 _refresh(q.state)
                 if v not in q.state.options:
                     continue
-            weight *= _likelihood(q, spec, name)
+            if model:  # the opponent model (see RANDOM_SHARE)
+                weight *= _likelihood(q, spec, name)
             q.choose(v)
         except (GameRuntimeError, UsageError):
             continue
