@@ -387,9 +387,7 @@ def _again(
     copies = zip(mark.particles, mark.weights, mark.seen, strict=True)
     worlds = [(p.clone(), w, k) for p, w, k in copies]
     size = PARTICLES << min(attempt, 2)
-    # a rescue: what the others hold is dealt anew too (else the copies of worlds that
-    # all failed could not differ where they must)
-    b.particles, b.seen, b.weights = _resample(worlds, size, rng, b.seat, copies=True, held=True)
+    b.particles, b.seen, b.weights = _resample(worlds, size, rng, b.seat, copies=True)
     b.tried += size  # each world dealt is one tried
     b.truth = mark.truth.clone()
     b.marks = [m for m in b.marks if m.number < mark.number]
@@ -715,14 +713,15 @@ def _resample(
     rng: random.Random,
     seat: int,
     copies: bool = False,
-    held: bool | None = None,
 ) -> tuple[list[Game], list[Seen], list[float]]:
     """`size` draws by weight (systematic resampling). A world drawn again is a copy
     with the items the seat never saw dealt anew (redeal_unseen); where nothing can be
     dealt anew, the world counts twice instead (its weight), unless `copies` asks for
     a copy of it (to draw its next secret apart). What the other players hold is dealt
-    anew only if `held` says so (by default, where the rules declare no bots: see
-    RANDOM_SHARE)."""
+    anew too, although their bots chose by it (see RANDOM_SHARE): kept, a world whose
+    hands are wrong for players who do not play like their bots (random players, people)
+    lives on until every world is rejected, and a belief of a seat among random players
+    in base Saboteur found no world within RETRY_WORK (tests/test_secrecy.py, --full)."""
 
     total = sum(w for _g, w, _k in worlds)
     step = total / size
@@ -740,10 +739,7 @@ def _resample(
         at += step
         g, _w, known = worlds[i]
         if id(g) in used:
-            # what the others hold is not dealt anew where their bots are the model of
-            # their choices: the worlds were weighed by what those bots saw there
-            deal = not g.rules.bots if held is None else held
-            other = redeal_unseen(g, seat, rng, known, held=deal)
+            other = redeal_unseen(g, seat, rng, known)
             if other is None and not copies:
                 weights[used[id(g)]] += 1.0
                 continue

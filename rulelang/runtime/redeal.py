@@ -34,22 +34,19 @@ PARTS = (
 )
 
 
-def redeal_unseen(
-    g: Game, seat: int, rng: random.Random, seen: Seen, held: bool = True
-) -> Game | None:
+def redeal_unseen(g: Game, seat: int, rng: random.Random, seen: Seen) -> Game | None:
     """A copy of `g` (a world of a belief, belief.py) with the items in the zones `seat`
     cannot see, and the face-down tiles, dealt anew among those places, but for the
     items it has seen (`seen`: it knows where they went) and those offered at the
     pending choice; None if nothing moved or what the seat sees would change. (A world
-    in which a rule then misses an item it held is rejected by the belief.) Not
-    `held`: what the other players hold (their zones `per player`) stays as it is."""
+    in which a rule then misses an item it held is rejected by the belief.)"""
     other = g.clone()
     st = other.state
     kept = set(seen)
     spec = st.pending
     if isinstance(spec, ChoiceSpec) and spec.kind is not None:
         kept.update((spec.kind, v) for v in st.options)
-    redeal_zones(other, seat, rng, kept, held)
+    redeal_zones(other, seat, rng, kept)
     redeal_tiles(other, seat, rng, kept)
 
     if (st.zones == g.state.zones and st.layers == g.state.layers) or view(
@@ -60,24 +57,17 @@ def redeal_unseen(
 
 
 def redeal_zones(
-    game: Game,
-    seat: int,
-    rng: random.Random,
-    kept: Collection[tuple[str, Value]],
-    held: bool = True,
+    game: Game, seat: int, rng: random.Random, kept: Collection[tuple[str, Value]]
 ) -> None:
     """Deal the items of the zones `seat` may not look into anew among those zones, zone
     by zone of the same kind of item, each keeping its size; the items in `kept` (as
     (kind, item)) and those `reveal ... to` showed the seat stay where they are. Sorted
-    first, so that the deal depends on no hidden order. Not `held`: the zones `per
-    player` stay as they are."""
+    first, so that the deal depends on no hidden order."""
     rules, st = game.rules, game.state
     program, layout = rules.program, rules.layout
     groups: dict[str, list[int]] = {}
     for z in program.zones:
         base = layout.zone_base[z.name]
-        if z.per_player and not held:
-            continue
         for owner in range(st.cfg.n) if z.per_player else (None,):
             if not may_see(z.visibility, seat, owner):  # the views' own rule
                 groups.setdefault(layout.zone_kind[z.name], []).append(base + (owner or 0))
