@@ -112,6 +112,8 @@ def test_a_variant_overrides_the_estimate(tmp_path: Path) -> None:
         ("estimate after x decisions = 1", "E001"),
         ("estimate after 2 decisions by bots = 1", "E256"),
         ("estimate after 2 decisions by chance = 1", "E001"),
+        # a number too long for Python's int() (the fuzzer's): one message, no traceback
+        ("estimate after " + "9" * 4400 + " decisions = 1", "E005"),
     ],
 )
 def test_bad_estimates_are_refused(extra: str, message: str) -> None:

@@ -531,7 +531,7 @@ class _Builder(Transformer[Any, Any]):
         return A.ProcDecl(span, A.IMAGINE, bool(c[0]), (me,), body, imagine=True)
 
     def estimate_after(self, c: list[Any]) -> tuple[int, bool]:
-        return int(c[0]), c[1] is not None
+        return self._number(c[0]), c[1] is not None
 
     def by_bots(self, c: list[Any]) -> bool:
         return True
