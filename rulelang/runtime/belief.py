@@ -721,7 +721,7 @@ def _resample(
     anew too, although their bots chose by it (see RANDOM_SHARE): kept, a world whose
     hands are wrong for players who do not play like their bots (random players, people)
     lives on until every world is rejected, and a belief of a seat among random players
-    in base Saboteur found no world within RETRY_WORK (tests/test_secrecy.py, --full)."""
+    of a tile game found no world within RETRY_WORK (tests/test_secrecy.py, --full)."""
 
     total = sum(w for _g, w, _k in worlds)
     step = total / size
