@@ -18,32 +18,21 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-import time
 from pathlib import Path
 
+from strength import Clock, finished
+
 import rulelang
-from rulelang.search import bot_action, is_search
 
 
 def play(
-    rules: rulelang.Ruleset, args: argparse.Namespace, seed: int, mine: str | None
-) -> tuple[float, list[float]]:
-    """One game: the measure at its end, and the CPU seconds of each search decision."""
-    seat = args.seat - 1
-    game = rules.new_game(args.players, seed)
-    spent: list[float] = []
-    while not game.is_over():
-        name = mine if game.current_player() == seat else None
-        if is_search(name) and len(game.legal_values()) > 1:
-            start = time.process_time()
-            action = bot_action(game, name)
-            spent.append(time.process_time() - start)
-        else:
-            action = bot_action(game, name)
-        game.apply(action)
-    value = game.measures()[args.measure]
+    rules: rulelang.Ruleset, args: argparse.Namespace, seed: int, mine: str | None, clock: Clock
+) -> float:
+    """One game (strength.py's, the search's decisions timed on `clock`): the measure at
+    its end."""
+    value = finished(rules, args, seed, mine, clock).measures()[args.measure]
     assert isinstance(value, int | float), f"{args.measure} is not one number"
-    return float(value), spent
+    return float(value)
 
 
 def main() -> None:
@@ -55,15 +44,18 @@ def main() -> None:
     parser.add_argument("--seat", type=int, default=1, help="the seat searched, from 1")
     parser.add_argument("--bot", required=True, help="the search bot of B, e.g. ismcts:100")
     parser.add_argument("--measure", required=True, help="a `measure` of the rules")
+    parser.add_argument("--others", default=None, help="the other seats' bot (declared)")
+    parser.add_argument(
+        "-o", "--option", action="append", default=[], type=lambda s: tuple(s.split("=", 1))
+    )
     args = parser.parse_args()
     rules = rulelang.compile_file(args.rules)
     diffs: list[float] = []
     a_sum = b_sum = 0.0
-    spent: list[float] = []
+    clock = Clock()
     for seed in range(args.seed, args.seed + args.games):
-        a, _ = play(rules, args, seed, None)
-        b, times = play(rules, args, seed, args.bot)
-        spent += times
+        a = play(rules, args, seed, None, Clock())
+        b = play(rules, args, seed, args.bot, clock)
         a_sum, b_sum = a_sum + a, b_sum + b
         diffs.append(b - a)
         print(f"seed {seed}: A {a:g}, B {b:g}", file=sys.stderr, flush=True)
@@ -79,10 +71,10 @@ def main() -> None:
         f" B - A {mean:+.2f} ({mean - half:+.2f} .. {mean + half:+.2f}), paired;"
         f" B higher on {sum(d > 0 for d in diffs)} seeds, lower on {sum(d < 0 for d in diffs)}"
     )
-    if spent:
+    if clock.decisions:
         print(
-            f"  search: {len(spent)} decisions, CPU {sum(spent) / len(spent):.3f} s mean,"
-            f" {max(spent):.3f} s worst"
+            f"  search: {clock.decisions} decisions, CPU {clock.seconds / clock.decisions:.3f} s"
+            f" mean, {clock.worst:.3f} s worst ({clock.worst_at})"
         )
 
 

@@ -107,6 +107,21 @@ def play(
 ) -> tuple[str, float, str]:
     """One game: the seat's result, its return and its role."""
     seat = args.seat - 1
+    game = finished(rules, args, seed, mine, clock)
+    role = str(game.attribute(args.role, seat)) if args.role else "any"
+    return game.results()[seat], game.returns()[seat], role
+
+
+def finished(
+    rules: rulelang.Ruleset,
+    args: argparse.Namespace,
+    seed: int,
+    mine: str | None,
+    clock: Clock | None,
+) -> rulelang.Game:
+    """One game played to its end: the seat (`args.seat`) by `mine`, the others by
+    `args.others` (None: the declared bots); the search's decisions timed on `clock`."""
+    seat = args.seat - 1
     game = rules.new_game(args.players, seed, dict(args.option))
     while not game.is_over():
         who = game.current_player()
@@ -122,8 +137,7 @@ def play(
         else:
             action = bot_action(game, name)
         game.apply(action)
-    role = str(game.attribute(args.role, seat)) if args.role else "any"
-    return game.results()[seat], game.returns()[seat], role
+    return game
 
 
 def chosen_seeds(rules: rulelang.Ruleset, args: argparse.Namespace) -> Iterator[int]:
