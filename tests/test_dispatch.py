@@ -71,14 +71,20 @@ def test_nested_blocks_are_known_for_every_statement() -> None:
     assert A.blocks_in(A.Pass(SPAN)) == ()
 
 
-def mypy_errors(source: str, tmp_path: Path) -> str:
+@pytest.fixture(scope="module")
+def mypy_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One mypy cache for the module's runs: rulelang is analysed once, not per run."""
+    return tmp_path_factory.mktemp("mypy-cache")
+
+
+def mypy_errors(source: str, tmp_path: Path, cache: Path) -> str:
     """mypy --strict's report on one module (rulelang imported from this tree)."""
     module = tmp_path / "walk_copy.py"
     module.write_text(source, encoding="utf-8")
     env = {**os.environ, "MYPYPATH": str(ROOT)}
     done = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--ignore-missing-imports"]
-        + ["--follow-imports=silent", "--cache-dir", str(tmp_path / "cache"), str(module)],
+        + ["--follow-imports=silent", "--cache-dir", str(cache), str(module)],
         capture_output=True,
         text=True,
         env=env,
@@ -110,16 +116,16 @@ FORGOTTEN = [
 
 @pytest.mark.parametrize(("path", "case", "kind"), FORGOTTEN)
 def test_mypy_finds_a_kind_forgotten_in_a_walk(
-    path: str, case: str, kind: str, tmp_path: Path
+    path: str, case: str, kind: str, tmp_path: Path, mypy_cache: Path
 ) -> None:
     """The checker's walk with one case left out is a type error that names the kind."""
     text = (ROOT / path).read_text(encoding="utf-8")
     assert case in text
-    report = mypy_errors(text.replace(case, ""), tmp_path)
+    report = mypy_errors(text.replace(case, ""), tmp_path, mypy_cache)
     assert f'"assert_never" has incompatible type "{kind}"' in report, report
 
 
-def test_mypy_accepts_the_walk_as_it_is(tmp_path: Path) -> None:
+def test_mypy_accepts_the_walk_as_it_is(tmp_path: Path, mypy_cache: Path) -> None:
     """The control of the test above: the same check of the whole walk finds nothing."""
     text = (ROOT / "rulelang/check/resolve.py").read_text(encoding="utf-8")
-    assert "Success" in mypy_errors(text, tmp_path)
+    assert "Success" in mypy_errors(text, tmp_path, mypy_cache)

@@ -112,10 +112,10 @@ def play_and_check(rules: Ruleset, players: int, seed: int, decisions: int) -> l
 def test_every_option_and_line_follows_from_what_the_seat_was_told(
     shipped: Ruleset, players: int, full: bool
 ) -> None:
-    """Three games of 300 decisions each with --full; by default one of 150 (each
+    """Three games of 300 decisions each with --full; by default one of 80 (each
     determinization is a world of the seat's belief: the long part of the suite)."""
     for seed in range(sample(full, 3, 1)):
-        found = play_and_check(shipped, players, seed, decisions=sample(full, 300, 150))
+        found = play_and_check(shipped, players, seed, decisions=sample(full, 300, 80))
         assert not found, found[:3]
 
 
