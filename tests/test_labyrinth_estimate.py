@@ -1,7 +1,8 @@
 """The labyrinth's `estimate` (the search bots' reading of a position, docs/bots.md):
 its levels keep the order of the goal and count what the notebook holds.
 
-Seed (the goal): "The first adventurer to exit the maze with treasure wins." A search
+Seed: "When the first adventurer finds a treasure and successfully exits the labyrinth
+with the treasure wins." A search
 that scores a position by the estimate must never find that picking up a treasure, or
 keeping its notes, lowers it.
 """
@@ -26,13 +27,14 @@ def estimate(rules: Ruleset, **p1: Any) -> float:
     return figures[0]
 
 
-def test_picking_up_the_treasure_never_lowers_the_estimate(fixed: Ruleset) -> None:
-    """Holding the treasure, far from any tile not walked on, still beats standing
-    by it: the old estimate (60 less 3 a step to the next new tile, against 55) took
-    the treasure for worse, and a search seat left it lying (seed 137)."""
+def test_holding_beats_standing_on_a_treasure_beats_exploring(fixed: Ruleset) -> None:
+    """Holding the treasure, far from any tile not walked on, scores above standing on
+    the treasure it knows (a draft of the estimate took the treasure for worse, and a
+    search seat left it lying on seed 137); standing on it scores above exploring (the
+    estimate before counted the treasure it stands on as out of reach, 12 steps)."""
     by_it = estimate(fixed, treasure_seen=["0,0"])
     holding = estimate(fixed, treasure=True)
-    assert holding > by_it
+    assert holding > by_it > estimate(fixed)
 
 
 def test_the_notes_kept_count(fixed: Ruleset) -> None:
@@ -44,5 +46,6 @@ def test_the_notes_kept_count(fixed: Ruleset) -> None:
 
 
 def test_an_injury_lowers_the_estimate(fixed: Ruleset) -> None:
-    """Seed: an injured player cannot pick up treasure until healed."""
+    """Seed: the loser of a battle "becomes injured, drops any treasure they are holding,
+    and becomes unable to pick up any more treasure unless they are healed"."""
     assert estimate(fixed, injured=True) < estimate(fixed)
