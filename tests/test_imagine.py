@@ -198,13 +198,17 @@ def test_the_labyrinth_pictures_the_exits_found_in_the_outer_wall(
 
 
 def test_a_search_bot_plays_the_labyrinth(labyrinth: rulelang.Ruleset) -> None:
+    """It walks on: its notes grow beyond the tile it started on. (Read over the whole
+    game, not at its 40th decision alone: a river that flushes it starts its notes
+    again, as on this seed, where it ends its 40 decisions in a stretch of river.)"""
     game = labyrinth.new_game(3, seed=4)
-    decisions = 0
+    decisions = most = 0
     while not game.is_over() and decisions < 40:
         if game.current_player() == 0:
             game.apply(bot_action(game, "ismcts:10"))
             decisions += 1
+            most = max(most, len(game.view(0)["players"][0]["visited"]))
         else:
             game.apply(game.bot_choice("random"))
     assert decisions == 40 or game.is_over()
-    assert game.view(0)["players"][0]["visited"] != ["0,0"] or game.is_over()
+    assert most >= 4 or game.is_over()
