@@ -606,9 +606,10 @@ def test_the_estimate_follows_the_cards_left_per_step(rules: Ruleset) -> None:
 
 
 def test_with_no_saboteur_the_points_decide_what_no_side_reaches(rules: Ruleset) -> None:
-    """"The draw pile is empty and the game has no saboteur: the player(s) with the most
-    points win" (reference, Endings): with the cards run out and no saboteur in play,
-    the player 15 points ahead is the likely winner, its partner of the same role not."""
+    """The reference (Endings): "The draw pile is empty and the game has no saboteur:
+    the player(s) with the most points win". With the cards run out and no saboteur in
+    play, the player 15 points ahead is the likely winner, its partner of the same role
+    not."""
     g = game(rules, ["gold_seeker", "gold_seeker", "stone_seeker", "stone_seeker"])
     for c in g.items("deck"):
         g.edit().move(c, "discard")
