@@ -140,6 +140,9 @@ def finished(
     return game
 
 
+SEARCHED = 2000  # seeds --only looks through for a first seat of its role
+
+
 def chosen_seeds(rules: rulelang.Ruleset, args: argparse.Namespace) -> Iterator[int]:
     """-n seeds from --seed on: every seed, or with --only those where the seat's role
     is that value once setup is done (the seed deals the roles, whatever the bots)."""
@@ -148,13 +151,20 @@ def chosen_seeds(rules: rulelang.Ruleset, args: argparse.Namespace) -> Iterator[
         return
     if not args.role:
         sys.exit("strength.py: --only needs --role")
-    seed, found = args.seed, 0
+    seed, found, seen = args.seed, 0, set()
     while found < args.games:
         game = rules.new_game(args.players, seed, dict(args.option))
-        if str(game.attribute(args.role, args.seat - 1)) == args.only:
+        role = str(game.attribute(args.role, args.seat - 1))
+        if role == args.only:
             found += 1
             yield seed
+        seen.add(role)
         seed += 1
+        if not found and seed - args.seed >= SEARCHED:  # a value no seed deals
+            sys.exit(
+                f"strength.py: no seed of {args.seed}..{seed - 1} gives seat {args.seat} "
+                f"the {args.role} {args.only!r} (it was: {', '.join(sorted(seen))})"
+            )
 
 
 def main() -> None:

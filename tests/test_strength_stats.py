@@ -5,6 +5,7 @@ the seeds on which A and B differ can widen (docs/bots.md, "Strength")."""
 from __future__ import annotations
 
 import importlib.util
+import subprocess
 import sys
 from pathlib import Path
 
@@ -46,3 +47,17 @@ def test_unrelated_pairs_give_the_unpaired_interval() -> None:
     strength = load()
     # both 10, A alone 10, B alone 10, neither 10: a*d - b*c = 0
     assert strength.paired(10, 20, 20, 40) == strength.newcombe(20, 20, 40)
+
+
+def test_only_a_role_no_seed_deals_says_so_instead_of_looking_forever() -> None:
+    """`--only` with a value the seat is never dealt (a role written with a space where
+    the rule file has an underscore) stops after its seeds and names the values seen."""
+    root = STRENGTH.parent.parent
+    done = subprocess.run(
+        [sys.executable, str(STRENGTH), str(root / "rulesets" / "saboteur-stoneseekers.rules")]
+        + ["-p", "4", "-n", "1", "--bot", "ismcts:10", "--role", "role", "--only", "gold seeker"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert "no seed of 100..2099 gives seat 1 the role 'gold seeker'" in done.stderr
+    assert "gold_seeker, saboteur, stone_seeker" in done.stderr
