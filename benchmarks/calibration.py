@@ -14,9 +14,9 @@ only, besides rulelang itself.
 
 from __future__ import annotations
 
-import argparse
 from collections import defaultdict
-from pathlib import Path
+
+from strength import game_arguments
 
 import rulelang
 from rulelang.search import bot_action
@@ -35,11 +35,7 @@ def readings(game: rulelang.Game) -> list[list[float]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("rules", type=Path)
-    parser.add_argument("-p", "--players", type=int, required=True)
-    parser.add_argument("-n", "--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=100)
+    parser = game_arguments(__doc__.splitlines()[0], 100)
     parser.add_argument("--role", default=None, help="a player attribute: rows per value")
     args = parser.parse_args()
     rules = rulelang.compile_file(args.rules)

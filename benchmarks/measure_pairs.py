@@ -18,9 +18,8 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from pathlib import Path
 
-from strength import Clock, finished
+from strength import Clock, finished, game_arguments
 
 import rulelang
 
@@ -36,11 +35,7 @@ def play(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("rules", type=Path)
-    parser.add_argument("-p", "--players", type=int, required=True)
-    parser.add_argument("-n", "--games", type=int, default=40)
-    parser.add_argument("--seed", type=int, default=100)
+    parser = game_arguments(__doc__.splitlines()[0], 40)
     parser.add_argument("--seat", type=int, default=1, help="the seat searched, from 1")
     parser.add_argument("--bot", required=True, help="the search bot of B, e.g. ismcts:100")
     parser.add_argument("--measure", required=True, help="a `measure` of the rules")

@@ -167,12 +167,19 @@ def chosen_seeds(rules: rulelang.Ruleset, args: argparse.Namespace) -> Iterator[
             )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def game_arguments(description: str, games: int) -> argparse.ArgumentParser:
+    """A parser with what every game-playing benchmark here takes: the rule file,
+    -p players, -n games (default `games`) and --seed, the first seed."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("rules", type=Path)
     parser.add_argument("-p", "--players", type=int, required=True)
-    parser.add_argument("-n", "--games", type=int, default=100)
+    parser.add_argument("-n", "--games", type=int, default=games)
     parser.add_argument("--seed", type=int, default=100)
+    return parser
+
+
+def main() -> None:
+    parser = game_arguments(__doc__.splitlines()[0], 100)
     parser.add_argument("--seat", type=int, default=1, help="the seat searched, from 1")
     parser.add_argument("--bot", required=True, help="the search bot of B, e.g. ismcts:300")
     parser.add_argument("--baseline", default=None, help="the seat's bot in A (declared)")
