@@ -36,7 +36,6 @@ UsageError: the bot refuses, it never falls back on the truth). Rules with an
 from __future__ import annotations
 
 import random
-import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -113,27 +112,11 @@ class Belief:
     checked: tuple[State, Log, bool] | None = None
 
 
-# beliefs kept per game table (Config: one per game, shared by its clones), per seat;
-# by the table's id, dropped when the table goes (Config compares by value: no hash)
-_KEPT: dict[int, tuple[weakref.ref[Config], dict[int, list[Belief]]]] = {}
-
-
 def _kept(cfg: Config, seat: int) -> list[Belief]:
-    entry = _KEPT.get(id(cfg))
-    if entry is None or entry[0]() is not cfg:
-        entry = _KEPT[id(cfg)] = (weakref.ref(cfg, _Forget(id(cfg), _KEPT)), {})
-    return entry[1].setdefault(seat, [])
-
-
-class _Forget:
-    """Drops a table's beliefs when the table goes (holds the dict itself: at exit the
-    module's names may be gone before the last table)."""
-
-    def __init__(self, key: int, kept: dict[int, Any]):
-        self.key, self.kept = key, kept
-
-    def __call__(self, _ref: object) -> None:
-        self.kept.pop(self.key, None)
+    """The beliefs of one seat, kept per game table (Config: one per game, shared by its
+    clones), on the table itself: a belief holds its game (it replays the record), so
+    kept anywhere else it would keep every game alive (Config.beliefs)."""
+    return cfg.beliefs.setdefault(seat, [])
 
 
 def world(game: Game, seat: int, rng: random.Random) -> Game:

@@ -64,6 +64,9 @@ class Config:
     named_sites: tuple[tuple[str | None, ...], ...] = ()
     named: tuple[tuple[str, ...], ...] = ()
     kept_named: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = field(default_factory=dict)
+    # the search's beliefs of this game, per seat (runtime/belief.py): kept here, so that
+    # they go with the game (held anywhere else, they would hold it: they replay it)
+    beliefs: dict[int, list[Any]] = field(default_factory=dict, compare=False, repr=False)
 
     def for_game(self, player_names: tuple[str, ...], seed: int) -> Config:
         """A copy for one game: its names and seed (faster than dataclasses.replace)."""
@@ -83,6 +86,7 @@ class Config:
         other.named = self.named_for(player_names)
         other.lines = {}
         other.labels = {}
+        other.beliefs = {}
         return other
 
     def named_for(self, player_names: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
