@@ -40,3 +40,19 @@ def test_a_finished_search_game_leaves_no_game_behind() -> None:
     for seed in range(2, 6):
         search_a_few_decisions(rules, seed)
     assert games_alive() <= before, "the beliefs of finished games are still kept"
+
+
+def test_a_ruleset_compiled_again_is_not_kept_by_the_search() -> None:
+    """An editor or a test run compiles a file again and again: the search's lists of
+    zone slots, worked out per ruleset, do not keep the old rulesets alive."""
+
+    def rulesets_alive() -> int:
+        gc.collect()
+        return sum(1 for o in gc.get_objects() if isinstance(o, rulelang.Ruleset))
+
+    before = rulesets_alive()
+    for seed in range(3):
+        rules = rulelang.compile_file(ROOT / "rulesets" / "heimlich-topsecret.rules")
+        search_a_few_decisions(rules, seed)
+        del rules
+    assert rulesets_alive() <= before

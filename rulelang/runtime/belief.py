@@ -36,6 +36,7 @@ UsageError: the bot refuses, it never falls back on the truth). Rules with an
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -661,15 +662,19 @@ def _kind_at(g: Game, place: tuple[Any, ...], item: Value) -> tuple[str, Value]:
     return ("", item)
 
 
-_ZONES: dict[tuple[int, int, object], tuple[object, list[Any]]] = {}
+# by the ruleset's id, with a weak reference to it: a ruleset compiled again and again
+# (an editor, a test run) is not kept alive by its lists
+_ZONES: dict[tuple[int, int, object], tuple[weakref.ref[Any], list[Any]]] = {}
 
 
 def _cached(g: Game, key: tuple[int, object], make: Any) -> list[Any]:
     """A list of zone slots worked out once per ruleset (and player count)."""
     full = (id(g.rules), g.players, key)
     hit = _ZONES.get(full)
-    if hit is None or hit[0] is not g.rules:
-        hit = _ZONES[full] = (g.rules, make())
+    if hit is None or hit[0]() is not g.rules:
+        if len(_ZONES) > 1_000:  # the lists of rulesets gone
+            _ZONES.clear()
+        hit = _ZONES[full] = (weakref.ref(g.rules), make())
     return hit[1]
 
 
