@@ -19,7 +19,7 @@ import argparse
 import math
 import sys
 
-from strength import Clock, finished, game_arguments
+from strength import Clock, finished, pair_arguments
 
 import rulelang
 
@@ -35,14 +35,8 @@ def play(
 
 
 def main() -> None:
-    parser = game_arguments(__doc__.splitlines()[0], 40)
-    parser.add_argument("--seat", type=int, default=1, help="the seat searched, from 1")
-    parser.add_argument("--bot", required=True, help="the search bot of B, e.g. ismcts:100")
+    parser = pair_arguments(__doc__.splitlines()[0], 40, "ismcts:100")
     parser.add_argument("--measure", required=True, help="a `measure` of the rules")
-    parser.add_argument("--others", default=None, help="the other seats' bot (declared)")
-    parser.add_argument(
-        "-o", "--option", action="append", default=[], type=lambda s: tuple(s.split("=", 1))
-    )
     args = parser.parse_args()
     rules = rulelang.compile_file(args.rules)
     diffs: list[float] = []

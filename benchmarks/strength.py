@@ -178,21 +178,28 @@ def game_arguments(description: str, games: int) -> argparse.ArgumentParser:
     return parser
 
 
-def main() -> None:
-    parser = game_arguments(__doc__.splitlines()[0], 100)
+def pair_arguments(description: str, games: int, example: str) -> argparse.ArgumentParser:
+    """game_arguments and what `finished` reads: --seat, --bot (B's search bot, e.g.
+    `example`), --others and -o options of the rules."""
+    parser = game_arguments(description, games)
     parser.add_argument("--seat", type=int, default=1, help="the seat searched, from 1")
-    parser.add_argument("--bot", required=True, help="the search bot of B, e.g. ismcts:300")
-    parser.add_argument("--baseline", default=None, help="the seat's bot in A (declared)")
+    parser.add_argument("--bot", required=True, help=f"the search bot of B, e.g. {example}")
     parser.add_argument("--others", default=None, help="the other seats' bot (declared)")
+    parser.add_argument(
+        "-o", "--option", action="append", default=[], type=lambda s: tuple(s.split("=", 1))
+    )
+    return parser
+
+
+def main() -> None:
+    parser = pair_arguments(__doc__.splitlines()[0], 100, "ismcts:300")
+    parser.add_argument("--baseline", default=None, help="the seat's bot in A (declared)")
     parser.add_argument("--role", default=None, help="a player attribute: rates per value")
     parser.add_argument(
         "--only",
         default=None,
         help="play only the seeds where the seat's --role is this value when play begins "
         "(a rare role, e.g. a Saboteur saboteur, gets -n games; the seeds played are printed)",
-    )
-    parser.add_argument(
-        "-o", "--option", action="append", default=[], type=lambda s: tuple(s.split("=", 1))
     )
     args = parser.parse_args()
     rules = rulelang.compile_file(args.rules)
