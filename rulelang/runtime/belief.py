@@ -526,7 +526,13 @@ def _likelihood(q: Game, spec: ChoiceSpec, look: str) -> float:
     chosen = sum(1 for v in kept if v is not None and spec.show(q.state, v) == look)
     if not alike:
         return 1.0
-    return RANDOM_SHARE + (1 - RANDOM_SHARE) * (chosen / len(kept)) / (alike / len(options))
+    return _odds(chosen / len(kept), alike / len(options))
+
+
+def _odds(bot: float, random_player: float) -> float:
+    """How much more likely than a random player a player is to make a choice its bot
+    makes with probability `bot` and a random player with `random_player`."""
+    return RANDOM_SHARE + (1 - RANDOM_SHARE) * bot / random_player
 
 
 def _kept_by_bot(q: Game) -> Sequence[Value] | None:
@@ -548,7 +554,7 @@ def _modelled(p: Game, tried: Sequence[Value]) -> list[float] | None:
         return None
     share = 1.0 / len(p.state.options)
     bot = 1.0 / len(kept)
-    return [RANDOM_SHARE + (1 - RANDOM_SHARE) * (bot if v in kept else 0.0) / share for v in tried]
+    return [_odds(bot if v in kept else 0.0, share) for v in tried]
 
 
 def _branch(
