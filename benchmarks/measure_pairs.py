@@ -50,14 +50,18 @@ def main() -> None:
         print(f"seed {seed}: A {a:g}, B {b:g}", file=sys.stderr, flush=True)
     n = len(diffs)
     mean = sum(diffs) / n
-    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else math.inf
-    half = 1.96 * sd / math.sqrt(n)
+    if n > 1:
+        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+        half = 1.96 * sd / math.sqrt(n)
+        spread = f" ({mean - half:+.2f} .. {mean + half:+.2f}), paired"
+    else:  # one seed has no spread: an interval would read (-inf .. +inf)
+        spread = " (one seed: no interval)"
     print(
         f"{args.rules} -p {args.players} seeds {args.seed}..{args.seed + n - 1}, seat {args.seat}:"
     )
     print(
         f"  {args.measure}: A (declared) {a_sum / n:.2f}, B ({args.bot}) {b_sum / n:.2f};"
-        f" B - A {mean:+.2f} ({mean - half:+.2f} .. {mean + half:+.2f}), paired;"
+        f" B - A {mean:+.2f}{spread};"
         f" B higher on {sum(d > 0 for d in diffs)} seeds, lower on {sum(d < 0 for d in diffs)}"
     )
     if clock.decisions:
