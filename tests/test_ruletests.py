@@ -170,6 +170,26 @@ def test_rulelang_test_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[
     no_traceback(out, err)
 
 
+def test_a_rule_file_given_runs_the_tests_beside_it_that_test_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`rulelang test race.rules`: a designer types the file they edit; the test files
+    beside it that name it (by their `rules` line or by name) run, the others do not."""
+    write(tmp_path, 'case "starts"\n  to act: P1\n')  # race.rulestest, by name
+    (tmp_path / "named.rulestest").write_text('rules "race.rules"\ncase "x"\n  to act: P2\n')
+    (tmp_path / "other.rulestest").write_text('rules "tictactoe"\ncase "y"\n  over\n')
+    assert testfile.find([tmp_path / "race.rules"]) == [
+        tmp_path / "named.rulestest",
+        tmp_path / "race.rulestest",
+    ]
+    code, out, err = cli(capsys, "test", tmp_path / "race.rules")
+    assert code == 2 and "2 case(s): 1 passed, 1 failed" in out and "other" not in out
+    (tmp_path / "lone.rules").write_text((tmp_path / "race.rules").read_text())
+    code, out, err = cli(capsys, "test", tmp_path / "lone.rules")
+    assert code == 64 and "tests of" in err and "lone.rulestest" in err
+    no_traceback(out, err)
+
+
 def test_a_test_file_of_rules_with_errors_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

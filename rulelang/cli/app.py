@@ -85,7 +85,9 @@ def lsp(
 def test_rules(
     paths: Annotated[
         list[Path] | None,
-        typer.Argument(help="Rule test files (*.rulestest), or folders to look in."),
+        typer.Argument(
+            help="Rule test files (*.rulestest), folders to look in, or rule files (their tests)."
+        ),
     ] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List each case.")] = False,
 ) -> None:

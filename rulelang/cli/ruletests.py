@@ -19,7 +19,11 @@ def run_tests(paths: list[Path], verbose: bool = False) -> int:
         raise usage(f"no such test file or folder: {missing}") from None
     if not files:
         where = ", ".join(map(str, paths or [Path(".")]))
-        raise usage(f"no rule tests ({testfile.SUFFIX} files) in {where}")
+        rules = [p for p in paths if p.suffix == ".rules"]
+        hint = ""
+        if rules:
+            hint = f"; tests of {rules[0]} go in {rules[0].with_suffix(testfile.SUFFIX)}"
+        raise usage(f"no rule tests ({testfile.SUFFIX} files) in {where}{hint} (docs/testing.md)")
     passed = failed = broken = 0
     for path in files:
         try:

@@ -235,11 +235,27 @@ def find(paths: list[Path]) -> list[Path]:
                 for p in path.rglob(f"*{SUFFIX}")
                 if p.is_file() and not any(_skipped(part) for part in p.relative_to(path).parts)
             )
+        elif path.is_file() and path.suffix == ".rules":
+            found += tests_of(path)
         elif path.is_file():
             found.append(path)
         else:
             raise FileNotFoundError(str(path))
     return found
+
+
+def tests_of(rules: Path) -> list[Path]:
+    """The test files beside a rule file that test it (by their `rules` line, else by
+    name: `game.rulestest` tests `game.rules`): a designer types the file they edit."""
+    mine = []
+    for candidate in sorted(rules.parent.glob(f"*{SUFFIX}")):
+        try:
+            named = read(candidate).rules
+        except (Malformed, OSError):
+            named = candidate.name[: -len(SUFFIX)] + ".rules"  # let the run say what is wrong
+        if (candidate.parent / named).resolve() == rules.resolve():
+            mine.append(candidate)
+    return mine
 
 
 def _skipped(folder: str) -> bool:
