@@ -325,6 +325,22 @@ def move(
         places.hint[item] = dst
 
 
+def move_top(st: State, src: int, dst: int, span: Span, places: Places | None = None) -> None:
+    """`move last(z) from z to ...`: `move` of the top item, which `last` would give
+    (and raise for an empty zone as `last` does)."""
+    zones = st.zones
+    zone = zones[src]
+    if not zone:
+        raise errors.empty_list("last", span)
+    item = zone[-1]
+    zones[src] = zone[:-1]
+    zones[dst] += (item,)
+    if st.shown is not None and item in st.shown_items:
+        left(st, ("zone", src), item)
+    if places is not None:
+        places.hint[item] = dst
+
+
 def reveal_to(st: State, items: Iterable[Value], audience: Iterable[int], places: Places) -> None:
     """`reveal ITEM to PLAYERS`: they learn where each item lies now (an item in no
     zone and on no board teaches nothing). Face-down tiles stay face down: only these
@@ -419,9 +435,9 @@ def _detach_all(st: State, items: Sequence[Value], places: Places) -> None:
         if gone.isdisjoint(zone):
             continue
         zones[slot] = () if gone.issuperset(zone) else tuple([x for x in zone if x not in gone])
-        if st.shown is not None:
+        if st.shown is not None:  # only an item shown before leaves a record (`left`)
             for x in zone:
-                if x in gone:
+                if x in gone and x in st.shown_items:
                     left(st, ("zone", slot), x)
     for ops in places.boards:
         if gone.isdisjoint(st.layers[ops.layer + 1]):  # tile -> cell: none of them is there

@@ -428,6 +428,21 @@ class StraightGen:
             known = self.ex.places[kind] = Places(shared, per_player, boards)
         return self.ns.name_for(known, "_z")
 
+    def move_top(self, s: A.MoveItem, places: str) -> str | None:
+        """`move last(z) from z to ...` (a card drawn) as one call that takes the top
+        item (`_h.move_top`): no `last` called first, nor the item compared with the
+        top again. None for any other move."""
+        item, ex = s.item, self.ex
+        if not (exprgen.OPTIMISED and isinstance(item, A.Call) and item.func == "last"):
+            return None
+        slot = self.zone_slot(s.source)
+        if len(item.args) != 1 or ex.src(item.args[0]) not in (f"zones[{slot}]", f"st.zones[{slot}]"):
+            return None  # another zone, or a read guarded for `known`
+        dest = self.zone_slot(s.dest)
+        if "_h." in dest:
+            return None  # a check that may raise: after `last`'s, as written
+        return f"_h.move_top(st, {slot}, {dest}, {ex.span(item)}, {places})"
+
     def places(
         self, s: A.Deal | A.MoveItem | A.AddItems | A.Place | A.Clear | A.Reveal
     ) -> list[str]:
@@ -442,7 +457,7 @@ class StraightGen:
                 dirty = reads.zone(zones, s.source, s.dest)
             case A.MoveItem():
                 places = self.detach_args(self.layout.zone_kind[s.dest.zone])
-                line = (
+                line = self.move_top(s, places) or (
                     f"_h.move(st, {ex.src(s.item)}, {self.zone_slot(s.source)}, "
                     f"{self.zone_slot(s.dest)}, {ex.span(s)}, {s.source.zone!r}, {places})"
                 )
