@@ -57,6 +57,14 @@ turn {
   if len(deck) > 0 {
     move last(deck) from deck to hand[current]
   }
+  if len(deck) > 1 and turn_number % 3 == 0 {
+    reveal deck[len(deck) - 2] to current
+  }
+  if len(deck) < 4 {   # gather the cards played back, the tools first
+    add [c for c in front[current] where len(c.tools) > 0] to deck
+    add [c for c in pile] to deck
+    shuffle deck
+  }
 }
 end when len(deck) == 0 or turn_number > 40 { win [current] }
 """
@@ -70,9 +78,12 @@ def source_of(rules: Ruleset, name: str) -> str:
 
 
 def record_of(rules: Ruleset, players: int, seed: int) -> tuple[object, ...]:
+    """What a game played out shows: its record, results, and every seat's view (what
+    `reveal ... to` showed each, and what moves since voided)."""
     game = rules.new_game(players, seed)
     game.playout(random.Random(seed), max_decisions=3000)
-    return (game.record(), game.results(), game.view(rulelang.PUBLIC))
+    views = [game.view(p) for p in (rulelang.PUBLIC, *range(players))]
+    return (game.record(), game.results(), views)
 
 
 def switched(name: str, text: str = GEAR) -> Iterator[Ruleset]:
@@ -171,7 +182,7 @@ def test_the_top_of_another_zone_moves_as_written() -> None:
 
 def test_a_card_drawn_from_an_empty_zone_raises_what_last_raises() -> None:
     text = GEAR.replace("  if len(deck) > 0 {\n    move last(deck)", "  if true {\n    move last(deck)")
-    text = text.replace("end when len(deck) == 0 or", "end when")
+    text = text.replace("end when len(deck) == 0 or", "end when").replace("if len(deck) < 4", "if false")
     errors = []
     for rules in both_of_source(text):
         game = rules.new_game(2, 1)
@@ -179,6 +190,23 @@ def test_a_card_drawn_from_an_empty_zone_raises_what_last_raises() -> None:
             game.playout(random.Random(1), max_decisions=3000)
         errors.append((caught.value.code, str(caught.value)))
     assert errors[0] == errors[1] and errors[0][0] == "R004"
+
+
+# ---------------------------------------------------------------- items gathered
+def test_items_listed_from_one_zone_are_taken_from_it_alone() -> None:
+    """`add [c for c in z where ...] to d` takes the items out of z alone (they were
+    just listed from it, each once); the plain code looks for each in every zone."""
+    rules, plain = both_of_source(GEAR)
+    ops = source_of(rules, "ops")
+    assert "_h.add_from(st, " in ops
+    assert "_h.add(st, (tuple([" not in ops  # neither the pile nor the player's front
+    assert "_h.add_from(" not in source_of(plain, "ops")
+
+
+def test_items_made_otherwise_are_added_as_written() -> None:
+    text = GEAR.replace("add [c for c in pile] to deck", "add [c for c in pile] + [] to deck")
+    text = text.replace("add [c for c in front[current] where", "add [first(pile) for c in front[current] where")
+    assert "_h.add_from(" not in source_of(rulelang.compile_source(text, "t.rules"), "ops")
 
 
 # ---------------------------------------------------------------- the same games

@@ -426,6 +426,30 @@ def add(st: State, items: Iterable[Value], dst: int, places: Places) -> None:
     st.zones[dst] += tuple(moving)
 
 
+def add_from(
+    st: State, items: tuple[Value, ...], src: int, dst: int, places: Places
+) -> None:
+    """`add [x for x in z where ...] to d`: `add` of items just listed from the one zone
+    `z` (at slot src), where each lies once: no duplicates to drop, and no other zone
+    or board to take them from."""
+    if not items:
+        return
+    zones = st.zones
+    zone = zones[src]
+    gone = None
+    if len(items) == len(zone):  # the whole zone
+        zones[src] = ()
+    else:
+        gone = set(items)
+        zones[src] = tuple([x for x in zone if x not in gone])
+    if st.shown is not None:  # only an item shown before leaves a record (`left`)
+        for x in zone:
+            if (gone is None or x in gone) and x in st.shown_items:
+                left(st, ("zone", src), x)
+    places.hint.update(dict.fromkeys(items, dst))
+    zones[dst] += items
+
+
 def _detach_all(st: State, items: Sequence[Value], places: Places) -> None:
     """`detach` of many items at once."""
     gone = set(items)
