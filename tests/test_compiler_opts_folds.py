@@ -1,7 +1,8 @@
-"""Three more optimisations of the code generator (issue 21, item 1): tests that a
-choice's value decides written out of its options (`exprgen.FOLD`), `any(v in xs for
-v in vs)` as one test of two collections (`exprgen.HOIST`, `ExprGen.meets`), and
-`move last(z) from z to ...` as one call (`_h.move_top`).
+"""Four more optimisations of the code generator (issue 21, item 1): tests that a
+choice's value decides written out of its options (`exprgen.FOLD`, runtime/folds.py),
+`any(v in xs for v in vs)` as one test of two collections (`exprgen.HOIST`, the same
+file), `move last(z) from z to ...` as one call (`_h.move_top`), and `add [x for x in
+z ...] to d` taking the items out of z alone (`_h.add_from`).
 
 Each is shown to fire on the generated source, to stay off where the rules read
 otherwise, to raise what the plain code raises, and the optimised code to play the very
@@ -127,9 +128,10 @@ def test_membership_over_a_list_is_one_test() -> None:
     """`any(t in broken(p) for t in c.tools)` builds `broken(p)` once and tests the two
     lists at once; the plain code builds it again for every tool."""
     on, off = switched("HOIST")
-    assert "isdisjoint" in source_of(on, "_d_mends") and " for _v" not in source_of(
-        on, "_d_mends"
-    ).split("isdisjoint")[0].split("return")[-1]
+    assert (
+        "isdisjoint" in source_of(on, "_d_mends")
+        and " for _v" not in source_of(on, "_d_mends").split("isdisjoint")[0].split("return")[-1]
+    )
     assert "any(" in source_of(off, "_d_mends") and "isdisjoint" not in source_of(off, "_d_mends")
     assert "isdisjoint" in source_of(on, "_d_spare")
 
@@ -181,8 +183,12 @@ def test_the_top_of_another_zone_moves_as_written() -> None:
 
 
 def test_a_card_drawn_from_an_empty_zone_raises_what_last_raises() -> None:
-    text = GEAR.replace("  if len(deck) > 0 {\n    move last(deck)", "  if true {\n    move last(deck)")
-    text = text.replace("end when len(deck) == 0 or", "end when").replace("if len(deck) < 4", "if false")
+    text = GEAR.replace(
+        "  if len(deck) > 0 {\n    move last(deck)", "  if true {\n    move last(deck)"
+    )
+    text = text.replace("end when len(deck) == 0 or", "end when").replace(
+        "if len(deck) < 4", "if false"
+    )
     errors = []
     for rules in both_of_source(text):
         game = rules.new_game(2, 1)
@@ -205,7 +211,9 @@ def test_items_listed_from_one_zone_are_taken_from_it_alone() -> None:
 
 def test_items_made_otherwise_are_added_as_written() -> None:
     text = GEAR.replace("add [c for c in pile] to deck", "add [c for c in pile] + [] to deck")
-    text = text.replace("add [c for c in front[current] where", "add [first(pile) for c in front[current] where")
+    text = text.replace(
+        "add [c for c in front[current] where", "add [first(pile) for c in front[current] where"
+    )
     assert "_h.add_from(" not in source_of(rulelang.compile_source(text, "t.rules"), "ops")
 
 

@@ -10,8 +10,6 @@ becomes a generated Python function whose parameters are Python arguments.
 
 from __future__ import annotations
 
-import ast
-
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
@@ -40,6 +38,7 @@ from rulelang.runtime import helpers, ranges, seen
 from rulelang.runtime.code import Fn, Formatter
 from rulelang.runtime.constants import constant_items
 from rulelang.runtime.fitting import fitting_call
+from rulelang.runtime.folds import fold, membership
 from rulelang.runtime.growing import Grown, grown_locals
 from rulelang.runtime.lengths import fixed_lengths
 from rulelang.runtime.lines import TABLE, Lines
@@ -47,7 +46,6 @@ from rulelang.runtime.reads import expressions
 from rulelang.runtime.tiles import TileOps
 from rulelang.runtime.values import formatter
 from rulelang.syntax import ast as A
-from rulelang.syntax.node import nodes
 
 BUILTIN_NAMES = {
     "players": "st.cfg.players",
@@ -81,8 +79,8 @@ _F_ESCAPES = {"{": "{{", "}": "}}", '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r":
 # without a helper, the state's tables read once per def and proc): off, the plain
 # code is generated (tests/test_compiler_opts.py compares the two).
 OPTIMISED = True
-FOLD = True  # off: constant comparisons and truth values left to run (to measure)
-HOIST = True  # off: `any(v in xs for v in vs)` tests xs once per v, as written (ExprGen.meets)
+FOLD = True  # off: constant comparisons and truth values left to run (folds.py)
+HOIST = True  # off: `any(v in xs for v in vs)` tests xs once per v, as written (folds.py)
 INLINE_MAX = 160  # the longest def body (generated source) written in place of its calls
 UNGUARDED = True  # statements read hidden things without the guards of `known`
 FIXED_LENGTHS = True  # off: a list attribute's reads are checked, whatever it holds
@@ -424,7 +422,7 @@ class ExprGen:
             return f"({left} {'in' if op == 'in' else 'not in'} {right})"
         left, right = self.src(e.left), self.src(e.right)
         if OPTIMISED and FOLD:
-            folded = _folded(op, left, right)
+            folded = fold(op, left, right)
             if folded is not None:
                 return folded
         if OPTIMISED and op in ("/", "%") and _INT.match(right) and int(right) != 0:
@@ -858,7 +856,7 @@ class ExprGen:
         fit = self.fitting(e, local.slot) if OPTIMISED and e.by is None else None
         if fit is not None:
             return fit
-        meets = self.meets(e, local.slot, source) if OPTIMISED and HOIST else None
+        meets = membership(self, e, local.slot, source) if OPTIMISED and HOIST else None
         if meets is not None:
             return meets
         var, elem, where, key, but = self.comp_body(e, source)
@@ -901,26 +899,6 @@ class ExprGen:
             return f"sum(1 {loop})"
         assert f in ("max", "min"), f
         return f"_h.extreme([{elem} {loop}], {f}, {self.span(e)}, {f!r})"
-
-    def meets(self, e: A.Comp, slot: int, source: str) -> str | None:
-        """`any(v in xs for v in vs)` and `all(v not in xs for v in vs)`, where `xs`
-        does not read `v`, as one test of two collections: `xs` worked out once, not
-        once per item of `vs` (a def's list, e.g. a player's broken tools, built again
-        for every item), and no generator made and resumed. `xs` is worked out only
-        if `vs` has an item, as before, so what it may raise is raised where it was;
-        rules' values are all hashable and equal only where Python finds them equal."""
-        elem = e.elem
-        if e.func not in ("any", "all") or e.where is not None or self.in_comp_source:
-            return None
-        if not (isinstance(elem, A.Binary) and elem.op == ("in" if e.func == "any" else "notin")):
-            return None
-        if not self.is_var(elem.left, slot) or _reads_local(self, elem.right, slot):
-            return None
-        name = self.temp()
-        test = f"set({name}).isdisjoint({self.members(elem.right)})"
-        if e.func == "any":
-            return f"(not {test} if ({name} := {source}) else False)"
-        return f"({test} if ({name} := {source}) else True)"
 
     def unrolled(self, e: A.Comp, slot: int, values: list[int]) -> str:
         """`any`/`all` over a few constant numbers (`any(fits(c, t) for t in [0, 2])`),
@@ -1276,39 +1254,3 @@ def proc_function(name: str) -> str:
     if name.isidentifier():
         return f"_p_{name}"
     return "_P_" + name.encode("utf-8").hex()
-
-
-def _literal(src: str) -> tuple[bool, object]:
-    """(True, the value) where generated source is a literal (a number, a text, a truth
-    value: a constant of the rules, or a variable written as its constant value)."""
-    if src in ("True", "False") or _INT.match(src) or (src[:1] in "'\"" and _STRING.fullmatch(src)):
-        return True, ast.literal_eval(src)
-    return False, None
-
-
-def _folded(op: str, left: str, right: str) -> str | None:
-    """`==`, `!=`, `and` and `or` worked out where the source knows enough: two
-    literals compared (a choice's value written into its requires, `unrolled_options`),
-    `True and X`, `False or X`. Python does not fold these itself. The rules' types
-    make both sides of a comparison of one type, and `and`/`or` read truth values."""
-    if op in ("==", "!="):
-        known, a = _literal(left)
-        known_too, b = _literal(right)
-        if known and known_too and type(a) is type(b):
-            return repr((a == b) == (op == "=="))
-        return None
-    if op in ("and", "or"):
-        known, a = _literal(left)
-        if known and type(a) is bool:
-            return right if a == (op == "and") else left
-    return None
-
-
-def _reads_local(ex: ExprGen, e: A.Expr, slot: int) -> bool:
-    """Does `e` read the local at `slot` (a comprehension's variable)?"""
-    for n in nodes(e):
-        if isinstance(n, A.Name):
-            sym = ex.ref(n)
-            if isinstance(sym, LocalSym) and sym.slot == slot:
-                return True
-    return False

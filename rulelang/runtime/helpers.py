@@ -426,9 +426,7 @@ def add(st: State, items: Iterable[Value], dst: int, places: Places) -> None:
     st.zones[dst] += tuple(moving)
 
 
-def add_from(
-    st: State, items: tuple[Value, ...], src: int, dst: int, places: Places
-) -> None:
+def add_from(st: State, items: tuple[Value, ...], src: int, dst: int, places: Places) -> None:
     """`add [x for x in z where ...] to d`: `add` of items just listed from the one zone
     `z` (at slot src), where each lies once: no duplicates to drop, and no other zone
     or board to take them from."""

@@ -439,7 +439,10 @@ class StraightGen:
         if not (exprgen.OPTIMISED and isinstance(item, A.Call) and item.func == "last"):
             return None
         slot = self.zone_slot(s.source)
-        if len(item.args) != 1 or ex.src(item.args[0]) not in (f"zones[{slot}]", f"st.zones[{slot}]"):
+        if len(item.args) != 1 or ex.src(item.args[0]) not in (
+            f"zones[{slot}]",
+            f"st.zones[{slot}]",
+        ):
             return None  # another zone, or a read guarded for `known`
         dest = self.zone_slot(s.dest)
         if "_h." in dest:
