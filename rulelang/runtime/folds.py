@@ -61,7 +61,9 @@ def membership(ex: ExprGen, e: A.Comp, slot: int, source: str) -> str | None:
     generated `vs`, the variable `v` at `slot`) as one test, or None. `xs` is worked
     out only if `vs` has an item, as the loop did, so what it may raise is raised where
     it was; the rules' values are all hashable, and equal only where Python finds them
-    equal, so a set tests what `in` tested."""
+    equal, so a set tests what `in` tested. (A def with loops called in `xs` counts its
+    rounds against the step limit once, not once per item, as a def kept per table
+    does after its first call.)"""
     elem = e.elem
     if e.func not in ("any", "all") or e.where is not None or ex.in_comp_source:
         return None  # (no `:=` in a comprehension's source)
