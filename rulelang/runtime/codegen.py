@@ -750,8 +750,17 @@ class Codegen(StraightGen):
         ex, parts = self.ex, []
         for v in values:
             with ex.constant_bound(slot, v):
-                conds = " and ".join(f"({ex.src(r.cond)})" for r in s.requires)
-            parts.append(f"(({v!r},) if {conds} else ())")
+                tests = [ex.src(r.cond) for r in s.requires]
+            # exprgen folds a test that the value decides (`FOLD`): one that holds is
+            # left out; the value is left out where one fails before any test that
+            # runs (after one, it stays: that one may raise first, as it did)
+            runs = [t for t in tests if t != "True"]
+            if runs and runs[0] == "False":
+                continue
+            conds = " and ".join(f"({t})" for t in runs)
+            parts.append(f"(({v!r},) if {conds} else ())" if conds else f"({v!r},)")
+        if not parts:
+            return "()"
         return "(" + " + ".join(parts) + ")"
 
     def _domain(self, e: A.Expr) -> tuple[str, list[str]]:

@@ -38,6 +38,7 @@ from rulelang.runtime import helpers, ranges, seen
 from rulelang.runtime.code import Fn, Formatter
 from rulelang.runtime.constants import constant_items
 from rulelang.runtime.fitting import fitting_call
+from rulelang.runtime.folds import fold, membership
 from rulelang.runtime.growing import Grown, grown_locals
 from rulelang.runtime.lengths import fixed_lengths
 from rulelang.runtime.lines import TABLE, Lines
@@ -78,6 +79,8 @@ _F_ESCAPES = {"{": "{{", "}": "}}", '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r":
 # without a helper, the state's tables read once per def and proc): off, the plain
 # code is generated (tests/test_compiler_opts.py compares the two).
 OPTIMISED = True
+FOLD = True  # off: constant comparisons and truth values left to run (folds.py)
+HOIST = True  # off: `any(v in xs for v in vs)` tests xs once per v, as written (folds.py)
 INLINE_MAX = 160  # the longest def body (generated source) written in place of its calls
 UNGUARDED = True  # statements read hidden things without the guards of `known`
 FIXED_LENGTHS = True  # off: a list attribute's reads are checked, whatever it holds
@@ -418,6 +421,10 @@ class ExprGen:
             left, right = self.src(e.left), self.members(e.right)
             return f"({left} {'in' if op == 'in' else 'not in'} {right})"
         left, right = self.src(e.left), self.src(e.right)
+        if OPTIMISED and FOLD:
+            folded = fold(op, left, right)
+            if folded is not None:
+                return folded
         if OPTIMISED and op in ("/", "%") and _INT.match(right) and int(right) != 0:
             # by a number that is not 0: nothing to check (`/` rounds down, as _h.divide)
             return f"({left} {'//' if op == '/' else '%'} {right})"
@@ -849,6 +856,9 @@ class ExprGen:
         fit = self.fitting(e, local.slot) if OPTIMISED and e.by is None else None
         if fit is not None:
             return fit
+        meets = membership(self, e, local.slot, source) if OPTIMISED and HOIST else None
+        if meets is not None:
+            return meets
         var, elem, where, key, but = self.comp_body(e, source)
         where = f" if {where}" if where else ""
         loop = f"for {var} in {source}{where}"

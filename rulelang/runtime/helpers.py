@@ -325,6 +325,22 @@ def move(
         places.hint[item] = dst
 
 
+def move_top(st: State, src: int, dst: int, span: Span, places: Places | None = None) -> None:
+    """`move last(z) from z to ...`: `move` of the top item, which `last` would give
+    (and raise for an empty zone as `last` does)."""
+    zones = st.zones
+    zone = zones[src]
+    if not zone:
+        raise errors.empty_list("last", span)
+    item = zone[-1]
+    zones[src] = zone[:-1]
+    zones[dst] += (item,)
+    if st.shown is not None and item in st.shown_items:
+        left(st, ("zone", src), item)
+    if places is not None:
+        places.hint[item] = dst
+
+
 def reveal_to(st: State, items: Iterable[Value], audience: Iterable[int], places: Places) -> None:
     """`reveal ITEM to PLAYERS`: they learn where each item lies now (an item in no
     zone and on no board teaches nothing). Face-down tiles stay face down: only these
@@ -410,6 +426,28 @@ def add(st: State, items: Iterable[Value], dst: int, places: Places) -> None:
     st.zones[dst] += tuple(moving)
 
 
+def add_from(st: State, items: tuple[Value, ...], src: int, dst: int, places: Places) -> None:
+    """`add [x for x in z where ...] to d`: `add` of items just listed from the one zone
+    `z` (at slot src), where each lies once: no duplicates to drop, and no other zone
+    or board to take them from."""
+    if not items:
+        return
+    zones = st.zones
+    zone = zones[src]
+    gone = None
+    if len(items) == len(zone):  # the whole zone
+        zones[src] = ()
+    else:
+        gone = set(items)
+        zones[src] = tuple([x for x in zone if x not in gone])
+    if st.shown is not None:  # only an item shown before leaves a record (`left`)
+        for x in zone:
+            if (gone is None or x in gone) and x in st.shown_items:
+                left(st, ("zone", src), x)
+    places.hint.update(dict.fromkeys(items, dst))
+    zones[dst] += items
+
+
 def _detach_all(st: State, items: Sequence[Value], places: Places) -> None:
     """`detach` of many items at once."""
     gone = set(items)
@@ -419,9 +457,9 @@ def _detach_all(st: State, items: Sequence[Value], places: Places) -> None:
         if gone.isdisjoint(zone):
             continue
         zones[slot] = () if gone.issuperset(zone) else tuple([x for x in zone if x not in gone])
-        if st.shown is not None:
+        if st.shown is not None:  # only an item shown before leaves a record (`left`)
             for x in zone:
-                if x in gone:
+                if x in gone and x in st.shown_items:
                     left(st, ("zone", slot), x)
     for ops in places.boards:
         if gone.isdisjoint(st.layers[ops.layer + 1]):  # tile -> cell: none of them is there

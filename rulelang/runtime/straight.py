@@ -6,6 +6,7 @@ the code into ops only around choices and chance.
 
 from __future__ import annotations
 
+import re
 from typing import assert_never, cast
 
 from rulelang import errors
@@ -22,6 +23,8 @@ from rulelang.runtime.helpers import Places
 from rulelang.runtime.reads import Reads, expressions
 from rulelang.syntax import ast as A
 
+# a zone read as generated code writes it, its slot a number or a sum (no check call)
+ZONE_READ = re.compile(r"(?:st\.)?zones\[([0-9a-z_ +.]+)\]")
 QUIET_TESTS = True  # off: a quiet playout tests the conditions of what only says
 
 
@@ -428,6 +431,39 @@ class StraightGen:
             known = self.ex.places[kind] = Places(shared, per_player, boards)
         return self.ns.name_for(known, "_z")
 
+    def move_top(self, s: A.MoveItem, places: str) -> str | None:
+        """`move last(z) from z to ...` (a card drawn) as one call that takes the top
+        item (`_h.move_top`): no `last` called first, nor the item compared with the
+        top again. None for any other move."""
+        item, ex = s.item, self.ex
+        if not (exprgen.OPTIMISED and isinstance(item, A.Call) and item.func == "last"):
+            return None
+        slot = self.zone_slot(s.source)
+        if len(item.args) != 1 or ex.src(item.args[0]) not in (
+            f"zones[{slot}]",
+            f"st.zones[{slot}]",
+        ):
+            return None  # another zone, or a read guarded for `known`
+        dest = self.zone_slot(s.dest)
+        if "_h." in dest:
+            return None  # a check that may raise: after `last`'s, as written
+        return f"_h.move_top(st, {slot}, {dest}, {ex.span(item)}, {places})"
+
+    def add_from(self, e: A.Expr, items: str, dest: str, places: str) -> str | None:
+        """`add [x for x in z where ...] to ...` (a round's cards gathered back) as
+        `_h.add_from`, which takes the items out of `z` alone: they were just listed
+        from it, each once. None for other items, or where `z`'s slot is not a plain
+        number or sum (its check, `_h.zone_slot`, raised when `z` was read)."""
+        if not (exprgen.OPTIMISED and isinstance(e, A.Comp) and e.func == "" and e.by is None):
+            return None
+        ex = self.ex
+        if not ex.is_var(e.elem, self.p.locals_of[id(e)].slot):
+            return None
+        zone = ZONE_READ.fullmatch(ex.comp_source(e))
+        if zone is None:
+            return None
+        return f"_h.add_from(st, {items}, {zone[1]}, {dest}, {places})"
+
     def places(
         self, s: A.Deal | A.MoveItem | A.AddItems | A.Place | A.Clear | A.Reveal
     ) -> list[str]:
@@ -442,7 +478,7 @@ class StraightGen:
                 dirty = reads.zone(zones, s.source, s.dest)
             case A.MoveItem():
                 places = self.detach_args(self.layout.zone_kind[s.dest.zone])
-                line = (
+                line = self.move_top(s, places) or (
                     f"_h.move(st, {ex.src(s.item)}, {self.zone_slot(s.source)}, "
                     f"{self.zone_slot(s.dest)}, {ex.span(s)}, {s.source.zone!r}, {places})"
                 )
@@ -452,7 +488,10 @@ class StraightGen:
                 items = ex.src(s.items)
                 if ex.type_of(s.items).name != "list":
                     items = f"({items},)"
-                line = f"_h.add(st, {items}, {self.zone_slot(s.dest)}, {self.detach_args(kind)})"
+                dest, places = self.zone_slot(s.dest), self.detach_args(kind)
+                line = self.add_from(s.items, items, dest, places) or (
+                    f"_h.add(st, {items}, {dest}, {places})"
+                )
                 dirty = reads.kind_zone(zones, kind) or (
                     reads.tiles and any(o.kind == kind for o in ex.tiles.values())
                 )
