@@ -929,6 +929,7 @@ def _plain(st: object, v: object) -> str:
 
 PUSH = re.compile(r"^(\s*)st\.stack\.append\((\d+)\)(  # @\d+)?$")
 RETURN = re.compile(r"^return st\.stack\.pop\(\)(  # @\d+)?$")  # an op that only returns
+BUDGETED = re.compile(r"^if st\.budget:(  # @\d+)?$")  # a playout takes the decision here
 # a chance's record, kept short in a playout (Codegen.chance): `A if st.budget else B`
 PLAYOUT_RECORD = re.compile(r"(?<=st\.log = )\(\w+, i, values\[i\], st\.log\) if st\.budget else ")
 
@@ -984,7 +985,7 @@ def _unbudgeted(body: list[str]) -> list[str]:
         depth = len(line) - len(line.lstrip())
         if dropped >= 0 and (depth > dropped or not line.strip()):
             continue
-        dropped = depth if line.strip() == "if st.budget:" else -1
+        dropped = depth if BUDGETED.match(line.strip()) else -1
         if dropped < 0:
             out.append(PLAYOUT_RECORD.sub("", line))  # a chance's record: as logged
     return out
