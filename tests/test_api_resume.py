@@ -126,3 +126,93 @@ def test_an_error_after_the_choice_is_placed_as_the_engine_placed_it() -> None:
         seen.append((info.value.code, str(info.value.span), game.record()))
     assert seen[0] == seen[1]
     assert seen[0][0] == "R030" and ":10:" in seen[0][1]
+
+
+def test_a_resume_has_no_branch_of_a_playout() -> None:
+    """A resume runs only for a game played through the API, where no playout budget is
+    set (Game.playout sets it, and back to 0, around its own runs): the op's `if
+    st.budget:` blocks, where a playout takes the next decision itself, are left out
+    of the resumes (they were read and tested at every pause)."""
+    for name in RULESETS:
+        rules = rulelang.compile_file(ROOT / "rulesets" / name)
+        for resume in rules.code.resumes:
+            if resume is not None:
+                assert "budget" not in resume.__code__.co_names, (name, resume.__name__)
+    heimlich = rulelang.compile_file(ROOT / "rulesets" / "heimlich.rules")
+    assert any("st.budget" in source for source in heimlich.code.source)  # the ops keep it
+
+
+PADDED = """game "t"
+players 2..4
+global {
+  total: int = 0
+  who: player = none
+}
+player { score: int = 0 }
+turn {
+  if total > 4 { set who.score += 1 }
+PADDING
+  choose z in 1..3 log "{current} takes {z}"
+  set total += z
+}
+end when total > 10 { win [current] }
+""".replace("PADDING", "\n".join("  set total += 0" for _ in range(45)))  # too long to copy
+
+
+def counting_resumes(rules: Ruleset, returned: list[int]) -> Ruleset:
+    """The same ruleset, each generated resume noting the pc it returns."""
+    for pc, resume in enumerate(rules.code.resumes):
+        if resume is not None:
+
+            def noted(st: object, spec: object, value: object, resume=resume) -> int:  # type: ignore[no-untyped-def]
+                returned.append(resume(st, spec, value))
+                return returned[-1]
+
+            rules.code.resumes[pc] = noted
+    return rules
+
+
+def test_an_error_in_an_op_after_the_resume_is_placed_as_run_places_it() -> None:
+    """A resume that does not pause returns the op to run on with, which `apply` runs
+    itself (`run` written out): an error there is placed on its rule line as before."""
+    returned: list[int] = []
+    seen = []
+    for rules in (
+        counting_resumes(rulelang.compile_source(PADDED, "t.rules"), returned),
+        engine_resumes(rulelang.compile_source(PADDED, "t.rules")),
+    ):
+        game = rules.new_game(2, seed=1)
+        with pytest.raises(GameRuntimeError) as info:
+            for _ in range(20):
+                game.apply(game.legal_actions()[-1])
+        seen.append((info.value.code, str(info.value.span), game.record()))
+    assert returned and all(pc >= 0 for pc in returned)  # it ran on in another op
+    assert seen[0] == seen[1]
+    assert seen[0][0] == "R030" and ":9:" in seen[0][1]
+
+
+def test_apply_runs_on_after_a_resume_without_calling_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A quarter of Heimlich's decisions run on after the resume (the next decision is
+    in another op): `apply` runs those ops itself, one Python call fewer, and plays
+    the same games (test_the_generated_resume_plays_the_engines_games)."""
+    from rulelang.runtime import engine
+
+    runs: list[int] = []
+    real = engine.run
+
+    def counted(code: object, st: object, pc: int) -> int:
+        runs.append(pc)
+        return real(code, st, pc)  # type: ignore[arg-type]
+
+    returned: list[int] = []
+    rules = counting_resumes(rulelang.compile_file(ROOT / "rulesets" / "heimlich.rules"), returned)
+    game = rules.new_game(4, seed=3)
+    monkeypatch.setattr(engine, "run", counted)
+    rng = random.Random(3)
+    while not game.is_over():
+        actions = game.legal_actions()
+        game.apply(actions[int(rng.random() * len(actions))])
+    assert any(pc >= 0 for pc in returned) and game.results()
+    assert runs == []

@@ -241,7 +241,7 @@ class Codegen(StraightGen):
             quiet = ["if not st.quiet:  # a quiet game keeps no record (Game.quiet)"]
             record = [*quiet, *("    " + line for line in record)]
             head = [f"st.loc[{spec.slot}] = value", *record, "st.pending = None"]
-            lines = prelude([*head, *bodies[pc + 1]])
+            lines = prelude([*head, *_unbudgeted(bodies[pc + 1])])
             self.code.resumes[pc] = self.ns.function(f"_resume{pc}", "st, spec, value", lines)
 
     def phase(self, index: int, d: A.PhaseDecl, entries: dict[str, Label]) -> None:
@@ -938,6 +938,9 @@ def _plain(st: object, v: object) -> str:
 
 PUSH = re.compile(r"^(\s*)st\.stack\.append\((\d+)\)(  # @\d+)?$")
 RETURN = re.compile(r"^return st\.stack\.pop\(\)(  # @\d+)?$")  # an op that only returns
+BUDGETED = re.compile(r"^if st\.budget:(  # @\d+)?$")  # a playout takes the decision here
+# a chance's record, kept short in a playout (Codegen.chance): `A if st.budget else B`
+PLAYOUT_RECORD = re.compile(r"(?<=st\.log = )\(\w+, i, values\[i\], st\.log\) if st\.budget else ")
 
 
 def _tail_calls(bodies: list[list[str]]) -> list[list[str]]:
@@ -976,6 +979,24 @@ def _looping(me: int, body: list[str]) -> list[str]:
     out = ["while True:"]
     for i, line in enumerate(body):
         out.append("    " + (line[: line.index("return")] + "continue" if i in jumps else line))
+    return out
+
+
+def _unbudgeted(body: list[str]) -> list[str]:
+    """An op's body without its `if st.budget:` blocks (a playout taking the next
+    decision where it is asked): a resume runs only for a game played through the API,
+    where `st.budget` is 0 (Game.playout sets it, and back to 0, around its own runs,
+    which never call a resume), so the block is dead there; dropped, each decision's
+    pause skips reading and testing it."""
+    out: list[str] = []
+    dropped = -1  # the indentation of the block being dropped, -1: none
+    for line in body:
+        depth = len(line) - len(line.lstrip())
+        if dropped >= 0 and (depth > dropped or not line.strip()):
+            continue
+        dropped = depth if BUDGETED.match(line.strip()) else -1
+        if dropped < 0:
+            out.append(PLAYOUT_RECORD.sub("", line))  # a chance's record: as logged
     return out
 
 

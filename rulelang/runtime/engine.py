@@ -17,6 +17,7 @@ from rulelang.runtime import helpers
 from rulelang.runtime.bots import RANDOM, bot_generator, ranked
 from rulelang.runtime.code import (
     CHANCE,
+    OVER,
     PAUSE,
     PUBLIC,
     TERMINAL,
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 
 _new = tuple.__new__
 _PAUSE = int(PAUSE)  # compared as a plain int: faster than the enum
+_OVER = int(OVER)
 
 
 class Action(NamedTuple):
@@ -87,6 +89,7 @@ class Game(GameQueries):
         self.state = state
         self._keep = ruleset._fixed_names  # legal actions may be kept (see legal_actions)
         self._resumes = ruleset.code.resumes  # see apply
+        self._ops = ruleset.code.ops  # see apply
         # the actions kept for the table per choice (see legal_actions): found when
         # first asked, so that a clone (a search's playout) does not pay for it
         self._offered: list[dict[object, list[Action]] | None] | None = None
@@ -279,8 +282,20 @@ class Game(GameQueries):
                     if err is exc:
                         raise
                     raise err from None
-                if pc != _PAUSE:
-                    run(self.rules.code, st, pc)
+                if pc != _PAUSE:  # `run(code, st, pc)` written out: a call fewer
+                    ops = self._ops
+                    try:
+                        while pc >= 0:
+                            pc = ops[pc](st)
+                    except Exception as exc:  # placed on its rule line, as by run()
+                        err = placed(exc, self.rules.code.spans[max(pc, 0)])
+                        if err is exc:
+                            raise
+                        raise err from None
+                    if pc == _OVER:
+                        st.over = True
+                        st.pending = None
+                        st.options = ()
                 return
             if type(spec) is ChoiceSpec and not st.over and value in st.options:
                 self._resume(st, spec, value)
