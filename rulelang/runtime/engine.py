@@ -274,28 +274,21 @@ class Game(GameQueries):
         if type(action) is Action and spec is not None:  # (a game over waits for nothing)
             value = action[0]
             resume = self._resumes[spec.pc]  # a choice's (Codegen.resumes), or None
-            if resume is not None and value in st.options:  # `_resume` written out
+            if resume is not None and value in st.options:  # `_resume`, `run` written out
+                ops, pc = self._ops, spec.pc + 1  # (the resume's errors: its op's line)
                 try:
                     pc = resume(st, spec, value)
+                    while pc >= 0:  # ops on until one pauses or ends: a call fewer
+                        pc = ops[pc](st)
                 except Exception as exc:  # placed on its rule line, as by run()
-                    err = placed(exc, self.rules.code.spans[spec.pc + 1])
+                    err = placed(exc, self.rules.code.spans[pc])
                     if err is exc:
                         raise
                     raise err from None
-                if pc != _PAUSE:  # `run(code, st, pc)` written out: a call fewer
-                    ops = self._ops
-                    try:
-                        while pc >= 0:
-                            pc = ops[pc](st)
-                    except Exception as exc:  # placed on its rule line, as by run()
-                        err = placed(exc, self.rules.code.spans[max(pc, 0)])
-                        if err is exc:
-                            raise
-                        raise err from None
-                    if pc == _OVER:
-                        st.over = True
-                        st.pending = None
-                        st.options = ()
+                if pc == _OVER:
+                    st.over = True
+                    st.pending = None
+                    st.options = ()
                 return
             if type(spec) is ChoiceSpec and not st.over and value in st.options:
                 self._resume(st, spec, value)
