@@ -61,7 +61,7 @@ def won(rules: rulelang.Ruleset, players: int, seed: int, policy: str | None) ->
             kept = list(game.bot_options() or game.legal_values())
             name = game.pending().name  # type: ignore[union-attr]
             if name == "victim":
-                value: object = victim(game, kept, rng, policy)  # type: ignore[arg-type]
+                value: object = victim(game, kept, rng, policy)
             else:
                 value = kept[int(rng.random() * len(kept))]
             action = next(a for a in game.legal_actions() if a.value == value)
@@ -79,7 +79,7 @@ def asked(rules: rulelang.Ruleset, players: int, seed: int, bot: str) -> tuple[i
     while not game.is_over():
         if game.current_player() == 0 and game.pending().name == "victim":  # type: ignore[union-attr]
             others = [p for p in game.legal_values() if p != 0]
-            free = [p for p in others if not game.items("front", p)]  # type: ignore[arg-type]
+            free = [p for p in others if not game.items("front", p)]
             action = bot_action(game, bot)
             if free and len(free) < len(others):
                 choices, free_ones = choices + 1, free_ones + (action.value in free)
