@@ -26,7 +26,7 @@ import argparse
 import random
 from pathlib import Path
 
-from strength import paired
+from strength import paired_line
 
 import rulelang
 from rulelang import Game
@@ -78,17 +78,10 @@ def main() -> None:
     parser.add_argument("--policy", choices=POLICIES, default="attack")
     args = parser.parse_args()
     rules = rulelang.compile_file(RULES)
-    a = b = both = 0
-    for seed in range(args.seed, args.seed + args.games):
-        x, y = won_plain(rules, seed), won(rules, seed, args.policy)
-        a, b, both = a + x, b + y, both + (x and y)
-    n = args.games
-    d, lo, hi = paired(both, a, b, n)
-    print(
-        f"seeds {args.seed}..{args.seed + n - 1}: explorer {a / n:.1%}, {args.policy} {b / n:.1%},"
-        f" {d:+.1%} ({lo:+.1%} .. {hi:+.1%}); won by {args.policy} alone {b - both},"
-        f" by the explorer alone {a - both}"
-    )
+    seeds = range(args.seed, args.seed + args.games)
+    wins = [(won_plain(rules, seed), won(rules, seed, args.policy)) for seed in seeds]
+    line = paired_line(wins, "explorer", args.policy)
+    print(f"seeds {args.seed}..{args.seed + args.games - 1}: {line}")
 
 
 def won_plain(rules: rulelang.Ruleset, seed: int) -> bool:

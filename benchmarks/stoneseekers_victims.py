@@ -31,7 +31,7 @@ import argparse
 import random
 from pathlib import Path
 
-from strength import chosen_seeds, paired
+from strength import chosen_seeds, paired_line
 
 import rulelang
 from rulelang import Game
@@ -114,18 +114,12 @@ def main() -> None:
     if args.asks:
         count_asks(rules, args)
         return
-    a = b = both = 0
-    for seed in chosen_seeds(rules, args):
-        x = won(rules, args.players, seed, None)
-        y = won(rules, args.players, seed, args.policy)
-        a, b, both = a + x, b + y, both + (x and y)
-    n = args.games
-    d, lo, hi = paired(both, a, b, n)
-    print(
-        f"-p {args.players}, {n} saboteur seeds from {args.seed}: dwarf {a / n:.1%},"
-        f" {args.policy} {b / n:.1%}, {d:+.1%} ({lo:+.1%} .. {hi:+.1%});"
-        f" won by {args.policy} alone {b - both}, by the dwarf alone {a - both}"
-    )
+    wins = [
+        (won(rules, args.players, seed, None), won(rules, args.players, seed, args.policy))
+        for seed in chosen_seeds(rules, args)
+    ]
+    line = paired_line(wins, "dwarf", args.policy)
+    print(f"-p {args.players}, {len(wins)} saboteur seeds from {args.seed}: {line}")
 
 
 if __name__ == "__main__":

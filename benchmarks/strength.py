@@ -52,6 +52,20 @@ class Clock:
     spent: list[float] = field(default_factory=list)
 
 
+def paired_line(wins: list[tuple[bool, bool]], a_name: str, b_name: str) -> str:
+    """A's and B's win rates over paired seeds (each `(A won, B won)`), B - A with its
+    interval (`paired`), and the seeds each won alone: the summary of a fixed policy
+    against the declared bot (labyrinth_fights.py, stoneseekers_victims.py)."""
+    n = len(wins)
+    a, b = sum(x for x, _ in wins), sum(y for _, y in wins)
+    both = sum(x and y for x, y in wins)
+    d, lo, hi = paired(both, a, b, n)
+    return (
+        f"{a_name} {a / n:.1%}, {b_name} {b / n:.1%}, {d:+.1%} ({lo:+.1%} .. {hi:+.1%});"
+        f" won by {b_name} alone {b - both}, by the {a_name} alone {a - both}"
+    )
+
+
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     if n == 0:
         return 0.0, 1.0
