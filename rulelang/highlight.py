@@ -37,7 +37,7 @@ STATEMENT_WORDS = (
     "add", "after", "all", "allow", "as", "at", "begin", "bends", "board", "bot", "bots",
     "break", "by", "card", "cells", "choose", "choosing", "clear", "clockwise", "complete",
     "connected", "const", "continue", "count", "counterclockwise", "deal", "decisions", "def",
-    "die", "display", "do", "draw", "edge", "elif", "else", "end", "enum", "estimate",
+    "die", "display", "do", "draw", "duels", "edge", "elif", "else", "end", "enum", "estimate",
     "extends", "for", "from", "game", "generate", "global", "if", "imagine", "import", "keep",
     "length", "let", "library", "log", "measure", "most", "move", "next", "on", "order",
     "others", "override", "owner", "param", "pass", "path", "per", "phase", "pick", "piece",

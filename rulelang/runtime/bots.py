@@ -155,11 +155,13 @@ class Estimate:
     """The rules' `estimate`, compiled: `scores(state)` is every player's chance of
     winning from the position, from 0 to 1 (the rule's percent, held to 0..100), for
     search bots to score the playouts they stop `after` decisions past their tree
-    (taken by the declared bots when `by_bots`, else at random)."""
+    (taken by the declared bots when `by_bots`, else at random), and their duels'
+    playouts `duels` decisions past the option (None: on towards the end)."""
 
     def __init__(self, sym: EstimateSym, ex: ExprGen, steps: int):
         self.after = sym.decl.after
         self.by_bots = sym.decl.by_bots
+        self.duels = sym.decl.duels
         self.span = sym.span
         self.steps = steps
         me = sym.me

@@ -97,9 +97,11 @@ class Evaluator:
         self.limit = self.decisions if playout_limit is None else playout_limit
         self.estimated = rules.estimate is not None  # the rules' score of a stopped playout
         self.by_bots = False  # do the rules' declared bots play the playouts, guide the tree?
+        self.duels: int | None = None  # where the duel's playouts stop, if the rules say
         if rules.estimate is not None:
             self.limit = min(self.limit, rules.estimate.after)
             self.by_bots = rules.estimate.by_bots
+            self.duels = rules.estimate.duels
         self.cut = [1.0 / game.players] * game.players
         self.taken = 0  # the decisions the last evaluation's playout took
 
@@ -108,9 +110,13 @@ class Evaluator:
         stopped, else 1 / players for a playout cut off by its limit. Where every player
         lost, the estimate scores the end (`Game.estimate`): a cooperative game's show
         that scored 18 is worth more than one that scored 16, though both lose."""
+        return self._played(g, rng, self.limit)
+
+    def _played(self, g: Game, rng: random.Random, limit: int) -> list[float]:
+        """Every player's reward after a playout of at most `limit` decisions."""
         self.taken = 0
-        if not g.is_over() and self.limit:
-            self.taken = g.playout(rng, self.limit, self.by_bots, quiet=True)
+        if not g.is_over() and limit:
+            self.taken = g.playout(rng, limit, self.by_bots, quiet=True)
         return self.score(g)
 
     def score(self, g: Game) -> list[float]:
@@ -126,7 +132,10 @@ class Evaluator:
         """The duel's score: as `evaluate`, but where the rules' bots take the playout,
         it goes on up to `reach` decisions, and if that ends the game its result counts
         (the win); else the score where the tree's playouts stop (the estimate's
-        horizon: a pictured world is not trusted further)."""
+        horizon: a pictured world is not trusted further). Where the rules say `duels
+        after M decisions`, it stops M decisions past the option and is scored there."""
+        if self.duels is not None:
+            return self._played(g, rng, self.duels)
         rewards = self.evaluate(g, rng)
         taken = self.taken
         if self.by_bots and reach > taken and not g.is_over():
@@ -407,7 +416,12 @@ DUEL_Z = 1.96
 # a work budget counted in decisions, the same on every machine (so the figures stay
 # reproducible), which bounds the duel's time where a wall clock would not. Each
 # playout may go as far as lets DUEL_MIN worlds be played within it; the duel then
-# plays as many worlds as the rest allows.
+# plays as many worlds as the rest allows. In a long game whose playouts seldom reach
+# the end within that, the work goes on playouts scored at the horizon all the same,
+# and buys few worlds (16-20 where 25 are asked, and as few at four times the budget):
+# the rules may then say `duels after M decisions`, and the duel's playouts stop there,
+# scored by the estimate, and it plays as many worlds as the work allows (up to one an
+# iteration): four times as many in the game that asked for it (docs/bots.md).
 DUEL_WORK = 25
 
 
@@ -438,6 +452,8 @@ def _duel_choice(
         return bot_value
     iterations = sum(c.visits for _v, c in tried)
     worlds = max(DUEL_MIN, int(iterations * DUEL_SHARE))
+    if tree.evaluator.duels is not None:  # playouts the rules keep short: as many as
+        worlds = max(DUEL_MIN, iterations)  # the work allows, one an iteration at most
     nodes = [tree.root.children[("as seen", tree.seat, t)] for t in shown]
     gains = _duel(tree, shown, nodes, worlds, max(DUEL_MIN, iterations) * DUEL_WORK)
     best, best_gain = bot_value, 0.0

@@ -512,13 +512,16 @@ class BotDecl(Named):
 
 @node
 class EstimateDecl(Named):
-    """`estimate [after N decisions [by bots]] = EXPR`: how likely `me` is to win from
-    here, in percent, for search bots to score the playouts they stop (name:
-    "estimate"); `by_bots`: the rules' declared bots take those decisions, not chance."""
+    """`estimate [after N decisions [by bots[, duels after M decisions]]] = EXPR`: how
+    likely `me` is to win from here, in percent, for search bots to score the playouts
+    they stop (name: "estimate"); `by_bots`: the rules' declared bots take those
+    decisions, not chance; `duels`: M, where the search's duel stops its playouts and
+    scores them (None: it plays on towards the end, docs/bots.md)."""
 
     after: int
     expr: Expr
     by_bots: bool = False
+    duels: int | None = None
 
 
 @node

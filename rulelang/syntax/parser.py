@@ -515,8 +515,9 @@ class _Builder(Transformer[Any, Any]):
 
     @v_args(meta=True)
     def estimate_decl(self, meta: Any, c: list[Any]) -> A.EstimateDecl:
-        after, by_bots = (0, False) if c[1] is None else c[1]
-        return A.EstimateDecl(self._span(meta), "estimate", bool(c[0]), after, c[2], by_bots)
+        after, by_bots, duels = (0, False, None) if c[1] is None else c[1]
+        span = self._span(meta)
+        return A.EstimateDecl(span, "estimate", bool(c[0]), after, c[2], by_bots, duels)
 
     @v_args(meta=True)
     def measure_decl(self, meta: Any, c: list[Any]) -> A.MeasureDecl:
@@ -530,8 +531,11 @@ class _Builder(Transformer[Any, Any]):
         body = self._stmts(c[1])
         return A.ProcDecl(span, A.IMAGINE, bool(c[0]), (me,), body, imagine=True)
 
-    def estimate_after(self, c: list[Any]) -> tuple[int, bool]:
-        return self._number(c[0]), c[1] is not None
+    def estimate_after(self, c: list[Any]) -> tuple[int, bool, int | None]:
+        return self._number(c[0]), c[1] is not None, c[2]
+
+    def duels_after(self, c: list[Any]) -> int:
+        return self._number(c[0])
 
     def by_bots(self, c: list[Any]) -> bool:
         return True

@@ -14,7 +14,7 @@ syntax keyword rulelangOperatorWord and in not or
 syntax keyword rulelangControl break continue elif else for if pass repeat return then while
 syntax keyword rulelangKeyword add after allow as at begin bends board bot bots by card cells choose
 syntax keyword rulelangKeyword choosing clear clockwise complete connected const counterclockwise deal
-syntax keyword rulelangKeyword decisions def die display do draw edge end enum estimate extends from game
+syntax keyword rulelangKeyword decisions def die display do draw duels edge end enum estimate extends from game
 syntax keyword rulelangKeyword generate global imagine import keep length let library log measure most move
 syntax keyword rulelangKeyword next on order others override owner param path per phase pick piece place
 syntax keyword rulelangKeyword proc prompt random rank react require reveal rim roll say secret set setup
