@@ -421,7 +421,7 @@ DUEL_Z = 1.96
 # and buys few worlds (16-20 where 25 are asked, and as few at four times the budget):
 # the rules may then say `duels after M decisions`, and the duel's playouts stop there,
 # scored by the estimate, and it plays as many worlds as the work allows (up to one an
-# iteration): four times as many in the game that asked for it (docs/bots.md).
+# iteration): about five times as many in the game that asked for it (docs/bots.md).
 DUEL_WORK = 25
 
 
