@@ -45,8 +45,9 @@ def estimate_of(source: str) -> A.EstimateDecl:
 def test_the_clause_is_read_and_needs_by_bots() -> None:
     assert estimate_of(MISREAD).duels is None
     assert estimate_of(MISREAD.replace(*DUELS)).duels == 2
-    with pytest.raises(RuleError, match=r"unexpected 'duels'[\s\S]*expected '=' or 'by'"):
-        parse(MISREAD.replace("by bots =", "duels after 2 decisions ="))
+    for wrong in (" duels after 2 decisions =", ", duels after 2 decisions ="):
+        with pytest.raises(RuleError, match=r"the duels' clause follows 'by bots'"):
+            parse(MISREAD.replace(" by bots =", wrong))
 
 
 def test_the_duel_stops_where_the_rules_say() -> None:

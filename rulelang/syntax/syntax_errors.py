@@ -418,6 +418,23 @@ def _then(ctx: _Ctx) -> _Fix | None:
     return _Fix(f"'then' follows the condition of a conditional expression: {_COND_FORM}")
 
 
+def _duels(ctx: _Ctx) -> _Fix | None:
+    """`estimate after N decisions duels after M decisions`: the duels' clause without
+    the `by bots` it belongs to (their playouts are the bots')."""
+    tok = ctx.tok
+    if tok is None or ctx.prev is None or ctx.prev.text != "decisions":
+        return None
+    following = ctx.src.after(tok)
+    if tok.text != "duels" and not (
+        tok.text == "," and following[:1] and following[0].text == "duels"
+    ):
+        return None
+    return _Fix(
+        "the duels' clause follows 'by bots' (the declared bots play their playouts): "
+        "write 'estimate after N decisions by bots, duels after M decisions = ...'"
+    )
+
+
 def _players(ctx: _Ctx) -> _Fix | None:
     """`players 2` (a single count) or `players 2-4`, `players 2 to 4`."""
     if ctx.prev is None or ctx.words_before(2)[:1] != ["players"]:
@@ -773,6 +790,7 @@ def _misplaced(ctx: _Ctx) -> _Fix | None:
 RULES: tuple[_Rule, ...] = (
     _conditional_expression,
     _then,
+    _duels,
     _players,
     _colon_equals,
     _equals_for_comparison,
