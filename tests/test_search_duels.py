@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_search import MISREAD  # a pick the estimate misreads, the end tells apart
 
 import rulelang
 from rulelang.diagnostics import RuleError
@@ -17,24 +18,6 @@ from rulelang.syntax.parser import parse
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# The estimate reads the first pick as a sure thing, but only the other one wins, ten
-# decisions later: the end of the game (as in tests/test_search.py).
-MISREAD = """game "A late win"
-players 2..2
-global { pick: int = 0  rounds: int = 0 }
-turn {
-  if pick == 0 {
-    choose n in 1..2
-    set pick = n
-  } else {
-    choose x in 0..1
-  }
-  set rounds += 1
-}
-end when rounds >= 12 { win [p for p in players where (p == players[0]) == (pick == 2)] }
-bot first { when choosing n { prefer n == 1 } }
-estimate after 2 decisions by bots = if (me == players[0]) == (pick == 1) then 90 else 10
-"""
 DUELS = ("by bots =", "by bots, duels after 2 decisions =")
 
 
