@@ -21,7 +21,7 @@ from rulelang.check.symbols import ProcSym, Program, ValueSym, imagine_proc
 from rulelang.check.types import PLAYER
 from rulelang.diagnostics import NO_SPAN, Span
 from rulelang.limits import Limits
-from rulelang.runtime import exprgen, late
+from rulelang.runtime import chaining, exprgen, late
 from rulelang.runtime.code import (
     CHANCE,
     DONE,
@@ -203,8 +203,12 @@ class Codegen(StraightGen):
         if exprgen.OPTIMISED and not self.blocks:
             bodies = _tail_calls(bodies)
         final = []
+        follow = self.follow(bodies)
         for i, body in enumerate(bodies):
-            lines = _inline(bodies, i, body, INLINE_DEPTH)
+            if follow:
+                lines = chaining.chained(bodies, i, follow, INLINE_LINES, INLINE_DEPTH)
+            else:
+                lines = _inline(bodies, i, body, INLINE_DEPTH)
             if exprgen.OPTIMISED:
                 lines = _looping(i, lines)
             final.append(lines)
@@ -214,6 +218,15 @@ class Codegen(StraightGen):
             self.code.ops.append(op)
             self.code.spans.append(self.ops.spans[i])
         self.resumes(final)
+
+    def follow(self, bodies: list[list[str]]) -> frozenset[int]:
+        """The ops copied into the jumps to them whatever their size (chaining.py): the
+        op after each choice, and each op a pausing proc returns to. None when
+        unoptimised or chaining is off."""
+        if not (exprgen.OPTIMISED and chaining.CHAIN):
+            return frozenset()
+        pushed = {int(m.group(2)) for body in bodies for ln in body if (m := PUSH.match(ln))}
+        return frozenset({pc + 1 for pc in self.code.choices} | pushed)
 
     def resumes(self, bodies: list[list[str]]) -> None:
         """For each choice, a function that records the chosen value as the engine's
