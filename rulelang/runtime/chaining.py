@@ -57,7 +57,8 @@ def known_returns(body: list[str]) -> list[str]:
         top = None if lost else _top(open_)
         pop = POP.match(line)
         if pop and top is not None:
-            out += [f"{pop.group(1)}st.stack.pop(){pop.group(2) or ''}", f"{pop.group(1)}return {top}"]
+            pad = pop.group(1)
+            out += [f"{pad}st.stack.pop(){pop.group(2) or ''}", f"{pad}return {top}"]
             open_.append((depth, None))
             last[depth] = f"return {top}"
             continue

@@ -91,6 +91,7 @@ SPECIALISE = True
 LITERAL_CONSTS = True  # off: a const list of plain numbers and texts is read from cfg.consts
 UNROLL_MAX = 4  # `any`/`all` over at most this many constant numbers: one test each
 INLINE_SLOTS = True  # a player's zone whose owner may be `none` tested inline
+FIXED_READS = True  # off: a def of fixed value is called where it is read (`fixed_read`)
 STATE_NAMES = ("current", "index", "turn_number", "round_number")
 MEMO_UNSET = object()  # a fixed def not computed yet for this table
 
@@ -791,6 +792,9 @@ class ExprGen:
         body = self.inlined(name, each)
         if body is not None:
             return body
+        kept = self.fixed_read(name) if not each else None
+        if kept is not None:
+            return kept
         args = "".join(", " + a for a in each)
         if self.memo_calls and not re.search(r"\b_opt\b", args):
             # in a bot's rules, a call that does not read the option is the same for
@@ -799,6 +803,19 @@ class ExprGen:
             cache = "_bm" if not self.guarded else "_h.memo_for(_bm, st.viewer)"
             return f"_h.memo_call({cache}, _d_{name}, st{args})"
         return f"_d_{name}(st{args})"
+
+    def fixed_read(self, name: str) -> str | None:
+        """A def of no parameters whose value is fixed per table (kept in cfg.memo, see
+        compile_def) read inline: the kept value, the def called only while none is
+        kept, so a read costs no call. The value is named (`:=`) by the def's slot, one
+        name for every read, as it always holds the same value (so that the same call
+        gives the same source, which optimisations compare); not in a comprehension's
+        source, where `:=` is refused."""
+        slot = self.memo_slots.get(name)
+        if slot is None or not (OPTIMISED and FIXED_READS) or self.in_comp_source:
+            return None
+        kept = f"_fixed{slot}"
+        return f"({kept} if ({kept} := st.cfg.memo[{slot}]) is not _UNSET else _d_{name}(st))"
 
     def specialised(self, sym: DefSym, e: A.Call) -> str:
         """The name of the def's function to call: its second version (`_d__r_NAME`,
