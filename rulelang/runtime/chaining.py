@@ -20,6 +20,7 @@ An op grows to at most `MAX_LINES` lines by these copies; copying stops there.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 CHAIN = True  # off: only codegen's small ops are copied into their jumps
 MAX_LINES = 400  # an op copies no more ops into itself beyond this many lines
@@ -38,43 +39,43 @@ def known_returns(body: list[str]) -> list[str]:
     Scans the lines in order keeping what is known of the stack's top: per block (by
     indentation), the pushes and pops it made. A block that ends without returning or
     raising (its paths fall out into the code after it) makes the rest unknown."""
+    if not any(POP.match(line) for line in body):
+        return body
     out: list[str] = []
-    open_: list[tuple[int, int | None]] = []  # (indent, pushed pc, or None: a pop)
-    last: dict[int, str] = {}  # per indent, the last statement seen at it
-    lost = False  # what is on the stack is no longer known
-    for line in body:
+    open_: list[list[Any]] = []  # [indent, pushed pc or None (a pop), last statement at indent]
+    for i, line in enumerate(body):
         text = line.lstrip()
         if not text:
             out.append(line)
             continue
         depth = len(line) - len(text)
         while open_ and depth < open_[-1][0]:
-            indent = open_.pop()[0]
-            if not last.get(indent, "").startswith(ENDS):
-                lost = True  # a path that pushed or popped may fall out here
-        last = {d: s for d, s in last.items() if d <= depth}
-        last[depth] = text
-        top = None if lost else _top(open_)
+            if not open_.pop()[2].startswith(ENDS):  # a path may fall out of its block
+                return [*out, *body[i:]]  # the rest unknown
+        for entry in reversed(open_):
+            if entry[0] != depth:
+                break
+            entry[2] = text
         pop = POP.match(line)
+        top = _top(open_) if pop else None
         if pop and top is not None:
             pad = pop.group(1)
             out += [f"{pad}st.stack.pop(){pop.group(2) or ''}", f"{pad}return {top}"]
-            open_.append((depth, None))
-            last[depth] = f"return {top}"
+            open_.append([depth, None, f"return {top}"])
             continue
         push = PUSH.match(line)
         if push:
-            open_.append((depth, int(push.group(2))))
+            open_.append([depth, int(push.group(2)), text])
         elif DROP.match(line):
-            open_.append((depth, None))
+            open_.append([depth, None, text])
         out.append(line)
     return out
 
 
-def _top(open_: list[tuple[int, int | None]]) -> int | None:
+def _top(open_: list[list[Any]]) -> int | None:
     """The pc on top of the stack after the open pushes and pops, None if unknown."""
     known: list[int] = []
-    for _indent, pushed in open_:
+    for _indent, pushed, _last in open_:
         if pushed is not None:
             known.append(pushed)
         elif known:
