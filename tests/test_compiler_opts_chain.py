@@ -271,16 +271,22 @@ def test_a_fixed_def_is_read_without_a_call() -> None:
     """`top()` is worked out once per table and then read where it is asked; without
     the inline read, every read calls the def's function."""
     on, off = fixed_reads(True), fixed_reads(False)
-    assert "(_fixed0 := cfg.memo[0]) is not _UNSET" in "\n".join(on.code.source)
-    assert "_fixed" not in "\n".join(off.code.source)
+    assert "cfg.memo[0] if cfg.memo[0] is not _UNSET" in "\n".join(on.code.source)
+    assert "memo[0]" not in "\n".join(off.code.source)
     assert def_calls(on, "_d_top", 2) == 1 < def_calls(off, "_d_top", 2)
 
 
-def test_a_fixed_def_in_a_comprehension_source_is_called() -> None:
-    """`:=` is refused in a comprehension's source: there the def is called."""
-    rules = fixed_reads(True, FIXED + "def doubled() = [c for c in twice()]\n")
-    doubled = inspect.getsource(rules.code.ops[0].__globals__["_d_doubled"])
-    assert "_d_twice(st)" in doubled and "_fixed" not in doubled
+def test_a_fixed_def_in_a_comprehension_source_is_read_inline() -> None:
+    """In a comprehension's source and a generator's (`any(.. for s in spots(b,
+    home()))`), where `:=` is refused, the kept value is read too."""
+    text = FIXED + (
+        "def doubled() = [c for c in twice()]\n"
+        "def some(c: chip) = any(v > c.value for v in twice())\n"
+    )
+    rules = fixed_reads(True, text)
+    for name in ("_d_doubled", "_d_some"):
+        source = inspect.getsource(rules.code.ops[0].__globals__[name])
+        assert "memo[1] if st.cfg.memo[1] is not _UNSET" in source, source
 
 
 @pytest.mark.parametrize("seed", [1, 2, 5])

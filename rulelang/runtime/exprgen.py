@@ -807,15 +807,13 @@ class ExprGen:
     def fixed_read(self, name: str) -> str | None:
         """A def of no parameters whose value is fixed per table (kept in cfg.memo, see
         compile_def) read inline: the kept value, the def called only while none is
-        kept, so a read costs no call. The value is named (`:=`) by the def's slot, one
-        name for every read, as it always holds the same value (so that the same call
-        gives the same source, which optimisations compare); not in a comprehension's
-        source, where `:=` is refused."""
+        kept, so a read costs no call. The slot is read twice rather than named (`:=`
+        is refused in a comprehension's source, and a generator's is not marked)."""
         slot = self.memo_slots.get(name)
-        if slot is None or not (OPTIMISED and FIXED_READS) or self.in_comp_source:
+        if slot is None or not (OPTIMISED and FIXED_READS):
             return None
-        kept = f"_fixed{slot}"
-        return f"({kept} if ({kept} := st.cfg.memo[{slot}]) is not _UNSET else _d_{name}(st))"
+        kept = f"st.cfg.memo[{slot}]"
+        return f"({kept} if {kept} is not _UNSET else _d_{name}(st))"
 
     def specialised(self, sym: DefSym, e: A.Call) -> str:
         """The name of the def's function to call: its second version (`_d__r_NAME`,
