@@ -66,13 +66,14 @@ end when len(deck) == 0 or turn_number > 40 { win [current] }
 
 
 def chained(on: bool, text: str = RELAY, optimised: bool = True) -> Ruleset:
-    """The rules compiled with chaining on or off."""
-    was = chaining.CHAIN
-    chaining.CHAIN = on
+    """The rules compiled with chaining on or off (every op compiled at once, so
+    that ops_called counts every call)."""
+    was = chaining.CHAIN, codegen.LAZY
+    chaining.CHAIN, codegen.LAZY = on, False
     try:
         return with_optimised(optimised, lambda: rulelang.compile_source(text, "t.rules"))
     finally:
-        chaining.CHAIN = was
+        chaining.CHAIN, codegen.LAZY = was
 
 
 def ops_called(rules: Ruleset, seed: int) -> tuple[int, int]:
@@ -180,6 +181,24 @@ def test_no_op_grows_past_the_bound() -> None:
     saboteur = rulelang.compile_file(ROOT / "rulesets" / "saboteur.rules")
     sizes = [len(s.splitlines()) for s in saboteur.code.source]
     assert max(sizes) <= chaining.MAX_LINES + 8  # the prelude and a loop's line
+
+
+def test_ops_are_compiled_when_first_called() -> None:
+    """Each op but the first, and each resume, is a stub until it is first called:
+    a playout compiles the few it runs, and the same game is played."""
+    rules = rulelang.compile_source(RELAY, "t.rules")
+    ops, resumes = rules.code.ops, rules.code.resumes
+    assert ops[0].__name__ == "_op0"
+    assert all(op.__name__ == f"_op{pc}_stub" for pc, op in enumerate(ops) if pc > 0)
+    assert {r.__name__ for r in resumes if r is not None} <= {
+        f"_resume{pc}_stub" for pc in range(len(resumes))
+    }
+    record = record_of(rules, 3, 2)
+    run = [pc for pc, op in enumerate(ops) if op.__name__ == f"_op{pc}"]
+    assert 1 < len(run) < len(ops)  # the rest never compiled
+    assert record == record_of(chained(True), 3, 2)  # compiled at once
+    api_played(rules, 1)
+    assert any(r is not None and not r.__name__.endswith("_stub") for r in resumes)
 
 
 # ---------------------------------------------------------------- known returns

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rulelang import errors
@@ -54,6 +55,7 @@ MARKED = re.compile(r"  # @\d+$")  # a line that ends with its statement's mark
 UNROLLED_CHOICES = True  # off: a choice among constants filtered by a comprehension
 PYTHON_PROCS = True  # off: a proc that never pauses takes its arguments in st.loc
 RANGE = "range(low, high + 1)"  # the candidates of a choice over a range `a..b`
+LAZY = True  # ops and resumes compiled when first called (Namespace.lazy)
 BARE_JUMP = re.compile(r"^\s*return (\d+|@L\d+@)$")  # a jump, to a pc or a label
 
 
@@ -214,10 +216,21 @@ class Codegen(StraightGen):
             final.append(lines)
             lines = prelude(lines)
             self.code.source.append("\n".join(lines))
-            op = self.ns.function(f"_op{i}", "st", lines)
-            self.code.ops.append(op)
+            self.code.ops.append(self.op_function(i, lines))
             self.code.spans.append(self.ops.spans[i])
         self.resumes(final)
+
+    def op_function(self, pc: int, lines: list[str]) -> Op:
+        """Op pc's function; with LAZY, compiled when first called (but the first op,
+        which every game runs, and whose globals tests read)."""
+        name, ops = f"_op{pc}", self.code.ops
+        if not (LAZY and pc > 0):
+            return self.ns.function(name, "st", lines)
+
+        def put(op: Op) -> None:
+            ops[pc] = op
+
+        return self.ns.lazy(name, "st", lines, put)
 
     def follow(self, bodies: list[list[str]]) -> frozenset[int]:
         """The ops copied into the jumps to them whatever their size (chaining.py): the
@@ -255,7 +268,17 @@ class Codegen(StraightGen):
             record = [*quiet, *("    " + line for line in record)]
             head = [f"st.loc[{spec.slot}] = value", *record, "st.pending = None"]
             lines = prelude([*head, *_unbudgeted(bodies[pc + 1])])
-            self.code.resumes[pc] = self.ns.function(f"_resume{pc}", "st, spec, value", lines)
+            self.code.resumes[pc] = self.resume_function(pc, lines)
+
+    def resume_function(self, pc: int, lines: list[str]) -> Callable[..., int]:
+        name, params, resumes = f"_resume{pc}", "st, spec, value", self.code.resumes
+        if not LAZY:
+            return self.ns.function(name, params, lines)
+
+        def put(fn: Callable[..., int]) -> None:
+            resumes[pc] = fn
+
+        return self.ns.lazy(name, params, lines, put)
 
     def phase(self, index: int, d: A.PhaseDecl, entries: dict[str, Label]) -> None:
         if d.order_from is not None:

@@ -112,6 +112,9 @@ class Namespace:
         }
         self.counter = 0
         self.names: dict[int, str] = {}
+        # functions compiled when first called (`lazy`): name -> (params, body, put)
+        self.pending: dict[str, tuple[str, list[str], Callable[[Any], None]]] = {}
+        self.env["_compiled"] = self.compiled
 
     def name_for(self, obj: object, prefix: str = "_k") -> str:
         """A name for obj in the generated code's globals (one name per object)."""
@@ -137,6 +140,30 @@ class Namespace:
         exec(self.lines.compile(name, params, body), self.env, scope)  # noqa: S102
         self.env[name] = scope[name]
         return scope[name]
+
+    def lazy(
+        self, name: str, params: str, body: list[str], put: Callable[[Any], None]
+    ) -> Callable[..., Any]:
+        """`function`, compiled when first called: a stub that compiles the function,
+        hands it to `put` (to take the stub's place where it was kept) and calls it.
+        Compiling Python is most of compiling rules, and a game calls few of its ops
+        (a playout runs on from op to op in one: chaining.py)."""
+        self.pending[name] = (params, body, put)
+        # a name (and file) of its own: its frame under the function's in a traceback
+        # must not be read with the function's line table (lines.rule_span)
+        return self.function(f"{name}_stub", params, [f"return _compiled({name!r})({params})"])
+
+    def compiled(self, name: str) -> Callable[..., Any]:
+        """The function a stub of `lazy` stands for, compiled the first time."""
+        entry = self.pending.get(name)
+        if entry is None:  # compiled already (a stub kept somewhere else)
+            return self.env[name]  # type: ignore[return-value]
+        params, body, put = entry
+        fn = self.function(name, params, body)
+        put(fn)
+        # forgotten only now: a thread that finds it still pending compiles it too
+        self.pending.pop(name, None)
+        return fn
 
 
 class ExprGen:
