@@ -1,20 +1,18 @@
-"""Two optimisations of the code generator (issue 21, item 1): ops that run on into
-the ops that follow them (runtime/chaining.py, switch `chaining.CHAIN`: the op after a
-choice is copied into the choice's playout branch whatever its size, and a return from
-a pausing proc whose push lies before it in the same op is a jump to a known op, copied
-there in turn, so that a playout runs turn after turn in one call of an op that loops),
-and a def of fixed value read inline (`exprgen.FIXED_READS`: the value kept per table,
-without a call).
+"""Ops that run on into the ops that follow them (issue 21, item 1;
+runtime/chaining.py, switch `chaining.CHAIN`): the op after a choice is copied into the
+choice's playout branch whatever its size, and a return from a pausing proc whose push
+lies before it in the same op is a jump to a known op, copied there in turn, so that a
+playout runs turn after turn in one call of an op that loops. The ops, longer now, are
+compiled when first called (`codegen.LAZY`).
 
-Each is shown firing on the generated source and on the count of calls a playout makes,
-staying off where the rules read otherwise (a pop's value not known, a comprehension's
-source), bounded in size, raising what it raised on the rule lines it did, and playing
-the games and views of the code without it and of the plain code (`exprgen.OPTIMISED`
-off); tests/test_compiler_opts.py plays every shipped game both ways."""
+Shown firing on the generated source and on the count of ops a playout calls, staying
+off where a pop's value is not known, bounded in size, raising what it raised on the
+rule lines it did, and playing the games and views of the code without it and of the
+plain code (`exprgen.OPTIMISED` off); tests/test_compiler_opts.py plays every shipped
+game both ways."""
 
 from __future__ import annotations
 
-import inspect
 import random
 from pathlib import Path
 
@@ -24,7 +22,7 @@ from compile_support import with_optimised
 import rulelang
 from rulelang import CHANCE, Ruleset
 from rulelang.diagnostics import GameRuntimeError
-from rulelang.runtime import chaining, codegen, exprgen
+from rulelang.runtime import chaining, codegen
 
 ROOT = Path(__file__).resolve().parent.parent
 RELAY = """game "Relay"
@@ -251,76 +249,3 @@ def test_a_pop_inside_a_branch_leaves_the_push_for_the_other_paths() -> None:
     )
     assert body[3:5] == ["    st.stack.pop()", "    return 9"]
     assert body[6:8] == ["    st.stack.pop()", "    return 9"]
-
-
-# ---------------------------------------------------------------- fixed defs read inline
-FIXED = RELAY.replace(
-    "setup {",
-    "def top() = 2 + 2\ndef twice() = [c * 2 for c in [1, 2, 3]]\nsetup {",
-).replace("c.value == 4", "c.value == top() and len(twice()) == 3")
-
-
-def fixed_reads(on: bool, text: str = FIXED) -> Ruleset:
-    was = exprgen.FIXED_READS
-    exprgen.FIXED_READS = on
-    try:
-        return rulelang.compile_source(text, "t.rules")
-    finally:
-        exprgen.FIXED_READS = was
-
-
-def def_calls(rules: Ruleset, name: str, seed: int) -> int:
-    """How often a playout calls the def's function."""
-    env = rules.code.ops[0].__globals__
-    original, called = env[name], [0]
-
-    def counting(*args: object) -> object:
-        called[0] += 1
-        return original(*args)
-
-    env[name] = counting
-    try:
-        rules.new_game(3, seed).playout(random.Random(seed), quiet=True)
-    finally:
-        env[name] = original
-    return called[0]
-
-
-def test_a_fixed_def_is_read_without_a_call() -> None:
-    """`top()` is worked out once per table and then read where it is asked; without
-    the inline read, every read calls the def's function."""
-    on, off = fixed_reads(True), fixed_reads(False)
-    assert "cfg.memo[0] if cfg.memo[0] is not _UNSET" in "\n".join(on.code.source)
-    assert "memo[0]" not in "\n".join(off.code.source)
-    assert def_calls(on, "_d_top", 2) == 1 < def_calls(off, "_d_top", 2)
-
-
-def test_a_fixed_def_in_a_comprehension_source_is_read_inline() -> None:
-    """In a comprehension's source and a generator's (`any(.. for s in spots(b,
-    home()))`), where `:=` is refused, the kept value is read too."""
-    text = FIXED + (
-        "def doubled() = [c for c in twice()]\n"
-        "def some(c: chip) = any(v > c.value for v in twice())\n"
-    )
-    rules = fixed_reads(True, text)
-    for name in ("_d_doubled", "_d_some"):
-        source = inspect.getsource(rules.code.ops[0].__globals__[name])
-        assert "memo[1] if st.cfg.memo[1] is not _UNSET" in source, source
-
-
-@pytest.mark.parametrize("seed", [1, 2, 5])
-def test_fixed_reads_play_the_same_games(seed: int) -> None:
-    assert record_of(fixed_reads(True), 3, seed) == record_of(fixed_reads(False), 3, seed)
-
-
-def test_a_fixed_def_that_raises_raises_at_every_read() -> None:
-    """Nothing is kept for a def that raised: each read calls it again and raises what
-    the plain call raised (R003, on the def's line)."""
-    text = FIXED.replace("def top() = 2 + 2", "def top() = [1, 2][len(pieces(chip))]")
-    errors = []
-    for on in (True, False):
-        game = fixed_reads(on, text).new_game(2, 1)
-        with pytest.raises(GameRuntimeError) as caught:
-            game.playout(random.Random(1), max_decisions=3000)
-        errors.append((caught.value.code, str(caught.value)))
-    assert errors[0] == errors[1] and errors[0][0] == "R003"

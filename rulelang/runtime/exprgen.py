@@ -91,7 +91,6 @@ SPECIALISE = True
 LITERAL_CONSTS = True  # off: a const list of plain numbers and texts is read from cfg.consts
 UNROLL_MAX = 4  # `any`/`all` over at most this many constant numbers: one test each
 INLINE_SLOTS = True  # a player's zone whose owner may be `none` tested inline
-FIXED_READS = True  # off: a def of fixed value is called where it is read (`fixed_read`)
 STATE_NAMES = ("current", "index", "turn_number", "round_number")
 MEMO_UNSET = object()  # a fixed def not computed yet for this table
 
@@ -819,9 +818,6 @@ class ExprGen:
         body = self.inlined(name, each)
         if body is not None:
             return body
-        kept = self.fixed_read(name) if not each else None
-        if kept is not None:
-            return kept
         args = "".join(", " + a for a in each)
         if self.memo_calls and not re.search(r"\b_opt\b", args):
             # in a bot's rules, a call that does not read the option is the same for
@@ -830,17 +826,6 @@ class ExprGen:
             cache = "_bm" if not self.guarded else "_h.memo_for(_bm, st.viewer)"
             return f"_h.memo_call({cache}, _d_{name}, st{args})"
         return f"_d_{name}(st{args})"
-
-    def fixed_read(self, name: str) -> str | None:
-        """A def of no parameters whose value is fixed per table (kept in cfg.memo, see
-        compile_def) read inline: the kept value, the def called only while none is
-        kept, so a read costs no call. The slot is read twice rather than named (`:=`
-        is refused in a comprehension's source, and a generator's is not marked)."""
-        slot = self.memo_slots.get(name)
-        if slot is None or not (OPTIMISED and FIXED_READS):
-            return None
-        kept = f"st.cfg.memo[{slot}]"
-        return f"({kept} if {kept} is not _UNSET else _d_{name}(st))"
 
     def specialised(self, sym: DefSym, e: A.Call) -> str:
         """The name of the def's function to call: its second version (`_d__r_NAME`,
