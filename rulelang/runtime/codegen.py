@@ -224,13 +224,14 @@ class Codegen(StraightGen):
         """Op pc's function; with LAZY, compiled when first called (but the first op,
         which every game runs, and whose globals tests read)."""
         name, ops = f"_op{pc}", self.code.ops
+        cells = exprgen.OPTIMISED  # comprehensions given the op's locals (cells.py)
         if not (LAZY and pc > 0):
-            return self.ns.function(name, "st", lines)
+            return self.ns.function(name, "st", lines, cells)
 
         def put(op: Op) -> None:
             ops[pc] = op
 
-        return self.ns.lazy(name, "st", lines, put)
+        return self.ns.lazy(name, "st", lines, put, cells)
 
     def follow(self, bodies: list[list[str]]) -> frozenset[int]:
         """The ops copied into the jumps to them whatever their size (chaining.py): the
@@ -273,12 +274,12 @@ class Codegen(StraightGen):
     def resume_function(self, pc: int, lines: list[str]) -> Callable[..., int]:
         name, params, resumes = f"_resume{pc}", "st, spec, value", self.code.resumes
         if not LAZY:
-            return self.ns.function(name, params, lines)
+            return self.ns.function(name, params, lines, True)
 
         def put(fn: Callable[..., int]) -> None:
             resumes[pc] = fn
 
-        return self.ns.lazy(name, params, lines, put)
+        return self.ns.lazy(name, params, lines, put, True)
 
     def phase(self, index: int, d: A.PhaseDecl, entries: dict[str, Label]) -> None:
         if d.order_from is not None:

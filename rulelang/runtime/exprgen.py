@@ -34,7 +34,7 @@ from rulelang.check.symbols import (
 from rulelang.check.types import ANY, BOOL, T
 from rulelang.diagnostics import Span
 from rulelang.limits import Limits
-from rulelang.runtime import helpers, ranges, seen
+from rulelang.runtime import cells, helpers, ranges, seen
 from rulelang.runtime.code import Fn, Formatter
 from rulelang.runtime.constants import constant_items
 from rulelang.runtime.fitting import fitting_call
@@ -112,7 +112,7 @@ class Namespace:
         self.counter = 0
         self.names: dict[int, str] = {}
         # functions compiled when first called (`lazy`): name -> (params, body, put)
-        self.pending: dict[str, tuple[str, list[str], Callable[[Any], None]]] = {}
+        self.pending: dict[str, tuple[str, list[str], Callable[[Any], None], bool]] = {}
         self.env["_compiled"] = self.compiled
 
     def name_for(self, obj: object, prefix: str = "_k") -> str:
@@ -131,23 +131,32 @@ class Namespace:
         the line table places an error in the lines that follow at the statement."""
         return self.lines.mark(span)
 
-    def function(self, name: str, params: str, body: list[str]) -> Callable[..., Any]:
+    def function(
+        self, name: str, params: str, body: list[str], uncell: bool = False
+    ) -> Callable[..., Any]:
         """Compile `def name(params): body` into the generated code's globals. What it
         takes and gives is for the caller to say: its type is that of the Op, Fn... it
         is assigned to (the generated source is not type-checked)."""
         scope: dict[str, Callable[..., Any]] = {}
+        if uncell:  # its comprehensions given the locals they read (cells.py)
+            body = cells.uncelled(params, body)
         exec(self.lines.compile(name, params, body), self.env, scope)  # noqa: S102
         self.env[name] = scope[name]
         return scope[name]
 
     def lazy(
-        self, name: str, params: str, body: list[str], put: Callable[[Any], None]
+        self,
+        name: str,
+        params: str,
+        body: list[str],
+        put: Callable[[Any], None],
+        uncell: bool = False,
     ) -> Callable[..., Any]:
         """`function`, compiled when first called: a stub that compiles the function,
         hands it to `put` (to take the stub's place where it was kept) and calls it.
         Compiling Python is most of compiling rules, and a game calls few of its ops
         (a playout runs on from op to op in one: chaining.py)."""
-        self.pending[name] = (params, body, put)
+        self.pending[name] = (params, body, put, uncell)
         # a name (and file) of its own: its frame under the function's in a traceback
         # must not be read with the function's line table (lines.rule_span)
         return self.function(f"{name}_stub", params, [f"return _compiled({name!r})({params})"])
@@ -157,8 +166,8 @@ class Namespace:
         entry = self.pending.get(name)
         if entry is None:  # compiled already (a stub kept somewhere else)
             return self.env[name]  # type: ignore[return-value]
-        params, body, put = entry
-        fn = self.function(name, params, body)
+        params, body, put, uncell = entry
+        fn = self.function(name, params, body, uncell)
         put(fn)
         # forgotten only now: a thread that finds it still pending compiles it too
         self.pending.pop(name, None)

@@ -1,0 +1,154 @@
+"""An op's locals kept out of cells (issue 21): its comprehensions given what they
+read from it as a lambda's defaults.
+
+In Python 3.11 a comprehension, a generator expression and a lambda are functions of
+their own; a local of the op that one of them reads becomes a cell, and every read of
+it in the whole op goes through the cell (`LOAD_DEREF`, and a cell made at each call),
+not only the comprehension's. A long op (chaining.py copies ops into ops) holds some
+comprehension that reads `st`, `loc` or `cols` on a path seldom taken, and the op's
+every statement pays for it. Here each such comprehension is written inside a lambda
+called at once, its defaults the op's locals it reads: `[c for c in z if cols[2][c]]`
+becomes `((lambda cols=cols, z=z: ([c for c in z if cols[2][c]]))())`, read when the
+comprehension is made, as before; the op's own reads of `cols` stay plain.
+
+Left as it is: a comprehension that names a value (`:=`) read outside it (the name
+binds in the op's scope), and one whose op reads no local in it.
+"""
+
+from __future__ import annotations
+
+import ast
+
+UNCELLED = True  # off: comprehensions read the op's locals as cells
+_SCOPES = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Lambda)
+
+
+def uncelled(params: str, body: list[str]) -> list[str]:
+    """The body of `def f(params)` with its comprehensions reading no local as a cell
+    (see the module's text); the lines as they are where there is nothing to do."""
+    if not UNCELLED or not any(" for " in line or "lambda" in line for line in body):
+        return body
+    tree = ast.parse("\n".join(body))
+    local = {p.strip() for p in params.split(",")} | _assigned(tree)
+    edits: list[Edit] = []
+    for node in _outermost_scopes(tree):
+        edit = _edit(body, node, local)
+        if edit is not None:
+            edits.append(edit)
+    lines = list(body)
+    for at, start, end, before, after in sorted(edits, reverse=True):  # right to left
+        line = lines[at]
+        lines[at] = line[:start] + before + line[start:end] + after + line[end:]
+    return lines
+
+
+Edit = tuple[int, int, int, str, str]  # line, start, end, text put before, text put after
+
+
+def _edit(body: list[str], node: ast.expr, local: set[str]) -> Edit | None:
+    """(line, start, end, text put before, text put after) for one comprehension or
+    lambda of the op's scope, None where it reads no local as a cell or is left as it
+    is (written over several lines, or a variable of it shares a local's name)."""
+    bound = _bound(node)
+    named = {n.target.id for n in ast.walk(node) if isinstance(n, ast.NamedExpr)}
+    read = sorted((_loaded(node) - bound - named) & local)
+    if node.end_lineno != node.lineno or node.end_col_offset is None or bound & local:
+        return None
+    if not (_celled(node) - named) & local:
+        return None
+    at = node.lineno - 1
+    line = body[at]
+    start, end = _utf8_offsets(line, node.col_offset, node.end_col_offset)
+    if isinstance(node, ast.Lambda):  # called at once with the locals as defaults
+        return at, start, end, f"((lambda {', '.join(f'{n}={n}' for n in read)}: (", "))())"
+    assert isinstance(node, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp)
+    target = _utf8_offsets(line, node.generators[0].target.col_offset, 0)[0]
+    keyword = line.rfind("for", start, target)  # the first `for` of the comprehension
+    names = ", ".join(read)
+    one = f"({names},)" if len(read) == 1 else f"(({names}),)"
+    return at, keyword, keyword, f"for {names} in {one} ", ""
+
+
+def _utf8_offsets(line: str, start: int, end: int) -> tuple[int, int]:
+    """ast's offsets count bytes of UTF-8; the line's characters."""
+    raw = line.encode("utf-8")
+    return len(raw[:start].decode("utf-8")), len(raw[:end].decode("utf-8"))
+
+
+def _outermost_scopes(tree: ast.AST) -> list[ast.expr]:
+    """The comprehensions and lambdas of the op's own scope (not those inside one)."""
+    found: list[ast.expr] = []
+    todo: list[ast.AST] = [tree]
+    while todo:
+        node = todo.pop()
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, _SCOPES):
+                found.append(child)
+            else:
+                todo.append(child)
+    return found
+
+
+def _assigned(tree: ast.AST) -> set[str]:
+    """The names the op's own scope binds (its locals): not a comprehension's
+    variables, but what `:=` names inside one (which binds in the op)."""
+    names: set[str] = set()
+    todo: list[ast.AST] = [tree]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Lambda):
+            continue
+        if isinstance(node, _SCOPES):
+            names |= {n.target.id for n in ast.walk(node) if isinstance(n, ast.NamedExpr)}
+            continue
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        if isinstance(node, ast.NamedExpr):
+            names.add(node.target.id)
+        todo.extend(ast.iter_child_nodes(node))
+    return names
+
+
+def _bound(node: ast.AST) -> set[str]:
+    """The names bound inside a comprehension or lambda: its variables and its
+    parameters (what `:=` names binds in the op: see _names_escape)."""
+    named = {id(n.target) for n in ast.walk(node) if isinstance(n, ast.NamedExpr)}
+    names = {
+        n.id
+        for n in ast.walk(node)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and id(n) not in named
+    }
+    names |= {a.arg for n in ast.walk(node) if isinstance(n, ast.Lambda) for a in _args(n)}
+    return names
+
+
+def _args(node: ast.Lambda) -> list[ast.arg]:
+    a = node.args
+    return [*a.posonlyargs, *a.args, *a.kwonlyargs, *filter(None, (a.vararg, a.kwarg))]
+
+
+def _loaded(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+
+def _celled(node: ast.expr) -> set[str]:
+    """The names read inside the comprehension's own function (what would be cells):
+    all it reads, but for what its first source reads, worked out outside it."""
+    if isinstance(node, ast.Lambda):
+        return _loaded(node.body)
+    assert isinstance(node, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp)
+    first, *more = node.generators
+    parts: list[ast.AST] = [first.target, *first.ifs, *more]
+    parts += [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+    return set().union(*(_loaded(p) for p in parts))
+
+
+def _names_escape(node: ast.expr, tree: ast.AST) -> bool:
+    """Does the comprehension name a value (`:=`) that is read outside it?"""
+    named = {n.target.id for n in ast.walk(node) if isinstance(n, ast.NamedExpr)}
+    if not named:
+        return False
+    inside = {id(n) for n in ast.walk(node)}
+    return any(
+        isinstance(n, ast.Name) and n.id in named and id(n) not in inside for n in ast.walk(tree)
+    )
