@@ -1,7 +1,8 @@
-"""An op's locals kept out of cells (issue 21; runtime/cells.py, switch
-`cells.UNCELLED`): a comprehension of an op reads the op's locals as its own variables
-(`for cols, loc in ((cols, loc),) for c in ...`), a lambda gets them as defaults, so that
-no local of the op is a cell read through `LOAD_DEREF` on every path of the op.
+"""The locals of generated functions kept out of cells (issue 21; runtime/cells.py,
+switch `cells.UNCELLED`): a comprehension of an op (a def, a proc) reads the function's
+locals as its own variables (`for cols, loc in ((cols, loc),) for c in ...`), a lambda
+gets them as defaults, so that no local is a cell read through `LOAD_DEREF` on every
+path of the function.
 
 Shown firing on the compiled ops (no cell left), leaving alone what it must, and the
 bodies it writes computing what the bodies as written compute; the games are the same
@@ -40,6 +41,19 @@ def test_no_local_of_an_op_is_a_cell(name: str) -> None:
     assert len(celled) >= 3
     left = [op.__code__.co_cellvars for op in on.code.ops]
     assert not any(set(c) & {"st", "loc", "cols", "zones", "cfg"} for c in left)
+
+
+def test_defs_and_procs_keep_their_locals_out_of_cells_too() -> None:
+    """`can_play` asks `any(can_break(c, p) for p in players)`: its `st` and its card
+    were cells, read so at each of its tests."""
+    path = ROOT / "rulesets" / "saboteur.rules"
+    on, off = compiled_ops(path, True), compiled_ops(path, False)
+
+    def cells_of(rules: rulelang.Ruleset, name: str) -> tuple[str, ...]:
+        return rules.code.ops[0].__globals__[name].__code__.co_cellvars  # type: ignore[no-any-return]
+
+    assert "st" in cells_of(off, "_d_can_play") and cells_of(on, "_d_can_play") == ()
+    assert cells_of(on, "_p_pay") == () != cells_of(off, "_p_pay")
 
 
 def run(params: str, body: list[str], *args: object) -> object:

@@ -1,18 +1,22 @@
-"""An op's locals kept out of cells (issue 21): its comprehensions given what they
-read from it as a lambda's defaults.
+"""The locals of generated functions kept out of cells (issue 21): their
+comprehensions read what they need of them as their own variables.
 
 In Python 3.11 a comprehension, a generator expression and a lambda are functions of
-their own; a local of the op that one of them reads becomes a cell, and every read of
-it in the whole op goes through the cell (`LOAD_DEREF`, and a cell made at each call),
-not only the comprehension's. A long op (chaining.py copies ops into ops) holds some
-comprehension that reads `st`, `loc` or `cols` on a path seldom taken, and the op's
-every statement pays for it. Here each such comprehension is written inside a lambda
-called at once, its defaults the op's locals it reads: `[c for c in z if cols[2][c]]`
-becomes `((lambda cols=cols, z=z: ([c for c in z if cols[2][c]]))())`, read when the
-comprehension is made, as before; the op's own reads of `cols` stay plain.
+their own; a local of the enclosing function that one of them reads becomes a cell, and
+every read of it in the whole function goes through the cell (`LOAD_DEREF`, and a cell
+made at each call), not only the comprehension's. A long op (chaining.py copies ops
+into ops) holds some comprehension that reads `st`, `loc` or `cols` on a path seldom
+taken, and the op's every statement pays for it; a def's `any(.. for p in players)`
+makes its `st` and its parameters cells. Each such comprehension gets a first `for`
+that binds them from a tuple made outside it: `[c for c in z if cols[2][c]]` becomes
+`[c for cols, z in ((cols, z),) for c in z if cols[2][c]]`, read when the comprehension
+starts, as before (its first source was worked out just before); a lambda is made by
+one called at once with them as defaults. The function's own reads stay plain.
 
-Left as it is: a comprehension that names a value (`:=`) read outside it (the name
-binds in the op's scope), and one whose op reads no local in it.
+Left as it is: a comprehension whose variable has the name of a local (which one a read
+means is for Python's scopes to say), one written over several lines, and one that
+reads no local but in its first source (worked out outside it: no cell). What `:=`
+names inside a comprehension still binds in the function.
 """
 
 from __future__ import annotations

@@ -341,7 +341,7 @@ class Codegen(StraightGen):
         if name not in self.py_procs:
             body = [line for s in sym.decl.body for line in self.simple(s)]
             body = prelude(body) if exprgen.OPTIMISED else body
-            self.ns.function(proc_function(name), "st", body or ["pass"])
+            self.ns.function(proc_function(name), "st", body or ["pass"], exprgen.OPTIMISED)
             return
         # its parameters and locals are Python variables of its function, as a def's:
         # it never pauses, so nothing else reads them (no op, no choice, no generator)
@@ -354,7 +354,7 @@ class Codegen(StraightGen):
             for slot in slots:
                 del self.ex.bound[slot]
         params = ", ".join(["st", *(f"_a{p.slot}" for p in sym.params)])
-        self.ns.function(proc_function(name), params, prelude(body) or ["pass"])
+        self.ns.function(proc_function(name), params, prelude(body) or ["pass"], exprgen.OPTIMISED)
 
     def check_end(self) -> None:
         """`_check_end(st)`: run the first end rule whose condition holds; True if the
@@ -376,7 +376,7 @@ class Codegen(StraightGen):
             ]
         lines.append("return False")
         lines = prelude(lines) if exprgen.OPTIMISED else lines
-        self.code.check_end = self.ns.function("_check_end", "st", lines)
+        self.code.check_end = self.ns.function("_check_end", "st", lines, exprgen.OPTIMISED)
 
     # ------------------------------------------------------------ pausing code
     def block(self, stmts: tuple[A.Stmt, ...]) -> None:

@@ -231,8 +231,7 @@ class ExprGen:
         """A function (state) -> value, for code outside the ops (requires, prompts,
         defaults of type `want`)."""
         body = [f"return {self.as_type(e, want)}"]
-        fn = self.ns.function(self.ns.name_for(e, "_x"), "st", body)
-        return fn
+        return self.ns.function(self.ns.name_for(e, "_x"), "st", body, OPTIMISED)
 
     def as_type(self, e: A.Expr, want: T) -> str:
         """Source for the value of e, kept where a value of type `want` goes: a number
@@ -1086,7 +1085,7 @@ class ExprGen:
                     self.grown = grown_locals(self.p, decl_body, lets)
                 lines = block(decl_body)
                 lines = prelude(lines) if OPTIMISED else lines
-                self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines)
+                self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines, OPTIMISED)
                 return
             body = self.src(decl_body)
         finally:
@@ -1125,7 +1124,7 @@ class ExprGen:
                 self.inline_bodies[name] = (params, body)
             if self.specialising(name):
                 self.compile_spec(name, sym, params)
-        self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines)
+        self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines, OPTIMISED)
         if self.specialising(name) and f"_d__r_{name}" not in self.ns.env:
             # a def kept per table (above): its second name is the same function
             self.ns.env[f"_d__r_{name}"] = self.ns.env[f"_d_{name}"]
@@ -1167,7 +1166,7 @@ class ExprGen:
                 self.bound.pop(p.slot, None)
         if len(_SLOT_TEST.sub(r"\3", body)) <= INLINE_MAX:
             self.inline_bodies[f"_r_{name}"] = (params, body)
-        self.ns.function(f"_d__r_{name}", ", ".join(["st", *params]), [f"return {body}"])
+        self.ns.function(f"_d__r_{name}", ", ".join(["st", *params]), [f"return {body}"], OPTIMISED)
 
     def inlined(self, name: str, args: list[str]) -> str | None:
         """The body of a short def written in place of its call, its parameters replaced
