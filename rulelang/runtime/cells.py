@@ -115,7 +115,7 @@ def _assigned(tree: ast.AST) -> set[str]:
 
 def _bound(node: ast.AST) -> set[str]:
     """The names bound inside a comprehension or lambda: its variables and its
-    parameters (what `:=` names binds in the op: see _names_escape)."""
+    parameters (what `:=` names inside binds in the enclosing function)."""
     named = {id(n.target) for n in ast.walk(node) if isinstance(n, ast.NamedExpr)}
     names = {
         n.id
@@ -145,14 +145,3 @@ def _celled(node: ast.expr) -> set[str]:
     parts: list[ast.AST] = [first.target, *first.ifs, *more]
     parts += [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
     return set().union(*(_loaded(p) for p in parts))
-
-
-def _names_escape(node: ast.expr, tree: ast.AST) -> bool:
-    """Does the comprehension name a value (`:=`) that is read outside it?"""
-    named = {n.target.id for n in ast.walk(node) if isinstance(n, ast.NamedExpr)}
-    if not named:
-        return False
-    inside = {id(n) for n in ast.walk(node)}
-    return any(
-        isinstance(n, ast.Name) and n.id in named and id(n) not in inside for n in ast.walk(tree)
-    )
