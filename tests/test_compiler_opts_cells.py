@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -56,11 +57,21 @@ def test_defs_and_procs_keep_their_locals_out_of_cells_too() -> None:
     assert cells_of(on, "_p_pay") == () != cells_of(off, "_p_pay")
 
 
-def run(params: str, body: list[str], *args: object) -> object:
-    """Compile `def f(params): body` and call it."""
+def function(params: str, body: list[str]) -> Any:
+    """`def f(params): body`, compiled."""
     scope: dict[str, object] = {}
     exec("def f(" + params + "):\n" + "\n".join("    " + x for x in body), {}, scope)  # noqa: S102
-    return scope["f"](*args)  # type: ignore[operator]
+    return scope["f"]
+
+
+def run(params: str, body: list[str], *args: object) -> object:
+    return function(params, body)(*args)
+
+
+def written(params: str, body: list[str]) -> list[str]:
+    """cells.uncelled of the body, given the locals Python found in it."""
+    code = function(params, body).__code__
+    return cells.uncelled(body, {*code.co_varnames, *code.co_cellvars})
 
 
 BODY = [
@@ -74,14 +85,14 @@ BODY = [
 
 
 def test_comprehensions_read_the_locals_as_their_own_variables() -> None:
-    written = cells.uncelled("st", BODY)
-    assert written[2] == "xs = tuple([c for cols, loc in ((cols, loc),) for c in cols if c > loc])"
-    assert (
-        written[3] == "ys = {c: loc for loc, xs in ((loc, xs),) for c in xs if (_t := c * 2) > loc}"
-    )
-    assert written[4] == "k = sorted(xs, key=((lambda loc=loc: (lambda c: -c * loc))()))"
+    new = written("st", BODY)
+    assert new[2] == "xs = tuple([c for cols, loc in ((cols, loc),) for c in cols if c > loc])"
+    assert new[3] == "ys = {c: loc for loc, xs in ((loc, xs),) for c in xs if (_t := c * 2) > loc}"
+    assert new[4] == "k = sorted(xs, key=((lambda loc=loc: (lambda c: -c * loc))()))"
     for st in ([2, [1, 3, 5]], [0, [4, 0]], [5, []]):
-        assert run("st", written, st) == run("st", BODY, st)
+        assert run("st", new, st) == run("st", BODY, st)
+    # left a cell: what `:=` names inside a comprehension (it binds in the function)
+    assert function("st", new).__code__.co_cellvars == ("_t",)
 
 
 def test_what_must_stay_stays() -> None:
@@ -96,14 +107,14 @@ def test_what_must_stay_stays() -> None:
         "     if x != v]",
         "return a, b, c",
     ]
-    assert cells.uncelled("st", body) == body
+    assert written("st", body) == body
 
 
 def test_a_name_given_inside_a_comprehension_is_still_the_ops() -> None:
     """`:=` in a comprehension binds in the op: still so, read after it."""
     body = ["loc = st", "xs = [(_t := c + loc) for c in range(3)]", "return xs, _t"]
-    written = cells.uncelled("st", body)
-    assert written != body and run("st", written, 4) == run("st", body, 4) == ([4, 5, 6], 6)
+    new = written("st", body)
+    assert new != body and run("st", new, 4) == run("st", body, 4) == ([4, 5, 6], 6)
 
 
 def test_the_games_are_the_same_with_and_without() -> None:

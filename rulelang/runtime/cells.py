@@ -27,13 +27,13 @@ UNCELLED = True  # off: comprehensions read the op's locals as cells
 _SCOPES = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Lambda)
 
 
-def uncelled(params: str, body: list[str]) -> list[str]:
-    """The body of `def f(params)` with its comprehensions reading no local as a cell
-    (see the module's text); the lines as they are where there is nothing to do."""
-    if not UNCELLED or not any(" for " in line or "lambda" in line for line in body):
+def uncelled(body: list[str], local: set[str]) -> list[str]:
+    """The body of a function whose locals (parameters included) are `local` with its
+    comprehensions reading none of them as a cell (see the module's text). Called for
+    a function whose compiled code has cells: most have none, and are not parsed."""
+    if not UNCELLED:
         return body
     tree = ast.parse("\n".join(body))
-    local = {p.strip() for p in params.split(",")} | _assigned(tree)
     edits: list[Edit] = []
     for node in _outermost_scopes(tree):
         edit = _edit(body, node, local)
@@ -91,26 +91,6 @@ def _outermost_scopes(tree: ast.AST) -> list[ast.expr]:
             else:
                 todo.append(child)
     return found
-
-
-def _assigned(tree: ast.AST) -> set[str]:
-    """The names the op's own scope binds (its locals): not a comprehension's
-    variables, but what `:=` names inside one (which binds in the op)."""
-    names: set[str] = set()
-    todo: list[ast.AST] = [tree]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, ast.Lambda):
-            continue
-        if isinstance(node, _SCOPES):
-            names |= {n.target.id for n in ast.walk(node) if isinstance(n, ast.NamedExpr)}
-            continue
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            names.add(node.id)
-        if isinstance(node, ast.NamedExpr):
-            names.add(node.target.id)
-        todo.extend(ast.iter_child_nodes(node))
-    return names
 
 
 def _bound(node: ast.AST) -> set[str]:

@@ -138,9 +138,11 @@ class Namespace:
         takes and gives is for the caller to say: its type is that of the Op, Fn... it
         is assigned to (the generated source is not type-checked)."""
         scope: dict[str, Callable[..., Any]] = {}
-        if uncell:  # its comprehensions given the locals they read (cells.py)
-            body = cells.uncelled(params, body)
         exec(self.lines.compile(name, params, body), self.env, scope)  # noqa: S102
+        code = scope[name].__code__
+        if uncell and code.co_cellvars:  # its comprehensions given what they read of it
+            written = cells.uncelled(body, {*code.co_varnames, *code.co_cellvars})
+            exec(self.lines.compile(name, params, written), self.env, scope)  # noqa: S102
         self.env[name] = scope[name]
         return scope[name]
 
