@@ -30,47 +30,73 @@ _SCOPES = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Lambda
 def uncelled(body: list[str], local: set[str]) -> list[str]:
     """The body of a function whose locals (parameters included) are `local` with its
     comprehensions reading none of them as a cell (see the module's text). Called for
-    a function whose compiled code has cells: most have none, and are not parsed."""
+    a function whose compiled code has cells: most have none. Each line of generated
+    code is a statement (or the head of one): only those with a comprehension or a
+    lambda are parsed, one at a time."""
     if not UNCELLED:
         return body
-    tree = ast.parse("\n".join(body))
-    edits: list[Edit] = []
-    for node in _outermost_scopes(tree):
-        edit = _edit(body, node, local)
-        if edit is not None:
-            edits.append(edit)
     lines = list(body)
-    for at, start, end, before, after in sorted(edits, reverse=True):  # right to left
-        line = lines[at]
-        lines[at] = line[:start] + before + line[start:end] + after + line[end:]
+    for at, line in enumerate(body):
+        if (" for " not in line and "lambda" not in line) or _continued(body, at):
+            continue
+        tree = _statement(line)
+        if tree is None:
+            continue
+        edits = [e for e in map(lambda n: _edit(line, n, local), _outermost_scopes(tree)) if e]
+        for start, end, before, after in sorted(edits, reverse=True):  # right to left
+            line = line[:start] + before + line[start:end] + after + line[end:]
+        lines[at] = line
     return lines
 
 
-Edit = tuple[int, int, int, str, str]  # line, start, end, text put before, text put after
+def _continued(body: list[str], at: int) -> bool:
+    """Is the line, or the one before it, continued on the next (a `\\` at its end)?"""
+    return body[at].endswith("\\") or (at > 0 and body[at - 1].endswith("\\"))
 
 
-def _edit(body: list[str], node: ast.expr, local: set[str]) -> Edit | None:
-    """(line, start, end, text put before, text put after) for one comprehension or
-    lambda of the op's scope, None where it reads no local as a cell or is left as it
-    is (written over several lines, or a variable of it shares a local's name)."""
+def _statement(line: str) -> ast.Module | None:
+    """The line parsed as a statement on its own, its offsets those of the line: its
+    offsets moved by its indentation, the head of a block given a body."""
+    text = line.lstrip()
+    pad = len(line) - len(text)
+    if text.startswith("elif "):
+        text = "if   " + text[5:]  # the same length
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        try:  # the head of a block: given one
+            tree = ast.parse(text + "\n    pass")
+        except SyntaxError:
+            return None  # a head this does not know (`except`): left as it is
+    for node in ast.walk(tree):  # the offsets of the line, as its indentation was
+        if isinstance(node, ast.expr | ast.stmt | ast.arg):
+            node.col_offset += pad
+            if node.end_col_offset is not None:
+                node.end_col_offset += pad
+    return tree
+
+
+Edit = tuple[int, int, str, str]  # start, end, text put before, text put after
+
+
+def _edit(line: str, node: ast.expr, local: set[str]) -> Edit | None:
+    """(start, end, text put before, text put after) for one comprehension or lambda
+    of the function's own scope in the line, None where it reads no local as a cell or
+    is left as it is (a variable of it shares a local's name)."""
     bound = _bound(node)
     named = {n.target.id for n in ast.walk(node) if isinstance(n, ast.NamedExpr)}
     read = sorted((_loaded(node) - bound - named) & local)
-    if node.end_lineno != node.lineno or node.end_col_offset is None or bound & local:
+    if node.end_col_offset is None or bound & local or not (_celled(node) - named) & local:
         return None
-    if not (_celled(node) - named) & local:
-        return None
-    at = node.lineno - 1
-    line = body[at]
     start, end = _utf8_offsets(line, node.col_offset, node.end_col_offset)
     if isinstance(node, ast.Lambda):  # called at once with the locals as defaults
-        return at, start, end, f"((lambda {', '.join(f'{n}={n}' for n in read)}: (", "))())"
+        return start, end, f"((lambda {', '.join(f'{n}={n}' for n in read)}: (", "))())"
     assert isinstance(node, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp)
     target = _utf8_offsets(line, node.generators[0].target.col_offset, 0)[0]
     keyword = line.rfind("for", start, target)  # the first `for` of the comprehension
     names = ", ".join(read)
     one = f"({names},)" if len(read) == 1 else f"(({names}),)"
-    return at, keyword, keyword, f"for {names} in {one} ", ""
+    return keyword, keyword, f"for {names} in {one} ", ""
 
 
 def _utf8_offsets(line: str, start: int, end: int) -> tuple[int, int]:

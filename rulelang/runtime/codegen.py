@@ -12,6 +12,7 @@ a decision usually costs one op.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -56,6 +57,7 @@ UNROLLED_CHOICES = True  # off: a choice among constants filtered by a comprehen
 PYTHON_PROCS = True  # off: a proc that never pauses takes its arguments in st.loc
 RANGE = "range(low, high + 1)"  # the candidates of a choice over a range `a..b`
 LAZY = True  # ops and resumes compiled when first called (Namespace.lazy)
+HOT = 16  # calls of an op before its chained version is compiled (with LAZY)
 BARE_JUMP = re.compile(r"^\s*return (\d+|@L\d+@)$")  # a jump, to a pc or a label
 
 
@@ -207,22 +209,32 @@ class Codegen(StraightGen):
         final = []
         follow = self.follow(bodies)
         for i, body in enumerate(bodies):
-            if follow:
-                lines = chaining.chained(bodies, i, follow, INLINE_LINES, INLINE_DEPTH)
-            else:
-                lines = _inline(bodies, i, body, INLINE_DEPTH)
-            if exprgen.OPTIMISED:
-                lines = _looping(i, lines)
+            lines = self.looped(i, _inline(bodies, i, body, INLINE_DEPTH))
             final.append(lines)
-            lines = prelude(lines)
+            # chained (chaining.py): at once, or once the op is called often (LAZY)
+            chain = functools.partial(self.chained, bodies, i, follow) if follow else None
+            if chain is not None and not LAZY:
+                lines, chain = chain(), None
+            else:
+                lines = prelude(lines)
             self.code.source.append("\n".join(lines))
-            self.code.ops.append(self.op_function(i, lines))
+            self.code.ops.append(self.op_function(i, lines, chain))
             self.code.spans.append(self.ops.spans[i])
         self.resumes(final)
 
-    def op_function(self, pc: int, lines: list[str]) -> Op:
-        """Op pc's function; with LAZY, compiled when first called (but the first op,
-        which every game runs, and whose globals tests read)."""
+    def chained(self, bodies: list[list[str]], pc: int, follow: frozenset[int]) -> list[str]:
+        lines = chaining.chained(bodies, pc, follow, INLINE_LINES, INLINE_DEPTH)
+        return prelude(self.looped(pc, lines))
+
+    def looped(self, pc: int, lines: list[str]) -> list[str]:
+        return _looping(pc, lines) if exprgen.OPTIMISED else lines
+
+    def op_function(self, pc: int, lines: list[str], chain: Callable[[], list[str]] | None) -> Op:
+        """Op pc's function. With LAZY, compiled when first called (but the first op,
+        which every game runs, and whose globals tests read), and given `chain`, the
+        lines of its chained version (chaining.py), compiled in its place once it has
+        been called HOT times: long, they cost more to compile than a game of a few
+        calls saves, and a game calls few ops often."""
         name, ops = f"_op{pc}", self.code.ops
         cells = exprgen.OPTIMISED  # comprehensions given the op's locals (cells.py)
         if not (LAZY and pc > 0):
@@ -231,7 +243,7 @@ class Codegen(StraightGen):
         def put(op: Op) -> None:
             ops[pc] = op
 
-        return self.ns.lazy(name, "st", lines, put, cells)
+        return self.ns.lazy(name, "st", lines, put, cells, chain, HOT)
 
     def follow(self, bodies: list[list[str]]) -> frozenset[int]:
         """The ops copied into the jumps to them whatever their size (chaining.py): the

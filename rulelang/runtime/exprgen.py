@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass
 from typing import Any, assert_never, cast
 
 from rulelang.check.layout import Layout
@@ -112,7 +113,7 @@ class Namespace:
         self.counter = 0
         self.names: dict[int, str] = {}
         # functions compiled when first called (`lazy`): name -> (params, body, put)
-        self.pending: dict[str, tuple[str, list[str], Callable[[Any], None], bool]] = {}
+        self.pending: dict[str, Pending] = {}
         self.env["_compiled"] = self.compiled
 
     def name_for(self, obj: object, prefix: str = "_k") -> str:
@@ -153,12 +154,16 @@ class Namespace:
         body: list[str],
         put: Callable[[Any], None],
         uncell: bool = False,
+        then: Callable[[], list[str]] | None = None,
+        after: int = 0,
     ) -> Callable[..., Any]:
         """`function`, compiled when first called: a stub that compiles the function,
         hands it to `put` (to take the stub's place where it was kept) and calls it.
-        Compiling Python is most of compiling rules, and a game calls few of its ops
-        (a playout runs on from op to op in one: chaining.py)."""
-        self.pending[name] = (params, body, put, uncell)
+        Compiling Python is most of compiling rules, and a game calls few of its ops.
+        With `then`: the function of `body` serves its first `after` calls (through
+        the stub, which counts them), and the body `then` gives is compiled for the
+        calls after, in its place (a longer version of the same code)."""
+        self.pending[name] = Pending(params, body, put, uncell, then, after)
         # a name (and file) of its own: its frame under the function's in a traceback
         # must not be read with the function's line table (lines.rule_span)
         return self.function(f"{name}_stub", params, [f"return _compiled({name!r})({params})"])
@@ -168,12 +173,32 @@ class Namespace:
         entry = self.pending.get(name)
         if entry is None:  # compiled already (a stub kept somewhere else)
             return self.env[name]  # type: ignore[return-value]
-        params, body, put, uncell = entry
-        fn = self.function(name, params, body, uncell)
-        put(fn)
+        if entry.then is not None:
+            entry.calls += 1
+            if entry.calls <= entry.after:
+                if entry.first is None:
+                    entry.first = self.function(name, entry.params, entry.body, entry.uncell)
+                return entry.first
+            entry.body = entry.then()
+        fn = self.function(name, entry.params, entry.body, entry.uncell)
+        entry.put(fn)
         # forgotten only now: a thread that finds it still pending compiles it too
         self.pending.pop(name, None)
         return fn
+
+
+@dataclass
+class Pending:
+    """A function of Namespace.lazy not compiled yet (or not in its last version)."""
+
+    params: str
+    body: list[str]
+    put: Callable[[Any], None]
+    uncell: bool
+    then: Callable[[], list[str]] | None
+    after: int
+    calls: int = 0
+    first: Callable[..., Any] | None = None
 
 
 class ExprGen:
