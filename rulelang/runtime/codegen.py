@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -214,7 +215,7 @@ class Codegen(StraightGen):
             # chained (chaining.py): at once, or once the op is called often (LAZY)
             chain = functools.partial(self.chained, bodies, i, follow) if follow else None
             if chain is not None and not LAZY:
-                lines, chain = chain(), None
+                lines, chain = chain() or lines, None
             else:
                 lines = prelude(lines)
             self.code.source.append("\n".join(lines))
@@ -222,14 +223,31 @@ class Codegen(StraightGen):
             self.code.spans.append(self.ops.spans[i])
         self.resumes(final)
 
-    def chained(self, bodies: list[list[str]], pc: int, follow: frozenset[int]) -> list[str]:
-        lines = chaining.chained(bodies, pc, follow, INLINE_LINES, INLINE_DEPTH)
-        return prelude(self.looped(pc, lines))
+    def chained(
+        self,
+        bodies: list[list[str]],
+        pc: int,
+        follow: frozenset[int],
+        seen: Counter[int] | None = None,
+    ) -> list[str] | None:
+        """Op pc's chained version (chaining.py); given `seen`, what the op returned in
+        its first calls, None unless it would have run on in most of them: copying
+        costs compiling, and an op that mostly pauses, or jumps where no copy goes,
+        would run as it does."""
+        lines = self.looped(pc, chaining.chained(bodies, pc, follow, INLINE_LINES, INLINE_DEPTH))
+        if seen is not None:
+            left = {int(m.group(2)) for line in lines if (m := JUMP.match(line))}
+            on = sum(n for to, n in seen.items() if to >= 0 and to not in left)
+            if on * 2 < seen.total():
+                return None
+        return prelude(lines)
 
     def looped(self, pc: int, lines: list[str]) -> list[str]:
         return _looping(pc, lines) if exprgen.OPTIMISED else lines
 
-    def op_function(self, pc: int, lines: list[str], chain: Callable[[], list[str]] | None) -> Op:
+    def op_function(
+        self, pc: int, lines: list[str], chain: Callable[[Counter[int]], list[str] | None] | None
+    ) -> Op:
         """Op pc's function. With LAZY, compiled when first called (but the first op,
         which every game runs, and whose globals tests read), and given `chain`, the
         lines of its chained version (chaining.py), compiled in its place once it has

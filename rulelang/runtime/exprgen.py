@@ -11,9 +11,10 @@ becomes a generated Python function whose parameters are Python arguments.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, assert_never, cast
 
 from rulelang.check.layout import Layout
@@ -154,15 +155,16 @@ class Namespace:
         body: list[str],
         put: Callable[[Any], None],
         uncell: bool = False,
-        then: Callable[[], list[str]] | None = None,
+        then: Callable[[Counter[Any]], list[str] | None] | None = None,
         after: int = 0,
     ) -> Callable[..., Any]:
         """`function`, compiled when first called: a stub that compiles the function,
         hands it to `put` (to take the stub's place where it was kept) and calls it.
         Compiling Python is most of compiling rules, and a game calls few of its ops.
         With `then`: the function of `body` serves its first `after` calls (through
-        the stub, which counts them), and the body `then` gives is compiled for the
-        calls after, in its place (a longer version of the same code)."""
+        the stub, which counts what they return); then `then`, given those counts,
+        gives a longer version of the same code to compile in its place, or None to
+        keep the first."""
         self.pending[name] = Pending(params, body, put, uncell, then, after)
         # a name (and file) of its own: its frame under the function's in a traceback
         # must not be read with the function's line table (lines.rule_span)
@@ -174,13 +176,19 @@ class Namespace:
         if entry is None:  # compiled already (a stub kept somewhere else)
             return self.env[name]  # type: ignore[return-value]
         if entry.then is not None:
+            if entry.first is None:
+                entry.first = self.function(name, entry.params, entry.body, entry.uncell)
             entry.calls += 1
             if entry.calls <= entry.after:
-                if entry.first is None:
-                    entry.first = self.function(name, entry.params, entry.body, entry.uncell)
-                return entry.first
-            entry.body = entry.then()
-        fn = self.function(name, entry.params, entry.body, entry.uncell)
+                return entry.watching
+            better = entry.then(entry.seen)
+            fn = (
+                entry.first
+                if better is None
+                else self.function(name, entry.params, better, entry.uncell)
+            )
+        else:
+            fn = self.function(name, entry.params, entry.body, entry.uncell)
         entry.put(fn)
         # forgotten only now: a thread that finds it still pending compiles it too
         self.pending.pop(name, None)
@@ -195,10 +203,18 @@ class Pending:
     body: list[str]
     put: Callable[[Any], None]
     uncell: bool
-    then: Callable[[], list[str]] | None
+    then: Callable[[Counter[Any]], list[str] | None] | None
     after: int
     calls: int = 0
     first: Callable[..., Any] | None = None
+    seen: Counter[Any] = field(default_factory=Counter)  # what the first calls returned
+
+    def watching(self, *args: Any) -> Any:
+        """The first function, counting what it returns."""
+        assert self.first is not None
+        result = self.first(*args)
+        self.seen[result] += 1
+        return result
 
 
 class ExprGen:
