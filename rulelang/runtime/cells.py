@@ -33,7 +33,7 @@ def uncelled(body: list[str], local: set[str]) -> list[str]:
     a function whose compiled code has cells: most have none. Each line of generated
     code is a statement (or the head of one): only those with a comprehension or a
     lambda are parsed, one at a time."""
-    if not UNCELLED:
+    if not UNCELLED or not local:
         return body
     lines = list(body)
     for at, line in enumerate(body):

@@ -22,7 +22,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-CHAIN = True  # off: only codegen's small ops are copied into their jumps
+# off by default: the chained ops run a game faster, but cost more to compile than
+# short runs save (docs/performance.md, "Sixth session"); `codegen.LAZY` compiles them
+# only for an op called often and that would run on
+CHAIN = False
 MAX_LINES = 400  # an op copies no more ops into itself beyond this many lines
 JUMP = re.compile(r"^(\s*)return (\d+)$")
 PUSH = re.compile(r"^(\s*)st\.stack\.append\((\d+)\)(  # @\d+)?$")

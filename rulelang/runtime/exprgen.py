@@ -115,7 +115,6 @@ class Namespace:
         self.names: dict[int, str] = {}
         # functions compiled when first called (`lazy`): name -> (params, body, put)
         self.pending: dict[str, Pending] = {}
-        self.env["_compiled"] = self.compiled
 
     def name_for(self, obj: object, prefix: str = "_k") -> str:
         """A name for obj in the generated code's globals (one name per object)."""
@@ -166,9 +165,7 @@ class Namespace:
         gives a longer version of the same code to compile in its place, or None to
         keep the first."""
         self.pending[name] = Pending(params, body, put, uncell, then, after)
-        # a name (and file) of its own: its frame under the function's in a traceback
-        # must not be read with the function's line table (lines.rule_span)
-        return self.function(f"{name}_stub", params, [f"return _compiled({name!r})({params})"])
+        return _stub(self.compiled, name)
 
     def compiled(self, name: str) -> Callable[..., Any]:
         """The function a stub of `lazy` stands for, compiled the first time."""
@@ -193,6 +190,17 @@ class Namespace:
         # forgotten only now: a thread that finds it still pending compiles it too
         self.pending.pop(name, None)
         return fn
+
+
+def _stub(compiled: Callable[[str], Callable[..., Any]], name: str) -> Callable[..., Any]:
+    """A function that calls what `compiled(name)` gives: a Python closure, not
+    generated code (compiling one for each op cost about what compiling the op did)."""
+
+    def stub(*args: Any) -> Any:
+        return compiled(name)(*args)
+
+    stub.__name__ = stub.__qualname__ = f"{name}_stub"
+    return stub
 
 
 @dataclass
