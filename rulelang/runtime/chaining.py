@@ -87,19 +87,26 @@ def _top(open_: list[list[Any]]) -> int | None:
 
 
 def chained(
-    bodies: list[list[str]], me: int, follow: frozenset[int], small: int, depth: int
+    bodies: list[list[str]],
+    me: int,
+    follow: frozenset[int],
+    small: int,
+    depth: int,
+    copied: set[int] | None = None,
 ) -> list[str]:
     """Op `me`'s body with jumps replaced by the ops they jump to: a small op (at most
     `small` lines, up to `depth` deep, as codegen's `_inline`) or an op in `follow`
     (after a choice, or where a proc returns) while the op stays within MAX_LINES;
     then the returns known_returns resolves, copied in the same way, until nothing
-    changes. Never an op into a copy of itself: a jump back to `me` is the op's loop."""
-    lines = _copied(bodies, bodies[me], (me,), follow, small, depth, depth, MAX_LINES)
+    changes. Never an op into a copy of itself: a jump back to `me` is the op's loop.
+    The ops copied are added to `copied`."""
+    into = set() if copied is None else copied
+    lines = _copied(bodies, bodies[me], (me,), follow, small, depth, depth, MAX_LINES, into)
     for _round in range(8):
         resolved = known_returns(lines)
         if resolved == lines:
             break
-        lines = _copied(bodies, resolved, (me,), follow, small, depth, depth, MAX_LINES)
+        lines = _copied(bodies, resolved, (me,), follow, small, depth, depth, MAX_LINES, into)
     return lines
 
 
@@ -112,9 +119,10 @@ def _copied(
     depth: int,
     full: int,
     room: int,
+    copied: set[int],
 ) -> list[str]:
     """body with its jumps replaced (see chained), each copy only where the lines
-    come to at most `room`."""
+    come to at most `room`; the ops copied added to `copied`."""
     out: list[str] = []
     for i, line in enumerate(body):
         m = JUMP.match(line)
@@ -129,9 +137,12 @@ def _copied(
             continue
         # a followed op is copied as it would be run, with its own small ops in it
         deeper = depth - 1 if is_small else full
-        copy = _copied(bodies, bodies[target], (*path, target), follow, small, deeper, full, spare)
+        inner: set[int] = set()
+        path_on = (*path, target)
+        copy = _copied(bodies, bodies[target], path_on, follow, small, deeper, full, spare, inner)
         if len(copy) <= spare:
             out.extend(m.group(1) + x for x in copy)
+            copied |= inner | {target}
         else:
             out.append(line)
     return out

@@ -109,6 +109,8 @@ class Codegen(StraightGen):
         self.effects: list[int] = []
         self.told: dict[int, str] = {}  # per pc of a choice, what it logs (Python)
         self.effects_at: list[int] = []
+        self.returns: dict[int, Counter[int]] = {}  # per op, what its first calls returned
+        self.copyable: set[int] | None = None  # the ops chaining may copy (see chained)
         self.blocks = 0
 
     # ------------------------------------------------------------ emitting
@@ -230,17 +232,36 @@ class Codegen(StraightGen):
         follow: frozenset[int],
         seen: Counter[int] | None = None,
     ) -> list[str] | None:
-        """Op pc's chained version (chaining.py); given `seen`, what the op returned in
-        its first calls, None unless it would have run on in most of them: copying
-        costs compiling, and an op that mostly pauses, or jumps where no copy goes,
-        would run as it does."""
-        lines = self.looped(pc, chaining.chained(bodies, pc, follow, INLINE_LINES, INLINE_DEPTH))
-        if seen is not None:
-            left = {int(m.group(2)) for line in lines if (m := JUMP.match(line))}
-            on = sum(n for to, n in seen.items() if to >= 0 and to not in left)
-            if on * 2 < seen.total():
+        """Op pc's chained version (chaining.py). Given `seen` (what the op returned in
+        its first calls): None unless it would run on, from its first calls' most
+        frequent jump to the next op's (as each op returned in its own first calls),
+        through ops copied into it, back to itself or to a pause: copying costs
+        compiling, and saves little where play goes back to the run loop anyway."""
+        if seen is not None:  # first the ops that may be copied, before any copying
+            if self.copyable is None:
+                small = {i for i, body in enumerate(bodies) if len(body) <= INLINE_LINES}
+                self.copyable = small | follow
+            if not self.runs_on(pc, self.copyable):
                 return None
-        return prelude(lines)
+        copied: set[int] = set()
+        found = chaining.chained(bodies, pc, follow, INLINE_LINES, INLINE_DEPTH, copied)
+        if seen is not None and not self.runs_on(pc, copied):
+            return None
+        return prelude(self.looped(pc, found))
+
+    def runs_on(self, pc: int, copied: set[int]) -> bool:
+        at = pc
+        for _step in range(len(self.returns) + 1):
+            counts = self.returns.get(at)
+            if not counts:
+                return False  # not seen: a guess would cost a compile
+            to = counts.most_common(1)[0][0]
+            if to < 0 or to == pc:  # (a pause of the op itself: nothing to run on to)
+                return at != pc
+            if to not in copied:
+                return False
+            at = to
+        return False
 
     def looped(self, pc: int, lines: list[str]) -> list[str]:
         return _looping(pc, lines) if exprgen.OPTIMISED else lines
@@ -261,7 +282,8 @@ class Codegen(StraightGen):
         def put(op: Op) -> None:
             ops[pc] = op
 
-        return self.ns.lazy(name, "st", lines, put, cells, chain, HOT)
+        seen = self.returns.setdefault(pc, Counter())  # what its first calls return
+        return self.ns.lazy(name, "st", lines, put, cells, chain, HOT, seen)
 
     def follow(self, bodies: list[list[str]]) -> frozenset[int]:
         """The ops copied into the jumps to them whatever their size (chaining.py): the

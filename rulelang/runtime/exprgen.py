@@ -156,6 +156,7 @@ class Namespace:
         uncell: bool = False,
         then: Callable[[Counter[Any]], list[str] | None] | None = None,
         after: int = 0,
+        seen: Counter[Any] | None = None,
     ) -> Callable[..., Any]:
         """`function`, compiled when first called: a stub that compiles the function,
         hands it to `put` (to take the stub's place where it was kept) and calls it.
@@ -165,6 +166,8 @@ class Namespace:
         gives a longer version of the same code to compile in its place, or None to
         keep the first."""
         self.pending[name] = Pending(params, body, put, uncell, then, after)
+        if seen is not None:  # counted where the caller reads them
+            self.pending[name].seen = seen
         return _stub(self.compiled, name)
 
     def compiled(self, name: str) -> Callable[..., Any]:
