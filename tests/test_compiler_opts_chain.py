@@ -13,7 +13,9 @@ game both ways."""
 
 from __future__ import annotations
 
+import inspect
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -182,17 +184,19 @@ def test_no_op_grows_past_the_bound() -> None:
 
 
 def test_ops_are_compiled_when_first_called() -> None:
-    """Each op but the first, and each resume, is a stub until it is first called:
-    a playout compiles the few it runs, and the same game is played."""
+    """Each op but the first, and each resume, is a stub until it is first called
+    (its function then compiled into the generated code's globals): a playout
+    compiles the few it runs, and the same game is played."""
     rules = rulelang.compile_source(RELAY, "t.rules")
     ops, resumes = rules.code.ops, rules.code.resumes
+    env = ops[0].__globals__
     assert ops[0].__name__ == "_op0"
     assert all(op.__name__ == f"_op{pc}_stub" for pc, op in enumerate(ops) if pc > 0)
     assert {r.__name__ for r in resumes if r is not None} <= {
         f"_resume{pc}_stub" for pc in range(len(resumes))
     }
     record = record_of(rules, 3, 2)
-    run = [pc for pc, op in enumerate(ops) if op.__name__ == f"_op{pc}"]
+    run = [pc for pc in range(len(ops)) if f"_op{pc}" in env]
     assert 1 < len(run) < len(ops)  # the rest never compiled
     assert record == record_of(chained(True), 3, 2)  # compiled at once
     api_played(rules, 1)
@@ -249,3 +253,30 @@ def test_a_pop_inside_a_branch_leaves_the_push_for_the_other_paths() -> None:
     )
     assert body[3:5] == ["    st.stack.pop()", "    return 9"]
     assert body[6:8] == ["    st.stack.pop()", "    return 9"]
+
+
+# ---------------------------------------------------------------- compiled when it pays
+def test_a_chained_version_is_compiled_once_the_op_runs_on() -> None:
+    """Compiled lazily, the turn's op runs as written for its first calls, which show
+    that play goes on through the ops it would copy and back to it: its chained
+    version (a loop) then takes its place, and the games are the same."""
+    rules = rulelang.compile_source(RELAY, "t.rules")  # LAZY, the default
+    records = [record_of(rules, 3, seed) for seed in (1, 2, 3, 4)]
+    looping = [op for op in rules.code.ops if "while True:" in inspect.getsource(op)]
+    assert len(looping) == 1
+    assert records == [record_of(chained(False), 3, seed) for seed in (1, 2, 3, 4)]
+
+
+def test_no_chained_version_where_play_leaves_through_a_jump_it_keeps() -> None:
+    """runs_on: from the op's most frequent jump, through what each op returned in its
+    first calls; a jump to an op not copied ends it (no chained version), a jump back
+    to the op or a pause after a copy runs on."""
+    gen = codegen.Codegen.__new__(codegen.Codegen)
+    gen.returns = {5: Counter({7: 10, 9: 1}), 7: Counter({8: 9}), 8: Counter({5: 9})}
+    assert gen.runs_on(5, {7, 8})
+    assert not gen.runs_on(5, {7})  # 8 is left a jump: back to the run loop
+    gen.returns[8] = Counter({-11: 9})
+    assert gen.runs_on(5, {7, 8})  # a pause after running on
+    gen.returns[5] = Counter({-11: 9})
+    assert not gen.runs_on(5, {7, 8})  # the op pauses at once: nothing to run on to
+    assert not gen.runs_on(6, {7, 8})  # never seen

@@ -5,16 +5,22 @@ trip through the loop and the next op's prelude between two pieces of straight-l
 code. codegen copies small ops into the jumps to them (`_inline`); this goes further
 for a game's hot path:
 
-- the op after a choice is copied into the choice's playout branch (`if st.budget:`
-  ... `return N`) whatever its size, so that a playout taking one decision after
-  another runs on in the same call;
+- the op after a choice is copied into the jumps to it whatever its size (the
+  choice's playout branch, `if st.budget:` ... `return N`, is one), so that a playout
+  taking one decision after another runs on in the same call;
 - a return from a pausing proc (`return st.stack.pop()`) whose push lies before it in
   the same op, on every path that reaches it, returns to a known pc: the pop stays
   (the stack is the same at every point), but the jump is written out (`st.stack.pop()`
   then `return N`), and op N is copied there in turn, or becomes the `continue` of an
   op that loops (codegen's `_looping`).
 
-An op grows to at most `MAX_LINES` lines by these copies; copying stops there.
+An op grows to at most `MAX_LINES` lines by these copies; copying stops there. Such
+an op costs compiling (a few milliseconds) and pays only where play runs on through it
+for long: with codegen.LAZY, an op runs as codegen writes it for its first HOT calls,
+which show where it goes, and its chained version is compiled only if play would run
+on through the copies back to it (Codegen.chained). A Saboteur turn then runs in one
+call of an op that loops; the labyrinth's ops, which jump to ops too long to copy,
+stay as they are.
 """
 
 from __future__ import annotations
@@ -22,10 +28,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-# off by default: the chained ops run a game faster, but cost more to compile than
-# short runs save (docs/performance.md, "Sixth session"); `codegen.LAZY` compiles them
-# only for an op called often and that would run on
-CHAIN = False
+# off: only codegen's small ops are copied into their jumps. With codegen.LAZY (the
+# default) an op's chained version is compiled only once its first calls showed that
+# play would run on through it (Codegen.chained): long, it costs compiling.
+CHAIN = True
 MAX_LINES = 400  # an op copies no more ops into itself beyond this many lines
 JUMP = re.compile(r"^(\s*)return (\d+)$")
 PUSH = re.compile(r"^(\s*)st\.stack\.append\((\d+)\)(  # @\d+)?$")
