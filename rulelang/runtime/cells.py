@@ -39,13 +39,15 @@ def uncelled(body: list[str], local: set[str]) -> list[str]:
     for at, line in enumerate(body):
         if (" for " not in line and "lambda" not in line) or _continued(body, at):
             continue
-        tree = _statement(line)
+        text = line.lstrip()
+        tree = _statement(text)
         if tree is None:
             continue
-        edits = [e for e in map(lambda n: _edit(line, n, local), _outermost_scopes(tree)) if e]
-        for start, end, before, after in sorted(edits, reverse=True):  # right to left
-            line = line[:start] + before + line[start:end] + after + line[end:]
-        lines[at] = line
+        pad = len(line) - len(text)
+        edits = [_edit(text, n, local) for n in _outermost_scopes(tree)]
+        for start, end, before, after in sorted(filter(None, edits), reverse=True):
+            text = text[:start] + before + text[start:end] + after + text[end:]  # right to left
+        lines[at] = line[:pad] + text
     return lines
 
 
@@ -54,59 +56,53 @@ def _continued(body: list[str], at: int) -> bool:
     return body[at].endswith("\\") or (at > 0 and body[at - 1].endswith("\\"))
 
 
-def _statement(line: str) -> ast.Module | None:
-    """The line parsed as a statement on its own, its offsets those of the line: its
-    offsets moved by its indentation, the head of a block given a body."""
-    text = line.lstrip()
-    pad = len(line) - len(text)
+def _statement(text: str) -> ast.Module | None:
+    """A line (without its indentation) parsed as a statement on its own, the head of
+    a block given a body."""
     if text.startswith("elif "):
         text = "if   " + text[5:]  # the same length
     try:
-        tree = ast.parse(text)
+        return ast.parse(text)
     except SyntaxError:
         try:  # the head of a block: given one
-            tree = ast.parse(text + "\n    pass")
+            return ast.parse(text + "\n    pass")
         except SyntaxError:
             return None  # a head this does not know (`except`): left as it is
-    for node in ast.walk(tree):  # the offsets of the line, as its indentation was
-        if isinstance(node, ast.expr | ast.stmt | ast.arg):
-            node.col_offset += pad
-            if node.end_col_offset is not None:
-                node.end_col_offset += pad
-    return tree
 
 
 Edit = tuple[int, int, str, str]  # start, end, text put before, text put after
 
 
-def _edit(line: str, node: ast.expr, local: set[str]) -> Edit | None:
+def _edit(text: str, node: ast.expr, local: set[str]) -> Edit | None:
     """(start, end, text put before, text put after) for one comprehension or lambda
-    of the function's own scope in the line, None where it reads no local as a cell or
+    of the function's own scope in a line, None where it reads no local as a cell or
     is left as it is (a variable of it shares a local's name)."""
-    bound = _bound(node)
-    named = {n.target.id for n in ast.walk(node) if isinstance(n, ast.NamedExpr)}
-    read = sorted((_loaded(node) - bound - named) & local)
-    if node.end_col_offset is None or bound & local or not (_celled(node) - named) & local:
+    read, bound, celled = _names(node)
+    if node.end_col_offset is None or bound & local or not celled & local:
         return None
-    start, end = _utf8_offsets(line, node.col_offset, node.end_col_offset)
+    start, end = _offsets(text, node.col_offset, node.end_col_offset)
+    names = ", ".join(sorted(read & local))
     if isinstance(node, ast.Lambda):  # called at once with the locals as defaults
-        return start, end, f"((lambda {', '.join(f'{n}={n}' for n in read)}: (", "))())"
+        defaults = ", ".join(f"{n}={n}" for n in sorted(read & local))
+        return start, end, f"((lambda {defaults}: (", "))())"
     assert isinstance(node, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp)
-    target = _utf8_offsets(line, node.generators[0].target.col_offset, 0)[0]
-    keyword = line.rfind("for", start, target)  # the first `for` of the comprehension
-    names = ", ".join(read)
-    one = f"({names},)" if len(read) == 1 else f"(({names}),)"
+    target = _offsets(text, node.generators[0].target.col_offset, 0)[0]
+    keyword = text.rfind("for", start, target)  # the first `for` of the comprehension
+    one = f"({names},)" if "," not in names else f"(({names}),)"
     return keyword, keyword, f"for {names} in {one} ", ""
 
 
-def _utf8_offsets(line: str, start: int, end: int) -> tuple[int, int]:
-    """ast's offsets count bytes of UTF-8; the line's characters."""
-    raw = line.encode("utf-8")
+def _offsets(text: str, start: int, end: int) -> tuple[int, int]:
+    """ast's offsets count bytes of UTF-8; the text's characters."""
+    if text.isascii():
+        return start, end
+    raw = text.encode("utf-8")
     return len(raw[:start].decode("utf-8")), len(raw[:end].decode("utf-8"))
 
 
 def _outermost_scopes(tree: ast.AST) -> list[ast.expr]:
-    """The comprehensions and lambdas of the op's own scope (not those inside one)."""
+    """The comprehensions and lambdas of the function's own scope (not those inside
+    one)."""
     found: list[ast.expr] = []
     todo: list[ast.AST] = [tree]
     while todo:
@@ -119,35 +115,31 @@ def _outermost_scopes(tree: ast.AST) -> list[ast.expr]:
     return found
 
 
-def _bound(node: ast.AST) -> set[str]:
-    """The names bound inside a comprehension or lambda: its variables and its
-    parameters (what `:=` names inside binds in the enclosing function)."""
-    named = {id(n.target) for n in ast.walk(node) if isinstance(n, ast.NamedExpr)}
-    names = {
-        n.id
-        for n in ast.walk(node)
-        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and id(n) not in named
-    }
-    names |= {a.arg for n in ast.walk(node) if isinstance(n, ast.Lambda) for a in _args(n)}
-    return names
-
-
-def _args(node: ast.Lambda) -> list[ast.arg]:
-    a = node.args
-    return [*a.posonlyargs, *a.args, *a.kwonlyargs, *filter(None, (a.vararg, a.kwarg))]
-
-
-def _loaded(node: ast.AST) -> set[str]:
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-
-
-def _celled(node: ast.expr) -> set[str]:
-    """The names read inside the comprehension's own function (what would be cells):
-    all it reads, but for what its first source reads, worked out outside it."""
-    if isinstance(node, ast.Lambda):
-        return _loaded(node.body)
-    assert isinstance(node, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp)
-    first, *more = node.generators
-    parts: list[ast.AST] = [first.target, *first.ifs, *more]
-    parts += [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
-    return set().union(*(_loaded(p) for p in parts))
+def _names(node: ast.expr) -> tuple[set[str], set[str], set[str]]:
+    """In one walk of a comprehension or lambda: the names it reads from outside (not
+    its own variables, not what `:=` names, which binds in the enclosing function),
+    its own variables and parameters, and what its own function reads from outside,
+    which would be cells: all it reads but what only its first source reads (worked
+    out outside it)."""
+    first: set[int] = set()
+    if not isinstance(node, ast.Lambda):
+        assert isinstance(node, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp)
+        first = {id(n) for n in ast.walk(node.generators[0].iter)}
+    read: set[str] = set()
+    inside: set[str] = set()  # read in the comprehension's own function
+    stored: set[str] = set()
+    named: set[str] = set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name):
+            if not isinstance(n.ctx, ast.Load):
+                stored.add(n.id)
+                continue
+            read.add(n.id)
+            if id(n) not in first:
+                inside.add(n.id)
+        elif isinstance(n, ast.NamedExpr):
+            named.add(n.target.id)
+        elif isinstance(n, ast.arg):
+            stored.add(n.arg)
+    bound = stored - named
+    return read - bound - named, bound, inside - bound - named
