@@ -216,10 +216,8 @@ class Codegen(StraightGen):
             final.append(lines)
             # chained (chaining.py): at once, or once the op is called often (LAZY)
             chain = functools.partial(self.chained, bodies, i, follow) if follow else None
-            if chain is not None and not LAZY:
-                lines, chain = chain() or lines, None
-            else:
-                lines = prelude(lines)
+            found = chain() if chain is not None and not LAZY else None
+            lines, chain = (found, None) if found is not None else (prelude(lines), chain)
             self.code.source.append("\n".join(lines))
             self.code.ops.append(self.op_function(i, lines, chain))
             self.code.spans.append(self.ops.spans[i])
@@ -250,6 +248,8 @@ class Codegen(StraightGen):
         return prelude(self.looped(pc, found))
 
     def runs_on(self, pc: int, copied: set[int]) -> bool:
+        """Does play run on from op pc, as its first calls and those of the ops they
+        went to went, through `copied` ops, back to it or to a pause (not at once)?"""
         at = pc
         for _step in range(len(self.returns) + 1):
             counts = self.returns.get(at)
@@ -270,10 +270,10 @@ class Codegen(StraightGen):
         self, pc: int, lines: list[str], chain: Callable[[Counter[int]], list[str] | None] | None
     ) -> Op:
         """Op pc's function. With LAZY, compiled when first called (but the first op,
-        which every game runs, and whose globals tests read), and given `chain`, the
-        lines of its chained version (chaining.py), compiled in its place once it has
-        been called HOT times: long, they cost more to compile than a game of a few
-        calls saves, and a game calls few ops often."""
+        which every game runs, and whose globals tests read); given `chain`, what
+        gives the lines of its chained version (chaining.py): after its first HOT
+        calls, which count where it goes, compiled in its place if play runs on
+        through it (`chained`), as they cost compiling."""
         name, ops = f"_op{pc}", self.code.ops
         cells = exprgen.OPTIMISED  # comprehensions given the op's locals (cells.py)
         if not (LAZY and pc > 0):

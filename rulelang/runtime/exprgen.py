@@ -113,8 +113,7 @@ class Namespace:
         }
         self.counter = 0
         self.names: dict[int, str] = {}
-        # functions compiled when first called (`lazy`): name -> (params, body, put)
-        self.pending: dict[str, Pending] = {}
+        self.pending: dict[str, Pending] = {}  # functions `lazy` has not compiled yet
 
     def name_for(self, obj: object, prefix: str = "_k") -> str:
         """A name for obj in the generated code's globals (one name per object)."""
@@ -160,7 +159,8 @@ class Namespace:
     ) -> Callable[..., Any]:
         """`function`, compiled when first called: a stub that compiles the function,
         hands it to `put` (to take the stub's place where it was kept) and calls it.
-        Compiling Python is most of compiling rules, and a game calls few of its ops.
+        Compiling Python is a large part of compiling rules, and a game may call few
+        of its ops.
         With `then`: the function of `body` serves its first `after` calls (through
         the stub, which counts what they return); then `then`, given those counts,
         gives a longer version of the same code to compile in its place, or None to
@@ -197,7 +197,7 @@ class Namespace:
 
 def _stub(compiled: Callable[[str], Callable[..., Any]], name: str) -> Callable[..., Any]:
     """A function that calls what `compiled(name)` gives: a Python closure, not
-    generated code (compiling one for each op cost about what compiling the op did)."""
+    generated code, so that it costs no compile."""
 
     def stub(*args: Any) -> Any:
         return compiled(name)(*args)
