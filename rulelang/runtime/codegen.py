@@ -12,7 +12,10 @@ a decision usually costs one op.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rulelang import errors
@@ -21,7 +24,7 @@ from rulelang.check.symbols import ProcSym, Program, ValueSym, imagine_proc
 from rulelang.check.types import PLAYER
 from rulelang.diagnostics import NO_SPAN, Span
 from rulelang.limits import Limits
-from rulelang.runtime import exprgen, late
+from rulelang.runtime import chaining, exprgen, late
 from rulelang.runtime.code import (
     CHANCE,
     DONE,
@@ -54,6 +57,8 @@ MARKED = re.compile(r"  # @\d+$")  # a line that ends with its statement's mark
 UNROLLED_CHOICES = True  # off: a choice among constants filtered by a comprehension
 PYTHON_PROCS = True  # off: a proc that never pauses takes its arguments in st.loc
 RANGE = "range(low, high + 1)"  # the candidates of a choice over a range `a..b`
+LAZY = True  # ops and resumes compiled when first called (Namespace.lazy)
+HOT = 16  # calls of an op before its chained version is compiled (with LAZY)
 BARE_JUMP = re.compile(r"^\s*return (\d+|@L\d+@)$")  # a jump, to a pc or a label
 
 
@@ -104,6 +109,8 @@ class Codegen(StraightGen):
         self.effects: list[int] = []
         self.told: dict[int, str] = {}  # per pc of a choice, what it logs (Python)
         self.effects_at: list[int] = []
+        self.returns: dict[int, Counter[int]] = {}  # per op, what its first calls returned
+        self.copyable: set[int] | None = None  # the ops chaining may copy (see chained)
         self.blocks = 0
 
     # ------------------------------------------------------------ emitting
@@ -203,17 +210,89 @@ class Codegen(StraightGen):
         if exprgen.OPTIMISED and not self.blocks:
             bodies = _tail_calls(bodies)
         final = []
+        follow = self.follow(bodies)
         for i, body in enumerate(bodies):
-            lines = _inline(bodies, i, body, INLINE_DEPTH)
-            if exprgen.OPTIMISED:
-                lines = _looping(i, lines)
+            lines = self.looped(i, _inline(bodies, i, body, INLINE_DEPTH))
             final.append(lines)
-            lines = prelude(lines)
+            # chained (chaining.py): at once, or once the op is called often (LAZY)
+            chain = functools.partial(self.chained, bodies, i, follow) if follow else None
+            found = chain() if chain is not None and not LAZY else None
+            lines, chain = (found, None) if found is not None else (prelude(lines), chain)
             self.code.source.append("\n".join(lines))
-            op = self.ns.function(f"_op{i}", "st", lines)
-            self.code.ops.append(op)
+            self.code.ops.append(self.op_function(i, lines, chain))
             self.code.spans.append(self.ops.spans[i])
         self.resumes(final)
+
+    def chained(
+        self,
+        bodies: list[list[str]],
+        pc: int,
+        follow: frozenset[int],
+        seen: Counter[int] | None = None,
+    ) -> list[str] | None:
+        """Op pc's chained version (chaining.py). Given `seen` (what the op returned in
+        its first calls): None unless it would run on, from its first calls' most
+        frequent jump to the next op's (as each op returned in its own first calls),
+        through ops copied into it, back to itself or to a pause: copying costs
+        compiling, and saves little where play goes back to the run loop anyway."""
+        if seen is not None:  # first the ops that may be copied, before any copying
+            if self.copyable is None:
+                small = {i for i, body in enumerate(bodies) if len(body) <= INLINE_LINES}
+                self.copyable = small | follow
+            if not self.runs_on(pc, self.copyable):
+                return None
+        copied: set[int] = set()
+        found = chaining.chained(bodies, pc, follow, INLINE_LINES, INLINE_DEPTH, copied)
+        if seen is not None and not self.runs_on(pc, copied):
+            return None
+        return prelude(self.looped(pc, found))
+
+    def runs_on(self, pc: int, copied: set[int]) -> bool:
+        """Does play run on from op pc, as its first calls and those of the ops they
+        went to went, through `copied` ops, back to it or to a pause (not at once)?"""
+        at = pc
+        for _step in range(len(self.returns) + 1):
+            counts = self.returns.get(at)
+            if not counts:
+                return False  # not seen: a guess would cost a compile
+            to = counts.most_common(1)[0][0]
+            if to < 0 or to == pc:  # (a pause of the op itself: nothing to run on to)
+                return at != pc
+            if to not in copied:
+                return False
+            at = to
+        return False
+
+    def looped(self, pc: int, lines: list[str]) -> list[str]:
+        return _looping(pc, lines) if exprgen.OPTIMISED else lines
+
+    def op_function(
+        self, pc: int, lines: list[str], chain: Callable[[Counter[int]], list[str] | None] | None
+    ) -> Op:
+        """Op pc's function. With LAZY, compiled when first called (but the first op,
+        which every game runs, and whose globals tests read); given `chain`, what
+        gives the lines of its chained version (chaining.py): after its first HOT
+        calls, which count where it goes, compiled in its place if play runs on
+        through it (`chained`), as they cost compiling."""
+        name, ops = f"_op{pc}", self.code.ops
+        cells = exprgen.OPTIMISED  # comprehensions given the op's locals (cells.py)
+        if not (LAZY and pc > 0):
+            return self.ns.function(name, "st", lines, cells)
+
+        def put(op: Op) -> None:
+            ops[pc] = op
+
+        seen = self.returns.setdefault(pc, Counter())  # what its first calls return
+        return self.ns.lazy(name, "st", lines, put, cells, chain, HOT, seen)
+
+    def follow(self, bodies: list[list[str]]) -> frozenset[int]:
+        """The ops copied into the jumps to them whatever their size (chaining.py): the
+        op after each choice, and each op a pausing proc returns to. None when
+        unoptimised or chaining is off."""
+        if not (exprgen.OPTIMISED and chaining.CHAIN):
+            return frozenset()
+        pushed = {int(m.group(2)) for body in bodies for ln in body if (m := PUSH.match(ln))}
+        return frozenset({pc + 1 for pc in self.code.choices} | pushed)
 
     def resumes(self, bodies: list[list[str]]) -> None:
         """For each choice, a function that records the chosen value as the engine's
@@ -242,7 +321,17 @@ class Codegen(StraightGen):
             record = [*quiet, *("    " + line for line in record)]
             head = [f"st.loc[{spec.slot}] = value", *record, "st.pending = None"]
             lines = prelude([*head, *_unbudgeted(bodies[pc + 1])])
-            self.code.resumes[pc] = self.ns.function(f"_resume{pc}", "st, spec, value", lines)
+            self.code.resumes[pc] = self.resume_function(pc, lines)
+
+    def resume_function(self, pc: int, lines: list[str]) -> Callable[..., int]:
+        name, params, resumes = f"_resume{pc}", "st, spec, value", self.code.resumes
+        if not LAZY:
+            return self.ns.function(name, params, lines, True)
+
+        def put(fn: Callable[..., int]) -> None:
+            resumes[pc] = fn
+
+        return self.ns.lazy(name, params, lines, put, True)
 
     def phase(self, index: int, d: A.PhaseDecl, entries: dict[str, Label]) -> None:
         if d.order_from is not None:
@@ -304,7 +393,7 @@ class Codegen(StraightGen):
         if name not in self.py_procs:
             body = [line for s in sym.decl.body for line in self.simple(s)]
             body = prelude(body) if exprgen.OPTIMISED else body
-            self.ns.function(proc_function(name), "st", body or ["pass"])
+            self.ns.function(proc_function(name), "st", body or ["pass"], exprgen.OPTIMISED)
             return
         # its parameters and locals are Python variables of its function, as a def's:
         # it never pauses, so nothing else reads them (no op, no choice, no generator)
@@ -317,7 +406,7 @@ class Codegen(StraightGen):
             for slot in slots:
                 del self.ex.bound[slot]
         params = ", ".join(["st", *(f"_a{p.slot}" for p in sym.params)])
-        self.ns.function(proc_function(name), params, prelude(body) or ["pass"])
+        self.ns.function(proc_function(name), params, prelude(body) or ["pass"], exprgen.OPTIMISED)
 
     def check_end(self) -> None:
         """`_check_end(st)`: run the first end rule whose condition holds; True if the
@@ -339,7 +428,7 @@ class Codegen(StraightGen):
             ]
         lines.append("return False")
         lines = prelude(lines) if exprgen.OPTIMISED else lines
-        self.code.check_end = self.ns.function("_check_end", "st", lines)
+        self.code.check_end = self.ns.function("_check_end", "st", lines, exprgen.OPTIMISED)
 
     # ------------------------------------------------------------ pausing code
     def block(self, stmts: tuple[A.Stmt, ...]) -> None:

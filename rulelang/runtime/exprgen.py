@@ -11,8 +11,10 @@ becomes a generated Python function whose parameters are Python arguments.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass, field
 from typing import Any, assert_never, cast
 
 from rulelang.check.layout import Layout
@@ -34,7 +36,7 @@ from rulelang.check.symbols import (
 from rulelang.check.types import ANY, BOOL, T
 from rulelang.diagnostics import Span
 from rulelang.limits import Limits
-from rulelang.runtime import helpers, ranges, seen
+from rulelang.runtime import cells, helpers, ranges, seen
 from rulelang.runtime.code import Fn, Formatter
 from rulelang.runtime.constants import constant_items
 from rulelang.runtime.fitting import fitting_call
@@ -111,6 +113,7 @@ class Namespace:
         }
         self.counter = 0
         self.names: dict[int, str] = {}
+        self.pending: dict[str, Pending] = {}  # functions `lazy` has not compiled yet
 
     def name_for(self, obj: object, prefix: str = "_k") -> str:
         """A name for obj in the generated code's globals (one name per object)."""
@@ -128,14 +131,101 @@ class Namespace:
         the line table places an error in the lines that follow at the statement."""
         return self.lines.mark(span)
 
-    def function(self, name: str, params: str, body: list[str]) -> Callable[..., Any]:
+    def function(
+        self, name: str, params: str, body: list[str], uncell: bool = False
+    ) -> Callable[..., Any]:
         """Compile `def name(params): body` into the generated code's globals. What it
         takes and gives is for the caller to say: its type is that of the Op, Fn... it
         is assigned to (the generated source is not type-checked)."""
         scope: dict[str, Callable[..., Any]] = {}
         exec(self.lines.compile(name, params, body), self.env, scope)  # noqa: S102
+        code = scope[name].__code__
+        if uncell and code.co_cellvars:  # its comprehensions given what they read of it
+            written = cells.uncelled(body, {*code.co_varnames, *code.co_cellvars})
+            exec(self.lines.compile(name, params, written), self.env, scope)  # noqa: S102
         self.env[name] = scope[name]
         return scope[name]
+
+    def lazy(
+        self,
+        name: str,
+        params: str,
+        body: list[str],
+        put: Callable[[Any], None],
+        uncell: bool = False,
+        then: Callable[[Counter[Any]], list[str] | None] | None = None,
+        after: int = 0,
+        seen: Counter[Any] | None = None,
+    ) -> Callable[..., Any]:
+        """`function`, compiled when first called: a stub that compiles the function,
+        hands it to `put` (to take the stub's place where it was kept) and calls it.
+        Compiling Python is a large part of compiling rules, and a game may call few
+        of its ops.
+        With `then`: the function of `body` serves its first `after` calls (through
+        the stub, which counts what they return); then `then`, given those counts,
+        gives a longer version of the same code to compile in its place, or None to
+        keep the first."""
+        self.pending[name] = Pending(params, body, put, uncell, then, after)
+        if seen is not None:  # counted where the caller reads them
+            self.pending[name].seen = seen
+        return _stub(self.compiled, name)
+
+    def compiled(self, name: str) -> Callable[..., Any]:
+        """The function a stub of `lazy` stands for, compiled the first time."""
+        entry = self.pending.get(name)
+        if entry is None:  # compiled already (a stub kept somewhere else)
+            return self.env[name]  # type: ignore[return-value]
+        if entry.then is not None:
+            if entry.first is None:
+                entry.first = self.function(name, entry.params, entry.body, entry.uncell)
+            entry.calls += 1
+            if entry.calls <= entry.after:
+                return entry.watching
+            better = entry.then(entry.seen)
+            fn = (
+                entry.first
+                if better is None
+                else self.function(name, entry.params, better, entry.uncell)
+            )
+        else:
+            fn = self.function(name, entry.params, entry.body, entry.uncell)
+        entry.put(fn)
+        # forgotten only now: a thread that finds it still pending compiles it too
+        self.pending.pop(name, None)
+        return fn
+
+
+def _stub(compiled: Callable[[str], Callable[..., Any]], name: str) -> Callable[..., Any]:
+    """A function that calls what `compiled(name)` gives: a Python closure, not
+    generated code, so that it costs no compile."""
+
+    def stub(*args: Any) -> Any:
+        return compiled(name)(*args)
+
+    stub.__name__ = stub.__qualname__ = f"{name}_stub"
+    return stub
+
+
+@dataclass
+class Pending:
+    """A function of Namespace.lazy not compiled yet (or not in its last version)."""
+
+    params: str
+    body: list[str]
+    put: Callable[[Any], None]
+    uncell: bool
+    then: Callable[[Counter[Any]], list[str] | None] | None
+    after: int
+    calls: int = 0
+    first: Callable[..., Any] | None = None
+    seen: Counter[Any] = field(default_factory=Counter)  # what the first calls returned
+
+    def watching(self, *args: Any) -> Any:
+        """The first function, counting what it returns."""
+        assert self.first is not None
+        result = self.first(*args)
+        self.seen[result] += 1
+        return result
 
 
 class ExprGen:
@@ -195,8 +285,7 @@ class ExprGen:
         """A function (state) -> value, for code outside the ops (requires, prompts,
         defaults of type `want`)."""
         body = [f"return {self.as_type(e, want)}"]
-        fn = self.ns.function(self.ns.name_for(e, "_x"), "st", body)
-        return fn
+        return self.ns.function(self.ns.name_for(e, "_x"), "st", body, OPTIMISED)
 
     def as_type(self, e: A.Expr, want: T) -> str:
         """Source for the value of e, kept where a value of type `want` goes: a number
@@ -1050,7 +1139,7 @@ class ExprGen:
                     self.grown = grown_locals(self.p, decl_body, lets)
                 lines = block(decl_body)
                 lines = prelude(lines) if OPTIMISED else lines
-                self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines)
+                self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines, OPTIMISED)
                 return
             body = self.src(decl_body)
         finally:
@@ -1089,7 +1178,7 @@ class ExprGen:
                 self.inline_bodies[name] = (params, body)
             if self.specialising(name):
                 self.compile_spec(name, sym, params)
-        self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines)
+        self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines, OPTIMISED)
         if self.specialising(name) and f"_d__r_{name}" not in self.ns.env:
             # a def kept per table (above): its second name is the same function
             self.ns.env[f"_d__r_{name}"] = self.ns.env[f"_d_{name}"]
@@ -1131,7 +1220,7 @@ class ExprGen:
                 self.bound.pop(p.slot, None)
         if len(_SLOT_TEST.sub(r"\3", body)) <= INLINE_MAX:
             self.inline_bodies[f"_r_{name}"] = (params, body)
-        self.ns.function(f"_d__r_{name}", ", ".join(["st", *params]), [f"return {body}"])
+        self.ns.function(f"_d__r_{name}", ", ".join(["st", *params]), [f"return {body}"], OPTIMISED)
 
     def inlined(self, name: str, args: list[str]) -> str | None:
         """The body of a short def written in place of its call, its parameters replaced
