@@ -18,9 +18,10 @@ An op grows to at most `MAX_LINES` lines by these copies; copying stops there. S
 an op costs compiling (a few milliseconds) and pays only where play runs on through it
 for long: with codegen.LAZY, an op runs as codegen writes it for its first HOT calls,
 which show where it goes, and its chained version is compiled only if play would run
-on through the copies back to it (Codegen.chained). A Saboteur turn then runs in one
-call of an op that loops; the labyrinth's ops, which jump to ops too long to copy,
-stay as they are.
+on through the copies back to it (Codegen.chained). A card game's turn of a few
+choices then runs in one call of an op that loops; ops that jump to ops too long to
+copy (a maze game's long moves) stay as they are (docs/performance.md, "Sixth
+session").
 """
 
 from __future__ import annotations
