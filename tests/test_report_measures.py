@@ -282,3 +282,17 @@ def test_a_measure_that_fails_stops_the_run_with_its_line(
     assert code == 70
     no_traceback(out, err)
     assert "bad.rules:21:15: runtime error[R003]: index 7 is outside the list" in err
+
+
+def test_a_slow_run_says_how_many_games_a_second() -> None:
+    """A simulation of search bots plays a game in a few seconds: its first line said
+    "0 games/s"; it now gives the figures that tell the rate."""
+    from rulelang.simulation.summary import rate_text
+
+    assert [rate_text(x) for x in (2835.4, 12.6, 3.14, 0.347, 0.0)] == [
+        "2835",
+        "13",
+        "3.1",
+        "0.35",
+        "0.00",
+    ]

@@ -20,7 +20,7 @@ from cli_support import cli
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "tutorial.md"
 BLOCK = re.compile(r"<!-- test: (.*?) -->\n```\w*\n(.*?)^```", re.S | re.M)
-SPEED = re.compile(r"\d+ games/s")
+SPEED = re.compile(r"\d+(?:\.\d+)? games/s")
 
 
 def blocks() -> list[tuple[str, str]]:

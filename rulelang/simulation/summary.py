@@ -47,6 +47,14 @@ class Record:
     measures: dict[str, Any] = field(default_factory=dict)
 
 
+def rate_text(per_second: float) -> str:
+    """Games a second, as many figures as tell it: a run of slow games (search bots)
+    plays 0.3 a second, not "0"."""
+    if per_second >= 10:
+        return f"{per_second:.0f}"
+    return f"{per_second:.1f}" if per_second >= 1 else f"{per_second:.2f}"
+
+
 def ending(r: Record) -> int:
     """A game's ending in one number: who won, how long it lasted in turns and
     decisions, the final public numbers, the end rule and the measures. Two runs whose
@@ -253,7 +261,7 @@ class Summary:
         data = self.as_json()
         lines = [
             f"{data['games']} games, {self.players} players, "
-            f"{data['games_per_second']:.0f} games/s",
+            f"{rate_text(data['games_per_second'])} games/s",
             "",
         ]
         if played_by:
@@ -261,7 +269,7 @@ class Summary:
         if self.cut_off:
             lines[0] = (
                 f"{self.runs} games, {self.players} players, "
-                f"{data['games_per_second']:.0f} games/s; "
+                f"{rate_text(data['games_per_second'])} games/s; "
                 f"the rates are over the {data['games']} games that finished"
             )
         # one width for the first column of both tables: the longest label, so that a
