@@ -1,0 +1,109 @@
+"""The state's attributes read into Python locals once per generated function (issue 21).
+
+`exprgen.prelude` reads `st.loc`, `st.cols`, `st.zones` and `st.cfg` once per op, def
+or proc. A chained op (chaining.py) runs a whole playout of turns in one call, so the
+attributes it reads at every turn and every decision are worth a local too (a
+`LOAD_FAST` instead of `LOAD_FAST st` and a `LOAD_ATTR`, which is not specialised for
+`st.bot()`, a bound method kept in a slot):
+
+- attributes no generated code rebinds while it runs: `st.vars` and `st.layers` (lists
+  changed in place, rebound only where a state is made or cloned), `st.quiet` and
+  `st.bot` (set by Game.playout around its runs), and the table's fixed `cfg.n` and
+  `cfg.players`;
+- `st.current`, the turn player, which only an op's turn flow writes (codegen's phase
+  steps; a def, a proc that never pauses, a helper never do): `current_`, every write
+  written through (`st.current = current_ = ...`);
+- `st.budget`, the decisions a playout may still take, which only the op taking them
+  reads and writes (Game.playout reads it when the run returns): a local in an op that
+  takes three or more decisions (with fewer, the read and the writes cost what the
+  local saves), written back before each `return`. An error raised out
+  of the op leaves it unwritten, and Game.playout then returns nothing but the error.
+
+Each only where the function reads it at least twice (once, the local would cost
+what it saves) and never assigns it whole (`st.quiet = ...`)."""
+
+from __future__ import annotations
+
+import re
+
+STATE_LOCALS = True  # off: only exprgen.prelude's four tables are read into locals
+# (what the generated code writes, the local it becomes): read once before the body
+FIXED = (
+    (re.compile(r"\bst\.vars\["), "vars_[", "vars_ = st.vars"),
+    (re.compile(r"\bst\.layers\["), "layers[", "layers = st.layers"),
+    (re.compile(r"\bst\.quiet\b"), "quiet", "quiet = st.quiet"),
+    (re.compile(r"\bst\.bot\(\)"), "bot()", "bot = st.bot"),
+    (re.compile(r"(?<![\w.])cfg\.n\b"), "cfg_n", "cfg_n = cfg.n"),
+    (re.compile(r"(?<![\w.])cfg\.players\b"), "cfg_players", "cfg_players = cfg.players"),
+)
+CURRENT = re.compile(r"\bst\.current\b")
+WRITE_CURRENT = re.compile(r"^(\s*)st\.current = ")
+BUDGET = re.compile(r"\bst\.budget\b")
+TAKEN = "st.budget -= 1"  # a decision a playout takes where it is asked (codegen.choose)
+RETURN = re.compile(r"^(\s*)return\b")
+
+
+def assigned(text: str, attr: str) -> bool:
+    """Does the code rebind st.<attr> (or cfg.<attr>) as a whole?"""
+    return re.search(rf"\b(st|cfg)\.{attr}\s*(=[^=]|[-+*/]=)", text) is not None
+
+
+def hoisted(lines: list[str], cfg_read: bool) -> list[str]:
+    """lines (a function's body, after exprgen.prelude) reading the attributes above
+    from locals; `cfg_read`: the prelude read `cfg = st.cfg` (it comes first)."""
+    text = "\n".join(lines)
+    head: list[str] = []
+    for pattern, local, read in FIXED:
+        attr = read.rsplit(".", 1)[1]
+        if read.endswith(("cfg.n", "cfg.players")) and not cfg_read:
+            continue
+        if len(pattern.findall(text)) >= 2 and not assigned(text, attr):
+            text = pattern.sub(local, text)
+            head.append(read)
+    body = text.split("\n")
+    if len(CURRENT.findall(text)) >= 2 and _written_plainly(body):
+        body = [_current(line) for line in body]
+        head.append("current_ = st.current")
+    if text.count(TAKEN) >= 3:
+        body = _budgeted(body)
+        head.append("budget = st.budget")
+    if not head:
+        return lines
+    at = _after_prelude(body)
+    return [*body[:at], *head, *body[at:]]
+
+
+def _written_plainly(body: list[str]) -> bool:
+    """Is every write of st.current a statement of its own (`st.current = ...`)?"""
+    writes = sum(len(re.findall(r"\bst\.current\s*(=[^=]|[-+*/%]=)", line)) for line in body)
+    return writes == sum(1 for line in body if WRITE_CURRENT.match(line))
+
+
+def _current(line: str) -> str:
+    """A line reading the local current_ and writing st.current through it."""
+    m = WRITE_CURRENT.match(line)
+    if m is None:
+        return CURRENT.sub("current_", line)
+    rest = CURRENT.sub("current_", line[m.end() :])
+    return f"{m.group(1)}st.current = current_ = {rest}"
+
+
+def _budgeted(body: list[str]) -> list[str]:
+    """st.budget as the local `budget`, written back before each return."""
+    out = []
+    for line in body:
+        line = BUDGET.sub("budget", line)
+        m = RETURN.match(line)
+        if m:
+            out.append(f"{m.group(1)}st.budget = budget")
+        out.append(line)
+    return out
+
+
+def _after_prelude(body: list[str]) -> int:
+    """Where the prelude's reads (`loc = st.loc` ...) end: the new reads go after them,
+    as `cfg_n = cfg.n` reads the local `cfg`."""
+    at = 0
+    while at < len(body) and re.match(r"^(loc|cols|zones|cfg) = st\.\1$", body[at]):
+        at += 1
+    return at
