@@ -199,19 +199,26 @@ class TileOps:
             return ()  # no tile read: the plain code calls no `joins` either
         edges = st.cols[self.edges_col][tile]
         sides = self._masks.get(edges) or self._sides(edges)
+        key = (self.layer, start, *sides, *turns)  # beside the network, as `_demands`
+        found: tuple[int, ...] | None = st.reach.get(key)
+        if found is None:
+            found = st.reach[key] = self._fitting(st, start, spots, sides, turns)
+        return found
+
+    def _fitting(
+        self,
+        st: State,
+        start: int,
+        spots: tuple[int, ...],
+        sides: tuple[int, ...],
+        turns: tuple[int, ...],
+    ) -> tuple[int, ...]:
+        """`fitting` worked out: the spots whose masks that fit (`_demands`) hold one
+        of the tile's masks turned as allowed."""
+        demands = st.reach.get((self.layer, start, -1)) or self._demands(st, start)
         ways = 0  # the open-side masks of the tile turned as allowed, one bit each
         for t in turns:
             ways |= 1 << sides[t % 4]
-        key = (self.layer, start, -2, ways)  # beside the network, as `_demands`
-        found: tuple[int, ...] | None = st.reach.get(key)
-        if found is None:
-            found = st.reach[key] = self._fitting(st, start, spots, ways)
-        return found
-
-    def _fitting(self, st: State, start: int, spots: tuple[int, ...], ways: int) -> tuple[int, ...]:
-        """`fitting` worked out: the spots whose masks that fit (`_demands`) hold one
-        of `ways`, the tile's masks turned as allowed."""
-        demands = st.reach.get((self.layer, start, -1)) or self._demands(st, start)
         return tuple([s for s in spots if demands[s] & ways])
 
     @staticmethod
