@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 
 import rulelang
 from rulelang import CHANCE, Ruleset
 from rulelang.runtime import codegen, statelocals
+
+ROOT = Path(__file__).resolve().parent.parent
 
 RELAY = """game "Relay"
 players 2..4
@@ -62,12 +65,15 @@ end when len(deck) == 0 or turn_number > 40 { win [current] }
 """
 
 
-def compiled(on: bool, text: str = RELAY) -> Ruleset:
-    """The rules with the switch on or off, every op compiled at once (chained)."""
+def compiled(on: bool, path: Path | None = None) -> Ruleset:
+    """The rules (RELAY, or the file at path) with the switch on or off, every op
+    compiled at once (chained)."""
     was = statelocals.STATE_LOCALS, codegen.LAZY
     statelocals.STATE_LOCALS, codegen.LAZY = on, False
     try:
-        return rulelang.compile_source(text, "t.rules")
+        if path is not None:
+            return rulelang.compile_file(path)
+        return rulelang.compile_source(RELAY, "t.rules")
     finally:
         statelocals.STATE_LOCALS, codegen.LAZY = was
 
@@ -153,3 +159,35 @@ def test_playouts_count_the_same_decisions(quiet: bool) -> None:
             for r in (on, off)
         ]
         assert counts[0] == counts[1] == 9
+
+
+def test_a_column_or_layer_at_a_constant_index_is_read_once() -> None:
+    """`cols[3]` read for each item of a comprehension and again after it: one local,
+    read where the function starts; a column read once, or rebound, is left."""
+    lines = [
+        "loc = st.loc",
+        "cols = st.cols",
+        "x = [c for c in loc[1] if cols[3][c] and st.layers[0].get(c)]",
+        "return cols[3][x[0]] + cols[4][0] + len(st.layers[0])",
+    ]
+    assert statelocals.hoisted(lines, False) == [
+        "loc = st.loc",
+        "cols = st.cols",
+        "cols_3 = cols[3]",
+        "layers_0 = st.layers[0]",
+        "x = [c for c in loc[1] if cols_3[c] and layers_0.get(c)]",
+        "return cols_3[x[0]] + cols[4][0] + len(layers_0)",
+    ]
+    rebound = ["loc = st.loc", "cols = st.cols", "cols[3] = []", "return cols[3]"]
+    assert statelocals.hoisted(rebound, False) == rebound
+
+
+def test_a_tile_game_plays_the_same_games() -> None:
+    """Saboteur (columns and a layer of tiles read from locals in its chained turn):
+    the same records, views and results, played out and through the API."""
+    path = ROOT / "rulesets" / "saboteur.rules"
+    on, off = (compiled(flag, path) for flag in (True, False))
+    assert "layers_0 = st.layers[0]" in "\n".join(looping(on))
+    for seed in (1, 2):
+        assert played(on, 4, seed, 3000) == played(off, 4, seed, 3000)
+        assert played(on, 3, seed, 40) == played(off, 3, seed, 40)

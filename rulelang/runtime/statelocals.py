@@ -6,10 +6,14 @@ attributes it reads at every turn and every decision are worth a local too (a
 `LOAD_FAST` instead of `LOAD_FAST st` and a `LOAD_ATTR`, which is not specialised for
 `st.bot()`, a bound method kept in a slot):
 
-- attributes no generated code rebinds while it runs: `st.vars` and `st.layers` (lists
-  changed in place, rebound only where a state is made or cloned), `st.quiet` and
+- attributes no generated code rebinds while it runs: `st.vars` (a list changed in
+  place, rebound only where a state is made or cloned), `st.quiet` and
   `st.bot` (set by Game.playout around its runs), and the table's fixed `cfg.n` and
   `cfg.players`;
+- a column of the table of attributes (`cols[2]`, after the prelude's `cols = st.cols`)
+  and a board's layer of tiles (`st.layers[0]`) at a constant index: changed in place,
+  rebound only where a state is cloned, imagined or edited, never while generated code
+  runs (a comprehension testing `cols[2][c]` for each item reads the column once);
 - `st.current`, the turn player, which only an op's turn flow writes (codegen's phase
   steps; a def, a proc that never pauses, a helper never do): `current_`, every write
   written through (`st.current = current_ = ...`);
@@ -25,16 +29,21 @@ what it saves) and never assigns it whole (`st.quiet = ...`)."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 STATE_LOCALS = True  # off: only exprgen.prelude's four tables are read into locals
 # (what the generated code writes, the local it becomes): read once before the body
 FIXED = (
     (re.compile(r"\bst\.vars\["), "vars_[", "vars_ = st.vars"),
-    (re.compile(r"\bst\.layers\["), "layers[", "layers = st.layers"),
     (re.compile(r"\bst\.quiet\b"), "quiet", "quiet = st.quiet"),
     (re.compile(r"\bst\.bot\(\)"), "bot()", "bot = st.bot"),
     (re.compile(r"(?<![\w.])cfg\.n\b"), "cfg_n", "cfg_n = cfg.n"),
     (re.compile(r"(?<![\w.])cfg\.players\b"), "cfg_players", "cfg_players = cfg.players"),
+)
+# a column or a layer at a constant index: (pattern, local's name, what it reads)
+INDEXED = (
+    (re.compile(r"(?<![\w.])cols\[(\d+)\]"), "cols_{}", "cols[{}]"),
+    (re.compile(r"\bst\.layers\[(\d+)\]"), "layers_{}", "st.layers[{}]"),
 )
 CURRENT = re.compile(r"\bst\.current\b")
 WRITE_CURRENT = re.compile(r"^(\s*)st\.current = ")
@@ -60,6 +69,14 @@ def hoisted(lines: list[str], cfg_read: bool) -> list[str]:
         if len(pattern.findall(text)) >= 2 and not assigned(text, attr):
             text = pattern.sub(local, text)
             head.append(read)
+    for pattern, name, read in INDEXED:
+        if read.startswith("cols") and "cols = st.cols" not in lines[:4]:
+            continue
+        uses = Counter(pattern.findall(text))
+        for index in sorted(k for k, n in uses.items() if n >= 2):
+            if re.search(rf"{re.escape(read.format(index))}\s*=[^=]", text) is None:
+                text = re.sub(rf"(?<![\w.]){re.escape(read.format(index))}", name.format(index), text)
+                head.append(f"{name.format(index)} = {read.format(index)}")
     body = text.split("\n")
     if len(CURRENT.findall(text)) >= 2 and _written_plainly(body):
         body = [_current(line) for line in body]
