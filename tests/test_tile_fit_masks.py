@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from test_tile_network_kept import joins_by_definition, lay_a_tile
+
 import rulelang
 from rulelang.runtime.tiles import TileOps
-from test_tile_network_kept import joins_by_definition, lay_a_tile
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -76,6 +77,4 @@ def test_tile_ops_kept_per_mask() -> None:
     """The numbers depend on the three masks alone: one per combination, kept."""
     assert TileOps.fit_mask(1, 0, 1) == sum(1 << w for w in range(16) if w & 1)
     assert TileOps.fit_mask(0, 0, 0) == 0  # meets nothing: joins nothing
-    assert TileOps.fit_mask(3, 4, 2) == sum(
-        1 << w for w in range(16) if w & 3 == 3 and not w & 4
-    )
+    assert TileOps.fit_mask(3, 4, 2) == sum(1 << w for w in range(16) if w & 3 == 3 and not w & 4)

@@ -60,23 +60,9 @@ def assigned(text: str, attr: str) -> bool:
 def hoisted(lines: list[str], cfg_read: bool) -> list[str]:
     """lines (a function's body, after exprgen.prelude) reading the attributes above
     from locals; `cfg_read`: the prelude read `cfg = st.cfg` (it comes first)."""
-    text = "\n".join(lines)
     head: list[str] = []
-    for pattern, local, read in FIXED:
-        attr = read.rsplit(".", 1)[1]
-        if read.endswith(("cfg.n", "cfg.players")) and not cfg_read:
-            continue
-        if len(pattern.findall(text)) >= 2 and not assigned(text, attr):
-            text = pattern.sub(local, text)
-            head.append(read)
-    for pattern, name, read in INDEXED:
-        if read.startswith("cols") and "cols = st.cols" not in lines[:4]:
-            continue
-        uses = Counter(pattern.findall(text))
-        for index in sorted(k for k, n in uses.items() if n >= 2):
-            if re.search(rf"{re.escape(read.format(index))}\s*=[^=]", text) is None:
-                text = re.sub(rf"(?<![\w.]){re.escape(read.format(index))}", name.format(index), text)
-                head.append(f"{name.format(index)} = {read.format(index)}")
+    text = _fixed("\n".join(lines), cfg_read, head)
+    text = _indexed(text, "cols = st.cols" in lines[:4], head)
     body = text.split("\n")
     if len(CURRENT.findall(text)) >= 2 and _written_plainly(body):
         body = [_current(line) for line in body]
@@ -88,6 +74,32 @@ def hoisted(lines: list[str], cfg_read: bool) -> list[str]:
         return lines
     at = _after_prelude(body)
     return [*body[:at], *head, *body[at:]]
+
+
+def _fixed(text: str, cfg_read: bool, head: list[str]) -> str:
+    """text reading FIXED's attributes from locals, their reads added to head."""
+    for pattern, local, read in FIXED:
+        attr = read.rsplit(".", 1)[1]
+        if read.endswith(("cfg.n", "cfg.players")) and not cfg_read:
+            continue
+        if len(pattern.findall(text)) >= 2 and not assigned(text, attr):
+            text = pattern.sub(local, text)
+            head.append(read)
+    return text
+
+
+def _indexed(text: str, cols_read: bool, head: list[str]) -> str:
+    """text reading INDEXED's columns and layers from locals, their reads added to head."""
+    for pattern, name, read in INDEXED:
+        if read.startswith("cols") and not cols_read:
+            continue
+        uses = Counter(pattern.findall(text))
+        for index in sorted(k for k, n in uses.items() if n >= 2):
+            what = re.escape(read.format(index))
+            if re.search(rf"{what}\s*=[^=]", text) is None:  # never rebound here
+                text = re.sub(rf"(?<![\w.]){what}", name.format(index), text)
+                head.append(f"{name.format(index)} = {read.format(index)}")
+    return text
 
 
 def _written_plainly(body: list[str]) -> bool:

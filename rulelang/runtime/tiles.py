@@ -246,8 +246,9 @@ class TileOps:
         """spot -> the open-side masks that fit it (`fit_mask` of the sides that must be
         open, that must be closed, that meet the network) for every empty cell next to
         the network, kept per layout. An empty neighbour, a face-down tile or the edge
-        of the board (-1, never a key of the cells) demands nothing. The four sides are written out, not looped over:
-        asked at nearly every layout of a tile game, the loop cost about 2% of a whole game."""
+        of the board (-1, never a key of the cells) demands nothing. The four sides are
+        written out, not looped over: asked at nearly every layout of a tile game, the
+        loop cost about 2% of a whole game."""
         key = (self.layer, start, -1)  # beside the network, kept under (layer, start)
         found: dict[int, int] | None = st.reach.get(key)
         if found is not None:
