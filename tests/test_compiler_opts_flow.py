@@ -299,8 +299,7 @@ end when turn_number == 6 { }
 def test_a_list_of_the_players_is_made_by_a_loop() -> None:
     rules, plain = both_of_source(f'game "t"\n{LOOPED}')
     near = source_of(rules, "_d_near")
-    assert "in cfg_players:" in near or "in cfg.players:" in near  # (statelocals.py)
-    assert ".append(" in near and "tuple([" not in near
+    assert "in cfg.players:" in near and ".append(" in near and "tuple([" not in near
     assert "tuple([" in source_of(plain, "_d_near")
     for seed in range(1, 6):
         outcome = []

@@ -112,13 +112,13 @@ def test_off_where_read_once_or_written_otherwise() -> None:
     decisions keeps `st.budget`; a write that is not a statement of its own (here
     made up) keeps `st.current` everywhere."""
     once = ["return st.current + 1"]
-    assert statelocals.hoisted(once, False) == once
+    assert statelocals.hoisted(once) == once
     two = ["if st.budget:", "    st.budget -= 1", "if st.budget:", "    st.budget -= 1"]
-    assert statelocals.hoisted(two, False) == two
+    assert statelocals.hoisted(two) == two
     odd = ["x = st.current = 1", "return st.current"]
-    assert statelocals.hoisted(odd, False) == odd
+    assert statelocals.hoisted(odd) == odd
     plain = ["st.current = 1", "return st.current"]
-    assert statelocals.hoisted(plain, False) == [
+    assert statelocals.hoisted(plain) == [
         "current_ = st.current",
         "st.current = current_ = 1",
         "return current_",
@@ -170,7 +170,7 @@ def test_a_column_or_layer_at_a_constant_index_is_read_once() -> None:
         "x = [c for c in loc[1] if cols[3][c] and st.layers[0].get(c)]",
         "return cols[3][x[0]] + cols[4][0] + len(st.layers[0])",
     ]
-    assert statelocals.hoisted(lines, False) == [
+    assert statelocals.hoisted(lines) == [
         "loc = st.loc",
         "cols = st.cols",
         "cols_3 = cols[3]",
@@ -179,7 +179,7 @@ def test_a_column_or_layer_at_a_constant_index_is_read_once() -> None:
         "return cols_3[x[0]] + cols[4][0] + len(layers_0)",
     ]
     rebound = ["loc = st.loc", "cols = st.cols", "cols[3] = []", "return cols[3]"]
-    assert statelocals.hoisted(rebound, False) == rebound
+    assert statelocals.hoisted(rebound) == rebound
 
 
 def test_a_tile_game_plays_the_same_games() -> None:

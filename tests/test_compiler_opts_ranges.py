@@ -62,8 +62,7 @@ def test_a_value_known_to_be_a_direction_needs_no_check() -> None:
     rules = compiled(RANGES)
     step = source_of(rules, "_p_step")
     assert "_h.index" not in step and "len(" not in step  # names[d], dxs[d], (d+2)%4
-    read = (".next_cell[cols[0][_a1]][_a2]", ".next_cell[cols_0[_a1]][_a2]")  # statelocals.py
-    assert any(r in step for r in read) and "_h.neighbour" not in step
+    assert ".next_cell[cols[0][_a1]][_a2]" in step and "_h.neighbour" not in step
     assert ".canon[4 * " in step and "0 <= _a2" not in step  # the side, no check of d
     assert "_h.index" in source_of(rules, "_p_jump")  # 4 - d, or 5: checked
     exprgen.RANGES = False

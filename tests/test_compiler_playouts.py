@@ -26,13 +26,7 @@ def compiled(src: str, optimised: bool = True) -> Ruleset:
 
 
 def ops_source(rules: Ruleset) -> str:
-    """The ops' source, the locals of runtime/statelocals.py read as the attributes
-    they hold (`vars_[0]` as `st.vars[0]`): these tests are about other steps."""
-    text = "\n".join(rules.code.source)
-    pairs = (("vars_[", "st.vars["), ("bot()", "st.bot()"), ("current_", "st.current"))
-    for local, attr in (*pairs, ("cols_0[", "cols[0][")):
-        text = re.sub(rf"(?<![\w.]){re.escape(local)}", attr, text)
-    return text
+    return "\n".join(rules.code.source)
 
 
 # Points spent in a loop whose every round asks twice (who gains, and how many).

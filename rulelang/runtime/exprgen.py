@@ -36,7 +36,7 @@ from rulelang.check.symbols import (
 from rulelang.check.types import ANY, BOOL, T
 from rulelang.diagnostics import Span
 from rulelang.limits import Limits
-from rulelang.runtime import cells, helpers, loops, ranges, seen, statelocals
+from rulelang.runtime import cells, helpers, loops, ranges, seen
 from rulelang.runtime.code import Fn, Formatter
 from rulelang.runtime.constants import constant_items
 from rulelang.runtime.fitting import fitting_call
@@ -1342,17 +1342,14 @@ def random_orders(program: Program) -> tuple[int, ...] | None:
 
 def prelude(lines: list[str]) -> list[str]:
     """Read st.loc, st.cols, st.zones and st.cfg once per op (or def, or proc that never
-    pauses) when they are used more than once; and what statelocals.py reads."""
+    pauses) when they are used more than once."""
     text = "\n".join(lines)
     prelude = []
     for name, use in (("loc", "["), ("cols", "["), ("zones", "["), ("cfg", ".")):
         if text.count(f"st.{name}{use}") >= 2:
             text = text.replace(f"st.{name}{use}", f"{name}{use}")
             prelude.append(f"{name} = st.{name}")
-    lines = [*prelude, *text.split("\n")] if prelude else lines
-    if OPTIMISED and statelocals.STATE_LOCALS:  # more of the state in locals
-        return statelocals.hoisted(lines, "cfg = st.cfg" in prelude)
-    return lines
+    return [*prelude, *text.split("\n")] if prelude else lines
 
 
 def proc_function(name: str) -> str:

@@ -1,10 +1,12 @@
-"""The state's attributes read into Python locals once per generated function (issue 21).
+"""The state's attributes read into Python locals once per chained op (issue 21).
 
 `exprgen.prelude` reads `st.loc`, `st.cols`, `st.zones` and `st.cfg` once per op, def
-or proc. A chained op (chaining.py) runs a whole playout of turns in one call, so the
-attributes it reads at every turn and every decision are worth a local too (a
-`LOAD_FAST` instead of `LOAD_FAST st` and a `LOAD_ATTR`, which is not specialised for
-`st.bot()`, a bound method kept in a slot):
+or proc. A chained op (chaining.py, compiled where play runs on through it) runs a
+whole playout of turns in one call, so the attributes it reads at every turn and
+every decision are worth a local too (a `LOAD_FAST` instead of `LOAD_FAST st` and a
+`LOAD_ATTR`, which is not specialised for `st.bot()`, a bound method kept in a slot).
+Only there: in an op called once per decision (a maze game's), the reads at its start
+cost what the locals save, or more (measured 1.5-4.5% slower for the labyrinth).
 
 - attributes no generated code rebinds while it runs: `st.vars` (a list changed in
   place, rebound only where a state is made or cloned), `st.quiet` and
@@ -19,19 +21,18 @@ attributes it reads at every turn and every decision are worth a local too (a
   written through (`st.current = current_ = ...`);
 - `st.budget`, the decisions a playout may still take, which only the op taking them
   reads and writes (Game.playout reads it when the run returns): a local in an op that
-  takes three or more decisions (with fewer, the read and the writes cost what the
-  local saves), written back before each `return`. An error raised out
-  of the op leaves it unwritten, and Game.playout then returns nothing but the error.
+  takes three or more decisions, written back before each `return`. An error raised
+  out of the op leaves it unwritten, and Game.playout then returns nothing but the
+  error.
 
-Each only where the function reads it at least twice (once, the local would cost
-what it saves) and never assigns it whole (`st.quiet = ...`)."""
+Each only where the op reads it at least twice and never assigns it whole."""
 
 from __future__ import annotations
 
 import re
 from collections import Counter
 
-STATE_LOCALS = True  # off: only exprgen.prelude's four tables are read into locals
+STATE_LOCALS = True  # off: a chained op reads only exprgen.prelude's four tables once
 # (what the generated code writes, the local it becomes): read once before the body
 FIXED = (
     (re.compile(r"\bst\.vars\["), "vars_[", "vars_ = st.vars"),
@@ -57,11 +58,13 @@ def assigned(text: str, attr: str) -> bool:
     return re.search(rf"\b(st|cfg)\.{attr}\s*(=[^=]|[-+*/]=)", text) is not None
 
 
-def hoisted(lines: list[str], cfg_read: bool) -> list[str]:
-    """lines (a function's body, after exprgen.prelude) reading the attributes above
-    from locals; `cfg_read`: the prelude read `cfg = st.cfg` (it comes first)."""
+def hoisted(lines: list[str]) -> list[str]:
+    """lines (a chained op's body, after exprgen.prelude) reading the attributes above
+    from locals."""
     head: list[str] = []
-    text = _fixed("\n".join(lines), cfg_read, head)
+    text = "\n".join(lines)
+    cfg_read = "cfg = st.cfg" in lines[:4]
+    text = _fixed(text, cfg_read, head)
     text = _indexed(text, "cols = st.cols" in lines[:4], head)
     body = text.split("\n")
     if len(CURRENT.findall(text)) >= 2 and _written_plainly(body):
