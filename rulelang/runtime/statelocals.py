@@ -6,7 +6,8 @@ whole playout of turns in one call, so the attributes it reads at every turn and
 every decision are worth a local too (a `LOAD_FAST` instead of `LOAD_FAST st` and a
 `LOAD_ATTR`, which is not specialised for `st.bot()`, a bound method kept in a slot).
 Only there: in an op called once per decision (a maze game's), the reads at its start
-cost what the locals save, or more (measured 1.5-4.5% slower for the labyrinth).
+cost what the locals save, or more (a maze game measured 1.5-4.5% slower;
+docs/performance.md, "Seventh session").
 
 - attributes no generated code rebinds while it runs: `st.vars` (a list changed in
   place, rebound only where a state is made or cloned), `st.quiet` and
