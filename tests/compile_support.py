@@ -40,3 +40,16 @@ def both_of_file(path: Path) -> tuple[Ruleset, Ruleset]:
     return with_optimised(True, lambda: rulelang.compile_file(path)), with_optimised(
         False, lambda: rulelang.compile_file(path)
     )
+
+
+def with_loops(fn: object) -> str:
+    """The generated Python of a function, followed by that of each function of
+    runtime/loops.py (an `any`/`all` written as a loop) it calls."""
+    import inspect
+    import re
+
+    text = inspect.getsource(fn)  # type: ignore[arg-type]
+    env = fn.__globals__  # type: ignore[attr-defined]
+    for name in dict.fromkeys(re.findall(r"\b_loop\d+\b", text)):
+        text += inspect.getsource(env[name])
+    return text

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from compile_support import both_of_source, compiled
+from compile_support import both_of_source, compiled, with_loops
 
 import rulelang
 from rulelang import CHANCE, Ruleset
@@ -29,9 +29,7 @@ def source_of(rules: Ruleset, name: str) -> str:
     """The generated Python of a def, or of every op (name "ops")."""
     if name == "ops":
         return "\n".join(rules.code.source)
-    import inspect
-
-    return inspect.getsource(rules.code.ops[0].__globals__[name])
+    return with_loops(rules.code.ops[0].__globals__[name])  # any/all: loops.py
 
 
 def record_of(rules: Ruleset, players: int, seed: int) -> tuple[object, ...]:

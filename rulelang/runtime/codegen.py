@@ -24,7 +24,7 @@ from rulelang.check.symbols import ProcSym, Program, ValueSym, imagine_proc
 from rulelang.check.types import PLAYER
 from rulelang.diagnostics import NO_SPAN, Span
 from rulelang.limits import Limits
-from rulelang.runtime import chaining, exprgen, late
+from rulelang.runtime import chaining, exprgen, late, statelocals
 from rulelang.runtime.code import (
     CHANCE,
     DONE,
@@ -245,7 +245,9 @@ class Codegen(StraightGen):
         found = chaining.chained(bodies, pc, follow, INLINE_LINES, INLINE_DEPTH, copied)
         if seen is not None and not self.runs_on(pc, copied):
             return None
-        return prelude(self.looped(pc, found))
+        lines = prelude(self.looped(pc, found))
+        # run on for many turns in one call: more of the state read once (statelocals.py)
+        return statelocals.hoisted(lines) if statelocals.STATE_LOCALS else lines
 
     def runs_on(self, pc: int, copied: set[int]) -> bool:
         """Does play run on from op pc, as its first calls and those of the ops they

@@ -36,7 +36,7 @@ from rulelang.check.symbols import (
 from rulelang.check.types import ANY, BOOL, T
 from rulelang.diagnostics import Span
 from rulelang.limits import Limits
-from rulelang.runtime import cells, helpers, ranges, seen
+from rulelang.runtime import cells, helpers, loops, ranges, seen
 from rulelang.runtime.code import Fn, Formatter
 from rulelang.runtime.constants import constant_items
 from rulelang.runtime.fitting import fitting_call
@@ -140,11 +140,27 @@ class Namespace:
         scope: dict[str, Callable[..., Any]] = {}
         exec(self.lines.compile(name, params, body), self.env, scope)  # noqa: S102
         code = scope[name].__code__
+        joined = "\n".join(body)
+        if uncell and loops.LOOPED and ("any(" in joined or "all(" in joined):
+            written = loops.looped(body, {*code.co_varnames, *code.co_cellvars}, self.loop)
+            if written != body:  # `any`/`all` over a generator: a loop of its own
+                body = written
+                exec(self.lines.compile(name, params, body), self.env, scope)  # noqa: S102
+                code = scope[name].__code__
         if uncell and code.co_cellvars:  # its comprehensions given what they read of it
             written = cells.uncelled(body, {*code.co_varnames, *code.co_cellvars})
             exec(self.lines.compile(name, params, written), self.env, scope)  # noqa: S102
         self.env[name] = scope[name]
         return scope[name]
+
+    def loop(self, params: list[str], body: list[str]) -> str:
+        """Compile a function of loops.py (an `any`/`all` as a loop): its name."""
+        self.counter += 1
+        name = f"_loop{self.counter}"
+        scope: dict[str, Callable[..., Any]] = {}
+        exec(self.lines.compile(name, ", ".join(params), body), self.env, scope)  # noqa: S102
+        self.env[name] = scope[name]
+        return name
 
     def lazy(
         self,

@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from rulelang.runtime.state import State
 
 OPPOSITE = (2, 3, 0, 1)
+# a spot's demands (must be open << 8 | must be closed << 4 | meet the network) -> the
+# open-side masks that fit it, one bit each (TileOps.fit_mask): at most 4096, filled as met
+FITS: dict[int, int] = {}
 Network = tuple[frozenset[int], tuple[int, ...], tuple[int, ...]]
 
 
@@ -177,19 +180,15 @@ class TileOps:
     def joins(self, st: State, node: int, tile: int, turn: int, start: int) -> bool:
         """`fits`, and an open side of the tile meets an open side of the network.
 
-        Each spot's demands are worked out once per layout (`_demands`), as bit masks
-        of sides, so that the question for a card, a spot and a turn, which rules ask
-        over and over, is a few operations on integers."""
+        Each spot's demands are worked out once per layout (`_demands`), as the set of
+        open-side masks that fit there, so that the question for a card, a spot and a
+        turn, which rules ask over and over, tests one bit."""
         demands = st.reach.get((self.layer, start, -1))  # `_demands`, called only when
         if demands is None:  # not kept: a call less for the question asked most
             demands = self._demands(st, start)
-        found = demands.get(node)
-        if found is None:
-            return False  # not an empty cell next to the network
-        must, closed, meets = found
+        fit = demands.get(node, 0)  # 0: not an empty cell next to the network
         edges = st.cols[self.edges_col][tile]
-        sides = (self._masks.get(edges) or self._sides(edges))[turn % 4]
-        return sides & must == must and not sides & closed and bool(sides & meets)
+        return bool(fit >> (self._masks.get(edges) or self._sides(edges))[turn % 4] & 1)
 
     def fitting(self, st: State, start: int, tile: int, turns: tuple[int, ...]) -> tuple[int, ...]:
         """The spots of the network joined to start, in their order, where the tile
@@ -214,17 +213,25 @@ class TileOps:
         sides: tuple[int, ...],
         turns: tuple[int, ...],
     ) -> tuple[int, ...]:
-        """`fitting` worked out: `joins`'s test for each spot and turn, in a loop."""
+        """`fitting` worked out: the spots whose masks that fit (`_demands`) hold one
+        of the tile's masks turned as allowed."""
         demands = st.reach.get((self.layer, start, -1)) or self._demands(st, start)
-        ways = [sides[t % 4] for t in turns]
-        found = []
-        for s in spots:
-            must, closed, meets = demands[s]
-            for w in ways:
-                if w & must == must and not w & closed and w & meets:
-                    found.append(s)
-                    break
-        return tuple(found)
+        ways = 0  # the open-side masks of the tile turned as allowed, one bit each
+        for t in turns:
+            ways |= 1 << sides[t % 4]
+        return tuple([s for s in spots if demands[s] & ways])
+
+    @staticmethod
+    def fit_mask(must: int, closed: int, meets: int) -> int:
+        """The open-side masks w (bit w, w in 0..15) of a tile that fits a spot whose
+        sides `must` be open, must be `closed`, and of which `meets` meet the network:
+        w holds must, none of closed and one of meets. Kept per the three masks."""
+        key = must << 8 | closed << 4 | meets
+        fit = FITS.get(key)
+        if fit is None:
+            ok = (w for w in range(16) if w & must == must and not w & closed and w & meets)
+            fit = FITS[key] = sum(1 << w for w in ok)
+        return fit
 
     def _sides(self, edges: Value) -> tuple[int, int, int, int]:
         """The open sides of a tile with these edges, as a mask per quarter turn."""
@@ -235,20 +242,22 @@ class TileOps:
             masks = self._masks[edges] = tuple(turned)  # type: ignore[assignment]
         return masks  # type: ignore[return-value]
 
-    def _demands(self, st: State, start: int) -> dict[int, tuple[int, int, int]]:
-        """spot -> (sides that must be open, sides that must be closed, sides that meet
-        the network) for every empty cell next to the network, kept per layout. An
-        empty neighbour, a face-down tile or the edge of the board (-1, never a key of
-        the cells) demands nothing. The four sides are written out, not looped over:
-        asked at nearly every layout of a tile game, the loop cost about 2% of a whole game."""
+    def _demands(self, st: State, start: int) -> dict[int, int]:
+        """spot -> the open-side masks that fit it (`fit_mask` of the sides that must be
+        open, that must be closed, that meet the network) for every empty cell next to
+        the network, kept per layout. An empty neighbour, a face-down tile or the edge
+        of the board (-1, never a key of the cells) demands nothing. The four sides are
+        written out, not looped over: asked at nearly every layout of a tile game, the
+        loop cost about 2% of a whole game."""
         key = (self.layer, start, -1)  # beside the network, kept under (layer, start)
-        found: dict[int, tuple[int, int, int]] | None = st.reach.get(key)
+        found: dict[int, int] | None = st.reach.get(key)
         if found is not None:
             return found
         net, _touching, spots = self.network(st, start)
         cells = st.layers[self.layer]
         edges = st.cols[self.edges_col]
         neighbour = st.cfg.boards[self.board].neighbour  # type: ignore[attr-defined]
+        fits = FITS
         found = {}
         for node in spots:
             must = closed = meets = 0
@@ -277,7 +286,8 @@ class TileOps:
                     must, meets = must | 8, meets | 8 if west in net else meets
                 else:
                     closed |= 8
-            found[node] = (must, closed, meets)
+            fit = fits.get(must << 8 | closed << 4 | meets)
+            found[node] = self.fit_mask(must, closed, meets) if fit is None else fit
         st.reach[key] = found
         return found
 

@@ -1,0 +1,142 @@
+"""The state's attributes read into Python locals once per chained op (issue 21).
+
+`exprgen.prelude` reads `st.loc`, `st.cols`, `st.zones` and `st.cfg` once per op, def
+or proc. A chained op (chaining.py, compiled where play runs on through it) runs a
+whole playout of turns in one call, so the attributes it reads at every turn and
+every decision are worth a local too (a `LOAD_FAST` instead of `LOAD_FAST st` and a
+`LOAD_ATTR`, which is not specialised for `st.bot()`, a bound method kept in a slot).
+Only there: in an op called once per decision (a maze game's), the reads at its start
+cost what the locals save, or more (a maze game measured 1.5-4.5% slower;
+docs/performance.md, "Seventh session").
+
+- attributes no generated code rebinds while it runs: `st.vars` (a list changed in
+  place, rebound only where a state is made or cloned), `st.quiet` and
+  `st.bot` (set by Game.playout around its runs), and the table's fixed `cfg.n` and
+  `cfg.players`;
+- a column of the table of attributes (`cols[2]`, after the prelude's `cols = st.cols`)
+  and a board's layer of tiles (`st.layers[0]`) at a constant index: changed in place,
+  rebound only where a state is cloned, imagined or edited, never while generated code
+  runs (a comprehension testing `cols[2][c]` for each item reads the column once);
+- `st.current`, the turn player, which only an op's turn flow writes (codegen's phase
+  steps; a def, a proc that never pauses, a helper never do): `current_`, every write
+  written through (`st.current = current_ = ...`);
+- `st.budget`, the decisions a playout may still take, which only the op taking them
+  reads and writes (Game.playout reads it when the run returns): a local in an op that
+  takes three or more decisions, written back before each `return`. An error raised
+  out of the op leaves it unwritten, and Game.playout then returns nothing but the
+  error.
+
+Each only where the op reads it at least twice and never assigns it whole."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+STATE_LOCALS = True  # off: a chained op reads only exprgen.prelude's four tables once
+# (what the generated code writes, the local it becomes): read once before the body
+FIXED = (
+    (re.compile(r"\bst\.vars\["), "vars_[", "vars_ = st.vars"),
+    (re.compile(r"\bst\.quiet\b"), "quiet", "quiet = st.quiet"),
+    (re.compile(r"\bst\.bot\(\)"), "bot()", "bot = st.bot"),
+    (re.compile(r"(?<![\w.])cfg\.n\b"), "cfg_n", "cfg_n = cfg.n"),
+    (re.compile(r"(?<![\w.])cfg\.players\b"), "cfg_players", "cfg_players = cfg.players"),
+)
+# a column or a layer at a constant index: (pattern, local's name, what it reads)
+INDEXED = (
+    (re.compile(r"(?<![\w.])cols\[(\d+)\]"), "cols_{}", "cols[{}]"),
+    (re.compile(r"\bst\.layers\[(\d+)\]"), "layers_{}", "st.layers[{}]"),
+)
+CURRENT = re.compile(r"\bst\.current\b")
+WRITE_CURRENT = re.compile(r"^(\s*)st\.current = ")
+BUDGET = re.compile(r"\bst\.budget\b")
+TAKEN = "st.budget -= 1"  # a decision a playout takes where it is asked (codegen.choose)
+RETURN = re.compile(r"^(\s*)return\b")
+
+
+def assigned(text: str, attr: str) -> bool:
+    """Does the code rebind st.<attr> (or cfg.<attr>) as a whole?"""
+    return re.search(rf"\b(st|cfg)\.{attr}\s*(=[^=]|[-+*/]=)", text) is not None
+
+
+def hoisted(lines: list[str]) -> list[str]:
+    """lines (a chained op's body, after exprgen.prelude) reading the attributes above
+    from locals."""
+    head: list[str] = []
+    text = "\n".join(lines)
+    cfg_read = "cfg = st.cfg" in lines[:4]
+    text = _fixed(text, cfg_read, head)
+    text = _indexed(text, "cols = st.cols" in lines[:4], head)
+    body = text.split("\n")
+    if len(CURRENT.findall(text)) >= 2 and _written_plainly(body):
+        body = [_current(line) for line in body]
+        head.append("current_ = st.current")
+    if text.count(TAKEN) >= 3:
+        body = _budgeted(body)
+        head.append("budget = st.budget")
+    if not head:
+        return lines
+    at = _after_prelude(body)
+    return [*body[:at], *head, *body[at:]]
+
+
+def _fixed(text: str, cfg_read: bool, head: list[str]) -> str:
+    """text reading FIXED's attributes from locals, their reads added to head."""
+    for pattern, local, read in FIXED:
+        attr = read.rsplit(".", 1)[1]
+        if read.endswith(("cfg.n", "cfg.players")) and not cfg_read:
+            continue
+        if len(pattern.findall(text)) >= 2 and not assigned(text, attr):
+            text = pattern.sub(local, text)
+            head.append(read)
+    return text
+
+
+def _indexed(text: str, cols_read: bool, head: list[str]) -> str:
+    """text reading INDEXED's columns and layers from locals, their reads added to head."""
+    for pattern, name, read in INDEXED:
+        if read.startswith("cols") and not cols_read:
+            continue
+        uses = Counter(pattern.findall(text))
+        for index in sorted(k for k, n in uses.items() if n >= 2):
+            what = re.escape(read.format(index))
+            if re.search(rf"{what}\s*=[^=]", text) is None:  # never rebound here
+                text = re.sub(rf"(?<![\w.]){what}", name.format(index), text)
+                head.append(f"{name.format(index)} = {read.format(index)}")
+    return text
+
+
+def _written_plainly(body: list[str]) -> bool:
+    """Is every write of st.current a statement of its own (`st.current = ...`)?"""
+    writes = sum(len(re.findall(r"\bst\.current\s*(=[^=]|[-+*/%]=)", line)) for line in body)
+    return writes == sum(1 for line in body if WRITE_CURRENT.match(line))
+
+
+def _current(line: str) -> str:
+    """A line reading the local current_ and writing st.current through it."""
+    m = WRITE_CURRENT.match(line)
+    if m is None:
+        return CURRENT.sub("current_", line)
+    rest = CURRENT.sub("current_", line[m.end() :])
+    return f"{m.group(1)}st.current = current_ = {rest}"
+
+
+def _budgeted(body: list[str]) -> list[str]:
+    """st.budget as the local `budget`, written back before each return."""
+    out = []
+    for line in body:
+        line = BUDGET.sub("budget", line)
+        m = RETURN.match(line)
+        if m:
+            out.append(f"{m.group(1)}st.budget = budget")
+        out.append(line)
+    return out
+
+
+def _after_prelude(body: list[str]) -> int:
+    """Where the prelude's reads (`loc = st.loc` ...) end: the new reads go after them,
+    as `cfg_n = cfg.n` reads the local `cfg`."""
+    at = 0
+    while at < len(body) and re.match(r"^(loc|cols|zones|cfg) = st\.\1$", body[at]):
+        at += 1
+    return at
