@@ -37,10 +37,10 @@ def uncelled(body: list[str], local: set[str]) -> list[str]:
         return body
     lines = list(body)
     for at, line in enumerate(body):
-        if (" for " not in line and "lambda" not in line) or _continued(body, at):
+        if (" for " not in line and "lambda" not in line) or continued(body, at):
             continue
         text = line.lstrip()
-        tree = _statement(text)
+        tree = statement(text)
         if tree is None:
             continue
         pad = len(line) - len(text)
@@ -51,12 +51,12 @@ def uncelled(body: list[str], local: set[str]) -> list[str]:
     return lines
 
 
-def _continued(body: list[str], at: int) -> bool:
+def continued(body: list[str], at: int) -> bool:
     """Is the line, or the one before it, continued on the next (a `\\` at its end)?"""
     return body[at].endswith("\\") or (at > 0 and body[at - 1].endswith("\\"))
 
 
-def _statement(text: str) -> ast.Module | None:
+def statement(text: str) -> ast.Module | None:
     """A line (without its indentation) parsed as a statement on its own, the head of
     a block given a body."""
     if text.startswith("elif "):
@@ -80,19 +80,19 @@ def _edit(text: str, node: ast.expr, local: set[str]) -> Edit | None:
     read, bound, celled = _names(node)
     if node.end_col_offset is None or bound & local or not celled & local:
         return None
-    start, end = _offsets(text, node.col_offset, node.end_col_offset)
+    start, end = offsets(text, node.col_offset, node.end_col_offset)
     names = ", ".join(sorted(read & local))
     if isinstance(node, ast.Lambda):  # called at once with the locals as defaults
         defaults = ", ".join(f"{n}={n}" for n in sorted(read & local))
         return start, end, f"((lambda {defaults}: (", "))())"
     assert isinstance(node, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp)
-    target = _offsets(text, node.generators[0].target.col_offset, 0)[0]
+    target = offsets(text, node.generators[0].target.col_offset, 0)[0]
     keyword = text.rfind("for", start, target)  # the first `for` of the comprehension
     one = f"({names},)" if "," not in names else f"(({names}),)"
     return keyword, keyword, f"for {names} in {one} ", ""
 
 
-def _offsets(text: str, start: int, end: int) -> tuple[int, int]:
+def offsets(text: str, start: int, end: int) -> tuple[int, int]:
     """ast's offsets count bytes of UTF-8; the text's characters."""
     if text.isascii():
         return start, end

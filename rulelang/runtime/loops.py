@@ -30,7 +30,7 @@ import ast
 import re
 from collections.abc import Callable
 
-from rulelang.runtime.cells import _continued, _offsets, _statement
+from rulelang.runtime.cells import continued, offsets, statement
 
 LOOPED = True  # off: `any`/`all` over a generator evaluated as written
 MARK = re.compile(r"  # @\d+$")
@@ -52,10 +52,10 @@ def looped(body: list[str], local: set[str], make: Make) -> list[str]:
         mark = found.group(0) if found else mark
         if " for " not in line or ("any(" not in line and "all(" not in line):
             continue
-        if _continued(body, at):
+        if continued(body, at):
             continue
         text = line.lstrip()
-        tree = _statement(text)
+        tree = statement(text)
         if tree is None:
             continue
         edits = [_edit(text, call, local, make, mark) for call in _calls(tree)]
@@ -111,7 +111,7 @@ def _edit(
 
     def source(node: ast.expr) -> str:
         assert node.end_col_offset is not None
-        start, end = _offsets(text, node.col_offset, node.end_col_offset)
+        start, end = offsets(text, node.col_offset, node.end_col_offset)
         return text[start:end]
 
     test = source(gen.elt)
@@ -127,7 +127,7 @@ def _edit(
         f"return {done}",
     ]
     name = make(params, body)
-    start, end = _offsets(text, call.col_offset, call.end_col_offset)
+    start, end = offsets(text, call.col_offset, call.end_col_offset)
     return start, end, f"{name}({', '.join(params)})"
 
 
