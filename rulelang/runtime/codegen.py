@@ -289,7 +289,7 @@ class Codegen(StraightGen):
 
     def follow(self, bodies: list[list[str]]) -> frozenset[int]:
         """The ops copied into the jumps to them whatever their size (chaining.py): the
-        op after each choice, and each op a pausing proc returns to. None when
+        op after each choice, and each op a pausing proc returns to. None (empty) when
         unoptimised or chaining is off."""
         if not (exprgen.OPTIMISED and chaining.CHAIN):
             return frozenset()

@@ -14,7 +14,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, assert_never, cast
 
 from rulelang.check.layout import Layout
@@ -181,9 +181,8 @@ class Namespace:
         the stub, which counts what they return); then `then`, given those counts,
         gives a longer version of the same code to compile in its place, or None to
         keep the first."""
-        self.pending[name] = Pending(params, body, put, uncell, then, after)
-        if seen is not None:  # counted where the caller reads them
-            self.pending[name].seen = seen
+        counted = Counter() if seen is None else seen  # where the caller reads them
+        self.pending[name] = Pending(params, body, put, uncell, then, after, seen=counted)
         return _stub(self.compiled, name)
 
     def compiled(self, name: str) -> Callable[..., Any]:
@@ -232,9 +231,9 @@ class Pending:
     uncell: bool
     then: Callable[[Counter[Any]], list[str] | None] | None
     after: int
+    seen: Counter[Any]  # what the first calls returned
     calls: int = 0
     first: Callable[..., Any] | None = None
-    seen: Counter[Any] = field(default_factory=Counter)  # what the first calls returned
 
     def watching(self, *args: Any) -> Any:
         """The first function, counting what it returns."""
