@@ -142,7 +142,7 @@ class Namespace:
         exec(self.lines.compile(name, params, body), self.env, scope)  # noqa: S102
         code = scope[name].__code__
         joined = "\n".join(body)
-        if uncell and loops.LOOPED and ("any(" in joined or "all(" in joined):
+        if uncell and loops.LOOPED and loops.wanted(joined):
             written = loops.looped(body, {*code.co_varnames, *code.co_cellvars}, self.loop)
             if written != body:  # `any`/`all` over a generator: a loop of its own
                 body = written
