@@ -12,14 +12,13 @@ very games the plain code plays (`exprgen.OPTIMISED` off), for every shipped gam
 
 from __future__ import annotations
 
-import inspect
 import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from compile_support import both_of_file, compiled, with_optimised
+from compile_support import both_of_file, compiled, with_loops, with_optimised
 
 import rulelang
 from rulelang import CHANCE, Game, Ruleset, Said
@@ -32,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def source_of(rules: Ruleset, name: str) -> str:
     """The generated Python of a def (`_d_NAME`) or proc (`_p_NAME`)."""
     fn = rules.code.ops[0].__globals__[name]
-    return inspect.getsource(fn)
+    return with_loops(fn)  # and its loops (loops.py: `any`/`all`, list comprehensions)
 
 
 def said(rules: Ruleset) -> list[str]:

@@ -18,18 +18,20 @@ from typing import Any
 import pytest
 
 import rulelang
-from rulelang.runtime import cells, codegen
+from rulelang.runtime import cells, codegen, loops
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def compiled_ops(path: Path, uncelled: bool) -> rulelang.Ruleset:
-    was = cells.UNCELLED, codegen.LAZY
-    cells.UNCELLED, codegen.LAZY = uncelled, False  # every op compiled at once
+    """Every op compiled at once; the list comprehensions left as they are (with
+    `loops.LISTED` they become functions of their own, and read no cells either)."""
+    was = cells.UNCELLED, codegen.LAZY, loops.LISTED
+    cells.UNCELLED, codegen.LAZY, loops.LISTED = uncelled, False, False
     try:
         return rulelang.compile_file(path)
     finally:
-        cells.UNCELLED, codegen.LAZY = was
+        cells.UNCELLED, codegen.LAZY, loops.LISTED = was
 
 
 @pytest.mark.parametrize("name", ["saboteur.rules", "labyrinth.rules"])

@@ -40,7 +40,7 @@ from rulelang.runtime import cells, helpers, loops, ranges, seen
 from rulelang.runtime.code import Fn, Formatter
 from rulelang.runtime.constants import constant_items
 from rulelang.runtime.fitting import fitting_call
-from rulelang.runtime.folds import fold, membership
+from rulelang.runtime.folds import emptiness, fold, membership
 from rulelang.runtime.growing import Grown, grown_locals
 from rulelang.runtime.lengths import fixed_lengths
 from rulelang.runtime.lines import TABLE, Lines
@@ -83,6 +83,7 @@ _F_ESCAPES = {"{": "{{", "}": "}}", '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r":
 OPTIMISED = True
 FOLD = True  # off: constant comparisons and truth values left to run (folds.py)
 HOIST = True  # off: `any(v in xs for v in vs)` tests xs once per v, as written (folds.py)
+EMPTINESS = True  # off: `len(xs) == 0` and a first item's check call len (folds.py)
 INLINE_MAX = 160  # the longest def body (generated source) written in place of its calls
 UNGUARDED = True  # statements read hidden things without the guards of `known`
 FIXED_LENGTHS = True  # off: a list attribute's reads are checked, whatever it holds
@@ -141,7 +142,7 @@ class Namespace:
         exec(self.lines.compile(name, params, body), self.env, scope)  # noqa: S102
         code = scope[name].__code__
         joined = "\n".join(body)
-        if uncell and loops.LOOPED and ("any(" in joined or "all(" in joined):
+        if uncell and loops.LOOPED and loops.wanted(joined):
             written = loops.looped(body, {*code.co_varnames, *code.co_cellvars}, self.loop)
             if written != body:  # `any`/`all` over a generator: a loop of its own
                 body = written
@@ -529,6 +530,10 @@ class ExprGen:
             folded = fold(op, left, right)
             if folded is not None:
                 return folded
+        if OPTIMISED and EMPTINESS:
+            empty = emptiness(e, left, right)
+            if empty is not None:
+                return empty
         if OPTIMISED and op in ("/", "%") and _INT.match(right) and int(right) != 0:
             # by a number that is not 0: nothing to check (`/` rounds down, as _h.divide)
             return f"({left} {'//' if op == '/' else '%'} {right})"
@@ -589,12 +594,16 @@ class ExprGen:
             # helper is called only to raise the error outside
             span = self.span(e)
             check = f"len({obj}) > {idx}" if idx.isdigit() else f"0 <= {idx} < len({obj})"
+            if OPTIMISED and EMPTINESS and idx == "0":  # the first item: there is one
+                check = obj
             return f"({obj}[{idx}] if {check} else _h.index({obj}, {idx}, {span}))"
         if (_NAME.match(idx) or _INT.match(idx)) and not self.in_comp_source:
             # the list evaluated once, named (`:=` is refused in a comprehension's source)
             name = self.temp()
             span = self.span(e)
             check = f"len({name} := {obj}) > {idx}" + ("" if idx.isdigit() else " >= 0")
+            if OPTIMISED and EMPTINESS and idx == "0":  # the first item: there is one
+                check = f"({name} := {obj})"
             return f"({name}[{idx}] if {check} else _h.index({name}, {idx}, {span}))"
         if OPTIMISED and _PURE.match(obj) and not self.in_comp_source:
             # the index evaluated once, named; the list read twice at no cost

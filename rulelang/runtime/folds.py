@@ -10,7 +10,14 @@ already knows, worked out by the generator, and membership over a list tested at
   not once per item of `vs` (a def's list, a player's broken tools, built again for
   every tool of a card), and no generator is made and resumed.
 
-Off with `exprgen.OPTIMISED`, or one by one with `exprgen.FOLD` and `exprgen.HOIST`.
+- `emptiness`: `len(xs) == 0` as `(not xs)`, `len(xs) > 0` and `len(xs) != 0` as
+  `(not not xs)`: a list, a text, a zone or a map is empty exactly when Python finds it
+  false, and no call of `len` is made (in CPython 3.11 a builtin's call, a constant and
+  a comparison against one truth test; in an `if`, Python writes `not not xs` as one
+  jump). Rules test a zone's emptiness at nearly every turn.
+
+Off with `exprgen.OPTIMISED`, or one by one with `exprgen.FOLD`, `exprgen.HOIST` and
+`exprgen.EMPTINESS`.
 """
 
 from __future__ import annotations
@@ -46,6 +53,47 @@ def fold(op: str, left: str, right: str) -> str | None:
         if known and type(a) is bool:
             return right if a == (op == "and") else left
     return None
+
+
+def emptiness(e: A.Binary, left: str, right: str) -> str | None:
+    """`len(xs)` compared with 0 as xs's truth, or None. Only the built-in `len` of one
+    argument (generated as `len(...)`: a def of the rules is `_d_...`), written on the
+    left or the right."""
+    flipped = {"==": "==", "!=": "!=", "<": ">"}
+    if _is_len(e.left) and _is_zero(e.right) and e.op in ("==", "!=", ">"):
+        op, src = e.op, left
+    elif _is_len(e.right) and _is_zero(e.left) and e.op in flipped:
+        op, src = flipped[e.op], right
+    else:
+        return None
+    inner = _call_arg(src, "len")
+    if inner is None:
+        return None
+    return f"(not {inner})" if op == "==" else f"(not not {inner})"
+
+
+def _is_len(e: A.Expr) -> bool:
+    return isinstance(e, A.Call) and e.func == "len" and len(e.args) == 1
+
+
+def _is_zero(e: A.Expr) -> bool:
+    return isinstance(e, A.IntLit) and e.value == 0
+
+
+def _call_arg(src: str, func: str) -> str | None:
+    """X where src is exactly `func(X)` (the parenthesis opened after func closes at
+    the end), else None."""
+    if not (src.startswith(func + "(") and src.endswith(")")):
+        return None
+    try:
+        tree = ast.parse(src, mode="eval").body
+    except SyntaxError:
+        return None
+    if not (isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name)):
+        return None
+    if tree.func.id != func or len(tree.args) != 1 or tree.keywords:
+        return None
+    return f"({src[len(func) + 1 : -1]})"
 
 
 def _literal(src: str) -> tuple[bool, object]:

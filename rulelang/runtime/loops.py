@@ -19,9 +19,20 @@ at as the generator would: the same values, errors at the same item. The functio
 receives the locals the generator reads; it carries the mark of the statement it comes
 from (lines.py), so that an error raised in it is placed on the same rule line.
 
-Left as it is: a generator inside another comprehension or a lambda, one with more
-than one `for`, with `:=`, or holding a comprehension or a lambda of its own, one whose
-variable has the name of a local, and one on a line continued on the next.
+A list comprehension `[E for v in S if C]` of the function's own scope likewise
+(`loops.LISTED`): a call of a function made for it, which builds the list in a loop
+(`_made.append(E)`) and returns it. In Python 3.11 the comprehension is a function
+object made at every evaluation (and a frame), with the locals it reads made cells
+or, where cells.py rewrote it, passed in a tuple it unpacks: about 1,600 machine
+instructions a call more than the loop over a tile game's few spots (callgrind), where
+an item appended costs a few bytecodes more than `LIST_APPEND`. The same items are
+taken, tested and appended in the same order, an error raised at the same item.
+
+Left as it is: a generator or comprehension inside another comprehension or a lambda,
+one with more than one `for`, holding a comprehension or a lambda of its own, or a
+`:=` whose name the function reads elsewhere (Python binds it in the function around
+it; a name the code generator made for one value, read only there, moves with it), one
+whose variable has the name of a local, and one on a line continued on the next.
 """
 
 from __future__ import annotations
@@ -33,6 +44,8 @@ from collections.abc import Callable
 from rulelang.runtime.cells import continued, offsets, statement
 
 LOOPED = True  # off: `any`/`all` over a generator evaluated as written
+LISTED = True  # off: a list comprehension evaluated as written (on only with LOOPED)
+MADE = "_made"  # the list a comprehension's function builds (no generated name)
 MARK = re.compile(r"  # @\d+$")
 _SCOPES = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Lambda)
 _SKIP = (*_SCOPES, ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await)
@@ -46,11 +59,12 @@ def looped(body: list[str], local: set[str], make: Make) -> list[str]:
     if not LOOPED:
         return body
     lines = list(body)
+    whole = "\n".join(body)
     mark = ""  # the mark of the statement the line belongs to
     for at, line in enumerate(body):
         found = MARK.search(line)
         mark = found.group(0) if found else mark
-        if " for " not in line or ("any(" not in line and "all(" not in line):
+        if " for " not in line or not wanted(line):
             continue
         if continued(body, at):
             continue
@@ -58,25 +72,29 @@ def looped(body: list[str], local: set[str], make: Make) -> list[str]:
         tree = statement(text)
         if tree is None:
             continue
-        edits = [_edit(text, call, local, make, mark) for call in _calls(tree)]
+        edits = [_edit(text, call, local, make, mark, whole) for call in _calls(tree)]
         for start, end, call_text in sorted(filter(None, edits), reverse=True):
             text = text[:start] + call_text + text[end:]  # right to left
         lines[at] = line[: len(line) - len(line.lstrip())] + text
     return lines
 
 
-def _calls(tree: ast.AST) -> list[ast.Call]:
-    """The calls `any(<generator>)` and `all(<generator>)` of the function's own scope."""
-    found: list[ast.Call] = []
+def wanted(text: str) -> bool:
+    """Might the text hold what `looped` writes as a loop?"""
+    return "any(" in text or "all(" in text or (LISTED and "[" in text and " for " in text)
+
+
+def _calls(tree: ast.AST) -> list[ast.Call | ast.ListComp]:
+    """The calls `any(<generator>)` and `all(<generator>)` of the function's own scope,
+    and its list comprehensions (LISTED)."""
+    found: list[ast.Call | ast.ListComp] = []
     todo: list[ast.AST] = [tree]
     while todo:
         node = todo.pop()
         for child in ast.iter_child_nodes(node):
-            if isinstance(child, _SCOPES):
-                continue
-            if _any_all(child):
+            if _any_all(child) or (LISTED and isinstance(child, ast.ListComp)):
                 found.append(child)  # type: ignore[arg-type]
-            else:
+            elif not isinstance(child, _SCOPES):
                 todo.append(child)
     return found
 
@@ -93,21 +111,29 @@ def _any_all(node: ast.AST) -> bool:
 
 
 def _edit(
-    text: str, call: ast.Call, local: set[str], make: Make, mark: str
+    text: str, call: ast.Call | ast.ListComp, local: set[str], make: Make, mark: str, whole: str
 ) -> tuple[int, int, str] | None:
-    """(start, end, the call that replaces it) for one `any`/`all`, None if left."""
-    gen = call.args[0]
-    assert isinstance(gen, ast.GeneratorExp)
+    """(start, end, the call that replaces it) for one `any`/`all` or list
+    comprehension, None if left."""
+    gen = call if isinstance(call, ast.ListComp) else call.args[0]
+    assert isinstance(gen, (ast.GeneratorExp, ast.ListComp))
     if len(gen.generators) != 1 or gen.generators[0].is_async or call.end_col_offset is None:
         return None
-    if any(isinstance(n, _SKIP) for n in ast.walk(gen) if n is not gen):
+    inner = [n for n in ast.walk(gen) if n is not gen]
+    if any(isinstance(n, _SKIP) and not isinstance(n, ast.NamedExpr) for n in inner):
+        return None
+    start, end = offsets(text, call.col_offset, call.end_col_offset)
+    private = _private(inner, text[start:end], whole)
+    if private is None:
         return None
     comp = gen.generators[0]
     names = [n for n in ast.walk(gen) if isinstance(n, ast.Name)]
-    bound = {n.id for n in names if not isinstance(n.ctx, ast.Load)}
+    bound = {n.id for n in names if not isinstance(n.ctx, ast.Load)} - private
     if bound & local or not all(isinstance(n, ast.Name) for n in _targets(comp.target)):
         return None
-    params = sorted({n.id for n in names if isinstance(n.ctx, ast.Load)} & local - bound)
+    if MADE in {n.id for n in names}:
+        return None
+    params = sorted({n.id for n in names if isinstance(n.ctx, ast.Load)} & local - bound - private)
 
     def source(node: ast.expr) -> str:
         assert node.end_col_offset is not None
@@ -115,20 +141,37 @@ def _edit(
         return text[start:end]
 
     test = source(gen.elt)
-    found, done = ("True", "False") if call.func.id == "any" else ("False", "True")  # type: ignore[attr-defined]
     body = [f"for {source(comp.target)} in {source(comp.iter)}:{mark}"]
     pad = "    "
     if comp.ifs:
         body.append(f"    if {' and '.join(f'({source(c)})' for c in comp.ifs)}:")
         pad = "        "
-    body += [
-        f"{pad}if {'' if found == 'True' else 'not '}({test}):",
-        f"{pad}    return {found}",
-        f"return {done}",
-    ]
+    if isinstance(call, ast.ListComp):
+        body = [f"{MADE} = []", *body, f"{pad}{MADE}.append({test})", f"return {MADE}"]
+    else:
+        found, done = ("True", "False") if call.func.id == "any" else ("False", "True")  # type: ignore[attr-defined]
+        body += [
+            f"{pad}if {'' if found == 'True' else 'not '}({test}):",
+            f"{pad}    return {found}",
+            f"return {done}",
+        ]
     name = make(params, body)
-    start, end = offsets(text, call.col_offset, call.end_col_offset)
     return start, end, f"{name}({', '.join(params)})"
+
+
+def _private(inner: list[ast.AST], own: str, whole: str) -> set[str] | None:
+    """The names `:=` binds inside the generator or comprehension (which Python binds
+    in the function around it), if each is read nowhere else in the function (a name
+    the code generator made for a value it reads twice, `(_t7[0] if (_t7 := ...) else
+    ...)`): then the loop's function may hold it. None if one is read elsewhere."""
+    private = set()
+    for n in inner:
+        if isinstance(n, ast.NamedExpr) and isinstance(n.target, ast.Name):
+            name = re.compile(rf"\b{re.escape(n.target.id)}\b")
+            if len(name.findall(whole)) != len(name.findall(own)):
+                return None
+            private.add(n.target.id)
+    return private
 
 
 def _targets(target: ast.expr) -> list[ast.expr]:

@@ -25,19 +25,40 @@ SPAN = 2 * REACH + 1  # cells in a row
 KEPT = 1 << 16  # most cells whose neighbours or names are kept (a maze uses hundreds)
 
 
+# A cell is one Python object per number (`_Around.one`): a cell's number is about
+# 2·10^18, an int CPython makes anew at each sum, and a dict or set finding a key equal
+# to one it holds compares their digits unless they are the same object. Handing out
+# one object per number (the neighbours of a cell, `cell(x, y)`) makes those lookups
+# stop at the identity test. Off: every sum a new object, as before.
+CANONICAL = True
+
+
 class _Around(dict[int, tuple[int, int, int, int]]):
     """neighbour[cell][d]: the next cell north, east, south, west (-1 past REACH),
     worked out the first time a cell is asked about."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cells: dict[int, int] = {}  # number -> the one object for it (CANONICAL)
+
+    def one(self, node: int) -> int:
+        """The object that stands for the cell `node` (itself, the first time)."""
+        if not CANONICAL:
+            return node
+        if len(self.cells) >= KEPT:
+            self.cells.clear()
+        return self.cells.setdefault(node, node)
 
     def __missing__(self, node: int) -> tuple[int, int, int, int]:
         if len(self) >= KEPT:  # rules that wander over many cells: start again
             self.clear()
         y, x = divmod(node, SPAN)
+        one = self.one
         row = (
-            node + SPAN if y < SPAN - 1 else -1,
-            node + 1 if x < SPAN - 1 else -1,
-            node - SPAN if y > 0 else -1,
-            node - 1 if x > 0 else -1,
+            one(node + SPAN) if y < SPAN - 1 else -1,
+            one(node + 1) if x < SPAN - 1 else -1,
+            one(node - SPAN) if y > 0 else -1,
+            one(node - 1) if x > 0 else -1,
         )
         self[node] = row
         return row
@@ -115,7 +136,8 @@ class OpenGrid(GridBoard):
         self.size = SPAN * SPAN
         self.names = _Cells(None)  # type: ignore[assignment]
         self.attrs = {"x": _Cells(0), "y": _Cells(1)}  # type: ignore[dict-item]
-        self.neighbour = _Around()  # type: ignore[assignment]
+        self._around = _Around()
+        self.neighbour = self._around  # type: ignore[assignment]
         self.steps = {}
         self._dist = {}
         self._frame: Frame | None = None  # the last goals and walls of path_length
@@ -128,7 +150,7 @@ class OpenGrid(GridBoard):
 
     def cell(self, x: int, y: int) -> int | None:
         if abs(x) <= REACH and abs(y) <= REACH:
-            return (y + REACH) * SPAN + x + REACH
+            return self._around.one((y + REACH) * SPAN + x + REACH)
         return None
 
     def distance(self, a: int | None, b: int | None) -> int:

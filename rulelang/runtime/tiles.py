@@ -27,9 +27,13 @@ if TYPE_CHECKING:
     from rulelang.runtime.state import State
 
 OPPOSITE = (2, 3, 0, 1)
-# a spot's demands (must be open << 8 | must be closed << 4 | meet the network) -> the
-# open-side masks that fit it, one bit each (TileOps.fit_mask): at most 4096, filled as met
-FITS: dict[int, int] = {}
+# a spot's demands (must be open * 256 + must be closed * 16 + meet the network) -> the
+# open-side masks that fit it, one bit each (TileOps.fit_mask), None until first met: a
+# list, not a dict keyed by the number (keys of 256 and more are not Python's shared
+# small ints, so each lookup hashed the key and compared it with the one kept), and the
+# key made with `*` and `+`, which CPython 3.11 runs as integer fast paths (`<<` and
+# `|` it does not)
+FITS: list[int | None] = [None] * 4096
 Network = tuple[frozenset[int], tuple[int, ...], tuple[int, ...]]
 
 
@@ -219,15 +223,19 @@ class TileOps:
         ways = 0  # the open-side masks of the tile turned as allowed, one bit each
         for t in turns:
             ways |= 1 << sides[t % 4]
-        return tuple([s for s in spots if demands[s] & ways])
+        found = []  # a loop, not a comprehension: in CPython 3.11 that is a function
+        for s in spots:  # made and called each time, reading demands and ways as cells
+            if demands[s] & ways:
+                found.append(s)
+        return tuple(found)
 
     @staticmethod
     def fit_mask(must: int, closed: int, meets: int) -> int:
         """The open-side masks w (bit w, w in 0..15) of a tile that fits a spot whose
         sides `must` be open, must be `closed`, and of which `meets` meet the network:
         w holds must, none of closed and one of meets. Kept per the three masks."""
-        key = must << 8 | closed << 4 | meets
-        fit = FITS.get(key)
+        key = must * 256 + closed * 16 + meets
+        fit = FITS[key]
         if fit is None:
             ok = (w for w in range(16) if w & must == must and not w & closed and w & meets)
             fit = FITS[key] = sum(1 << w for w in ok)
@@ -286,7 +294,7 @@ class TileOps:
                     must, meets = must | 8, meets | 8 if west in net else meets
                 else:
                     closed |= 8
-            fit = fits.get(must << 8 | closed << 4 | meets)
+            fit = fits[must * 256 + closed * 16 + meets]
             found[node] = self.fit_mask(must, closed, meets) if fit is None else fit
         st.reach[key] = found
         return found
