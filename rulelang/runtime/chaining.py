@@ -38,6 +38,7 @@ CHAIN = True
 # stops, and Game.apply runs the ops after it one call each (see `resumed`)
 RUN_ON = True
 MAX_LINES = 400  # an op copies no more ops into itself beyond this many lines
+RESUME_DEPTH = 12  # small ops copied one into the other in a resume (`resumed`)
 POPPED_DEPTH = 3  # ops copied one into the other where a resume pops (`resumed`)
 JUMP = re.compile(r"^(\s*)return (\d+)$")
 PUSH = re.compile(r"^(\s*)st\.stack\.append\((\d+)\)(  # @\d+)?$")
@@ -185,29 +186,36 @@ def resumed(
     is popped as before, so it is the same at every point."""
     follow = follow | frozenset(to)
     lines = chained(bodies, me, follow, small, depth)
-    return _run_on(bodies, lines, to, (me,), (follow, small, depth, where), MAX_LINES)
+    copies: dict[int, list[str]] = {}  # each op chained once, wherever it is copied
+
+    def copy(pc: int) -> list[str]:
+        found = copies.get(pc)
+        if found is None:
+            found = copies[pc] = chained(bodies, pc, follow, small, depth)
+        return found
+
+    return _run_on(lines, to, (me,), (copy, where), MAX_LINES)
 
 
 def _run_on(
-    bodies: list[list[str]],
     lines: list[str],
     to: list[int],
     path: tuple[int, ...],
-    how: tuple[frozenset[int], int, int, Callable[[int], list[int]]],
+    how: tuple[Callable[[int], list[str]], Callable[[int], list[int]]],
     room: int,
 ) -> list[str]:
     """lines with their unknown pops running on into copies of the ops of `to` (not
     those of `path`, the ops copied so far on the way: a jump back to the first is
-    the resume's loop, codegen's _looping), within `room` lines."""
+    the resume's loop, codegen's _looping), within `room` lines. `how`: an op's
+    chained lines, and the ops it was seen to go on to."""
     if len(path) > POPPED_DEPTH or not any(POP.match(line) for line in lines):
         return lines
-    follow, small, depth, where = how
+    chained_op, where = how
     copies = []
     for target in to:
         if target not in path:
-            copy = chained(bodies, target, follow, small, depth)
             inner = room - len(lines) - 2
-            copy = _run_on(bodies, copy, where(target), (*path, target), how, inner)
+            copy = _run_on(chained_op(target), where(target), (*path, target), how, inner)
             copies.append((target, copy))
     return _popped_into(lines, copies, room) if copies else lines
 

@@ -59,6 +59,10 @@ PYTHON_PROCS = True  # off: a proc that never pauses takes its arguments in st.l
 RANGE = "range(low, high + 1)"  # the candidates of a choice over a range `a..b`
 LAZY = True  # ops and resumes compiled when first called (Namespace.lazy)
 HOT = 16  # calls of an op before its chained version is compiled (with LAZY)
+# calls of a resume before its version running on is compiled (Codegen.run_on): long
+# (5-10 ms to compile, against some 0.3 µs saved a call), it pays only in long runs
+RUN_ON_HOT = 1000
+PAUSED_PLAIN = True  # off: Game.apply runs an op's chained version too (Code.paused_ops)
 BARE_JUMP = re.compile(r"^\s*return (\d+|@L\d+@)$")  # a jump, to a pc or a label
 
 
@@ -220,6 +224,7 @@ class Codegen(StraightGen):
             lines, chain = (found, None) if found is not None else (prelude(lines), chain)
             self.code.source.append("\n".join(lines))
             self.code.ops.append(self.op_function(i, lines, chain))
+            self.code.paused_ops.append(self.code.ops[-1])
             self.code.spans.append(self.ops.spans[i])
         self.resumes(final, bodies, follow)
 
@@ -276,16 +281,20 @@ class Codegen(StraightGen):
         gives the lines of its chained version (chaining.py): after its first HOT
         calls, which count where it goes, compiled in its place if play runs on
         through it (`chained`), as they cost compiling."""
-        name, ops = f"_op{pc}", self.code.ops
+        name, ops, paused = f"_op{pc}", self.code.ops, self.code.paused_ops
         cells = exprgen.OPTIMISED  # comprehensions given the op's locals (cells.py)
         if not (LAZY and pc > 0):
             return self.ns.function(name, "st", lines, cells)
 
         def put(op: Op) -> None:
-            ops[pc] = op
+            ops[pc] = paused[pc] = op
+
+        def plain(op: Op) -> None:  # its chained version took its place in `ops`
+            if PAUSED_PLAIN:
+                paused[pc] = op
 
         seen = self.returns.setdefault(pc, Counter())  # what its first calls return
-        return self.ns.lazy(name, "st", lines, put, cells, chain, HOT, seen)
+        return self.ns.lazy(name, "st", lines, put, cells, chain, HOT, seen, plain)
 
     def follow(self, bodies: list[list[str]]) -> frozenset[int]:
         """The ops copied into the jumps to them whatever their size (chaining.py): the
@@ -353,7 +362,10 @@ class Codegen(StraightGen):
         to = [n for n, _count in seen.most_common() if n >= 0]
         if not to:
             return None
-        body = chaining.resumed(api, pc + 1, to, follow, INLINE_LINES, INLINE_DEPTH, self.went)
+        # small ops copied deeper than into an op: a playout's choices, where the chained
+        # op starts copying again from the op after them, are not taken in a resume
+        depth = chaining.RESUME_DEPTH
+        body = chaining.resumed(api, pc + 1, to, follow, INLINE_LINES, depth, self.went)
         return prelude([*head, *self.looped(pc + 1, body)])
 
     def went(self, pc: int) -> list[int]:
@@ -375,7 +387,7 @@ class Codegen(StraightGen):
 
         if on is None:
             return self.ns.lazy(name, params, lines, put, True)
-        return self.ns.lazy(name, params, lines, put, True, on, HOT, Counter())
+        return self.ns.lazy(name, params, lines, put, True, on, RUN_ON_HOT, Counter())
 
     def phase(self, index: int, d: A.PhaseDecl, entries: dict[str, Label]) -> None:
         if d.order_from is not None:

@@ -89,7 +89,7 @@ class Game(GameQueries):
         self.state = state
         self._keep = ruleset._fixed_names  # legal actions may be kept (see legal_actions)
         self._resumes = ruleset.code.resumes  # see apply
-        self._ops = ruleset.code.ops  # see apply
+        self._ops = ruleset.code.paused_ops  # see apply
         # the actions kept for the table per choice (see legal_actions): found when
         # first asked, so that a clone (a search's playout) does not pay for it
         self._offered: list[dict[object, list[Action]] | None] | None = None
@@ -611,13 +611,17 @@ def _each_kept(st: State, spec: ChoiceSpec, kept: dict[object, Any]) -> list[Act
     by_value: dict[Value, Action] | None = kept.get(("texts", spec.pc))
     if by_value is None:
         by_value = kept[("texts", spec.pc)] = {}
-    actions = []
-    for v in st.options:
-        action = by_value.get(v)
-        if action is None:
-            action = by_value[v] = _new(Action, (v, "pass" if v is None else spec.show(st, v)))
-        actions.append(action)
-    return actions
+    # most were seen before (a hand changed by one card): looked up in one C loop
+    actions: list[Action | None] = list(map(by_value.get, st.options))
+    if None in actions:  # (an Action is a tuple: never None, nor equal to it)
+        for i, v in enumerate(st.options):
+            if actions[i] is None:
+                action = by_value.get(v)  # (the same value twice: the same action)
+                if action is None:
+                    text = "pass" if v is None else spec.show(st, v)
+                    action = by_value[v] = _new(Action, (v, text))
+                actions[i] = action
+    return actions  # type: ignore[return-value]  # (no None left; a cast is a call)
 
 
 def _position(source: tuple[Value, ...], outcome: Value, spec: ChanceSpec, st: State) -> int | None:
