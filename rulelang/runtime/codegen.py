@@ -290,11 +290,11 @@ class Codegen(StraightGen):
             ops[pc] = paused[pc] = op
 
         def plain(op: Op) -> None:  # its chained version took its place in `ops`
-            if PAUSED_PLAIN:
-                paused[pc] = op
+            paused[pc] = op
 
         seen = self.returns.setdefault(pc, Counter())  # what its first calls return
-        return self.ns.lazy(name, "st", lines, put, cells, chain, HOT, seen, plain)
+        keep = plain if PAUSED_PLAIN else None
+        return self.ns.lazy(name, "st", lines, put, cells, chain, HOT, seen, keep)
 
     def follow(self, bodies: list[list[str]]) -> frozenset[int]:
         """The ops copied into the jumps to them whatever their size (chaining.py): the

@@ -611,17 +611,13 @@ def _each_kept(st: State, spec: ChoiceSpec, kept: dict[object, Any]) -> list[Act
     by_value: dict[Value, Action] | None = kept.get(("texts", spec.pc))
     if by_value is None:
         by_value = kept[("texts", spec.pc)] = {}
-    # most were seen before (a hand changed by one card): looked up in one C loop
-    actions: list[Action | None] = list(map(by_value.get, st.options))
-    if None in actions:  # (an Action is a tuple: never None, nor equal to it)
-        for i, v in enumerate(st.options):
-            if actions[i] is None:
-                action = by_value.get(v)  # (the same value twice: the same action)
-                if action is None:
-                    text = "pass" if v is None else spec.show(st, v)
-                    action = by_value[v] = _new(Action, (v, text))
-                actions[i] = action
-    return actions  # type: ignore[return-value]  # (no None left; a cast is a call)
+    actions = []
+    for v in st.options:
+        action = by_value.get(v)
+        if action is None:
+            action = by_value[v] = _new(Action, (v, "pass" if v is None else spec.show(st, v)))
+        actions.append(action)
+    return actions
 
 
 def _position(source: tuple[Value, ...], outcome: Value, spec: ChanceSpec, st: State) -> int | None:
