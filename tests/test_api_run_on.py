@@ -134,10 +134,15 @@ def test_an_error_in_the_turn_run_on_into_is_placed_as_the_engine_places_it(soon
     assert seen[0][0] == "R030" and ":15:" in seen[0][1]
 
 
-def test_apply_runs_an_op_as_first_compiled_not_its_chained_version() -> None:
+@pytest.mark.parametrize("plain", [True, False])
+def test_apply_runs_an_op_as_first_compiled_not_its_chained_version(
+    plain: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A playout chains Saboteur's turn (its op then reads a dozen of the state's
     attributes into locals where it starts, for a playout's many decisions); a game
-    played through the API runs the op as first compiled, and plays the same games."""
+    played through the API runs the op as first compiled (with PAUSED_PLAIN off, the
+    chained one), and plays the same games."""
+    monkeypatch.setattr(codegen, "PAUSED_PLAIN", plain)
     rules = rulelang.compile_file(ROOT / "rulesets" / "saboteur.rules")
     for seed in range(3):
         rules.new_game(3, seed).playout(random.Random(seed), quiet=True)
@@ -145,6 +150,7 @@ def test_apply_runs_an_op_as_first_compiled_not_its_chained_version() -> None:
     chained = [pc for pc, op in enumerate(code.ops) if "budget" in op.__code__.co_varnames]
     assert chained
     for pc in chained:
-        assert "budget" not in code.paused_ops[pc].__code__.co_varnames
+        assert ("budget" in code.paused_ops[pc].__code__.co_varnames) is not plain
+        assert (code.paused_ops[pc] is code.ops[pc]) is not plain
     plain = engine_resumes(rulelang.compile_file(ROOT / "rulesets" / "saboteur.rules"))
     assert played(rules.new_game(3, 5), 5, 600) == played(plain.new_game(3, 5), 5, 600)
