@@ -22,6 +22,10 @@ on through the copies back to it (Codegen.chained). A card game's turn of a few
 choices then runs in one call of an op that loops; ops that jump to ops too long to
 copy (a maze game's long moves) stay as they are (docs/performance.md, "Sixth
 session").
+
+A generated resume (a game played through the API) runs on in the same way to the
+next pause, once its first calls showed it runs on (`resumed`; docs/performance.md,
+"Resumes that run on to the next pause").
 """
 
 from __future__ import annotations
