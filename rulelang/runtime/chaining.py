@@ -22,18 +22,28 @@ on through the copies back to it (Codegen.chained). A card game's turn of a few
 choices then runs in one call of an op that loops; ops that jump to ops too long to
 copy (a maze game's long moves) stay as they are (docs/performance.md, "Sixth
 session").
+
+A generated resume (a game played through the API) runs on in the same way to the
+next pause, once its first calls showed it runs on (`resumed`; docs/performance.md,
+"Resumes that run on to the next pause").
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 # off: only codegen's small ops are copied into their jumps. With codegen.LAZY (the
 # default) an op's chained version is compiled only once its first calls showed that
 # play would run on through it (Codegen.chained): long, it costs compiling.
 CHAIN = True
+# off: a generated resume (codegen.Codegen.resumes) stops where the op after its choice
+# stops, and Game.apply runs the ops after it one call each (see `resumed`)
+RUN_ON = True
 MAX_LINES = 400  # an op copies no more ops into itself beyond this many lines
+RESUME_DEPTH = 12  # small ops copied one into the other in a resume (`resumed`)
+POPPED_DEPTH = 3  # ops copied one into the other where a resume pops (`resumed`)
 JUMP = re.compile(r"^(\s*)return (\d+)$")
 PUSH = re.compile(r"^(\s*)st\.stack\.append\((\d+)\)(  # @\d+)?$")
 POP = re.compile(r"^(\s*)return st\.stack\.pop\(\)(  # @\d+)?$")
@@ -152,4 +162,83 @@ def _copied(
             copied |= inner | {target}
         else:
             out.append(line)
+    return out
+
+
+def resumed(
+    bodies: list[list[str]],
+    me: int,
+    to: list[int],
+    follow: frozenset[int],
+    small: int,
+    depth: int,
+    where: Callable[[int], list[int]],
+) -> list[str]:
+    """Op `me`'s body as a resume runs on with it to the next pause, in one call as a
+    chained op runs (codegen's resumes). `bodies`: the ops as a game played through the
+    API runs them, without their playout branches (codegen's `_unbudgeted`), so that a
+    copy costs only the lines the API runs. `to`: the ops play was seen to go on to
+    after the resume's first calls (the most frequent first); `where(N)`: those op N
+    was seen to go on to in its own first calls.
+
+    Chained as an op is (`chained`), copying `to` as well as `follow`; then a return
+    from a pausing proc whose push lies in an earlier call (`return st.stack.pop()`,
+    not known here: a player's turn pushed where it began, the decision that ends it
+    pops) runs on into the ops of `to` it may return to: `_popped = st.stack.pop()`,
+    each op copied under `if _popped == N:` (its own such returns in turn running on
+    into the ops of `where(N)`), then `return _popped` for any other value. The stack
+    is popped as before, so it is the same at every point."""
+    follow = follow | frozenset(to)
+    lines = chained(bodies, me, follow, small, depth)
+    copies: dict[int, list[str]] = {}  # each op chained once, wherever it is copied
+
+    def copy(pc: int) -> list[str]:
+        found = copies.get(pc)
+        if found is None:
+            found = copies[pc] = chained(bodies, pc, follow, small, depth)
+        return found
+
+    return _run_on(lines, to, (me,), (copy, where), MAX_LINES)
+
+
+def _run_on(
+    lines: list[str],
+    to: list[int],
+    path: tuple[int, ...],
+    how: tuple[Callable[[int], list[str]], Callable[[int], list[int]]],
+    room: int,
+) -> list[str]:
+    """lines with their unknown pops running on into copies of the ops of `to` (not
+    those of `path`, the ops copied so far on the way: a jump back to the first is
+    the resume's loop, codegen's _looping), within `room` lines. `how`: an op's
+    chained lines, and the ops it was seen to go on to."""
+    if len(path) > POPPED_DEPTH or not any(POP.match(line) for line in lines):
+        return lines
+    chained_op, where = how
+    copies = []
+    for target in to:
+        if target not in path:
+            inner = room - len(lines) - 2
+            copy = _run_on(chained_op(target), where(target), (*path, target), how, inner)
+            copies.append((target, copy))
+    return _popped_into(lines, copies, room) if copies else lines
+
+
+def _popped_into(lines: list[str], copies: list[tuple[int, list[str]]], room: int) -> list[str]:
+    """lines with each unknown `return st.stack.pop()` running on into the copy of
+    the op it returns to, for the ops of `copies` (pc, lines), each while the lines
+    stay within `room`."""
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        m = POP.match(line)
+        if m is None:
+            out.append(line)
+            continue
+        pad = m.group(1)
+        out.append(f"{pad}_popped = st.stack.pop(){m.group(2) or ''}")
+        for target, copy in copies:
+            if len(out) + len(copy) + 2 + (len(lines) - i) <= room:
+                out.append(f"{pad}if _popped == {target}:")
+                out.extend(f"{pad}    {x}" for x in copy)
+        out.append(f"{pad}return _popped")
     return out

@@ -198,6 +198,11 @@ Event = Chose | Drew | Said | Ranked | Reaction
 @dataclass
 class Code:
     ops: list[Op] = field(default_factory=list)
+    # the ops as Game.apply runs them after a resume, to the next pause: each op as
+    # first compiled, not its chained version (codegen's op_function), which is made
+    # for a playout running on through many decisions and reads more of the state
+    # where it starts than a run to the next pause uses
+    paused_ops: list[Op] = field(default_factory=list)
     spans: list[Span] = field(default_factory=list)
     choices: dict[int, ChoiceSpec] = field(default_factory=dict)
     chances: dict[int, ChanceSpec] = field(default_factory=dict)

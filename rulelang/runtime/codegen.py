@@ -59,6 +59,10 @@ PYTHON_PROCS = True  # off: a proc that never pauses takes its arguments in st.l
 RANGE = "range(low, high + 1)"  # the candidates of a choice over a range `a..b`
 LAZY = True  # ops and resumes compiled when first called (Namespace.lazy)
 HOT = 16  # calls of an op before its chained version is compiled (with LAZY)
+# calls of a resume before its version running on is compiled (Codegen.run_on): long
+# (5-10 ms to compile, against some 0.3 µs saved a call), it pays only in long runs
+RUN_ON_HOT = 1000
+PAUSED_PLAIN = True  # off: Game.apply runs an op's chained version too (Code.paused_ops)
 BARE_JUMP = re.compile(r"^\s*return (\d+|@L\d+@)$")  # a jump, to a pc or a label
 
 
@@ -220,8 +224,9 @@ class Codegen(StraightGen):
             lines, chain = (found, None) if found is not None else (prelude(lines), chain)
             self.code.source.append("\n".join(lines))
             self.code.ops.append(self.op_function(i, lines, chain))
+            self.code.paused_ops.append(self.code.ops[-1])
             self.code.spans.append(self.ops.spans[i])
-        self.resumes(final)
+        self.resumes(final, bodies, follow)
 
     def chained(
         self,
@@ -276,16 +281,20 @@ class Codegen(StraightGen):
         gives the lines of its chained version (chaining.py): after its first HOT
         calls, which count where it goes, compiled in its place if play runs on
         through it (`chained`), as they cost compiling."""
-        name, ops = f"_op{pc}", self.code.ops
+        name, ops, paused = f"_op{pc}", self.code.ops, self.code.paused_ops
         cells = exprgen.OPTIMISED  # comprehensions given the op's locals (cells.py)
         if not (LAZY and pc > 0):
             return self.ns.function(name, "st", lines, cells)
 
         def put(op: Op) -> None:
-            ops[pc] = op
+            ops[pc] = paused[pc] = op
+
+        def plain(op: Op) -> None:  # its chained version took its place in `ops`
+            paused[pc] = op
 
         seen = self.returns.setdefault(pc, Counter())  # what its first calls return
-        return self.ns.lazy(name, "st", lines, put, cells, chain, HOT, seen)
+        keep = plain if PAUSED_PLAIN else None
+        return self.ns.lazy(name, "st", lines, put, cells, chain, HOT, seen, keep)
 
     def follow(self, bodies: list[list[str]]) -> frozenset[int]:
         """The ops copied into the jumps to them whatever their size (chaining.py): the
@@ -296,36 +305,79 @@ class Codegen(StraightGen):
         pushed = {int(m.group(2)) for body in bodies for ln in body if (m := PUSH.match(ln))}
         return frozenset({pc + 1 for pc in self.code.choices} | pushed)
 
-    def resumes(self, bodies: list[list[str]]) -> None:
+    def resumes(
+        self, bodies: list[list[str]], raw: list[list[str]], follow: frozenset[int]
+    ) -> None:
         """For each choice, a function that records the chosen value as the engine's
         `_resume` does and runs on with the op after the choice in the same call: a
         game played through the API resumes with one call, not two, and the op's
         prelude is shared. Not for a choice whose record holds a line for the others
-        or who saw it (`log ... else`, `secret to`): helpers.choice_record makes those."""
+        or who saw it (`log ... else`, `secret to`): helpers.choice_record makes those.
+        With LAZY and chaining.RUN_ON, a resume whose first calls ran on past the op
+        (returned an op to run next) is compiled again running on to the next pause
+        (`run_on`). `raw`: the ops before copying, `follow` as chaining copies them."""
         self.code.resumes = [None] * len(bodies)
         if not exprgen.OPTIMISED:
             return
+        api: list[list[str]] = []  # the ops as the API runs them (no playout branches)
+        if LAZY and chaining.RUN_ON and chaining.CHAIN:
+            api = [_unbudgeted(body) for body in raw]
         for pc, spec in self.code.choices.items():
             if spec.audience is not None or spec.narrate_hidden is not None:
                 continue
-            record = ["st.log = (spec, st.who, value, st.log)"]
-            told = self.told.get(pc)
-            if told is not None:  # spec.narrate's line or values, written inline
-                passed = "value is None or " if spec.allow_pass else ""  # a pass says nothing
-                record = [
-                    f"if {passed}spec.narrate is None:",
-                    "    " + record[0],
-                    "else:",
-                    f"    st.log = (spec, st.who, value, st.log, {told}, None)"
-                    + self.ns.mark(spec.span),
-                ]
-            quiet = ["if not st.quiet:  # a quiet game keeps no record (Game.quiet)"]
-            record = [*quiet, *("    " + line for line in record)]
-            head = [f"st.loc[{spec.slot}] = value", *record, "st.pending = None"]
+            head = self.resume_head(pc, spec)
             lines = prelude([*head, *_unbudgeted(bodies[pc + 1])])
-            self.code.resumes[pc] = self.resume_function(pc, lines)
+            on = functools.partial(self.run_on, api, pc, head, follow) if api else None
+            self.code.resumes[pc] = self.resume_function(pc, lines, on)
 
-    def resume_function(self, pc: int, lines: list[str]) -> Callable[..., int]:
+    def resume_head(self, pc: int, spec: ChoiceSpec) -> list[str]:
+        """A resume's first lines: the value in its local's slot, recorded as
+        `Game._resume` records it, the pending decision cleared."""
+        record = ["st.log = (spec, st.who, value, st.log)"]
+        told = self.told.get(pc)
+        if told is not None:  # spec.narrate's line or values, written inline
+            passed = "value is None or " if spec.allow_pass else ""  # a pass says nothing
+            record = [
+                f"if {passed}spec.narrate is None:",
+                "    " + record[0],
+                "else:",
+                f"    st.log = (spec, st.who, value, st.log, {told}, None)"
+                + self.ns.mark(spec.span),
+            ]
+        quiet = ["if not st.quiet:  # a quiet game keeps no record (Game.quiet)"]
+        record = [*quiet, *("    " + line for line in record)]
+        return [f"st.loc[{spec.slot}] = value", *record, "st.pending = None"]
+
+    def run_on(
+        self,
+        api: list[list[str]],
+        pc: int,
+        head: list[str],
+        follow: frozenset[int],
+        seen: Counter[int],
+    ) -> list[str] | None:
+        """The resume of choice pc running on to the next pause (chaining.resumed), or
+        None to keep the first: only where its first calls ran on (returned an op to
+        run next, not a pause or the end), into the ops they ran on into."""
+        to = [n for n, _count in seen.most_common() if n >= 0]
+        if not to:
+            return None
+        # small ops copied deeper than into an op: a playout's choices, where the chained
+        # op starts copying again from the op after them, are not taken in a resume
+        depth = chaining.RESUME_DEPTH
+        body = chaining.resumed(api, pc + 1, to, follow, INLINE_LINES, depth, self.went)
+        return prelude([*head, *self.looped(pc + 1, body)])
+
+    def went(self, pc: int) -> list[int]:
+        """The ops op pc was seen to go on to in its first calls, the most frequent first."""
+        return [n for n, _count in self.returns.get(pc, Counter()).most_common() if n >= 0]
+
+    def resume_function(
+        self,
+        pc: int,
+        lines: list[str],
+        on: Callable[[Counter[int]], list[str] | None] | None = None,
+    ) -> Callable[..., int]:
         name, params, resumes = f"_resume{pc}", "st, spec, value", self.code.resumes
         if not LAZY:
             return self.ns.function(name, params, lines, True)
@@ -333,7 +385,9 @@ class Codegen(StraightGen):
         def put(fn: Callable[..., int]) -> None:
             resumes[pc] = fn
 
-        return self.ns.lazy(name, params, lines, put, True)
+        if on is None:
+            return self.ns.lazy(name, params, lines, put, True)
+        return self.ns.lazy(name, params, lines, put, True, on, RUN_ON_HOT, Counter())
 
     def phase(self, index: int, d: A.PhaseDecl, entries: dict[str, Label]) -> None:
         if d.order_from is not None:

@@ -89,7 +89,7 @@ class Game(GameQueries):
         self.state = state
         self._keep = ruleset._fixed_names  # legal actions may be kept (see legal_actions)
         self._resumes = ruleset.code.resumes  # see apply
-        self._ops = ruleset.code.ops  # see apply
+        self._ops = ruleset.code.paused_ops  # see apply
         # the actions kept for the table per choice (see legal_actions): found when
         # first asked, so that a clone (a search's playout) does not pay for it
         self._offered: list[dict[object, list[Action]] | None] | None = None

@@ -173,6 +173,7 @@ class Namespace:
         then: Callable[[Counter[Any]], list[str] | None] | None = None,
         after: int = 0,
         seen: Counter[Any] | None = None,
+        plain: Callable[[Any], None] | None = None,
     ) -> Callable[..., Any]:
         """`function`, compiled when first called: a stub that compiles the function,
         hands it to `put` (to take the stub's place where it was kept) and calls it.
@@ -181,9 +182,11 @@ class Namespace:
         With `then`: the function of `body` serves its first `after` calls (through
         the stub, which counts what they return); then `then`, given those counts,
         gives a longer version of the same code to compile in its place, or None to
-        keep the first."""
+        keep the first; `plain` is given the first when the longer takes its place."""
         counted = Counter() if seen is None else seen  # where the caller reads them
-        self.pending[name] = Pending(params, body, put, uncell, then, after, seen=counted)
+        self.pending[name] = Pending(
+            params, body, put, uncell, then, after, seen=counted, plain=plain
+        )
         return _stub(self.compiled, name)
 
     def compiled(self, name: str) -> Callable[..., Any]:
@@ -206,6 +209,8 @@ class Namespace:
         else:
             fn = self.function(name, entry.params, entry.body, entry.uncell)
         entry.put(fn)
+        if entry.plain is not None and entry.first is not None and fn is not entry.first:
+            entry.plain(entry.first)
         # forgotten only now: a thread that finds it still pending compiles it too
         self.pending.pop(name, None)
         return fn
@@ -235,6 +240,7 @@ class Pending:
     seen: Counter[Any]  # what the first calls returned
     calls: int = 0
     first: Callable[..., Any] | None = None
+    plain: Callable[[Any], None] | None = None  # given `first` when `then`'s version replaces it
 
     def watching(self, *args: Any) -> Any:
         """The first function, counting what it returns."""

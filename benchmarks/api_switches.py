@@ -1,0 +1,72 @@
+"""The API path of rules compiled three ways, in one process, blocks alternated (CPU
+time, medians), each ÷ the fast path and ÷ both switches off:
+
+  base   chaining.RUN_ON and codegen.PAUSED_PLAIN off (as before apichain);
+  plain  PAUSED_PLAIN alone: `apply` runs the ops after a resume as first compiled;
+  runon  both: resumes that run on to the next pause as well.
+
+Each is warmed up with fast playouts (so that the playouts' ops are chained, as in
+compare.py's process) and enough API games for its resumes to run on
+(codegen.RUN_ON_HOT calls).
+
+    python benchmarks/api_switches.py --game saboteur --players 5 --games 40 --blocks 9
+    python benchmarks/api_switches.py --game heimlich --players 4 --games 600 --blocks 9
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import statistics
+import time
+from collections.abc import Callable
+
+from compare import ROOT, compile_rules, run_api, run_fast
+
+from rulelang.runtime import chaining, codegen
+
+WAYS = {"base": (False, False), "plain": (False, True), "runon": (True, True)}
+
+
+def timed(run: Callable[[], int]) -> float:
+    gc.collect()
+    start = time.process_time()
+    decisions = run()
+    return (time.process_time() - start) / decisions
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--game", default="saboteur")
+    parser.add_argument("--players", type=int, default=5)
+    parser.add_argument("--games", type=int, default=40, help="games per block")
+    parser.add_argument("--warmup", type=int, default=150, help="API games to warm up")
+    parser.add_argument("--blocks", type=int, default=9)
+    args = parser.parse_args()
+    rules = {}
+    for name, (on, plain) in WAYS.items():
+        chaining.RUN_ON, codegen.PAUSED_PLAIN = on, plain  # read when rules compile
+        rules[name] = compile_rules(ROOT / "rulesets" / f"{args.game}.rules")
+        run_fast(rules[name], args.players, 20, 7, -1)
+        run_api(rules[name], args.players, args.warmup, 7, -1)
+    chaining.RUN_ON, codegen.PAUSED_PLAIN = True, True
+    times: dict[str, list[float]] = {name: [] for name in [*WAYS, "fast"]}
+    names = list(times)
+    for b in range(args.blocks):
+        for name in names[b % len(names) :] + names[: b % len(names)]:
+            r = rules["base"] if name == "fast" else rules[name]
+            way = run_fast if name == "fast" else run_api
+            times[name].append(timed(lambda: way(r, args.players, args.games, 1, b)))  # noqa: B023
+    for name in WAYS:
+        fast = [a / f for a, f in zip(times[name], times["fast"], strict=True)]
+        base = [a / f for a, f in zip(times[name], times["base"], strict=True)]
+        print(
+            f"{args.game} {args.players}p {name:>5}: "
+            f"{statistics.median(times[name]) * 1e6:6.3f} µs a decision, "
+            f"÷ fast {statistics.median(fast):.3f}, ÷ base {statistics.median(base):.3f} "
+            f"({min(base):.3f}-{max(base):.3f})"
+        )
+
+
+if __name__ == "__main__":
+    main()
