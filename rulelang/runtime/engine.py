@@ -44,6 +44,7 @@ _OVER = int(OVER)
 # choice fills, and with it every choice's kept actions and texts are thrown away.
 BY_VALUE = True  # off: every choice's actions kept by option set as well (as before)
 BY_VALUE_AFTER = 250
+SUBSCRIPT = True  # off: the kept texts looked up with `.get` and a test for each option
 
 
 class Action(NamedTuple):
@@ -629,6 +630,21 @@ def _each_kept(st: State, spec: ChoiceSpec, kept: dict[object, Any]) -> list[Act
     by_value = texts[spec.pc]
     if by_value is None:
         by_value = texts[spec.pc] = {}
+    elif SUBSCRIPT:  # each value seen before, as mostly: subscripts, no test of a miss
+        actions = []
+        try:
+            for v in st.options:
+                actions.append(by_value[v])
+            return actions
+        except KeyError:  # a value not seen yet: made below
+            pass
+    return _made(st, spec, kept, by_value)
+
+
+def _made(
+    st: State, spec: ChoiceSpec, kept: dict[object, Any], by_value: dict[Value, Action]
+) -> list[Action]:
+    """`_each_kept`'s actions, the texts of values not seen yet made and kept."""
     actions = []
     for v in st.options:
         action = by_value.get(v)
