@@ -247,6 +247,11 @@ class Game(GameQueries):
                 if known is None:  # (a choice: only they have a dict)
                     known = _keep(st, cast(ChoiceSpec, spec), kept)
                 return known.copy()
+            if self._keep and BY_VALUE and type(spec) is ChoiceSpec and not st.over:
+                try:  # a choice kept by value only (see `_keep`)
+                    return _each_kept(st, spec, st.cfg.actions)
+                except TypeError:  # a value that cannot be a key
+                    return self._actions(spec)
         if st.over or spec is None:
             return []
         if isinstance(spec, ChanceSpec):
@@ -255,11 +260,6 @@ class Game(GameQueries):
 
     def _actions(self, spec: ChoiceSpec) -> list[Action]:
         st, show = self.state, spec.show
-        if self._keep and BY_VALUE:  # the texts kept by value (a choice kept by value)
-            try:
-                return _each_kept(st, spec, st.cfg.actions)
-            except TypeError:  # a value that cannot be a key
-                pass
         return [_new(Action, (v, "pass" if v is None else show(st, v))) for v in st.options]
 
     def choice_point(self) -> tuple[int, bool] | None:
