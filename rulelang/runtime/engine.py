@@ -613,7 +613,7 @@ def _keep(st: State, spec: ChoiceSpec, mine: dict[object, list[Action]]) -> list
     kept = st.cfg.actions
     actions = _each_kept(st, spec, kept)
     if BY_VALUE and len(mine) >= BY_VALUE_AFTER:  # its sets seldom come again: by value
-        kept[BY_PC][spec.pc] = None  # (legal_actions then asks `_actions`)
+        kept[BY_PC][spec.pc] = None  # (legal_actions then reads it by value itself)
         kept[OPTION_SETS] = kept.get(OPTION_SETS, 0) - len(mine)
         return actions
     mine[st.options] = actions  # (legal_actions found the options can be a key)
