@@ -5,12 +5,21 @@ time, medians), each ÷ the fast path and ÷ both switches off:
   plain  PAUSED_PLAIN alone: `apply` runs the ops after a resume as first compiled;
   runon  both: resumes that run on to the next pause as well.
 
+With `--ways texts`, the legal actions' switches of runtime/engine.py instead (RUN_ON
+and PAUSED_PLAIN on; set at compile time and before each block, each way its own rules
+and so its own kept actions):
+
+  base   BY_VALUE and SUBSCRIPT off (as before apiedge): every choice kept by option set;
+  value  BY_VALUE alone: a choice whose sets seldom come again kept by value;
+  subscr both: the kept texts read by subscript.
+
 Each is warmed up with fast playouts (so that the playouts' ops are chained, as in
 compare.py's process) and enough API games for its resumes to run on
 (codegen.RUN_ON_HOT calls).
 
     python benchmarks/api_switches.py --game saboteur --players 5 --games 40 --blocks 9
     python benchmarks/api_switches.py --game heimlich --players 4 --games 600 --blocks 9
+    python benchmarks/api_switches.py --ways texts --game saboteur --players 3 --blocks 9
 """
 
 from __future__ import annotations
@@ -23,9 +32,24 @@ from collections.abc import Callable
 
 from compare import ROOT, compile_rules, run_api, run_fast
 
-from rulelang.runtime import chaining, codegen
+from rulelang.runtime import chaining, codegen, engine
 
-WAYS = {"base": (False, False), "plain": (False, True), "runon": (True, True)}
+Way = dict[tuple[object, str], bool]
+COMPILED: dict[str, Way] = {
+    "base": {(chaining, "RUN_ON"): False, (codegen, "PAUSED_PLAIN"): False},
+    "plain": {(chaining, "RUN_ON"): False, (codegen, "PAUSED_PLAIN"): True},
+    "runon": {(chaining, "RUN_ON"): True, (codegen, "PAUSED_PLAIN"): True},
+}
+TEXTS: dict[str, Way] = {
+    "base": {(engine, "BY_VALUE"): False, (engine, "SUBSCRIPT"): False},
+    "value": {(engine, "BY_VALUE"): True, (engine, "SUBSCRIPT"): False},
+    "subscr": {(engine, "BY_VALUE"): True, (engine, "SUBSCRIPT"): True},
+}
+
+
+def switched(way: Way) -> None:
+    for (module, name), on in way.items():
+        setattr(module, name, on)
 
 
 def timed(run: Callable[[], int]) -> float:
@@ -42,22 +66,25 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40, help="games per block")
     parser.add_argument("--warmup", type=int, default=150, help="API games to warm up")
     parser.add_argument("--blocks", type=int, default=9)
+    parser.add_argument("--ways", choices=("compiled", "texts"), default="compiled")
     args = parser.parse_args()
+    ways = TEXTS if args.ways == "texts" else COMPILED
     rules = {}
-    for name, (on, plain) in WAYS.items():
-        chaining.RUN_ON, codegen.PAUSED_PLAIN = on, plain  # read when rules compile
+    for name, way in ways.items():
+        switched(way)  # read when rules compile (RUN_ON, PAUSED_PLAIN) or run (the rest)
         rules[name] = compile_rules(ROOT / "rulesets" / f"{args.game}.rules")
         run_fast(rules[name], args.players, 20, 7, -1)
         run_api(rules[name], args.players, args.warmup, 7, -1)
-    chaining.RUN_ON, codegen.PAUSED_PLAIN = True, True
-    times: dict[str, list[float]] = {name: [] for name in [*WAYS, "fast"]}
+    times: dict[str, list[float]] = {name: [] for name in [*ways, "fast"]}
     names = list(times)
     for b in range(args.blocks):
         for name in names[b % len(names) :] + names[: b % len(names)]:
+            switched(ways["base" if name == "fast" else name])
             r = rules["base"] if name == "fast" else rules[name]
             way = run_fast if name == "fast" else run_api
             times[name].append(timed(lambda: way(r, args.players, args.games, 1, b)))  # noqa: B023
-    for name in WAYS:
+    switched(ways[list(ways)[-1]])
+    for name in ways:
         fast = [a / f for a, f in zip(times[name], times["fast"], strict=True)]
         base = [a / f for a, f in zip(times[name], times["base"], strict=True)]
         print(

@@ -25,9 +25,11 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 YARDSTICKS = ROOT.parent / "shared" / "yardsticks"
+CHANCE = -1  # rulelang.CHANCE (rulelang is not imported for the yardstick)
 
 
 def player(program: str, players: int) -> Callable[[int, random.Random], int]:
@@ -40,12 +42,32 @@ def player(program: str, players: int) -> Callable[[int, random.Random], int]:
     import rulelang
 
     rules = rulelang.compile_file(ROOT / "rulesets" / "saboteur.rules")
-    return lambda seed, rng: rules.new_game(players, seed, quiet=True).playout(rng, quiet=True)
+    if program == "fast":
+        return lambda seed, rng: rules.new_game(players, seed, quiet=True).playout(rng, quiet=True)
+    if program == "fast-loud":
+        return lambda seed, rng: rules.new_game(players, seed).playout(rng)
+    quiet = program == "api-quiet"
+    for i in range(20):  # playouts first, as compare.py's: the chained ops made
+        rules.new_game(players, 6000 + i, quiet=True).playout(random.Random(i), quiet=True)
+    return lambda seed, rng: by_api(rules.new_game(players, seed, quiet=quiet), rng)
+
+
+def by_api(game: Any, rng: random.Random) -> int:
+    """compare.py's API loop: `is_over`, `current_player`, `legal_actions`, `apply`."""
+    decisions = 0
+    while not game.is_over():
+        if game.current_player() == CHANCE:
+            game.resolve_chance()
+        else:
+            actions = game.legal_actions()
+            game.apply(actions[int(rng.random() * len(actions))])
+            decisions += 1
+    return decisions
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("program", choices=("fast", "plain"))
+    ap.add_argument("program", choices=("fast", "fast-loud", "api", "api-quiet", "plain"))
     ap.add_argument("players", type=int)
     ap.add_argument("matches", type=int)
     ap.add_argument("--warmup", type=int, default=40, help="matches played first, not counted")

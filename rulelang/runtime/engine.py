@@ -28,7 +28,7 @@ from rulelang.runtime.code import (
 )
 from rulelang.runtime.lines import placed
 from rulelang.runtime.queries import GameQueries
-from rulelang.runtime.state import BY_PC, OPTION_SETS, State
+from rulelang.runtime.state import BY_PC, OPTION_SETS, TEXTS, State
 from rulelang.runtime.views import replay_into
 
 if TYPE_CHECKING:
@@ -38,6 +38,13 @@ if TYPE_CHECKING:
 _new = tuple.__new__
 _PAUSE = int(PAUSE)  # compared as a plain int: faster than the enum
 _OVER = int(OVER)
+# A choice whose option sets seldom come again (a hand: one card changed each turn) is
+# kept by value only, once it has kept this many sets: a set looked up and missed costs
+# two hashes of the tuple and a place in the table's bound (KEPT_ACTIONS), which such a
+# choice fills, and with it every choice's kept actions and texts are thrown away.
+BY_VALUE = True  # off: every choice's actions kept by option set as well (as before)
+BY_VALUE_AFTER = 250
+SUBSCRIPT = True  # off: the kept texts looked up with `.get` and a test for each option
 
 
 class Action(NamedTuple):
@@ -240,6 +247,11 @@ class Game(GameQueries):
                 if known is None:  # (a choice: only they have a dict)
                     known = _keep(st, cast(ChoiceSpec, spec), kept)
                 return known.copy()
+            if self._keep and BY_VALUE and type(spec) is ChoiceSpec and not st.over:
+                try:  # a choice kept by value only (see `_keep`)
+                    return _each_kept(st, spec, st.cfg.actions)
+                except TypeError:  # a value that cannot be a key
+                    return self._actions(spec)
         if st.over or spec is None:
             return []
         if isinstance(spec, ChanceSpec):
@@ -588,6 +600,7 @@ def _offered(ruleset: Ruleset, st: State) -> list[dict[object, list[Action]] | N
     by_pc: list[dict[object, list[Action]] | None] | None = kept.get(BY_PC)
     if by_pc is None:
         by_pc = kept[BY_PC] = [None] * len(ruleset.code.ops)
+        kept[TEXTS] = [None] * len(ruleset.code.ops)
         if ruleset._fixed_names:  # a value reads the same for the whole game
             for pc in ruleset.code.choices:
                 by_pc[pc] = {}
@@ -599,6 +612,10 @@ def _keep(st: State, spec: ChoiceSpec, mine: dict[object, list[Action]]) -> list
     (see legal_actions); the count of option sets kept bounds them (Config.for_game)."""
     kept = st.cfg.actions
     actions = _each_kept(st, spec, kept)
+    if BY_VALUE and len(mine) >= BY_VALUE_AFTER:  # its sets seldom come again: by value
+        kept[BY_PC][spec.pc] = None  # (legal_actions then reads it by value itself)
+        kept[OPTION_SETS] = kept.get(OPTION_SETS, 0) - len(mine)
+        return actions
     mine[st.options] = actions  # (legal_actions found the options can be a key)
     kept[OPTION_SETS] = kept.get(OPTION_SETS, 0) + 1
     return actions
@@ -607,15 +624,33 @@ def _keep(st: State, spec: ChoiceSpec, mine: dict[object, list[Action]]) -> list
 def _each_kept(st: State, spec: ChoiceSpec, kept: dict[object, Any]) -> list[Action]:
     """The actions of the pending options, each made once per table and decision: with
     the names fixed, an option's text depends on its value alone, so options made anew
-    (a hand that changed by one card) make texts only for the values not seen before."""
-    by_value: dict[Value, Action] | None = kept.get(("texts", spec.pc))
+    (a hand that changed by one card) make texts only for the values not seen before.
+    Each text made counts in the table's bound, as an option set does."""
+    texts: list[dict[Value, Action] | None] = kept[TEXTS]
+    by_value = texts[spec.pc]
     if by_value is None:
-        by_value = kept[("texts", spec.pc)] = {}
+        by_value = texts[spec.pc] = {}
+    elif SUBSCRIPT:  # each value seen before, as mostly: subscripts, no test of a miss
+        actions = []
+        try:
+            for v in st.options:
+                actions.append(by_value[v])
+            return actions
+        except KeyError:  # a value not seen yet: made below
+            pass
+    return _made(st, spec, kept, by_value)
+
+
+def _made(
+    st: State, spec: ChoiceSpec, kept: dict[object, Any], by_value: dict[Value, Action]
+) -> list[Action]:
+    """`_each_kept`'s actions, the texts of values not seen yet made and kept."""
     actions = []
     for v in st.options:
         action = by_value.get(v)
         if action is None:
             action = by_value[v] = _new(Action, (v, "pass" if v is None else spec.show(st, v)))
+            kept[OPTION_SETS] = kept.get(OPTION_SETS, 0) + 1
         actions.append(action)
     return actions
 

@@ -24,10 +24,11 @@ if TYPE_CHECKING:
     from rulelang.runtime.boards import Board
 
 
-KEPT_ACTIONS = 1_000  # the most option sets whose actions a table keeps per names
+KEPT_ACTIONS = 1_000  # the most option sets (and texts by value) a table keeps per names
 KEPT_NAMES = 16  # the most sets of players' names they are kept for
 OPTION_SETS = "option sets"  # the key of their count in Config.actions
 BY_PC = "by pc"  # the key of the actions kept per choice (engine.py, `_offered`)
+TEXTS = "texts by pc"  # the key of each choice's actions kept by value (engine.py, `_each_kept`)
 
 
 @dataclass
