@@ -359,7 +359,7 @@ class Codegen(StraightGen):
         """The resume of choice pc running on to the next pause (chaining.resumed), or
         None to keep the first: only where its first calls ran on (returned an op to
         run next, not a pause or the end), into the ops they ran on into."""
-        to = [n for n, _count in seen.most_common() if n >= 0]
+        to = _onward(seen)
         if not to:
             return None
         # small ops copied deeper than into an op: a playout's choices, where the chained
@@ -370,7 +370,7 @@ class Codegen(StraightGen):
 
     def went(self, pc: int) -> list[int]:
         """The ops op pc was seen to go on to in its first calls, the most frequent first."""
-        return [n for n, _count in self.returns.get(pc, Counter()).most_common() if n >= 0]
+        return _onward(self.returns.get(pc, Counter()))
 
     def resume_function(
         self,
@@ -385,9 +385,7 @@ class Codegen(StraightGen):
         def put(fn: Callable[..., int]) -> None:
             resumes[pc] = fn
 
-        if on is None:
-            return self.ns.lazy(name, params, lines, put, True)
-        return self.ns.lazy(name, params, lines, put, True, on, RUN_ON_HOT, Counter())
+        return self.ns.lazy(name, params, lines, put, True, on, RUN_ON_HOT)  # (no `on`: once)
 
     def phase(self, index: int, d: A.PhaseDecl, entries: dict[str, Label]) -> None:
         if d.order_from is not None:
@@ -1125,6 +1123,12 @@ def _looping(me: int, body: list[str]) -> list[str]:
     for i, line in enumerate(body):
         out.append("    " + (line[: line.index("return")] + "continue" if i in jumps else line))
     return out
+
+
+def _onward(returned: Counter[int]) -> list[int]:
+    """The ops that first calls went on to (what they returned that is an op, not a
+    pause or the end), the most frequent first."""
+    return [n for n, _count in returned.most_common() if n >= 0]
 
 
 def _unbudgeted(body: list[str]) -> list[str]:
