@@ -25,11 +25,9 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 YARDSTICKS = ROOT.parent / "shared" / "yardsticks"
-CHANCE = -1  # rulelang.CHANCE (rulelang is not imported for the yardstick)
 
 
 def player(program: str, players: int) -> Callable[[int, random.Random], int]:
@@ -49,20 +47,9 @@ def player(program: str, players: int) -> Callable[[int, random.Random], int]:
     quiet = program == "api-quiet"
     for i in range(20):  # playouts first, as compare.py's: the chained ops made
         rules.new_game(players, 6000 + i, quiet=True).playout(random.Random(i), quiet=True)
-    return lambda seed, rng: by_api(rules.new_game(players, seed, quiet=quiet), rng)
+    from compare import api_game  # compare.py's API loop (it imports rulelang, as here)
 
-
-def by_api(game: Any, rng: random.Random) -> int:
-    """compare.py's API loop: `is_over`, `current_player`, `legal_actions`, `apply`."""
-    decisions = 0
-    while not game.is_over():
-        if game.current_player() == CHANCE:
-            game.resolve_chance()
-        else:
-            actions = game.legal_actions()
-            game.apply(actions[int(rng.random() * len(actions))])
-            decisions += 1
-    return decisions
+    return lambda seed, rng: api_game(rules.new_game(players, seed, quiet=quiet), rng)
 
 
 def main() -> None:
