@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from test_tile_network_kept import joins_by_definition, lay_a_tile
+from test_tile_network_kept import joins_by_definition, lay_a_tile, layouts
 
 import rulelang
 from rulelang.runtime.tiles import TileOps
@@ -49,27 +49,18 @@ def test_a_spot_keeps_one_number_the_masks_that_fit_it() -> None:
 def test_fitting_is_its_definition_at_every_position() -> None:
     """The spots where a tile joins turned by one of the turns, in the order of the
     network's spots: for every path card, both turns and each turn alone."""
-    rules = rulelang.compile_file(ROOT / "rulesets" / "saboteur.rules")
-    (ops,) = rules.ex.tiles.values()
     checked = 0
-    for seed in range(2):
-        game = rules.new_game(5, seed)
-        st = game.state
-        start = st.cfg.boards["maze"].cell(0, 0)
-        edges = st.cols[ops.edges_col]
-        tiles = [t for t, e in enumerate(edges) if e and any(e)]
-        rng = random.Random(seed)
-        while lay_a_tile(game, ops, rng):
-            spots = ops.network(st, start)[2]
-            for tile in tiles[::2]:
-                for turns in ((0, 2), (0,), (2,), (1, 3)):
-                    want = tuple(
-                        s
-                        for s in spots
-                        if any(joins_by_definition(ops, st, s, tile, t, start) for t in turns)
-                    )
-                    assert ops.fitting(st, start, tile, turns) == want
-                    checked += 1
+    for ops, st, start, tiles in layouts(players=5, games=2):
+        spots = ops.network(st, start)[2]
+        for tile in tiles[::2]:
+            for turns in ((0, 2), (0,), (2,), (1, 3)):
+                want = tuple(
+                    s
+                    for s in spots
+                    if any(joins_by_definition(ops, st, s, tile, t, start) for t in turns)
+                )
+                assert ops.fitting(st, start, tile, turns) == want
+                checked += 1
     assert checked > 300
 
 

@@ -4,11 +4,13 @@ must be the very one a fresh search finds (runtime/tiles.py, `TileOps._grown`)."
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 import rulelang
+from rulelang.runtime.state import State
 from rulelang.runtime.tiles import TileOps
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -122,22 +124,29 @@ def joins_by_definition(
 def test_joins_is_its_definition_at_every_spot_of_every_position() -> None:
     """The demands kept per spot (`_demands`, its four sides written out) answer
     `joins` as `fits` and the open sides do, for every path card and turn."""
+    checked = joined = 0
+    for ops, st, start, tiles in layouts(players=4, games=3):
+        for spot in ops.network(st, start)[2]:
+            for tile in tiles[::3]:
+                for turn in range(4):
+                    want = joins_by_definition(ops, st, spot, tile, turn, start)
+                    assert ops.joins(st, spot, tile, turn, start) == want
+                    checked += 1
+                    joined += want
+    assert checked > 1000 and 0.1 < joined / checked < 0.9
+
+
+def layouts(players: int, games: int) -> Iterator[tuple[TileOps, State, int, list[int]]]:
+    """Every layout of Saboteur games of random tiles (seeds 0 .. games - 1), after
+    each tile laid: the maze's tile ops, the state, the start cell and the path cards."""
     rules = rulelang.compile_file(ROOT / "rulesets" / "saboteur.rules")
     (ops,) = rules.ex.tiles.values()
-    checked = joined = 0
-    for seed in range(3):
-        game = rules.new_game(4, seed)
+    for seed in range(games):
+        game = rules.new_game(players, seed)
         st = game.state
         start = st.cfg.boards["maze"].cell(0, 0)
         edges = st.cols[ops.edges_col]
         tiles = [t for t, e in enumerate(edges) if e and any(e)]
         rng = random.Random(seed)
         while lay_a_tile(game, ops, rng):
-            for spot in ops.network(st, start)[2]:
-                for tile in tiles[::3]:
-                    for turn in range(4):
-                        want = joins_by_definition(ops, st, spot, tile, turn, start)
-                        assert ops.joins(st, spot, tile, turn, start) == want
-                        checked += 1
-                        joined += want
-    assert checked > 1000 and 0.1 < joined / checked < 0.9
+            yield ops, st, start, tiles
