@@ -44,6 +44,7 @@ from rulelang.runtime.constants import constant_values
 from rulelang.runtime.exprgen import ExprGen, Namespace, prelude, proc_function
 from rulelang.runtime.fitting import fitting_call
 from rulelang.runtime.generate import SEEDS, GenerateOp
+from rulelang.runtime.literals import literal
 from rulelang.runtime.reads import Reads, end_reads
 from rulelang.runtime.state import State
 from rulelang.runtime.straight import StraightGen, indent
@@ -901,7 +902,7 @@ class Codegen(StraightGen):
             if runs and runs[0] == "False":
                 continue
             conds = " and ".join(f"({t})" for t in runs)
-            parts.append(f"(({v!r},) if {conds} else ())" if conds else f"({v!r},)")
+            parts.append(f"(({literal(v)},) if {conds} else ())" if conds else f"({literal(v)},)")
         if not parts:
             return "()"
         return "(" + " + ".join(parts) + ")"

@@ -9,8 +9,9 @@ import ast
 import re
 
 _NUMBERS = re.compile(r"\(\s*-?[0-9]+(\s*,\s*-?[0-9]+)*\s*,?\s*\)$")
-# whole numbers or plain words (an enum's values), as `repr` writes them
-_VALUE = r"(-?[0-9]+|'[A-Za-z_0-9]*')"
+# whole numbers or plain words (an enum's values), as literals.literal writes them
+# (`_` as an escape)
+_VALUE = r"(-?[0-9]+|'(?:[A-Za-z0-9]|\\x5f)*')"
 _VALUES = re.compile(rf"\(\s*({_VALUE}\s*,\s*)*({_VALUE}\s*)?\)$")
 
 

@@ -44,6 +44,7 @@ from rulelang.runtime.folds import emptiness, fold, membership
 from rulelang.runtime.growing import Grown, grown_locals
 from rulelang.runtime.lengths import fixed_lengths
 from rulelang.runtime.lines import TABLE, Lines
+from rulelang.runtime.literals import in_f_string, literal
 from rulelang.runtime.reads import expressions
 from rulelang.runtime.tiles import TileOps
 from rulelang.runtime.values import formatter
@@ -63,7 +64,7 @@ SIMPLE_CALLS = {"len": "len", "abs": "abs", "any": "any", "all": "all", "sum": "
 # words (`st.cols[11][_a3]`, `st.cfg.entities['tile']`).
 _INT = re.compile(r"-?[0-9]+$")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*$")
-_KEY = r"(-?[0-9]+|[A-Za-z_][A-Za-z_0-9]*|'[A-Za-z_0-9]*')"
+_KEY = r"(-?[0-9]+|[A-Za-z_][A-Za-z_0-9]*|'(?:[A-Za-z0-9]|\\x5f)*')"  # `_`: literals.py
 _PURE = re.compile(rf"[A-Za-z_][A-Za-z_0-9]*(\.[A-Za-z_][A-Za-z_0-9]*|\[{_KEY}\])*$")
 _UPTO = re.compile(r"_h\.upto\(([^,]+), ([^,]+), [0-9]+, _s[0-9]+\)$")
 _LOCAL = re.compile(r"\b_[avt][0-9]+\b")  # names of generated locals: arguments, loops...
@@ -316,7 +317,7 @@ class ExprGen:
         src = self.src(e)
         if want.name != "node" or self.type_of(e).name in ("node", "none"):
             return src
-        return f"_h.node(st.cfg.boards[{want.arg!r}], {src}, {self.span(e)})"
+        return f"_h.node(st.cfg.boards[{literal(want.arg)}], {src}, {self.span(e)})"
 
     def node_args(self, e: A.Call) -> list[str]:
         """Sources of the arguments after the board of a board function, the node
@@ -350,7 +351,7 @@ class ExprGen:
         if t.name == "entity" and t.arg in self.name_cols:
             return f"str(st.cols[{self.name_cols[t.arg]}][{v}])"
         if t.name == "node":
-            return f"st.cfg.boards[{t.arg!r}].names[{v}]"
+            return f"st.cfg.boards[{literal(t.arg)}].names[{v}]"
         return None
 
     # ------------------------------------------------------------------ expressions
@@ -360,7 +361,7 @@ class ExprGen:
     def node(self, e: A.AnyExpr) -> str:
         match e:
             case A.IntLit() | A.BoolLit():
-                return repr(e.value)
+                return literal(e.value)
             case A.NoneLit():
                 return "None"
             case A.TextLit():
@@ -396,7 +397,7 @@ class ExprGen:
                 made = self.formatted(e)
             if made is not None:
                 return made
-        parts = [repr(p) if isinstance(p, str) else self.show(p) for p in pieces]
+        parts = [literal(p) if isinstance(p, str) else self.show(p) for p in pieces]
         if not parts:
             return "''"
         return parts[0] if len(parts) == 1 else "(" + " + ".join(parts) + ")"
@@ -411,7 +412,7 @@ class ExprGen:
             if isinstance(p, str):
                 if not all(ch.isprintable() or ch in _F_ESCAPES for ch in p):
                     return None
-                out.append("".join(_F_ESCAPES.get(ch, ch) for ch in p))
+                out.append("".join(_F_ESCAPES.get(ch) or in_f_string(ch) for ch in p))
                 continue
             src = self.shown_inline(p)
             if '"' in src or "\\" in src or "#" in src:
@@ -433,7 +434,7 @@ class ExprGen:
         site = tuple(p if isinstance(p, str) else None for p in pieces)
         k = self.named_sites.setdefault(site, len(self.named_sites))
         none = "".join("none" if p is None else p for p in site)  # as the formatter shows it
-        return f"(st.cfg.named[{k}][{who}] if {who} is not None else {none!r})"
+        return f"(st.cfg.named[{k}][{who}] if {who} is not None else {literal(none)})"
 
     def shown_inline(self, e: A.Expr) -> str:
         """Source for the value of e shown as text, to be written in an f-string: a
@@ -467,7 +468,7 @@ class ExprGen:
             return None
         template = "".join(p.replace("%", "%%") if isinstance(p, str) else "%s" for p in parts)
         shown = [self.src(p) if self.type_of(p).name == "int" else self.show(p) for p in values]
-        return repr(template), f"({', '.join(shown)},)"
+        return literal(template), f"({', '.join(shown)},)"
 
     def name(self, e: A.Name) -> str:
         sym = self.ref(e)
@@ -483,14 +484,14 @@ class ExprGen:
                 return f"st.vars[{sym.slot}]"
             case ValueSym():
                 if sym.what == "board":
-                    return f"st.cfg.boards[{sym.name!r}]"
+                    return f"st.cfg.boards[{literal(sym.name)}]"
                 return self.const_name(sym) or f"st.cfg.consts[{sym.slot}]"
             case KindSym():
-                return repr(sym.name)
+                return literal(sym.name)
             case EnumValueSym():  # an enum value is its name, a constant (interned) text
-                return repr(sym.value)
+                return literal(sym.value)
             case EnumSym():
-                return repr(sym.values)
+                return literal(sym.values)
             case ZoneSym():
                 base = self.layout.zone_base[sym.name]
                 if sym.per_player:
@@ -550,14 +551,14 @@ class ExprGen:
         if op == "..":
             short = min(64, self.limits.items)
             if _INT.match(left) and _INT.match(right) and int(right) - int(left) < short:
-                return repr(tuple(range(int(left), int(right) + 1)))  # a constant
+                return literal(tuple(range(int(left), int(right) + 1)))  # a constant
             return f"tuple(_h.upto({left}, {right}, {self.limits.items}, {self.span(e)}))"
         return f"({left} {op} {right})"
 
     def attr(self, e: A.Attr) -> str:
         sym = self.ref(e)
         if isinstance(sym, EnumValueSym):
-            return repr(sym.value)
+            return literal(sym.value)
         if isinstance(sym, BoardAttrSym):  # the board's column: indexed by node or side
             if self.guarded and sym.visibility != "all":
                 return f"(st.cols[{sym.slot}] if st.viewer < 0 else _kn.unknown())"
@@ -569,7 +570,7 @@ class ExprGen:
                 # an item's attribute too: the item may be one the viewer was not shown
                 return (
                     f"(st.cols[{sym.slot}][{obj}] if st.viewer < 0 else "
-                    f"_kn.col(st, {sym.slot}, {obj}, {sym.visibility!r}, {player}))"
+                    f"_kn.col(st, {sym.slot}, {obj}, {literal(sym.visibility)}, {player}))"
                 )
             return f"st.cols[{sym.slot}][{obj}]"
         t = self.type_of(e.obj)
@@ -578,7 +579,7 @@ class ExprGen:
         if t.name in ("player", "entity"):  # seat, index: the number itself
             return obj
         if t.name == "board":
-            return f"{obj}.attrs[{e.name!r}]"
+            return f"{obj}.attrs[{literal(e.name)}]"
         raise AssertionError(f"attribute {e.name} of {t}")
 
     def index(self, e: A.Index) -> str:
@@ -728,7 +729,7 @@ class ExprGen:
         `known` only; see runtime/seen.py)."""
         return (
             f"(st.zones[{slot}] if st.viewer < 0 else "
-            f"_kn.zone(st, {slot}, {owner}, {zone.visibility!r}))"
+            f"_kn.zone(st, {slot}, {owner}, {literal(zone.visibility)}))"
         )
 
     def call(self, e: A.Call) -> str:
@@ -743,7 +744,7 @@ class ExprGen:
             part = 0 if f == "side_cell" else 1
             return f"_h.side_part({self.src(args[0])}, {part}, {self.span(e)})"
         if f in ("across", "on_rim"):
-            grid = f"st.cfg.boards[{self.type_of(args[0]).arg!r}]"
+            grid = f"st.cfg.boards[{literal(self.type_of(args[0]).arg)}]"
             if f == "across":
                 return f"_h.across({grid}, {self.src(args[0])}, {self.span(e)})"
             return f"(_h.across({grid}, {self.src(args[0])}, {self.span(e)}) is None)"
@@ -753,7 +754,7 @@ class ExprGen:
             target = self.ref(args[0])
             assert target is not None
             table = "entities" if f == "pieces" else "nodes"
-            return f"st.cfg.{table}[{target.name!r}]"
+            return f"st.cfg.{table}[{literal(target.name)}]"
         a = [self.src(x) for x in args]
         if f in SIMPLE_CALLS:
             zone = self.ref(args[0])
@@ -840,16 +841,16 @@ class ExprGen:
         assert isinstance(board, ValueSym)
         a = self.node_args(e)
         if f == "cell":
-            return f"st.cfg.boards[{board.name!r}].cell({a[0]}, {a[1]})"
+            return f"st.cfg.boards[{literal(board.name)}].cell({a[0]}, {a[1]})"
         if f == "neighbour":
             direction = self.within(e.args[2], 0, 3)
             return self.neighbour(board, a[0], a[1], self.span(e), direction)
         if f in ("line_from", "lines_through"):
-            grid = f"st.cfg.boards[{board.name!r}]"
+            grid = f"st.cfg.boards[{literal(board.name)}]"
             most = self.limits.items  # no endless line on a grid without bounds
             return f"_h.{f}({grid}, {', '.join(a)}, {most}, {self.span(e)})"
         if f == "side":
-            grid = f"st.cfg.boards[{board.name!r}]"
+            grid = f"st.cfg.boards[{literal(board.name)}]"
             call = f"_h.side({grid}, {a[0]}, {a[1]}, {self.span(e)})"
             decl = board.decl
             bounded = isinstance(decl, A.BoardDecl) and decl.shape == "grid" and not open_grid(decl)
@@ -892,7 +893,7 @@ class ExprGen:
         """`neighbour(b, c, d)`; on a bounded grid, for a direction 0-3, read inline from
         the grid's table (a cell `none` is R030 either way, as the helper's read), with
         no check of d where it is known to be one (`direction`)."""
-        grid = f"st.cfg.boards[{board.name!r}]"
+        grid = f"st.cfg.boards[{literal(board.name)}]"
         call = f"_h.neighbour({grid}, {c}, {d}, {span})"
         decl = board.decl
         bounded = isinstance(decl, A.BoardDecl) and decl.shape == "grid" and not open_grid(decl)
@@ -1045,7 +1046,7 @@ class ExprGen:
     def constant_bound(self, slot: int, value: int | str) -> Iterator[None]:
         """Compile with the variable at `slot` written as the constant `value` (a loop
         over a few constants written out once per value): a number is its own range."""
-        self.bound[slot] = f"({value})" if isinstance(value, int) and value < 0 else repr(value)
+        self.bound[slot] = f"({value})" if isinstance(value, int) and value < 0 else literal(value)
         if isinstance(value, int):
             self.ranges[slot] = (value, value)
         try:

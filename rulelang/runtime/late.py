@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, cast
 
 from rulelang.check.symbols import AttrSym, Program
 from rulelang.check.types import T
+from rulelang.runtime.literals import literal
 from rulelang.syntax import ast as A
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def logged(ex: ExprGen, e: A.Expr, names_fixed: bool) -> str:
     written inline where the value is recorded (Codegen.resumes)."""
     how = _how(ex, e, names_fixed)
     if how == "constant":
-        return repr(_words(e))
+        return literal(_words(e))
     if how == "late":
         return _captured(ex, cast(A.TextLit, e), names_fixed)[0]
     return f"str({ex.src(e)})"
@@ -89,7 +90,7 @@ def _captured(ex: ExprGen, e: A.TextLit, names_fixed: bool) -> tuple[str, list[s
         if p == "":
             continue
         if isinstance(p, str):
-            parts.append(repr(p))
+            parts.append(literal(p))
             continue
         t = ex.type_of(p)
         held = f"_c[{len(captured)}]"

@@ -20,6 +20,7 @@ from rulelang.runtime.constants import constant_length
 from rulelang.runtime.exprgen import ExprGen, Namespace, proc_function
 from rulelang.runtime.growing import appended
 from rulelang.runtime.helpers import Places
+from rulelang.runtime.literals import literal
 from rulelang.runtime.reads import Reads, expressions
 from rulelang.syntax import ast as A
 
@@ -189,7 +190,7 @@ class StraightGen:
             case A.Outcome():
                 many = ex.type_of(s.players).name == "list"
                 who = ex.src(s.players) if many else f"({ex.src(s.players)},)"
-                return [f"_h.outcome(st, {s.kind!r}, {who})"]
+                return [f"_h.outcome(st, {literal(s.kind)}, {who})"]
             case A.Return():  # only in the block of a def, a Python function
                 return [f"return {ex.src(s.value)}"]
             case A.Deal() | A.MoveItem() | A.AddItems() | A.Place() | A.Clear() | A.Reveal():
@@ -266,12 +267,12 @@ class StraightGen:
         if want.name == "node" and s.op != "=":  # a step along the numbers, checked
             span = ex.span(s)
             value = f"({where} {s.op[0]} {ex.src(s.value)})"
-            lines = [f"{where} = _h.node(st.cfg.boards[{want.arg!r}], {value}, {span})"]
+            lines = [f"{where} = _h.node(st.cfg.boards[{literal(want.arg)}], {value}, {span})"]
         else:
             lines = [f"{where} {s.op} {ex.as_type(s.value, want)}"]
         layout = self.p.layout
         if isinstance(sym, AttrSym) and layout is not None and layout.holds_edges(sym):
-            lines.append(f"_h.tile_edges({sym.owner!r}, {where}, {ex.span(s)})")
+            lines.append(f"_h.tile_edges({literal(sym.owner)}, {where}, {ex.span(s)})")
         if isinstance(sym, AttrSym) and sym in self.reads.attrs:
             lines.append("st.dirty = True")
         return lines
@@ -321,7 +322,7 @@ class StraightGen:
         ex = self.ex
         if want.name == "node" and s.op != "=":  # a step along the numbers, checked
             value = f"({where} {s.op[0]} {ex.src(s.value)})"
-            return [f"{where} = _h.node(st.cfg.boards[{want.arg!r}], {value}, {ex.span(s)})"]
+            return [f"{where} = _h.node(st.cfg.boards[{literal(want.arg)}], {value}, {ex.span(s)})"]
         return [f"{where} {s.op} {ex.as_type(s.value, want)}"]
 
     def set_item(self, s: A.Set, target: A.Index) -> list[str]:
@@ -371,7 +372,7 @@ class StraightGen:
             old = f"_h.item_to_set(_l{last}, _i{last}, {ex.span(target)})"
             value = f"({old} {s.op[0]} {ex.src(s.value)})"
             if want.name == "node":  # a step along the numbers, checked
-                value = f"_h.node(st.cfg.boards[{want.arg!r}], {value}, {ex.span(s)})"
+                value = f"_h.node(st.cfg.boards[{literal(want.arg)}], {value}, {ex.span(s)})"
         for k in range(last, -1, -1):
             value = f"_h.replaced(_l{k}, _i{k}, {value}, {ex.span(levels[k])})"
         lines.append(f"{where} = {value}")
@@ -480,7 +481,7 @@ class StraightGen:
                 places = self.detach_args(self.layout.zone_kind[s.dest.zone])
                 line = self.move_top(s, places) or (
                     f"_h.move(st, {ex.src(s.item)}, {self.zone_slot(s.source)}, "
-                    f"{self.zone_slot(s.dest)}, {ex.span(s)}, {s.source.zone!r}, {places})"
+                    f"{self.zone_slot(s.dest)}, {ex.span(s)}, {literal(s.source.zone)}, {places})"
                 )
                 dirty = reads.zone(zones, s.source.zone, s.dest.zone)
             case A.AddItems():
