@@ -87,3 +87,43 @@ def test_a_literal_is_the_same_value_with_nothing_for_a_pass_to_match() -> None:
         assert eval(source) == value  # noqa: S307 (our own literal)
         if isinstance(value, str):
             assert not any(ch in source for ch in ".[@_")
+
+
+ESCAPES = r"""
+game "Escapes"
+players 2..2
+turn {
+  choose k in 1..2
+  say "a\\n b\\\" c\n d\\ e\"f \t"
+}
+end when turn_number > 1 { draw players }
+"""
+
+
+def test_a_texts_escapes_are_read_in_one_pass() -> None:
+    """`\\\\n` is a backslash and the letter n (docs/language.md: `\\"`, `\\n`, `\\\\`);
+    read as one replace after another, it was a backslash and a line break. Any other
+    backslash stays as written."""
+    game = rulelang.compile_source(ESCAPES).new_game(2, 1)
+    game.apply(game.legal_actions()[0])
+    assert game.history()[1] == 'a\\n b\\" c\n d\\ e"f \\t'
+
+
+BRACES = """
+game "Braces"
+players 2..2
+const shapes = ["{{", "}}", "a {{b", "c}} d"]
+turn {
+  choose k in 1..2
+  say "{len(shapes)} {shapes[0]}{shapes[1]} {{{k}}}"
+}
+end when turn_number > 1 { draw players }
+"""
+
+
+def test_texts_with_a_brace_written_twice_stay_apart() -> None:
+    """`{{` is a brace in a text: the lexer read it as a value's opening brace, and
+    `["{{", "}}"]` became one text running from the first quote to the last."""
+    game = rulelang.compile_source(BRACES).new_game(2, 1)
+    game.apply(game.legal_actions()[1])
+    assert game.history()[1] == "4 {} {2}"

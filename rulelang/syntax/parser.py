@@ -3,6 +3,7 @@ syntax_errors.py, which words the errors."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -935,5 +936,13 @@ class _Builder(Transformer[Any, Any]):
         return A.Name(self._tok_span(c[0]), str(c[0]))
 
 
+# a text's escapes (docs/language.md): `\"`, `\n`, `\\`; any other backslash stays as written
+_ESCAPES = {'"': '"', "n": "\n", "\\": "\\"}
+_ESCAPE = re.compile(r"\\(.)", re.S)
+
+
 def _unescape(s: str) -> str:
-    return s.replace('\\"', '"').replace("\\n", "\n").replace("\\\\", "\\")
+    """The text s stands for, read left to right in one pass: in `\\\\n` the first
+    backslash escapes the second, and the `n` is a letter (one replace after another
+    made it a backslash and a line break)."""
+    return _ESCAPE.sub(lambda m: _ESCAPES.get(m[1], m[0]), s)

@@ -90,7 +90,7 @@ _TOP_LINE = re.compile(r"^(?:{})\b".format("|".join(DECLARATIONS)), re.MULTILINE
 # A rough tokenizer, enough to find the words and signs around an error: the grammar's
 # strings and comments, then words, numbers, two-character signs, any other character
 # but the grammar's white space.
-_STRING = r'"(?:[^"\\\n{]|\\.|\{(?:[^{}"\\\n]|\\.|"(?:[^"\\\n]|\\.)*")*\}|\{)*"'  # as STRING
+_STRING = r'"(?:[^"\\\n{]|\\.|\{\{|\{(?:[^{}"\\\n]|\\.|"(?:[^"\\\n]|\\.)*")*\}|\{)*"'  # as STRING
 _TOKEN = re.compile(
     _STRING
     + r"|#.*|[A-Za-z_][A-Za-z0-9_]*|[0-9]+|\.\.|[=!<>+\-:]=|&&|\|\||<>|\+\+"
