@@ -8,6 +8,7 @@ rules that read like the code those passes look for was rewritten with it, and
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -127,3 +128,56 @@ def test_texts_with_a_brace_written_twice_stay_apart() -> None:
     game = rulelang.compile_source(BRACES).new_game(2, 1)
     game.apply(game.legal_actions()[1])
     assert game.history()[1] == "4 {} {2}"
+
+
+# What a text may hold: letters, the characters of Python's and the generated code's
+# syntax, a text's escapes and braces written twice, and characters beyond ASCII.
+PIECES = [*"abcn .[]@_%$'#()+-*/é€😀~`!?;:,=<>|^&", "{{", "}}"]
+PIECES += ["\\n", "\\t", '\\"', "\\\\", "\\\\n"]
+FUZZED = """
+game "f"
+players 2..2
+const words = ["W1", "W2"]
+global { n: int = 0 }
+def tag(x: int) = "W3{x}W1"
+turn {
+  choose k in 1..3 prompt "W2"
+  let me = "{current}W1"
+  say "W1{me}W2{k}W3"
+  say "W2"
+  say tag(k)
+  say words[0] + words[1] + "{n}"
+  set n += 1
+}
+end when n >= 2 { draw players }
+"""
+_ESCAPED = re.compile(r"\\(.)")
+
+
+def value_of(written: str) -> str:
+    """The text a rule file's text stands for (docs/language.md, "Texts")."""
+    plain = written.replace("{{", "{").replace("}}", "}")
+    return _ESCAPED.sub(lambda m: {"n": "\n", "\\": "\\", '"': '"'}.get(m[1], m[0]), plain)
+
+
+@pytest.mark.parametrize("through_api", [True, False], ids=["api", "playout"])
+def test_random_texts_are_said_as_written(through_api: bool) -> None:
+    rng = random.Random(2026)
+    for _ in range(100):
+        written = ["".join(rng.choice(PIECES) for _ in range(rng.randint(0, 8))) for _ in "123"]
+        source = FUZZED
+        for i, w in enumerate(written, 1):
+            source = source.replace(f"W{i}", w)
+        game = rulelang.compile_source(source).new_game(2, 1)
+        w1, w2, w3 = (value_of(w) for w in written)
+        if through_api:
+            while not game.is_over():
+                assert game.prompt() == w2
+                game.apply(game.legal_actions()[rng.randrange(3)])
+        else:
+            game.playout(random.Random(1))
+        want: list[str] = []
+        for turn, line in enumerate(game.history()[::5]):
+            who, k = line.split(" chooses ")
+            want += [line, f"{w1}{who}{w1}{w2}{k}{w3}", w2, f"{w3}{k}{w1}", f"{w1}{w2}{turn}"]
+        assert game.history() == want, written
