@@ -92,6 +92,10 @@ RANGES = True  # off: the values of lets and parameters are not worked out (rang
 # off: no def compiled a second time for calls whose whole-number arguments are of known
 # values (ranges.def_specs, `specialised`)
 SPECIALISE = True
+# the second version of a def NAME is named `0r_NAME` (its function `_d_0r_NAME`): a
+# rule's name starts with a letter or `_`, never a digit, so no def of the rules can
+# have it (as `_r_NAME` could: a def named `_r_blocked` took the place of blocked's)
+SPEC = "0r_"
 LITERAL_CONSTS = True  # off: a const list of plain numbers and texts is read from cfg.consts
 UNROLL_MAX = 4  # `any`/`all` over at most this many constant numbers: one test each
 INLINE_SLOTS = True  # a player's zone whose owner may be `none` tested inline
@@ -921,12 +925,12 @@ class ExprGen:
         return f"_d_{name}(st{args})"
 
     def specialised(self, sym: DefSym, e: A.Call) -> str:
-        """The name of the def's function to call: its second version (`_d__r_NAME`,
+        """The name of the def's function to call: its second version (`_d_0r_NAME`,
         compiled knowing its whole-number parameters' values, see compile_def) when every
         such argument of this call is known to fall within them, else its own."""
         spec = self.specs.get(sym.name) if self.specialising(sym.name) else None
         if spec and all(self.within(e.args[i], low, high) for i, (low, high) in spec.items()):
-            return f"_r_{sym.name}"
+            return f"{SPEC}{sym.name}"
         return sym.name
 
     def comp_parts(self, e: A.Comp) -> tuple[str, str, str, str, str]:
@@ -1210,9 +1214,9 @@ class ExprGen:
             if self.specialising(name):
                 self.compile_spec(name, sym, params)
         self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines, OPTIMISED)
-        if self.specialising(name) and f"_d__r_{name}" not in self.ns.env:
+        if self.specialising(name) and f"_d_{SPEC}{name}" not in self.ns.env:
             # a def kept per table (above): its second name is the same function
-            self.ns.env[f"_d__r_{name}"] = self.ns.env[f"_d_{name}"]
+            self.ns.env[f"_d_{SPEC}{name}"] = self.ns.env[f"_d_{name}"]
 
     def const_name(self, sym: ValueSym) -> str | None:
         """A const written as a list of plain numbers and texts has the same value at
@@ -1232,7 +1236,7 @@ class ExprGen:
         return OPTIMISED and RANGES and SPECIALISE and name in self.specs
 
     def compile_spec(self, name: str, sym: DefSym, params: list[str]) -> None:
-        """The def of one expression again (`_d__r_NAME`), its whole-number parameters
+        """The def of one expression again (`_d_0r_NAME`), its whole-number parameters
         known to be within the ranges of ranges.def_specs: their reads of a const list,
         a grid's neighbour or side need no check. Called only where the arguments are
         known so (`specialised`); short, it is written in place of those calls."""
@@ -1250,8 +1254,10 @@ class ExprGen:
             for p in sym.params:
                 self.bound.pop(p.slot, None)
         if len(_SLOT_TEST.sub(r"\3", body)) <= INLINE_MAX:
-            self.inline_bodies[f"_r_{name}"] = (params, body)
-        self.ns.function(f"_d__r_{name}", ", ".join(["st", *params]), [f"return {body}"], OPTIMISED)
+            self.inline_bodies[f"{SPEC}{name}"] = (params, body)
+        self.ns.function(
+            f"_d_{SPEC}{name}", ", ".join(["st", *params]), [f"return {body}"], OPTIMISED
+        )
 
     def inlined(self, name: str, args: list[str]) -> str | None:
         """The body of a short def written in place of its call, its parameters replaced
