@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
 from pathlib import Path
 
 import pytest
+from test_cli import console_script
 
 import rulelang
 from rulelang.diagnostics import RuleError
@@ -91,3 +94,36 @@ def test_a_missing_data_file_is_reported(tmp_path: Path) -> None:
         rulelang.compile_file(path)
     [diag] = info.value.diagnostics
     assert diag.code == "E104" and "cards.yaml" in diag.message
+
+
+def nested(depth: int) -> str:
+    """A data file of one entry whose name is a list nested `depth` deep in all (the
+    file's list and the entry's map are two of them)."""
+    inner = depth - 2
+    return "- {name: " + "[" * inner + "]" * inner + "}\n"
+
+
+def test_a_data_file_nesting_too_deep_is_refused_where_it_goes_too_deep(tmp_path: Path) -> None:
+    found = errors(write(tmp_path, nested(65)))
+    assert found == [
+        "E110 refused to read data file 'cards.yaml': it nests lists and maps more than 64 "
+        "deep (line 1)"
+    ]
+    kept = errors(write(tmp_path, nested(64)))  # as deep as allowed: read, then checked
+    assert len(kept) == 1 and kept[0].startswith("E120 cards.yaml, entry 1: 'name' must be text")
+
+
+def test_a_data_file_nested_50000_deep_is_refused_not_a_crash(tmp_path: Path) -> None:
+    """libyaml's composer recurses in C: 50,000 deep killed the process (SIGSEGV), as
+    the fuzzer found (tests/fuzz, case 777000290)."""
+    path = write(tmp_path, nested(50_000))
+    done = subprocess.run(
+        [console_script(), "validate", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")},
+    )
+    assert done.returncode == 65, done.stderr[-2000:]
+    assert "more than 64 deep (line 1)" in done.stdout + done.stderr
+    assert "Traceback" not in done.stderr

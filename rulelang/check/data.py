@@ -33,6 +33,20 @@ def run(c: Checker) -> None:
                 c.data_rows[kind.name] = rows
 
 
+# How deep a data file may nest lists and maps (an entry's list of lists is 3): libyaml's
+# composer recurses in C, and a file nested 50,000 deep crashed the process (SIGSEGV);
+# a few thousand deep overflowed Python's own recursion when the value was copied
+MAX_DEPTH = 64
+
+
+class TooDeep(Exception):
+    """A data file nesting lists and maps deeper than MAX_DEPTH, at this line."""
+
+    def __init__(self, line: int) -> None:
+        super().__init__(line)
+        self.line = line
+
+
 @lru_cache(maxsize=16)
 def _parsed(text: str) -> Any:
     import yaml  # only rule files with data files need it: the others start without it
@@ -40,7 +54,24 @@ def _parsed(text: str) -> Any:
     # libyaml's parser when PyYAML has it: the same safe constructors, built as plain
     # Python would build them, in a tenth of the time (a deck of 70 cards: ~25 ms)
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    _check_depth(yaml.parse(text, Loader=loader))
     return yaml.load(text, Loader=loader)
+
+
+def _check_depth(events: Any) -> None:
+    """Raise TooDeep where the events (yaml.parse's: the parser keeps its own stack,
+    it does not recurse) open a list or map more than MAX_DEPTH deep."""
+    import yaml
+
+    depth = 0
+    for event in events:
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                mark = event.start_mark
+                raise TooDeep(mark.line + 1 if mark is not None else 0)
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
 
 
 def _yaml(text: str) -> Any:
@@ -64,6 +95,10 @@ def _load(c: Checker, kind: KindSym, board: str | None) -> list[dict[str, Any]] 
         entries = _yaml(read_limited(Path(where)) if text is None else text)
     except Refused as why:
         c.report(errors.refused(f"data file '{shown(d.data)}'", why.reason, d.span, why.hint))
+        return None
+    except TooDeep as deep:
+        nested = f"it nests lists and maps more than {MAX_DEPTH} deep (line {deep.line})"
+        c.report(errors.refused(f"data file '{shown(d.data)}'", nested, d.span))
         return None
     except UnicodeDecodeError:
         c.report(errors.cannot_read(f"data file '{shown(d.data)}'", "it is not UTF-8 text", d.span))
