@@ -371,6 +371,9 @@ def test_no_arguments_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
         (["play", HEIMLICH, "-p", "3", "--bots", "2;3"], "--bots"),
         (["play", HEIMLICH, "-p", "3", "--bots", "some"], "--bots"),
         (["play", HEIMLICH, "-p", "3", "--names", "ann,bob"], "2 names given for 3 players"),
+        (["play", HEIMLICH, "-p", "3", "--names", "ann,bob,ann"], "two players are named 'ann'"),
+        (["play", HEIMLICH, "-p", "3", "--names", "ann,,bob"], "the name of player 2 is empty"),
+        (["serve", HEIMLICH, "-p", "2", "--names", "bo,bo"], "two players are named 'bo'"),
         (
             ["simulate", HEIMLICH, "-p", "3", "-n", "0"],
             "-n must be between 1 and 1000000000, not 0",

@@ -21,12 +21,18 @@ def start_game(
 ) -> Game:
     """A new game at a table of `players` named by `--names` (commas between them);
     a bad name, count or option is a usage error, a rule failing in the setup exit 70."""
-    name_list = [n.strip() for n in names.split(",")] if names else None
-    for name in name_list or []:
+    name_list = [n.strip() for n in names.split(",")] if names else []
+    for i, name in enumerate(name_list):
         if CONTROL.search(name):
             raise usage(f"--names: a name may not hold control characters ({ascii(name)})")
+        # a move names a player by their name (`play Ann`): of two players named alike
+        # the second could never be chosen (a saved game keeps its names as they were)
+        if not name:
+            raise usage(f"--names: the name of player {i + 1} is empty")
+        if name in name_list[:i]:
+            raise usage(f"--names: two players are named {name!r}; each needs their own")
     try:
-        return ruleset.new_game(players, seed, options, name_list)
+        return ruleset.new_game(players, seed, options, name_list or None)
     except UsageError as exc:
         raise usage(str(exc)) from None
     except GameRuntimeError as err:
