@@ -533,7 +533,7 @@ class Game(GameQueries):
         return taken
 
     def clone(self) -> Game:
-        other = Game(self.rules, self.state.clone())
+        other = type(self)(self.rules, self.state.clone())
         for seat, rng in self._bot_rngs.items():
             copy = random.Random.__new__(random.Random)
             copy.setstate(rng.getstate())

@@ -1,0 +1,107 @@
+"""`Game.apply` generated per rule file, with each choice's resume written into it.
+
+Through the API a decision costs `apply` and, inside it, a call of the choice's
+generated resume (Codegen.resumes): two Python frames. Once a resume is in its last
+version (compiled, and compiled again to run on if it was to be: Code.settled), its
+code is copied into an `apply` compiled for the rule file, under a test of the pending
+choice's pc, so that a decision costs one frame. Its returns become those of `apply`:
+a pause (`return -11`) returns at once; anything else (the end, or an op to run on
+with) goes through `_after`, which does what `Game.apply` does after a resume. A
+choice not copied in (a resume not settled yet, or none: a line for the others), an
+action given as text or an illegal value take `Game.apply`'s own way.
+
+The generated `apply` is the method of the ruleset's own subclass of Game
+(`Ruleset.game_class`), compiled again each time another resume settles: the most
+frequent settle first (after `codegen.RUN_ON_HOT` calls), so they are tested first.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from rulelang.runtime import engine
+from rulelang.runtime.lines import placed
+
+if TYPE_CHECKING:
+    from rulelang.runtime.ruleset import Ruleset
+    from rulelang.runtime.state import State
+
+INLINED = True  # off: `apply` calls each choice's resume (as before)
+RETURN = re.compile(r"^(\s*)return (.+?)((?:  #.*)?)$")
+# names the copied code must not use: the method's own
+OWN = re.compile(r"\b(self|action|_at|_exc|_err)\b|^\s*(def|class)\b|\byield\b")
+
+
+def rebuild(ruleset: Ruleset) -> None:
+    """Compile the ruleset's `apply` with every settled resume's code in it."""
+    code, ns = ruleset.code, ruleset.ex.ns
+    if not INLINED:
+        return
+    bodies = []
+    for pc in dict.fromkeys(code.settled):  # (two threads may settle one twice)
+        body = ns.kept.get(f"_resume{pc}")
+        if body is not None and code.resumes[pc] is not None and not _clashes(body):
+            bodies.append((pc, body))
+    if not bodies:
+        return
+    ns.env.update(_ENV)
+    lines = [
+        "st = self.state",
+        "spec = st.pending",
+        "if type(action) is _Action and spec is not None:",
+        "    value = action[0]",
+        "    _at = spec.pc",
+    ]
+    for i, (pc, body) in enumerate(bodies):
+        mark = ns.mark(code.spans[pc + 1])  # (its first lines: the op after the choice)
+        lines.append(f"    {'elif' if i else 'if'} _at == {pc} and value in st.options:{mark}")
+        lines += ["        try:", *("            " + line for line in _returning(body))]
+        lines += [
+            "        except Exception as _exc:  # placed on its rule line, as by run()",
+            f"            _err = _placed(_exc, _spans[{pc + 1}])",
+            "            if _err is _exc:",
+            "                raise",
+            "            raise _err from None",
+        ]
+    lines.append("return _game_apply(self, action)")  # any other way: Game.apply's own
+    ns.env["_spans"] = code.spans  # (one namespace per compiled rule file)
+    cls = ruleset.game_class
+    cls.apply = ns.function("_apply_generated", "self, action", lines, True)  # type: ignore[method-assign]
+    cls.inlined = tuple(pc for pc, _body in bodies)  # type: ignore[attr-defined]
+
+
+def _clashes(body: list[str]) -> bool:
+    return any(OWN.search(line) for line in body)
+
+
+def _returning(body: list[str]) -> list[str]:
+    """A resume's lines with its returns made `apply`'s: a pause returns at once."""
+    out = []
+    for line in body:
+        m = RETURN.match(line)
+        if m is None:
+            out.append(line)
+        elif m.group(2) == "-11":  # PAUSE
+            out.append(f"{m.group(1)}return{m.group(3)}")
+        else:
+            out.append(f"{m.group(1)}return _after(self, st, {m.group(2)}){m.group(3)}")
+    return out
+
+
+def _after(game: engine.Game, st: State, pc: int) -> None:
+    """What `Game.apply` does after a resume that did not pause."""
+    if pc >= 0:
+        pc = engine._onward(game.rules.code, game._ops, st, pc)
+    if pc == engine._OVER:
+        st.over = True
+        st.pending = None
+        st.options = ()
+
+
+_ENV: dict[str, Any] = {
+    "_Action": engine.Action,
+    "_after": _after,
+    "_placed": placed,
+    "_game_apply": engine.Game.apply,
+}
