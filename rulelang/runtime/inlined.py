@@ -28,9 +28,13 @@ if TYPE_CHECKING:
     from rulelang.runtime.state import State
 
 INLINED = True  # off: `apply` calls each choice's resume (as before)
+# the most resumes copied in: those that settle first, the most frequent; one settling
+# later is rarer, and compiling `apply` again with its code (5-9 ms for Saboteur's
+# longest) would cost more than a frame saved at each of its calls gives back
+MOST = 4
 RETURN = re.compile(r"^(\s*)return (.+?)((?:  #.*)?)$")
 # names the copied code must not use: the method's own
-OWN = re.compile(r"\b(self|action|_at|_exc|_err)\b|^\s*(def|class)\b|\byield\b")
+OWN = re.compile(r"\b(self|action|_at|_exc|_err|_resume)\b|^\s*(def|class)\b|\byield\b")
 
 
 def rebuild(ruleset: Ruleset) -> None:
@@ -43,7 +47,7 @@ def rebuild(ruleset: Ruleset) -> None:
         body = ns.kept.get(f"_resume{pc}")
         if body is not None and code.resumes[pc] is not None and not _clashes(body):
             bodies.append((pc, body))
-    if not bodies:
+    if not bodies or len(bodies) > MOST:  # (none yet, or the rest left to their resumes)
         return
     ns.env.update(_ENV)
     lines = [
@@ -64,8 +68,22 @@ def rebuild(ruleset: Ruleset) -> None:
             "                raise",
             "            raise _err from None",
         ]
-    lines.append("return _game_apply(self, action)")  # any other way: Game.apply's own
-    ns.env["_spans"] = code.spans  # (one namespace per compiled rule file)
+    lines += [  # another choice: its resume called, as Game.apply calls it
+        "    _resume = _resumes[_at]",
+        "    if _resume is not None and value in st.options:",
+        "        try:",
+        "            _at = _resume(st, spec, value)",
+        "        except Exception as _exc:",
+        "            _err = _placed(_exc, _spans[spec.pc + 1])",
+        "            if _err is _exc:",
+        "                raise",
+        "            raise _err from None",
+        "        if _at != -11:",
+        "            _after(self, st, _at)",
+        "        return",
+        "return _game_apply(self, action)",  # any other way: Game.apply's own
+    ]
+    ns.env["_spans"], ns.env["_resumes"] = code.spans, code.resumes  # (one per rule file)
     cls = ruleset.game_class
     cls.apply = ns.function("_apply_generated", "self, action", lines, True)  # type: ignore[method-assign]
     cls.inlined = tuple(pc for pc, _body in bodies)  # type: ignore[attr-defined]
