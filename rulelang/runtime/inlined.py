@@ -11,8 +11,9 @@ choice not copied in (a resume not settled yet, or none: a line for the others),
 action given as text or an illegal value take `Game.apply`'s own way.
 
 The generated `apply` is the method of the ruleset's own subclass of Game
-(`Ruleset.game_class`), compiled again each time another resume settles: the most
-frequent settle first (after `codegen.RUN_ON_HOT` calls), so they are tested first.
+(`Ruleset.game_class`), compiled again each time another resume settles, up to MOST:
+the most frequent settle first (after `codegen.RUN_ON_HOT` calls), so they are tested
+first; a choice settling later is called from it as `Game.apply` calls it.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 
 INLINED = True  # off: `apply` calls each choice's resume (as before)
 # the most resumes copied in: those that settle first, the most frequent; one settling
-# later is rarer, and compiling `apply` again with its code (5-9 ms for Saboteur's
+# later is rarer, and compiling `apply` again with its code (5-9 ms for a rule file's
 # longest) would cost more than a frame saved at each of its calls gives back
 MOST = 4
 RETURN = re.compile(r"^(\s*)return (.+?)((?:  #.*)?)$")
@@ -38,7 +39,8 @@ OWN = re.compile(r"\b(self|action|_at|_exc|_err|_resume)\b|^\s*(def|class)\b|\by
 
 
 def rebuild(ruleset: Ruleset) -> None:
-    """Compile the ruleset's `apply` with every settled resume's code in it."""
+    """Compile the ruleset's `apply` with the settled resumes' code in it (the first
+    MOST to settle; none: it stays Game.apply)."""
     code, ns = ruleset.code, ruleset.ex.ns
     if not INLINED:
         return
@@ -50,43 +52,45 @@ def rebuild(ruleset: Ruleset) -> None:
     if not bodies or len(bodies) > MOST:  # (none yet, or the rest left to their resumes)
         return
     ns.env.update(_ENV)
-    lines = [
-        "st = self.state",
-        "spec = st.pending",
-        "if type(action) is _Action and spec is not None:",
-        "    value = action[0]",
-        "    _at = spec.pc",
-    ]
+    ns.env["_spans"], ns.env["_resumes"] = code.spans, code.resumes  # (one per rule file)
+    lines = [*_HEAD]
     for i, (pc, body) in enumerate(bodies):
         mark = ns.mark(code.spans[pc + 1])  # (its first lines: the op after the choice)
         lines.append(f"    {'elif' if i else 'if'} _at == {pc} and value in st.options:{mark}")
         lines += ["        try:", *("            " + line for line in _returning(body))]
-        lines += [
-            "        except Exception as _exc:  # placed on its rule line, as by run()",
-            f"            _err = _placed(_exc, _spans[{pc + 1}])",
-            "            if _err is _exc:",
-            "                raise",
-            "            raise _err from None",
-        ]
-    lines += [  # another choice: its resume called, as Game.apply calls it
-        "    _resume = _resumes[_at]",
-        "    if _resume is not None and value in st.options:",
-        "        try:",
-        "            _at = _resume(st, spec, value)",
-        "        except Exception as _exc:",
-        "            _err = _placed(_exc, _spans[spec.pc + 1])",
-        "            if _err is _exc:",
-        "                raise",
-        "            raise _err from None",
-        "        if _at != -11:",
-        "            _after(self, st, _at)",
-        "        return",
-        "return _game_apply(self, action)",  # any other way: Game.apply's own
-    ]
-    ns.env["_spans"], ns.env["_resumes"] = code.spans, code.resumes  # (one per rule file)
+        lines += [line.replace("AT", str(pc + 1)) for line in _PLACED]
+    fn = ns.function("_apply_generated", "self, action", [*lines, *_OTHER], True)
+    fn.__doc__ = engine.Game.apply.__doc__
     cls = ruleset.game_class
-    cls.apply = ns.function("_apply_generated", "self, action", lines, True)  # type: ignore[method-assign]
+    cls.apply = fn  # type: ignore[method-assign]
     cls.inlined = tuple(pc for pc, _body in bodies)  # type: ignore[attr-defined]
+
+
+_HEAD = [
+    "st = self.state",
+    "spec = st.pending",
+    "if type(action) is _Action and spec is not None:",
+    "    value = action[0]",
+    "    _at = spec.pc",
+]
+_PLACED = [  # the end of each choice's `try`: errors placed as `Game.apply` places them
+    "        except Exception as _exc:  # placed on its rule line, as by run()",
+    "            _err = _placed(_exc, _spans[AT])",
+    "            if _err is _exc:",
+    "                raise",
+    "            raise _err from None",
+]
+_OTHER = [  # another choice: its resume called, as Game.apply calls it
+    "    _resume = _resumes[_at]",
+    "    if _resume is not None and value in st.options:",
+    "        try:",
+    "            _at = _resume(st, spec, value)",
+    *(line.replace("AT", "spec.pc + 1") for line in _PLACED),
+    "        if _at != -11:",
+    "            _after(self, st, _at)",
+    "        return",
+    "return _game_apply(self, action)",  # any other way: Game.apply's own
+]
 
 
 def _clashes(body: list[str]) -> bool:
