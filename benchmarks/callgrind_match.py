@@ -12,7 +12,8 @@ and the warm-up matches, which fill the lazy ops and CPython's specialisations):
         --callgrind-out-file=plain.out python benchmarks/callgrind_match.py plain 5 100
     python benchmarks/callgrind_diff.py fast.out plain.out --matches 100
 
-(add `--cache-sim=yes --branch-sim=yes` for misses). The yardstick is
+(add `--cache-sim=yes --branch-sim=yes` for misses; `--game heimlich` for another rule
+file of rulesets/, its games counted as matches). The yardstick is
 ../shared/yardsticks/saboteur_plain.py; stdlib only, besides rulelang.
 """
 
