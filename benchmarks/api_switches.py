@@ -13,6 +13,13 @@ and so its own kept actions):
   value  BY_VALUE alone: a choice whose sets seldom come again kept by value;
   subscr both: the kept texts read by subscript.
 
+With `--ways calls`, the switches of the API's own calls (heimgen; set at compile time
+and before each block, each way its own rules, so its own generated `apply`):
+
+  base    engine.SETS_BY_SUBSCRIPT and inlined.INLINED off;
+  subscr  SETS_BY_SUBSCRIPT alone: a choice's kept option sets read by subscript;
+  inline  both: `apply` generated per rule file with the settled resumes' code in it.
+
 Each is warmed up with fast playouts (so that the playouts' ops are chained, as in
 compare.py's process) and enough API games for its resumes to run on
 (codegen.RUN_ON_HOT calls).
@@ -20,6 +27,8 @@ compare.py's process) and enough API games for its resumes to run on
     python benchmarks/api_switches.py --game saboteur --players 5 --games 40 --blocks 9
     python benchmarks/api_switches.py --game heimlich --players 4 --games 600 --blocks 9
     python benchmarks/api_switches.py --ways texts --game saboteur --players 3 --blocks 9
+    python benchmarks/api_switches.py --ways calls --game heimlich --players 4 --games 600 \
+        --warmup 750 --blocks 9
 """
 
 from __future__ import annotations
@@ -32,7 +41,7 @@ from collections.abc import Callable
 
 from compare import ROOT, compile_rules, run_api, run_fast
 
-from rulelang.runtime import chaining, codegen, engine
+from rulelang.runtime import chaining, codegen, engine, inlined
 
 Way = dict[tuple[object, str], bool]
 COMPILED: dict[str, Way] = {
@@ -44,6 +53,12 @@ TEXTS: dict[str, Way] = {
     "base": {(engine, "BY_VALUE"): False, (engine, "SUBSCRIPT"): False},
     "value": {(engine, "BY_VALUE"): True, (engine, "SUBSCRIPT"): False},
     "subscr": {(engine, "BY_VALUE"): True, (engine, "SUBSCRIPT"): True},
+}
+
+CALLS: dict[str, Way] = {
+    "base": {(engine, "SETS_BY_SUBSCRIPT"): False, (inlined, "INLINED"): False},
+    "subscr": {(engine, "SETS_BY_SUBSCRIPT"): True, (inlined, "INLINED"): False},
+    "inline": {(engine, "SETS_BY_SUBSCRIPT"): True, (inlined, "INLINED"): True},
 }
 
 
@@ -66,9 +81,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40, help="games per block")
     parser.add_argument("--warmup", type=int, default=150, help="API games to warm up")
     parser.add_argument("--blocks", type=int, default=9)
-    parser.add_argument("--ways", choices=("compiled", "texts"), default="compiled")
+    parser.add_argument("--ways", choices=("compiled", "texts", "calls"), default="compiled")
     args = parser.parse_args()
-    ways = TEXTS if args.ways == "texts" else COMPILED
+    ways = {"texts": TEXTS, "calls": CALLS}.get(args.ways, COMPILED)
     rules = {}
     for name, way in ways.items():
         switched(way)  # read when rules compile (RUN_ON, PAUSED_PLAIN) or run (the rest)

@@ -12,7 +12,8 @@ and the warm-up matches, which fill the lazy ops and CPython's specialisations):
         --callgrind-out-file=plain.out python benchmarks/callgrind_match.py plain 5 100
     python benchmarks/callgrind_diff.py fast.out plain.out --matches 100
 
-(add `--cache-sim=yes --branch-sim=yes` for misses). The yardstick is
+(add `--cache-sim=yes --branch-sim=yes` for misses; `--game heimlich` for another rule
+file of rulesets/, its games counted as matches). The yardstick is
 ../shared/yardsticks/saboteur_plain.py; stdlib only, besides rulelang.
 """
 
@@ -30,8 +31,8 @@ ROOT = Path(__file__).resolve().parent.parent
 YARDSTICKS = ROOT.parent / "shared" / "yardsticks"
 
 
-def player(program: str, players: int) -> Callable[[int, random.Random], int]:
-    """play(seed, rng) -> the decisions of one match."""
+def player(program: str, players: int, game: str) -> Callable[[int, random.Random], int]:
+    """play(seed, rng) -> the decisions of one match (of `game`, a rule file of rulesets/)."""
     if program == "plain":
         sys.path.insert(0, str(YARDSTICKS))
         import saboteur_plain  # type: ignore[import-not-found]
@@ -39,7 +40,7 @@ def player(program: str, players: int) -> Callable[[int, random.Random], int]:
         return lambda _seed, rng: int(saboteur_plain.play_match(players, rng)[1])
     import rulelang
 
-    rules = rulelang.compile_file(ROOT / "rulesets" / "saboteur.rules")
+    rules = rulelang.compile_file(ROOT / "rulesets" / f"{game}.rules")
     if program == "fast":
         return lambda seed, rng: rules.new_game(players, seed, quiet=True).playout(rng, quiet=True)
     if program == "fast-loud":
@@ -58,8 +59,9 @@ def main() -> None:
     ap.add_argument("players", type=int)
     ap.add_argument("matches", type=int)
     ap.add_argument("--warmup", type=int, default=40, help="matches played first, not counted")
+    ap.add_argument("--game", default="saboteur", help="a rule file of rulesets/ (not for plain)")
     args = ap.parse_args()
-    play = player(args.program, args.players)
+    play = player(args.program, args.players, args.game)
     rng = random.Random(7)
     for i in range(args.warmup):
         play(5000 + i, rng)

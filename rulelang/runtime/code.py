@@ -213,6 +213,11 @@ class Code:
     # Codegen.resumes); None where the engine records it (a line for others, an audience)
     resumes: list[Callable[..., int] | None] = field(default_factory=list)
     imagine: int = -1  # where the `imagine` block starts (its end pops the stack), or -1
+    # the pcs of the choices whose resume is in its last version (compiled, and compiled
+    # again to run on if it was to be), in the order they came to it; and what is told
+    # each time one does (runtime/inlined.py copies their code into `Game.apply`)
+    settled: list[int] = field(default_factory=list)
+    on_settled: Callable[[], None] | None = None
 
 
 def run(code: Code, st: State, pc: int) -> int:

@@ -379,12 +379,17 @@ class Codegen(StraightGen):
         lines: list[str],
         on: Callable[[Counter[int]], list[str] | None] | None = None,
     ) -> Callable[..., int]:
-        name, params, resumes = f"_resume{pc}", "st, spec, value", self.code.resumes
+        name, params, code = f"_resume{pc}", "st, spec, value", self.code
+        self.ns.kept[name] = lines  # its last version's code, for runtime/inlined.py
         if not LAZY:
+            code.settled.append(pc)
             return self.ns.function(name, params, lines, True)
 
-        def put(fn: Callable[..., int]) -> None:
-            resumes[pc] = fn
+        def put(fn: Callable[..., int]) -> None:  # its last version (Namespace.lazy)
+            code.resumes[pc] = fn
+            code.settled.append(pc)
+            if code.on_settled is not None:
+                code.on_settled()
 
         return self.ns.lazy(name, params, lines, put, True, on, RUN_ON_HOT)  # (no `on`: once)
 

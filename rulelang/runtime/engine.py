@@ -23,6 +23,8 @@ from rulelang.runtime.code import (
     TERMINAL,
     ChanceSpec,
     ChoiceSpec,
+    Code,
+    Op,
     Value,
     run,
 )
@@ -45,6 +47,10 @@ _OVER = int(OVER)
 BY_VALUE = True  # off: every choice's actions kept by option set as well (as before)
 BY_VALUE_AFTER = 250
 SUBSCRIPT = True  # off: the kept texts looked up with `.get` and a test for each option
+# A choice's kept option sets read by subscript, a KeyError where a set is new: since
+# BY_VALUE takes the choices whose sets seldom come again out of this keeping, the sets
+# looked up are mostly found, where `.get` and a test of None cost a call more
+SETS_BY_SUBSCRIPT = True  # off: `.get` and a test of None
 
 
 class Action(NamedTuple):
@@ -240,6 +246,13 @@ class Game(GameQueries):
                 offered = self._offered = _offered(self.rules, st)
             kept = offered[spec.pc]
             if kept is not None:
+                if SETS_BY_SUBSCRIPT:  # a set kept, as mostly: no `.get`, no test of None
+                    try:
+                        return kept[st.options].copy()
+                    except KeyError:  # (a choice: only they have a dict)
+                        return _keep(st, cast(ChoiceSpec, spec), kept).copy()
+                    except TypeError:  # options that cannot be a key
+                        return self._actions(cast(ChoiceSpec, spec))
                 try:
                     known = kept.get(st.options)
                 except TypeError:  # options that cannot be a key
@@ -287,16 +300,15 @@ class Game(GameQueries):
             value = action[0]
             resume = self._resumes[spec.pc]  # a choice's (Codegen.resumes), or None
             if resume is not None and value in st.options:  # `_resume`, `run` written out
-                ops, pc = self._ops, spec.pc + 1  # (the resume's errors: its op's line)
                 try:
                     pc = resume(st, spec, value)
-                    while pc >= 0:  # ops on until one pauses or ends: a call fewer
-                        pc = ops[pc](st)
                 except Exception as exc:  # placed on its rule line, as by run()
-                    err = placed(exc, self.rules.code.spans[pc])
+                    err = placed(exc, self.rules.code.spans[spec.pc + 1])
                     if err is exc:
                         raise
                     raise err from None
+                if pc >= 0:  # ops on until one pauses or ends (seldom: resumes run on)
+                    pc = _onward(self.rules.code, self._ops, st, pc)
                 if pc == _OVER:
                     st.over = True
                     st.pending = None
@@ -521,7 +533,7 @@ class Game(GameQueries):
         return taken
 
     def clone(self) -> Game:
-        other = Game(self.rules, self.state.clone())
+        other = type(self)(self.rules, self.state.clone())
         for seat, rng in self._bot_rngs.items():
             copy = random.Random.__new__(random.Random)
             copy.setstate(rng.getstate())
@@ -581,6 +593,21 @@ class Game(GameQueries):
         value = options[int(rng.random() * len(options))]
         show = spec.show
         return _new(Action, (value, "pass" if value is None else show(st, value)))
+
+
+def _onward(code: Code, ops: list[Op], st: State, pc: int) -> int:
+    """`run` over `ops` (the ops as `apply` runs them, Code.paused_ops), without the
+    end's stores, which `apply` makes: apart from `apply`, whose every call would
+    otherwise read them and its op's pc before the resume, for the few that go on."""
+    try:
+        while pc >= 0:
+            pc = ops[pc](st)
+    except Exception as exc:  # placed on its rule line, as by run()
+        err = placed(exc, code.spans[pc])
+        if err is exc:
+            raise
+        raise err from None
+    return pc
 
 
 def _outcomes(st: State, spec: ChanceSpec) -> list[Action]:

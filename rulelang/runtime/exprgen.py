@@ -120,6 +120,9 @@ class Namespace:
         self.counter = 0
         self.names: dict[int, str] = {}
         self.pending: dict[str, Pending] = {}  # functions `lazy` has not compiled yet
+        # the bodies `function` compiled last, for the names asked (`keep`): a resume's
+        # code, copied into a generated `Game.apply` (runtime/inlined.py)
+        self.kept: dict[str, list[str]] = {}
 
     def name_for(self, obj: object, prefix: str = "_k") -> str:
         """A name for obj in the generated code's globals (one name per object)."""
@@ -153,6 +156,8 @@ class Namespace:
                 body = written
                 exec(self.lines.compile(name, params, body), self.env, scope)  # noqa: S102
                 code = scope[name].__code__
+        if name in self.kept:  # as written, before its comprehensions are given locals
+            self.kept[name] = body
         if uncell and code.co_cellvars:  # its comprehensions given what they read of it
             written = cells.uncelled(body, {*code.co_varnames, *code.co_cellvars})
             exec(self.lines.compile(name, params, written), self.env, scope)  # noqa: S102

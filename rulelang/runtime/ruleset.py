@@ -4,6 +4,7 @@ table (params, consts, tables, dice, boards), the template state of each table, 
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -14,7 +15,7 @@ from rulelang.check.symbols import AttrSym, BoardAttrSym, Program, ValueSym, ima
 from rulelang.check.types import T
 from rulelang.diagnostics import UsageError
 from rulelang.limits import DEFAULT_LIMITS, Limits
-from rulelang.runtime import board_build, boards, late
+from rulelang.runtime import board_build, boards, inlined, late
 from rulelang.runtime.bots import Bot, Estimate
 from rulelang.runtime.code import Code, Value
 from rulelang.runtime.codegen import Codegen
@@ -42,6 +43,11 @@ class Ruleset:
         gen = Codegen(program, self.layout, limits)
         self.code: Code = gen.build()
         self.ex: ExprGen = gen.ex
+        # its games' class: Game, with an `apply` of its own once resumes settle
+        # (runtime/inlined.py), compiled again as each does
+        self.game_class: type[Game] = type("Game", (Game,), {"__doc__": Game.__doc__})
+        self.code.on_settled = functools.partial(inlined.rebuild, self)
+        inlined.rebuild(self)  # (resumes compiled at once, without LAZY)
         self.params = {v.name: v for v in program.values if v.what == "param"}
         # the shape of the game's data, for tools that show it (the CLI draws boards
         # with it): each piece and card kind's attributes, and the globals, with the
@@ -175,7 +181,7 @@ class Ruleset:
         st.rng_shared = False
         st.auto_chance = auto_chance
         st.quiet = st.mute = st.hushed = bool(quiet)
-        game = Game(self, st)
+        game = self.game_class(self, st)
         game._run(0)
         return game
 
