@@ -45,7 +45,9 @@ class Ruleset:
         self.ex: ExprGen = gen.ex
         # its games' class: Game, with an `apply` of its own once resumes settle
         # (runtime/inlined.py), compiled again as each does
-        self.game_class: type[Game] = type("Game", (Game,), {"__doc__": Game.__doc__})
+        # (named as Game is, so that its games print as Game's: `help()`, reprs)
+        shown = {"__doc__": Game.__doc__, "__module__": Game.__module__}
+        self.game_class: type[Game] = type("Game", (Game,), shown)
         self.code.on_settled = functools.partial(inlined.rebuild, self)
         inlined.rebuild(self)  # (resumes compiled at once, without LAZY)
         self.params = {v.name: v for v in program.values if v.what == "param"}
