@@ -47,6 +47,9 @@ class TileOps:
         self.edges_col = layer.edges_col
         self.joined_col = layer.joined_col
         self._masks: dict[Value, tuple[int, int, int, int]] = {}  # edges -> open sides
+        # cells in a row of a grid without bounds, set when one is built (0: the board
+        # is bounded): `helpers.place` refuses a tile on the rim of its reach (R046)
+        self.rim_width = 0
 
     # ---------------------------------------------------------------- reading
     def grid(self, st: State) -> GridBoard:
