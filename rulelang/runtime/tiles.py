@@ -47,6 +47,14 @@ class TileOps:
         self.edges_col = layer.edges_col
         self.joined_col = layer.joined_col
         self._masks: dict[Value, tuple[int, int, int, int]] = {}  # edges -> open sides
+        # each tile's masks by tile (`masks_of`), for the edges column `_col`: a list
+        # read by index instead of a dict keyed by the edges, which hashed a tuple of
+        # four values at each read. Only for a column no rule changes (`fixed_edges`,
+        # set by the Ruleset): such a column is one object shared by every clone, and
+        # an edit copies it before writing
+        self.fixed_edges = False
+        self._col: object = None
+        self._by_tile: list[tuple[int, int, int, int]] = []
         # cells in a row of a grid without bounds, set when one is built (0: the board
         # is bounded): `helpers.place` refuses a tile on the rim of its reach (R046)
         self.rim_width = 0
@@ -118,12 +126,12 @@ class TileOps:
         """Search on from the joined cells in `todo`, adding to the three sets."""
         cells = st.layers[self.layer]
         neighbour = st.cfg.boards[self.board].neighbour  # type: ignore[attr-defined]
-        edges = st.cols[self.edges_col]
+        col = st.cols[self.edges_col]
+        masks = self._by_tile if col is self._col else self.masks_of(col)
         joined_col = st.cols[self.joined_col] if self.joined_col is not None else None
-        sides, masks = self._sides, self._masks
         while todo:
             node, (tile, turn, _secret) = todo.pop()
-            open_ = (masks.get(edges[tile]) or sides(edges[tile]))[turn]
+            open_ = masks[tile][turn]
             for d, nb in enumerate(neighbour[node]):
                 if not open_ >> d & 1 or nb < 0 or nb in joined:
                     continue
@@ -132,9 +140,9 @@ class TileOps:
                     spots.add(nb)
                 elif other[2]:
                     touching.add(nb)
-                elif (masks.get(edges[other[0]]) or sides(edges[other[0]]))[other[1]] >> OPPOSITE[
-                    d
-                ] & 1 and (joined_col is None or joined_col[other[0]]):
+                elif masks[other[0]][other[1]] >> OPPOSITE[d] & 1 and (
+                    joined_col is None or joined_col[other[0]]
+                ):
                     joined.add(nb)
                     todo.append((nb, other))
 
@@ -172,15 +180,15 @@ class TileOps:
         tile, turn, _secret = cell
         if self.joined_col is not None and not st.cols[self.joined_col][tile]:
             return False
-        edges = st.cols[self.edges_col]
-        masks = self._masks
-        mine = (masks.get(edges[tile]) or self._sides(edges[tile]))[turn]
+        col = st.cols[self.edges_col]
+        masks = self._by_tile if col is self._col else self.masks_of(col)
+        mine = masks[tile][turn]
         cells = st.layers[self.layer]
         around = st.cfg.boards[self.board].neighbour[node]  # type: ignore[attr-defined]
         for d in (0, 1, 2, 3):
             if mine >> d & 1 and around[d] in net:
                 tile, turn, _secret = cells[around[d]]
-                if (masks.get(edges[tile]) or self._sides(edges[tile]))[turn] >> OPPOSITE[d] & 1:
+                if masks[tile][turn] >> OPPOSITE[d] & 1:
                     return True
         return False
 
@@ -194,8 +202,9 @@ class TileOps:
         if demands is None:  # not kept: a call less for the question asked most
             demands = self._demands(st, start)
         fit = demands.get(node, 0)  # 0: not an empty cell next to the network
-        edges = st.cols[self.edges_col][tile]
-        return bool(fit >> (self._masks.get(edges) or self._sides(edges))[turn % 4] & 1)
+        col = st.cols[self.edges_col]
+        masks = self._by_tile if col is self._col else self.masks_of(col)
+        return bool(fit >> masks[tile][turn % 4] & 1)
 
     def fitting(self, st: State, start: int, tile: int, turns: tuple[int, ...]) -> tuple[int, ...]:
         """The spots of the network joined to start, in their order, where the tile
@@ -204,8 +213,8 @@ class TileOps:
         spots = self.network(st, start)[2]
         if not spots:
             return ()  # no tile read: the plain code calls no `joins` either
-        edges = st.cols[self.edges_col][tile]
-        sides = self._masks.get(edges) or self._sides(edges)
+        col = st.cols[self.edges_col]
+        sides = (self._by_tile if col is self._col else self.masks_of(col))[tile]
         key = (self.layer, start, *sides, *turns)  # beside the network, as `_demands`
         found: tuple[int, ...] | None = st.reach.get(key)
         if found is None:
@@ -243,6 +252,16 @@ class TileOps:
             ok = (w for w in range(16) if w & must == must and not w & closed and w & meets)
             fit = FITS[key] = sum(1 << w for w in ok)
         return fit
+
+    def masks_of(self, col: list[Value]) -> list[tuple[int, int, int, int]] | _Sides:
+        """The open sides of each tile (`_sides`) by tile, for the edges column `col`;
+        kept as `_by_tile` if no rule changes the column."""
+        if col is self._col:
+            return self._by_tile
+        if not self.fixed_edges:  # read at each call: the column may change in place
+            return _Sides(self, col)
+        self._col, self._by_tile = col, [self._sides(e) for e in col]
+        return self._by_tile
 
     def _sides(self, edges: Value) -> tuple[int, int, int, int]:
         """The open sides of a tile with these edges, as a mask per quarter turn."""
@@ -340,3 +359,15 @@ class TileOps:
         if cell is not None:
             cells[node] = (cell[0], cell[1] if turn is None else turn % 4, False)
         self.changed(st)
+
+
+class _Sides:
+    """`TileOps.masks_of` for an edges column that rules change: each read worked out
+    (and kept per edges value) from the column as it is."""
+
+    def __init__(self, ops: TileOps, col: list[Value]):
+        self.ops, self.col = ops, col
+
+    def __getitem__(self, tile: int) -> tuple[int, int, int, int]:
+        edges = self.col[tile]
+        return self.ops._masks.get(edges) or self.ops._sides(edges)
