@@ -265,7 +265,9 @@ class ExprGen:
             for k in program.kinds
             if "name" in k.attrs and k.attrs["name"].type.name == "text"
         }
-        self.tiles = {name: TileOps(layer) for name, layer in layout.tiles.items()}
+        self.tiles = {
+            name: TileOps(layer, i) for i, (name, layer) in enumerate(layout.tiles.items())
+        }
         self.bound: dict[int, str] = {}  # local slot -> Python name (comprehensions, args)
         self.memo_calls = False  # compiling a bot's rules: memoise def calls in `_bm`
         self.inline_bodies: dict[str, tuple[list[str], str]] = {}  # short defs, see inlined

@@ -35,13 +35,21 @@ OPPOSITE = (2, 3, 0, 1)
 # `|` it does not)
 FITS: list[int | None] = [None] * 4096
 Network = tuple[frozenset[int], tuple[int, ...], tuple[int, ...]]
+# The kept network of a start is `state.reach[base + start]`, its spots' demands
+# `state.reach[-1 - base - start]`, `base` the tiled board's number times KEY_SPAN (more
+# than any cell's number): a number, not a tuple `(layer, start)` made, hashed and
+# compared at each of some 400 reads a match; on the first tiled board (base 0) a
+# cell's own number, one CPython digit on a grid without bounds (open_grid.FLOOR)
+KEY_SPAN = 1 << 63
+NO_NETWORK: Network = (frozenset(), (), ())
 
 
 class TileOps:
     """The tile functions of one tiled board, bound to its layers in the state."""
 
-    def __init__(self, layer: TileLayer):
+    def __init__(self, layer: TileLayer, number: int = 0):
         self.board = layer.board
+        self.base = number * KEY_SPAN  # where this board's keys of `state.reach` start
         self.kind = layer.kind
         self.layer = layer.first  # state.layers[layer]: cells; [layer + 1]: where
         self.edges_col = layer.edges_col
@@ -100,7 +108,9 @@ class TileOps:
 
     def network(self, st: State, start: int) -> Network:
         """(cells joined to start, face-down cells it touches, empty cells it touches)."""
-        key = (self.layer, start)
+        if start is None:  # no cell (`none`): nothing is joined to it
+            return NO_NETWORK
+        key = self.base + start
         found: Network | None = st.reach.get(key)
         if found is not None:
             return found
@@ -198,7 +208,9 @@ class TileOps:
         Each spot's demands are worked out once per layout (`_demands`), as the set of
         open-side masks that fit there, so that the question for a card, a spot and a
         turn, which rules ask over and over, tests one bit."""
-        demands = st.reach.get((self.layer, start, -1))  # `_demands`, called only when
+        if start is None:  # no network, no spot
+            return False
+        demands = st.reach.get(-1 - self.base - start)  # `_demands`, called only when
         if demands is None:  # not kept: a call less for the question asked most
             demands = self._demands(st, start)
         fit = demands.get(node, 0)  # 0: not an empty cell next to the network
@@ -231,7 +243,7 @@ class TileOps:
     ) -> tuple[int, ...]:
         """`fitting` worked out: the spots whose masks that fit (`_demands`) hold one
         of the tile's masks turned as allowed."""
-        demands = st.reach.get((self.layer, start, -1)) or self._demands(st, start)
+        demands = st.reach.get(-1 - self.base - start) or self._demands(st, start)
         ways = 0  # the open-side masks of the tile turned as allowed, one bit each
         for t in turns:
             ways |= 1 << sides[t % 4]
@@ -279,7 +291,9 @@ class TileOps:
         of the board (-1, never a key of the cells) demands nothing. The four sides are
         written out, not looped over: asked at nearly every layout of a tile game, the
         loop cost about 2% of a whole game."""
-        key = (self.layer, start, -1)  # beside the network, kept under (layer, start)
+        if start is None:
+            return {}
+        key = -1 - self.base - start  # beside the network
         found: dict[int, int] | None = st.reach.get(key)
         if found is not None:
             return found
@@ -341,8 +355,9 @@ class TileOps:
         before = st.reach
         reach = st.reach = {}  # as `changed`: clones that share `before` keep it whole
         if fresh:  # the networks known before grow from the new tile: no search anew
+            low, high = self.base, self.base + KEY_SPAN
             for key, old in before.items():
-                if len(key) == 2 and key[0] == layer:
+                if type(key) is int and low <= key < high:
                     reach[key] = self._grown(st, old, node)
 
     def clear(self, st: State, node: int) -> None:
