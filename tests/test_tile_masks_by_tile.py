@@ -70,3 +70,20 @@ def test_rules_that_change_the_edges_read_them_as_they_are() -> None:
     game.apply("0,1")
     game.apply("no")  # the next card open all round
     assert {"1,0", "-1,0", "0,-1"} <= {a.text for a in game.legal_actions()}
+
+
+def test_an_edit_of_a_tile_s_edges_is_read_at_once() -> None:
+    """The edges column of TURNING's first game kept, then a tile's edges edited by hand
+    (`Game.edit().set`, which copies a shared column before writing): the spots where
+    it joins follow the edit."""
+    fixed = TURNING.replace("set first(pile).edges = [true, true, true, false]", 'say "shut"')
+    rules = rulelang.compile_source(fixed, "t.rules")
+    ops = ops_of(rules)
+    assert ops.fixed_edges  # no rule changes the edges now
+    game = rules.new_game(2, seed=1)
+    game.apply("no")
+    assert {a.text for a in game.legal_actions()} == {"0,-1", "-1,0", "1,0", "0,1"}
+    assert ops._col is game.state.cols[ops.edges_col]  # kept
+    nxt = game.state.zones[0][0]  # the next card laid (`first(pile)`)
+    game.edit().set("edges", (True, True, True, False), of=nxt, kind="tunnel")
+    assert {a.text for a in game.legal_actions()} == {"0,-1", "-1,0", "0,1"}
