@@ -299,7 +299,8 @@ class TileOps:
             return found
         net, _touching, spots = self.network(st, start)
         cells = st.layers[self.layer]
-        edges = st.cols[self.edges_col]
+        col = st.cols[self.edges_col]  # each side read as a bit of the turned tile's mask
+        masks = self._by_tile if col is self._col else self.masks_of(col)  # (no `%`)
         neighbour = st.cfg.boards[self.board].neighbour  # type: ignore[attr-defined]
         fits = FITS
         found = {}
@@ -308,25 +309,25 @@ class TileOps:
             north, east, south, west = neighbour[node]
             other = cells.get(north)
             if other is not None and not other[2]:  # its south side (2) faces this cell
-                if edges[other[0]][(2 - other[1]) % 4]:
+                if masks[other[0]][other[1]] & 4:
                     must, meets = 1, 1 if north in net else 0
                 else:
                     closed = 1
             other = cells.get(east)
             if other is not None and not other[2]:  # its west side (3)
-                if edges[other[0]][(3 - other[1]) % 4]:
+                if masks[other[0]][other[1]] & 8:
                     must, meets = must | 2, meets | 2 if east in net else meets
                 else:
                     closed |= 2
             other = cells.get(south)
             if other is not None and not other[2]:  # its north side (0)
-                if edges[other[0]][(4 - other[1]) % 4]:
+                if masks[other[0]][other[1]] & 1:
                     must, meets = must | 4, meets | 4 if south in net else meets
                 else:
                     closed |= 4
             other = cells.get(west)
             if other is not None and not other[2]:  # its east side (1)
-                if edges[other[0]][(5 - other[1]) % 4]:
+                if masks[other[0]][other[1]] & 2:
                     must, meets = must | 8, meets | 8 if west in net else meets
                 else:
                     closed |= 8
