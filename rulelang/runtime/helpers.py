@@ -534,11 +534,9 @@ def place(
         raise errors.no_such_cell(span)
     if where in st.layers[ops.layer]:
         raise errors.cell_taken(span)
-    width = ops.rim_width  # a grid without bounds: a tile on its rim would have no
-    if width and (
-        where < width or where >= width * (width - 1) or not 0 < where % width < width - 1
-    ):
-        grid = st.cfg.boards[ops.board]  # cell beyond it: the grid would have an edge
+    grid = st.cfg.boards[ops.board]
+    if not grid.bounded and grid.on_rim(where):  # type: ignore[attr-defined]
+        # a tile there would have no cell beyond it: the grid would have an edge
         raise errors.rim_tile(grid.name, grid.names[where], grid.reach, span)  # type: ignore[attr-defined]
     detach(st, item, places)
     ops.place(st, where, item, turn, secret)

@@ -178,6 +178,12 @@ class OpenGrid(GridBoard):
             return self._around.one((y + reach) * self.width + x + reach)
         raise errors.past_reach(self.name, f"the cell {x},{y}", reach, span)
 
+    def on_rim(self, node: int) -> bool:
+        """The cell lies on the edge of the reach: a side of it has no cell beyond."""
+        width = self.width
+        x = node % width
+        return x == 0 or x == width - 1 or node < width or node >= self.size - width
+
     def distance(self, a: int | None, b: int | None) -> int:
         """Steps between two cells: nothing stands in the way on an open grid (-1 if
         either is none)."""

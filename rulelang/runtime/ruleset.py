@@ -120,7 +120,6 @@ class Ruleset:
         attrs = [(n, self.ex.lambda_of(e)) for n, e in d.attrs]
         limit = self.limits.items
         holds = self._most_held(d.name)
-        tiles = self.ex.tiles.get(d.name)
 
         def board(st: State) -> boards.Board:
             try:
@@ -128,8 +127,6 @@ class Ruleset:
             except ValueError as exc:
                 too_many = isinstance(exc, boards.TooLarge)
                 raise errors.board_not_built(str(exc), d.span, too_many) from None
-            if tiles is not None and not b.bounded:  # where `place` finds the rim
-                tiles.rim_width = b.width  # type: ignore[attr-defined]
             for name, f in attrs:
                 values = tuple(f(st))
                 if len(values) != len(b):

@@ -63,9 +63,6 @@ class TileOps:
         self.fixed_edges = False
         self._col: object = None
         self._by_tile: list[tuple[int, int, int, int]] = []
-        # cells in a row of a grid without bounds, set when one is built (0: the board
-        # is bounded): `helpers.place` refuses a tile on the rim of its reach (R046)
-        self.rim_width = 0
 
     # ---------------------------------------------------------------- reading
     def grid(self, st: State) -> GridBoard:
