@@ -1117,28 +1117,6 @@ def no_direction(d: int, span: Span) -> GameRuntimeError:
     )
 
 
-def past_reach(board: str, what: str, reach: int, span: Span) -> GameRuntimeError:
-    """R046: a cell of a grid without bounds past its reach asked for (`cell`,
-    `neighbour`, a line), or a tile laid on its rim, where it would have no neighbour."""
-    return _R046.fail(
-        span,
-        f"{what} lies beyond the reach of board '{board}' (coordinates -{reach} to {reach})",
-        "a grid without bounds reaches 16383 cells each way from 0,0, or as many as the "
-        "pieces or cards it may hold if more",
-    )
-
-
-def rim_tile(board: str, cell: str, reach: int, span: Span) -> GameRuntimeError:
-    """R046: a tile laid on the rim of a grid without bounds' reach."""
-    return _R046.fail(
-        span,
-        f"a tile on {cell} would lie on the rim of board '{board}' (coordinates -{reach} "
-        f"to {reach}), with no cell beyond it",
-        "a grid without bounds reaches 16383 cells each way from 0,0, or as many as the "
-        "pieces or cards it may hold if more",
-    )
-
-
 def step_off_board(board: str, span: Span) -> GameRuntimeError:
     """R014: `step` past either end of a `line` board."""
     return _R014.fail(span, f"stepping off the end of board '{board}'")
@@ -1292,7 +1270,6 @@ _R042 = _entry("R042", "no such side")
 _R043 = _entry("R043", "negative count to generate")
 _R044 = _entry("R044", "path search too wide")
 _R045 = _entry("R045", "no such direction")
-_R046 = _entry("R046", "beyond the reach of a grid without bounds")
 
 
 def edge_needs_grid(name: str, board: str, shape: str, span: Span) -> Diagnostic:

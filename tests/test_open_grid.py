@@ -202,9 +202,8 @@ def test_what_needs_every_cell_is_refused(source: str, what: str) -> None:
 
 
 def test_a_path_search_past_the_limit_is_refused() -> None:
-    """Walls a million cells apart would make the searched box endless: R044 (on a grid
-    that may hold a million tiles, so that it reaches that far)."""
-    grid = board_build.build("m", "grid", [], 1_000_000, 1_000_000)
+    """Walls a million cells apart would make the searched box endless: R044."""
+    grid = board_build.build("m", "grid", [], 1_000_000)
     far, home = grid.cell(0, 900_000), grid.cell(0, 0)  # type: ignore[attr-defined]
     wall = grid.cell(900_000, 0)  # type: ignore[attr-defined]
     with pytest.raises(GameRuntimeError) as caught:

@@ -10,13 +10,12 @@ from rulelang.runtime.boards import Board, GridBoard, TooLarge
 from rulelang.runtime.open_grid import OpenGrid
 
 
-def build(name: str, shape: str, args: list[object], limit: int, holds: int = 0) -> Board:
+def build(name: str, shape: str, args: list[object], limit: int) -> Board:
     """A board of `shape` built from its arguments; ValueError (TooLarge past `limit`
-    nodes or cells) saying why it cannot be. A grid without bounds reaches as far as
-    the `holds` tiles it may hold need (open_grid.reach_for)."""
+    nodes or cells) saying why it cannot be."""
     if shape == "grid":
         if not args:  # no bounds: the cells are wherever tiles go
-            return OpenGrid(name, limit, holds)
+            return OpenGrid(name, limit)
         bounds = [a for a in args if isinstance(a, int)]
         if len(args) != 4 or len(bounds) != 4:
             raise ValueError(

@@ -845,10 +845,8 @@ class ExprGen:
         board = self.ref(e.args[0])
         assert isinstance(board, ValueSym)
         a = self.node_args(e)
-        if f == "cell":  # past the reach of a grid without bounds: R046 at this span
-            decl = board.decl
-            span = f", {self.span(e)}" if isinstance(decl, A.BoardDecl) and open_grid(decl) else ""
-            return f"st.cfg.boards[{board.name!r}].cell({a[0]}, {a[1]}{span})"
+        if f == "cell":
+            return f"st.cfg.boards[{board.name!r}].cell({a[0]}, {a[1]})"
         if f == "neighbour":
             direction = self.within(e.args[2], 0, 3)
             return self.neighbour(board, a[0], a[1], self.span(e), direction)

@@ -194,9 +194,6 @@ def neighbour(board: GridBoard, cell: int, d: int, span: Span) -> int | None:
         nb = -1 if first < 0 else around[first][(d - 3) % 4]
     else:
         raise errors.no_direction(d, span)
-    if nb < 0 and not board.bounded:  # no edge to find: past the reach of the grid
-        what = f"the cell beyond {board.names[cell]} in direction {d}"
-        raise errors.past_reach(board.name, what, board.reach, span)  # type: ignore[attr-defined]
     return None if nb < 0 else nb
 
 
@@ -534,10 +531,6 @@ def place(
         raise errors.no_such_cell(span)
     if where in st.layers[ops.layer]:
         raise errors.cell_taken(span)
-    grid = st.cfg.boards[ops.board]
-    if not grid.bounded and grid.on_rim(where):  # type: ignore[attr-defined]
-        # a tile there would have no cell beyond it: the grid would have an edge
-        raise errors.rim_tile(grid.name, grid.names[where], grid.reach, span)  # type: ignore[attr-defined]
     detach(st, item, places)
     ops.place(st, where, item, turn, secret)
     if ops in places.boards:

@@ -2,15 +2,14 @@
 
 A card table has no edge: a maze of cards grows as far as the cards reach. The cells
 of an open grid are numbered row by row over a square far larger than any game can
-fill (coordinates -R..R, R its reach: `reach_for`), so a cell is a number like any
-node, cells sort row by row as on a bounded grid, and nothing is stored per cell: a
-cell's name, coordinates and neighbours are worked out from its number when asked
+fill (coordinates -REACH..REACH, about 4 * 10^18 cells), so a cell is a number like
+any node, cells sort row by row as on a bounded grid, and nothing is stored per cell:
+a cell's name, coordinates and neighbours are worked out from its number when asked
 (and kept, up to KEPT cells: tile searches and views ask about the same cells again
-and again). The state holds only the tiles laid (runtime/tiles.py), so a sparse maze
-costs what it holds. What needs every cell listed (`nodes`, state and edge
-attributes, `generate`) is refused by the checker (E257); a cell past the reach asked
-for, or a tile laid on the rim (which has no cell beyond it), is R046, so that within
-the reach the grid behaves as if it had no edge at all.
+and again). The
+state holds only the tiles laid (runtime/tiles.py), so a sparse maze costs what it
+holds. What needs every cell listed (`nodes`, state and edge attributes, `generate`)
+is refused by the checker (E257).
 """
 
 from __future__ import annotations
@@ -18,26 +17,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rulelang import errors
-from rulelang.diagnostics import NO_SPAN, Span
+from rulelang.diagnostics import Span
 from rulelang.runtime.boards import GridBoard, spread
 
-FAR = 1_000_000_000  # the reach of every open grid before DERIVED_REACH
-# The least reach: cells then stay under 2^30, one 30-bit digit of a CPython int,
-# whose hash, comparison and sort take CPython's fast paths (cells near 10^18, three
-# digits, made every dict lookup and set test of a maze hash three digits)
-FLOOR = 16_383
-
-# The reach derived from what the grid may hold (`reach_for`): FLOOR, or the most
-# pieces or cards of the kind it holds if more, so that a line of all of them from
-# 0,0 stays inside. Off: FAR for every open grid, as before.
-DERIVED_REACH = True
-
-
-def reach_for(holds: int) -> int:
-    """The reach of an open grid that may hold `holds` pieces or cards."""
-    return max(FLOOR, holds) if DERIVED_REACH else FAR
-
-
+REACH = 1_000_000_000  # farthest coordinate, either way: no table of cards gets near it
+SPAN = 2 * REACH + 1  # cells in a row
 KEPT = 1 << 16  # most cells whose neighbours or names are kept (a maze uses hundreds)
 
 
@@ -50,12 +34,11 @@ CANONICAL = True
 
 
 class _Around(dict[int, tuple[int, int, int, int]]):
-    """neighbour[cell][d]: the next cell north, east, south, west (-1 past the reach),
+    """neighbour[cell][d]: the next cell north, east, south, west (-1 past REACH),
     worked out the first time a cell is asked about."""
 
-    def __init__(self, width: int) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.width = width  # cells in a row
         self.cells: dict[int, int] = {}  # number -> the one object for it (CANONICAL)
 
     def one(self, node: int) -> int:
@@ -69,13 +52,12 @@ class _Around(dict[int, tuple[int, int, int, int]]):
     def __missing__(self, node: int) -> tuple[int, int, int, int]:
         if len(self) >= KEPT:  # rules that wander over many cells: start again
             self.clear()
-        width = self.width
-        y, x = divmod(node, width)
+        y, x = divmod(node, SPAN)
         one = self.one
         row = (
-            one(node + width) if y < width - 1 else -1,
-            one(node + 1) if x < width - 1 else -1,
-            one(node - width) if y > 0 else -1,
+            one(node + SPAN) if y < SPAN - 1 else -1,
+            one(node + 1) if x < SPAN - 1 else -1,
+            one(node - SPAN) if y > 0 else -1,
             one(node - 1) if x > 0 else -1,
         )
         self[node] = row
@@ -86,23 +68,21 @@ class _Cells:
     """A read-only sequence indexed by cell, each item computed from the number: the
     names `"x,y"` or one coordinate. It cannot be listed (there are too many cells)."""
 
-    def __init__(self, part: int | None, reach: int):
+    def __init__(self, part: int | None):
         self.part = part  # 0: x, 1: y, None: the name
-        self.reach, self.width = reach, 2 * reach + 1
         self.known: dict[int, object] = {}  # views name the same cells again and again
 
     def __len__(self) -> int:
-        return self.width * self.width
+        return SPAN * SPAN
 
     def __getitem__(self, node: int) -> object:
         item = self.known.get(node)
         if item is not None:
             return item
-        reach = self.reach
-        if not 0 <= node < self.width * self.width:
+        if not 0 <= node < SPAN * SPAN:
             raise IndexError(node)
-        y, x = divmod(node, self.width)
-        item = f"{x - reach},{y - reach}" if self.part is None else (x, y)[self.part] - reach
+        y, x = divmod(node, SPAN)
+        item = f"{x - REACH},{y - REACH}" if self.part is None else (x, y)[self.part] - REACH
         if len(self.known) >= KEPT:
             self.known.clear()
         self.known[node] = item
@@ -126,9 +106,9 @@ class _Cells:
             x, y = (int(p) for p in parts)
         except ValueError:
             raise ValueError(f"{name!r} names no cell") from None
-        if max(abs(x), abs(y)) > self.reach:
+        if max(abs(x), abs(y)) > REACH:
             raise ValueError(f"{name!r} names no cell")
-        return (y + self.reach) * self.width + x + self.reach
+        return (y + REACH) * SPAN + x + REACH
 
 
 class _Still:
@@ -146,19 +126,17 @@ class OpenGrid(GridBoard):
 
     bounded = False
 
-    def __init__(self, name: str, limit: int, holds: int = 0):
+    def __init__(self, name: str, limit: int):
         # GridBoard.__init__ builds every cell: none of that here. The cells are endless,
         # so their names, coordinates and neighbours are stand-ins computed on demand
         # that index like the bounded grid's tuples (but cannot be listed): mypy sees
         # other types than GridBoard's, hence the ignores
         self.name, self.shape = name, "grid"
         self.limit = limit  # most cells a path_length search may cover
-        self.reach = reach_for(holds)  # farthest coordinate, either way
-        self.width = 2 * self.reach + 1  # cells in a row
-        self.size = self.width * self.width
-        self.names = _Cells(None, self.reach)  # type: ignore[assignment]
-        self.attrs = {"x": _Cells(0, self.reach), "y": _Cells(1, self.reach)}  # type: ignore[dict-item]
-        self._around = _Around(self.width)
+        self.size = SPAN * SPAN
+        self.names = _Cells(None)  # type: ignore[assignment]
+        self.attrs = {"x": _Cells(0), "y": _Cells(1)}  # type: ignore[dict-item]
+        self._around = _Around()
         self.neighbour = self._around  # type: ignore[assignment]
         self.steps = {}
         self._dist = {}
@@ -170,27 +148,18 @@ class OpenGrid(GridBoard):
     def step_table(self, k: int) -> tuple[int, ...]:
         return _Still(k)  # type: ignore[return-value]  # indexes like the table: see above
 
-    def cell(self, x: int, y: int, span: Span = NO_SPAN) -> int | None:
-        """The cell x,y; R046 past the reach (a bounded grid's is `none` off the grid:
-        this one has no edge a rule could mean to find)."""
-        reach = self.reach
-        if abs(x) <= reach and abs(y) <= reach:
-            return self._around.one((y + reach) * self.width + x + reach)
-        raise errors.past_reach(self.name, f"the cell {x},{y}", reach, span)
-
-    def on_rim(self, node: int) -> bool:
-        """The cell lies on the edge of the reach: a side of it has no cell beyond."""
-        width = self.width
-        x = node % width
-        return x == 0 or x == width - 1 or node < width or node >= self.size - width
+    def cell(self, x: int, y: int) -> int | None:
+        if abs(x) <= REACH and abs(y) <= REACH:
+            return self._around.one((y + REACH) * SPAN + x + REACH)
+        return None
 
     def distance(self, a: int | None, b: int | None) -> int:
         """Steps between two cells: nothing stands in the way on an open grid (-1 if
         either is none)."""
         if a is None or b is None:
             return -1
-        ay, ax = divmod(a, self.width)
-        by, bx = divmod(b, self.width)
+        ay, ax = divmod(a, SPAN)
+        by, bx = divmod(b, SPAN)
         return abs(ax - bx) + abs(ay - by)
 
     def path_length(
@@ -220,7 +189,7 @@ class OpenGrid(GridBoard):
             return -1
         if not frame.blocked:
             return min(self.distance(start, g) for g in frame.live)
-        y, x = divmod(start, self.width)
+        y, x = divmod(start, SPAN)
         if frame.box is None:
             frame.box = Box(self, (*frame.live, *frame.blocked), span)
         box = frame.box
@@ -246,12 +215,11 @@ class Box:
     cell (x, y) of the box is bit (y - y0) * width + x - x0."""
 
     def __init__(self, grid: OpenGrid, nodes: Iterable[int], span: Span):
-        self.across = grid.width  # cells in a row of the grid
-        rows = [divmod(n, self.across) for n in nodes]
+        rows = [divmod(n, SPAN) for n in nodes]
         self.x0 = max(min(x for _y, x in rows) - 1, 0)
-        self.x1 = min(max(x for _y, x in rows) + 1, self.across - 1)
+        self.x1 = min(max(x for _y, x in rows) + 1, SPAN - 1)
         self.y0 = max(min(y for y, _x in rows) - 1, 0)
-        self.y1 = min(max(y for y, _x in rows) + 1, self.across - 1)
+        self.y1 = min(max(y for y, _x in rows) + 1, SPAN - 1)
         self.width = self.x1 - self.x0 + 1
         cells = self.width * (self.y1 - self.y0 + 1)
         if cells > grid.limit:
@@ -263,7 +231,7 @@ class Box:
     def bits(self, nodes: Iterable[int]) -> int:
         out = 0
         for n in nodes:
-            y, x = divmod(n, self.across)
+            y, x = divmod(n, SPAN)
             out |= 1 << ((y - self.y0) * self.width + x - self.x0)
         return out
 

@@ -119,11 +119,10 @@ class Ruleset:
         args = [self.ex.lambda_of(a) for a in d.args]
         attrs = [(n, self.ex.lambda_of(e)) for n, e in d.attrs]
         limit = self.limits.items
-        holds = self._most_held(d.name)
 
         def board(st: State) -> boards.Board:
             try:
-                b = board_build.build(d.name, d.shape, [a(st) for a in args], limit, holds)
+                b = board_build.build(d.name, d.shape, [a(st) for a in args], limit)
             except ValueError as exc:
                 too_many = isinstance(exc, boards.TooLarge)
                 raise errors.board_not_built(str(exc), d.span, too_many) from None
@@ -135,19 +134,6 @@ class Ruleset:
             return b
 
         return board
-
-    def _most_held(self, board: str) -> int:
-        """The most pieces or cards a board's tiles may number, known before a game is
-        set up (a grid without bounds reaches that far: open_grid.reach_for): a data
-        file's rows, a count written as a number, else the limit of items."""
-        layer = self.layout.tiles.get(board)
-        if layer is None:
-            return 0
-        if layer.kind in self.program.data_rows:
-            return len(self.program.data_rows[layer.kind])
-        kind = next(k for k in self.program.kinds if k.name == layer.kind)
-        count = kind.decl.count
-        return count.value if isinstance(count, A.IntLit) else self.limits.items
 
     # ------------------------------------------------------------------ games
     def new_game(
