@@ -45,7 +45,7 @@ def placements(game: rulelang.Game) -> tuple[int, int, float]:
 
     def counted(self: tiles.TileOps, state: object, node: int) -> object:
         nonlocal searches
-        if (self.layer, node) not in state.reach:  # type: ignore[attr-defined]
+        if self.base + node not in state.reach:  # type: ignore[attr-defined]
             searches += 1
         return original(self, state, node)
 

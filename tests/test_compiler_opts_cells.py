@@ -18,20 +18,22 @@ from typing import Any
 import pytest
 
 import rulelang
-from rulelang.runtime import cells, codegen, loops
+from rulelang.runtime import cells, codegen, exprgen, loops
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def compiled_ops(path: Path, uncelled: bool) -> rulelang.Ruleset:
     """Every op compiled at once; the list comprehensions left as they are (with
-    `loops.LISTED` they become functions of their own, and read no cells either)."""
-    was = cells.UNCELLED, codegen.LAZY, loops.LISTED
-    cells.UNCELLED, codegen.LAZY, loops.LISTED = uncelled, False, False
+    `loops.LISTED` they become functions of their own, and read no cells either), and
+    fixed defs called (with `exprgen.MEMO_INLINE`, `hidden_goals()`, longer, is no
+    longer written into `can_play` with its comprehension)."""
+    was = cells.UNCELLED, codegen.LAZY, loops.LISTED, exprgen.MEMO_INLINE
+    cells.UNCELLED, codegen.LAZY, loops.LISTED, exprgen.MEMO_INLINE = uncelled, False, False, False
     try:
         return rulelang.compile_file(path)
     finally:
-        cells.UNCELLED, codegen.LAZY, loops.LISTED = was
+        cells.UNCELLED, codegen.LAZY, loops.LISTED, exprgen.MEMO_INLINE = was
 
 
 @pytest.mark.parametrize("name", ["saboteur.rules", "labyrinth.rules"])

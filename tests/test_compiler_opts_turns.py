@@ -46,9 +46,11 @@ def test_where_a_tile_fits_is_asked_once_per_layout() -> None:
     code calls `joins` per spot and turn."""
     rules, plain = both_of_source(TUNNELS)
     playable = source_of(rules, "_d_playable")
-    assert ".fitting(st, _d_start(st), _a" in playable and "joins" not in playable
+    start = "(st.cfg.memo[0] if st.cfg.memo[0] is not _UNSET else _d_start(st))"  # MEMO_INLINE
+    assert f".fitting(st, {start}, _a" in playable and "joins" not in playable
     assert "joins" in source_of(plain, "_d_playable")
-    assert "opts = _t1.fitting(st, _d_start(st), " in source_of(rules, "ops")
+    in_ops = start.replace("st.cfg", "cfg")  # `st.cfg` read once where an op starts
+    assert f"opts = _t1.fitting(st, {in_ops}, " in source_of(rules, "ops")
     assert ".fitting(" not in source_of(plain, "ops")
 
 

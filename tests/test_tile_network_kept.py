@@ -37,7 +37,7 @@ def test_a_tile_laid_grows_the_kept_network_into_the_searched_one(
 
     def counted(self: object, st: object, start: int) -> object:
         nonlocal searched
-        searched += (self.layer, start) not in st.reach  # type: ignore[attr-defined]
+        searched += self.base + start not in st.reach  # type: ignore[attr-defined]
         return network(self, st, start)  # type: ignore[arg-type]
 
     monkeypatch.setattr(type(ops), "network", counted)
@@ -52,10 +52,10 @@ def test_a_tile_laid_grows_the_kept_network_into_the_searched_one(
                 game.resolve_chance()
                 continue
             laid = len(st.layers[ops.layer])
-            asked = (ops.layer, start) in st.reach
+            asked = ops.base + start in st.reach  # the key of its kept network
             actions = game.legal_actions()
             game.apply(actions[int(rng.random() * len(actions))])
-            key = (ops.layer, start)
+            key = ops.base + start
             if asked and len(st.layers[ops.layer]) == laid + 1:
                 grown += 1  # a path card laid: the network is grown, not searched again
                 assert st.reach[key] == fresh(ops, st, start)

@@ -99,6 +99,10 @@ SPEC = "0r_"
 LITERAL_CONSTS = True  # off: a const list of plain numbers and texts is read from cfg.consts
 UNROLL_MAX = 4  # `any`/`all` over at most this many constant numbers: one test each
 INLINE_SLOTS = True  # a player's zone whose owner may be `none` tested inline
+# a def of fixed value (no parameters, kept in `cfg.memo` once worked out) read in
+# place of its call once kept: no frame made for what is a list read (`start()` of a
+# tile game, asked some 300 times a match)
+MEMO_INLINE = True
 STATE_NAMES = ("current", "index", "turn_number", "round_number")
 MEMO_UNSET = object()  # a fixed def not computed yet for this table
 
@@ -271,7 +275,9 @@ class ExprGen:
             for k in program.kinds
             if "name" in k.attrs and k.attrs["name"].type.name == "text"
         }
-        self.tiles = {name: TileOps(layer) for name, layer in layout.tiles.items()}
+        self.tiles = {
+            name: TileOps(layer, i) for i, (name, layer) in enumerate(layout.tiles.items())
+        }
         self.bound: dict[int, str] = {}  # local slot -> Python name (comprehensions, args)
         self.memo_calls = False  # compiling a bot's rules: memoise def calls in `_bm`
         self.inline_bodies: dict[str, tuple[list[str], str]] = {}  # short defs, see inlined
@@ -921,6 +927,10 @@ class ExprGen:
         if body is not None:
             return body
         args = "".join(", " + a for a in each)
+        slot = self.memo_slots.get(name) if MEMO_INLINE and not each and OPTIMISED else None
+        if slot is not None and not self.memo_calls and name == sym.name:
+            kept = f"st.cfg.memo[{slot}]"
+            return f"({kept} if {kept} is not _UNSET else _d_{name}(st))"
         if self.memo_calls and not re.search(r"\b_opt\b", args):
             # in a bot's rules, a call that does not read the option is the same for
             # every option: worked out once per ranking (`_bm`, see bots.py)

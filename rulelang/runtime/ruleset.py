@@ -73,6 +73,8 @@ class Ruleset:
         self._fixed_names = gen.names_fixed
         assigned = late.assigned(program)
         self._changing = tuple(a.slot for a in program.columns if a in assigned)
+        for ops in self.ex.tiles.values():  # tiles' masks kept by tile (TileOps.masks_of)
+            ops.fixed_edges = ops.edges_col not in self._changing
         self.view_plan = ViewPlan(self)
         # the declared bots, in the order written (see runtime/bots.py)
         self.bots: dict[str, Bot] = {b.name: Bot(b, self.ex, limits.steps) for b in program.bots}

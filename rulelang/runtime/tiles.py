@@ -35,18 +35,34 @@ OPPOSITE = (2, 3, 0, 1)
 # `|` it does not)
 FITS: list[int | None] = [None] * 4096
 Network = tuple[frozenset[int], tuple[int, ...], tuple[int, ...]]
+# The kept network of a start is `state.reach[base + start]`, its spots' demands
+# `state.reach[-1 - base - start]`, `base` the tiled board's number times KEY_SPAN (more
+# than any cell's number): a number, not a tuple `(layer, start)` made, hashed and
+# compared at each of some 400 reads a match; on the first tiled board (base 0) a
+# cell's own number, one CPython digit on a grid without bounds (open_grid.FLOOR)
+KEY_SPAN = 1 << 63
+NO_NETWORK: Network = (frozenset(), (), ())
 
 
 class TileOps:
     """The tile functions of one tiled board, bound to its layers in the state."""
 
-    def __init__(self, layer: TileLayer):
+    def __init__(self, layer: TileLayer, number: int = 0):
         self.board = layer.board
+        self.base = number * KEY_SPAN  # where this board's keys of `state.reach` start
         self.kind = layer.kind
         self.layer = layer.first  # state.layers[layer]: cells; [layer + 1]: where
         self.edges_col = layer.edges_col
         self.joined_col = layer.joined_col
         self._masks: dict[Value, tuple[int, int, int, int]] = {}  # edges -> open sides
+        # each tile's masks by tile (`masks_of`), for the edges column `_col`: a list
+        # read by index instead of a dict keyed by the edges, which hashed a tuple of
+        # four values at each read. Only for a column no rule changes (`fixed_edges`,
+        # set by the Ruleset): such a column is one object shared by every clone, and
+        # an edit copies it before writing
+        self.fixed_edges = False
+        self._col: object = None
+        self._by_tile: list[tuple[int, int, int, int]] = []
 
     # ---------------------------------------------------------------- reading
     def grid(self, st: State) -> GridBoard:
@@ -89,7 +105,9 @@ class TileOps:
 
     def network(self, st: State, start: int) -> Network:
         """(cells joined to start, face-down cells it touches, empty cells it touches)."""
-        key = (self.layer, start)
+        if start is None:  # no cell (`none`): nothing is joined to it
+            return NO_NETWORK
+        key = self.base + start
         found: Network | None = st.reach.get(key)
         if found is not None:
             return found
@@ -115,12 +133,12 @@ class TileOps:
         """Search on from the joined cells in `todo`, adding to the three sets."""
         cells = st.layers[self.layer]
         neighbour = st.cfg.boards[self.board].neighbour  # type: ignore[attr-defined]
-        edges = st.cols[self.edges_col]
+        col = st.cols[self.edges_col]
+        masks = self._by_tile if col is self._col else self.masks_of(col)
         joined_col = st.cols[self.joined_col] if self.joined_col is not None else None
-        sides, masks = self._sides, self._masks
         while todo:
             node, (tile, turn, _secret) = todo.pop()
-            open_ = (masks.get(edges[tile]) or sides(edges[tile]))[turn]
+            open_ = masks[tile][turn]
             for d, nb in enumerate(neighbour[node]):
                 if not open_ >> d & 1 or nb < 0 or nb in joined:
                     continue
@@ -129,9 +147,9 @@ class TileOps:
                     spots.add(nb)
                 elif other[2]:
                     touching.add(nb)
-                elif (masks.get(edges[other[0]]) or sides(edges[other[0]]))[other[1]] >> OPPOSITE[
-                    d
-                ] & 1 and (joined_col is None or joined_col[other[0]]):
+                elif masks[other[0]][other[1]] >> OPPOSITE[d] & 1 and (
+                    joined_col is None or joined_col[other[0]]
+                ):
                     joined.add(nb)
                     todo.append((nb, other))
 
@@ -169,15 +187,15 @@ class TileOps:
         tile, turn, _secret = cell
         if self.joined_col is not None and not st.cols[self.joined_col][tile]:
             return False
-        edges = st.cols[self.edges_col]
-        masks = self._masks
-        mine = (masks.get(edges[tile]) or self._sides(edges[tile]))[turn]
+        col = st.cols[self.edges_col]
+        masks = self._by_tile if col is self._col else self.masks_of(col)
+        mine = masks[tile][turn]
         cells = st.layers[self.layer]
         around = st.cfg.boards[self.board].neighbour[node]  # type: ignore[attr-defined]
         for d in (0, 1, 2, 3):
             if mine >> d & 1 and around[d] in net:
                 tile, turn, _secret = cells[around[d]]
-                if (masks.get(edges[tile]) or self._sides(edges[tile]))[turn] >> OPPOSITE[d] & 1:
+                if masks[tile][turn] >> OPPOSITE[d] & 1:
                     return True
         return False
 
@@ -187,12 +205,15 @@ class TileOps:
         Each spot's demands are worked out once per layout (`_demands`), as the set of
         open-side masks that fit there, so that the question for a card, a spot and a
         turn, which rules ask over and over, tests one bit."""
-        demands = st.reach.get((self.layer, start, -1))  # `_demands`, called only when
+        if start is None:  # no network, no spot
+            return False
+        demands = st.reach.get(-1 - self.base - start)  # `_demands`, called only when
         if demands is None:  # not kept: a call less for the question asked most
             demands = self._demands(st, start)
         fit = demands.get(node, 0)  # 0: not an empty cell next to the network
-        edges = st.cols[self.edges_col][tile]
-        return bool(fit >> (self._masks.get(edges) or self._sides(edges))[turn % 4] & 1)
+        col = st.cols[self.edges_col]
+        masks = self._by_tile if col is self._col else self.masks_of(col)
+        return bool(fit >> masks[tile][turn % 4] & 1)
 
     def fitting(self, st: State, start: int, tile: int, turns: tuple[int, ...]) -> tuple[int, ...]:
         """The spots of the network joined to start, in their order, where the tile
@@ -201,8 +222,8 @@ class TileOps:
         spots = self.network(st, start)[2]
         if not spots:
             return ()  # no tile read: the plain code calls no `joins` either
-        edges = st.cols[self.edges_col][tile]
-        sides = self._masks.get(edges) or self._sides(edges)
+        col = st.cols[self.edges_col]
+        sides = (self._by_tile if col is self._col else self.masks_of(col))[tile]
         key = (self.layer, start, *sides, *turns)  # beside the network, as `_demands`
         found: tuple[int, ...] | None = st.reach.get(key)
         if found is None:
@@ -219,7 +240,7 @@ class TileOps:
     ) -> tuple[int, ...]:
         """`fitting` worked out: the spots whose masks that fit (`_demands`) hold one
         of the tile's masks turned as allowed."""
-        demands = st.reach.get((self.layer, start, -1)) or self._demands(st, start)
+        demands = st.reach.get(-1 - self.base - start) or self._demands(st, start)
         ways = 0  # the open-side masks of the tile turned as allowed, one bit each
         for t in turns:
             ways |= 1 << sides[t % 4]
@@ -241,6 +262,16 @@ class TileOps:
             fit = FITS[key] = sum(1 << w for w in ok)
         return fit
 
+    def masks_of(self, col: list[Value]) -> list[tuple[int, int, int, int]] | _Sides:
+        """The open sides of each tile (`_sides`) by tile, for the edges column `col`;
+        kept as `_by_tile` if no rule changes the column."""
+        if col is self._col:
+            return self._by_tile
+        if not self.fixed_edges:  # read at each call: the column may change in place
+            return _Sides(self, col)
+        self._col, self._by_tile = col, [self._sides(e) for e in col]
+        return self._by_tile
+
     def _sides(self, edges: Value) -> tuple[int, int, int, int]:
         """The open sides of a tile with these edges, as a mask per quarter turn."""
         masks = self._masks.get(edges)
@@ -257,13 +288,16 @@ class TileOps:
         of the board (-1, never a key of the cells) demands nothing. The four sides are
         written out, not looped over: asked at nearly every layout of a tile game, the
         loop cost about 2% of a whole game."""
-        key = (self.layer, start, -1)  # beside the network, kept under (layer, start)
+        if start is None:
+            return {}
+        key = -1 - self.base - start  # beside the network
         found: dict[int, int] | None = st.reach.get(key)
         if found is not None:
             return found
         net, _touching, spots = self.network(st, start)
         cells = st.layers[self.layer]
-        edges = st.cols[self.edges_col]
+        col = st.cols[self.edges_col]  # each side read as a bit of the turned tile's mask
+        masks = self._by_tile if col is self._col else self.masks_of(col)  # (no `%`)
         neighbour = st.cfg.boards[self.board].neighbour  # type: ignore[attr-defined]
         fits = FITS
         found = {}
@@ -272,25 +306,25 @@ class TileOps:
             north, east, south, west = neighbour[node]
             other = cells.get(north)
             if other is not None and not other[2]:  # its south side (2) faces this cell
-                if edges[other[0]][(2 - other[1]) % 4]:
+                if masks[other[0]][other[1]] & 4:
                     must, meets = 1, 1 if north in net else 0
                 else:
                     closed = 1
             other = cells.get(east)
             if other is not None and not other[2]:  # its west side (3)
-                if edges[other[0]][(3 - other[1]) % 4]:
+                if masks[other[0]][other[1]] & 8:
                     must, meets = must | 2, meets | 2 if east in net else meets
                 else:
                     closed |= 2
             other = cells.get(south)
             if other is not None and not other[2]:  # its north side (0)
-                if edges[other[0]][(4 - other[1]) % 4]:
+                if masks[other[0]][other[1]] & 1:
                     must, meets = must | 4, meets | 4 if south in net else meets
                 else:
                     closed |= 4
             other = cells.get(west)
             if other is not None and not other[2]:  # its east side (1)
-                if edges[other[0]][(5 - other[1]) % 4]:
+                if masks[other[0]][other[1]] & 2:
                     must, meets = must | 8, meets | 8 if west in net else meets
                 else:
                     closed |= 8
@@ -319,8 +353,9 @@ class TileOps:
         before = st.reach
         reach = st.reach = {}  # as `changed`: clones that share `before` keep it whole
         if fresh:  # the networks known before grow from the new tile: no search anew
+            low, high = self.base, self.base + KEY_SPAN
             for key, old in before.items():
-                if len(key) == 2 and key[0] == layer:
+                if type(key) is int and low <= key < high:
                     reach[key] = self._grown(st, old, node)
 
     def clear(self, st: State, node: int) -> None:
@@ -337,3 +372,15 @@ class TileOps:
         if cell is not None:
             cells[node] = (cell[0], cell[1] if turn is None else turn % 4, False)
         self.changed(st)
+
+
+class _Sides:
+    """`TileOps.masks_of` for an edges column that rules change: each read worked out
+    (and kept per edges value) from the column as it is."""
+
+    def __init__(self, ops: TileOps, col: list[Value]):
+        self.ops, self.col = ops, col
+
+    def __getitem__(self, tile: int) -> tuple[int, int, int, int]:
+        edges = self.col[tile]
+        return self.ops._masks.get(edges) or self.ops._sides(edges)
