@@ -25,7 +25,9 @@ def interrupt_on_a_terminal(argv: list[str], pause: float = 0.0) -> tuple[int, s
     once it shows its progress ("simulating"), `pause` seconds later; its exit code,
     stdout and what the terminal showed. The terminal is read all along, until the
     process ends: a child writing to a terminal nobody reads would block once its
-    buffer is full, and could never exit."""
+    buffer is full, and could never exit. Fails if a process it started outlives it.
+    The 60 s limits are safety nets a working command never nears."""
+    import contextlib
     import os
     import pty
     import select
@@ -47,9 +49,10 @@ def interrupt_on_a_terminal(argv: list[str], pause: float = 0.0) -> tuple[int, s
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
         preexec_fn=as_in_the_foreground,
+        process_group=0,  # its own group: a failing run leaves none of its processes
     )
     os.close(slave)
-    seen = b""
+    seen, closed = b"", False
 
     def read(until: float, done: object = None) -> bool:
         """Read the terminal until `until`, or `done()` is true; False if it closed."""
@@ -73,11 +76,15 @@ def interrupt_on_a_terminal(argv: list[str], pause: float = 0.0) -> tuple[int, s
         read(time.monotonic() + pause)
         proc.send_signal(signal.SIGINT)
         read(time.monotonic() + 60, lambda: proc.poll() is not None)
-        out, _ = proc.communicate(timeout=30)
-        read(time.monotonic() + 1)  # what is left on the terminal
+        # what is left on the terminal, until it closes: when every process that had it
+        # has ended (a worker left running would hold it, and the command's stdout, open)
+        closed = not read(time.monotonic() + 60)
+        assert closed, f"a process the command started outlived it: {seen!r}"
+        out, _ = proc.communicate(timeout=60)  # its stdout is closed too: at once
     finally:
-        if proc.poll() is None:
-            proc.kill()
+        if proc.poll() is None or not closed:  # its group lives on: end all of it
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
             proc.communicate()
         os.close(master)
     return proc.returncode, out, seen.decode("utf-8", "replace")

@@ -5,12 +5,16 @@ the finished games; the run fails (R010, exit 70) only when every game is cut of
 from __future__ import annotations
 
 import json
+import multiprocessing
+import signal
 import sys
+from multiprocessing.pool import Pool
 from pathlib import Path
 
 import pytest
 from cli_support import cli, interrupt_on_a_terminal, no_traceback
 
+from rulelang.simulation import run
 from rulelang.simulation import worker as simulate
 
 # a third of the tables (drawn in setup) can never end
@@ -127,3 +131,36 @@ def test_ctrl_c_stops_a_simulation_cleanly(tmp_path: Path, jobs: str) -> None:
     assert code == 130, err
     assert "Simulation stopped." in err
     no_traceback(out, err)
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="no signal masks")
+def test_ctrl_c_while_the_pool_starts_stops_every_worker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C landing inside Pool(), its workers forked and its threads not started
+    (on a loaded machine, the moment after the progress shows): the pool was never
+    terminated, so the command hung at exit or left a worker running."""
+    path = tmp_path / "long.rules"
+    path.write_text(SOMETIMES.replace("not endless and total > 10", "total < 0"), "utf-8")
+    pools: list[Pool] = []
+
+    class CtrlCWhileStarting(Pool):
+        def _repopulate_pool(self) -> None:
+            pools.append(self)
+            super()._repopulate_pool()  # type: ignore[misc]
+            signal.raise_signal(signal.SIGINT)  # to this thread, as Ctrl-C would come
+
+    before = set(multiprocessing.active_children())
+    monkeypatch.setattr(run, "Pool", CtrlCWhileStarting)
+    handler = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):  # the Ctrl-C is not lost
+            for _ in run.run_games(str(path), 2, 1000, 0, {}, 2):
+                pass
+        assert len(pools) == 1 and len(pools[0]._pool) == 2  # type: ignore[attr-defined]
+        assert set(multiprocessing.active_children()) - before == set()  # none left running
+    finally:
+        signal.signal(signal.SIGINT, handler)
+        for worker in pools[0]._pool if pools else []:  # type: ignore[attr-defined]
+            worker.kill()
+            worker.join()

@@ -9,10 +9,10 @@ import builtins
 import ctypes
 import json
 import os
+import select
 import sqlite3
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -60,31 +60,61 @@ def test_ids_no_game_can_have_are_usage_errors(
 
 
 # ------------------------------------------------------------------ a new store
+# A child of the race: `play`, held at its first opening of the store until the test
+# says go (closes the pipe of fd argv[1]), having said it is there (a byte on fd argv[2])
+AT_THE_STORE = """\
+import os, sys
+from rulelang.cli.main import run
+from rulelang.storage import store
+opened = store.Store.__init__
+def at_once(self, *args, **kwargs):
+    store.Store.__init__ = opened
+    os.write(int(sys.argv[2]), b"r")
+    os.read(int(sys.argv[1]), 1)
+    opened(self, *args, **kwargs)
+store.Store.__init__ = at_once
+sys.exit(run(sys.argv[3:]))
+"""
+
+
 def test_first_plays_at_once_all_make_or_use_the_store(tmp_path: Path) -> None:
     """Two first `play`s on a new data folder raced: one exited 74 "table games already
-    exists". Eight start at the same instant; every one records its game."""
+    exists". Eight open the new store at the same instant (each held there until all
+    are: a loaded machine starts them far apart); every one records its game."""
     data = tmp_path / "fresh"
     env = {**os.environ, "RULELANG_DATA_DIR": str(data)}
-    start = time.time() + 3.0  # every child waits for this instant, imports done
-    code = (
-        "import sys, time\n"
-        "import rulelang.cli.app\n"
-        "from rulelang.cli.main import run\n"
-        "time.sleep(max(0.0, float(sys.argv[1]) - time.time()))\n"
-        "sys.exit(run(sys.argv[2:]))\n"
-    )
+    go, ready = os.pipe(), os.pipe()
+    fds = (go[0], ready[1])
     argv = ["play", WHISPER, "-p", "2", "--bots", "all"]
     children = [
         subprocess.Popen(
-            [sys.executable, "-c", code, str(start), *map(str, argv), "--seed", str(seed)],
+            [
+                sys.executable,
+                "-c",
+                AT_THE_STORE,
+                *map(str, fds),
+                *map(str, argv),
+                "--seed",
+                str(seed),
+            ],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             stdin=subprocess.DEVNULL,
             text=True,
             env=env,
+            pass_fds=fds,
         )
         for seed in range(8)
     ]
+    os.close(ready[1])
+    try:
+        there = b""
+        while len(there) < 8 and select.select([ready[0]], [], [], 120)[0]:  # a safety net
+            there += os.read(ready[0], 8) or b"?" * 8  # "?": a child ended before
+        assert there == b"r" * 8 and not data.exists()
+    finally:
+        for fd in (go[0], go[1], ready[0]):
+            os.close(fd)  # go: every child's read ends at once
     done = [(child.wait(timeout=120), *child.communicate()) for child in children]
     for code_, out, err in done:
         assert code_ == 0, err

@@ -7,7 +7,9 @@ import os
 import signal
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from multiprocessing import Pool
+from multiprocessing.pool import Pool as ProcessPool
 
 from rulelang.limits import DEFAULT_LIMITS, Limits
 from rulelang.simulation.summary import Record, Summary
@@ -19,6 +21,22 @@ CHUNK = 25
 def _ignore_interrupts() -> None:
     """Workers leave Ctrl-C to the main process, which stops them all at once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Ctrl-C held back (blocked, not lost) while the pool starts or stops: a
+    KeyboardInterrupt raised inside Pool() leaves a pool nobody can terminate, whose
+    worker handler restarts the workers the exit kills, so the command hangs or
+    leaves a worker behind. Held, it is raised once the pool is ours to stop."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def run_games(
@@ -49,16 +67,28 @@ def run_games(
         for chunk in chunks:
             yield play_chunk(chunk)
         return
-    pool = Pool(jobs, initializer=_ignore_interrupts)
+    yield from _played_in_pool(chunks, jobs)
+
+
+def _played_in_pool(chunks: Iterator[Chunk], jobs: int) -> Iterator[list[Record]]:
+    """The chunks played by a pool of `jobs` processes, which is stopped (its workers
+    ended) however the iteration ends: done, an error, Ctrl-C, or the caller leaving."""
+    pool: ProcessPool | None = None
     try:
+        with _interrupts_held():  # its threads start with Ctrl-C blocked too
+            pool = Pool(jobs, initializer=_ignore_interrupts)
+        # a Ctrl-C held back is raised here, on leaving `with`: the pool is ours to stop
         # imap takes the chunks from the generator as the workers' queue drains
         yield from pool.imap_unordered(play_chunk, chunks)
         pool.close()
     except BaseException:
-        pool.terminate()
+        if pool is not None:
+            with _interrupts_held():  # a second Ctrl-C waits for the first to stop it
+                pool.terminate()
         raise
     finally:
-        pool.join()
+        if pool is not None:
+            pool.join()
 
 
 def chunks_of(
