@@ -12,6 +12,7 @@ from rulelang.cli.terminal import clean
 from rulelang.limits import DEFAULT_LIMITS
 from rulelang.render.text import PRIVATE_TAIL, render_view
 from rulelang.runtime import views
+from rulelang.runtime.engine import by_text
 
 # home, erase the screen, and erase the scrollback too: the next player at the screen
 # must not scroll up to the last one's private lines
@@ -322,10 +323,7 @@ class Table:
         by_place = wanted.startswith("#") or not numbered(actions)
         if by_place and place.isdigit():
             return actions[int(place) - 1] if 1 <= int(place) <= len(actions) else None
-        for a in actions:
-            if a.text.lower() == wanted:
-                return a
-        return None
+        return by_text(actions, answer)
 
     def finish(self) -> None:
         game = self.game
