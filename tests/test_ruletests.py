@@ -276,3 +276,32 @@ def test_the_screen_a_player_is_shown(tmp_path: Path) -> None:
     shown, missing = outcomes(path)
     assert shown is None and missing is not None
     assert missing.message == "no line of the screen is 'P1 chooses 1,1'" and missing.line == 7
+
+
+EMPTY_OPTION = """game "blank"
+players 2..2
+global { picked: text = "none" }
+turn {
+  choose x in ["", "a"] prompt "pick"
+    require x != "a" else "not a"
+  set picked = x
+}
+end when picked != "none" { win players }
+"""
+
+
+def test_an_empty_option_is_written_as_an_empty_text(tmp_path: Path) -> None:
+    """`""` is the empty text in `options`, `play` and `refuse` as in `expect`; before,
+    an option whose text is empty could be neither listed nor played."""
+    (tmp_path / "blank.rules").write_text(EMPTY_OPTION)
+    path = tmp_path / "blank.rulestest"
+    path.write_text(
+        "players Ann, Bob\n"
+        'case "listed"\n  options: ""\n  options include: ""\n  options exclude: a\n'
+        'case "listed a line each"\n  options:\n    | ""\n'
+        'case "refused"\n  refuse "": no\n'
+        'case "played"\n  play ""\n  expect picked = ""\n'
+    )
+    results = outcomes(path)
+    assert results[:2] + results[3:] == [None, None, None]
+    assert "'\"\"' is legal" in str(results[2])  # "" read as the empty text, which is legal
