@@ -178,6 +178,8 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise usage(f"--option needs name=value, not '{pair}'")
+        if key.strip() in out:  # the last would win unsaid
+            raise usage(f"--option {key.strip()} is given twice")
         out[key.strip()] = value.strip()
     return out
 
