@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from shlex import quote
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -373,7 +374,7 @@ def export(
         raise CliExit(
             EX_IOERR, f"error: game {game_id} could not be written to {file}: {exc.strerror}"
         ) from None
-    say(f"Exported game {game_id} to {file}: 'rulelang resume {file}'")
+    say(f"Exported game {game_id} to {file}: 'rulelang resume {quote(str(file))}'")
 
 
 def read_portable(path: Path) -> saves.Save:
