@@ -26,6 +26,11 @@ HINT = (
 )
 NUMBERS = "  (the options are numbers: type one to pick it; #2 picks the second listed)"
 INTEGER = re.compile(r"-?\d+")
+# the words of the table's commands; an option of the same text is taken instead (the
+# command has another word, and Ctrl-C leaves too)
+COMMANDS = frozenset(
+    ("quit", "exit", "?", "help", "board", "look", "board --all", "board all", "peek")
+)
 
 Reader = Callable[[str], str]
 Writer = Callable[[str], None]
@@ -230,6 +235,8 @@ class Table:
     def answer(self, who: int, actions: list[Action], answer: str) -> Action | None:
         """The action an answer picks, or None after acting on a command or refusing."""
         word = " ".join(answer.lower().split())
+        if word in COMMANDS and (action := by_text(actions, answer)) is not None:
+            return action  # an option named like a command (`peek` at a card) is the option
         if word in ("quit", "exit"):
             raise LeftGame
         if word in ("?", "help"):
