@@ -305,3 +305,17 @@ def test_an_empty_option_is_written_as_an_empty_text(tmp_path: Path) -> None:
     results = outcomes(path)
     assert results[:2] + results[3:] == [None, None, None]
     assert "'\"\"' is legal" in str(results[2])  # "" read as the empty text, which is legal
+
+
+def test_the_rules_a_test_names_must_be_a_rules_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before, `rules "/etc/passwd"` was parsed, and its first line quoted in the
+    syntax error; a save may name only a .rules file, and now so may a test."""
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root:x:0:0:the secret line\n")
+    path = tmp_path / "t.rulestest"
+    path.write_text(f'rules "{secret}"\nplayers Ann, Bob\ncase "x"\n  options: 1\n')
+    code, out, err = cli(capsys, "test", path)
+    assert code == 65 and "is not a .rules file" in err
+    assert "the secret line" not in out + err

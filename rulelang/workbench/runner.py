@@ -70,6 +70,8 @@ def load_rules(test: TestFile) -> Ruleset:
     path = test.path.parent / test.rules
     if not path.is_file() and GAME_NAME.fullmatch(test.rules):
         path = shipped_games().get(test.rules, path)
+    if path.suffix != ".rules":  # as a save's: a test file cannot quote any file's lines
+        raise Malformed(test.path, test.rules_line or 1, f"'{test.rules}' is not a .rules file")
     if not path.is_file():
         raise Malformed(test.path, test.rules_line or 1, f"no rule file '{test.rules}'")
     return compile_file(path)
