@@ -216,3 +216,20 @@ def test_a_game_over_in_its_setup_terminates_every_agent_at_reset() -> None:
         environment.step(None)
     assert seen == {"player_0": (1.0, True), "player_1": (-1.0, True)}
     assert environment.agents == []
+
+
+def test_more_seats_than_the_observation_tells_apart_are_refused() -> None:
+    """Before, a table of 17 was made, and seat 16's observation said seat 0 (the seat
+    is one-hot in MAX_SEATS places): two agents read alike."""
+    from rulelang.interop import openspiel
+    from rulelang.interop.common import MAX_SEATS
+
+    rules = rulelang.compile_source(
+        'game "crowd"\nplayers 1..40\nglobal { n: int = 0 }\n'
+        "turn { choose x in [1, 2]\n  set n += x }\nend when n > 3 { win players }\n",
+        "crowd.rules",
+    )
+    for make in (lambda n: env(rules, players=n), lambda n: openspiel.load(rules, players=n)):
+        assert make(MAX_SEATS) is not None
+        with pytest.raises(UsageError, match=f"at most {MAX_SEATS} players"):
+            make(MAX_SEATS + 1)

@@ -29,6 +29,7 @@ from rulelang.interop.common import (
     encode,
     load,
     rewards,
+    seats,
     take_option,
     text_options,
 )
@@ -166,7 +167,7 @@ class RulesetEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.ruleset = load(rules)
-        self.players = players
+        self.players = seats(players)
         self.game_options = text_options(options)
         self.max_actions = max_actions
         self.obs_size = obs_size
