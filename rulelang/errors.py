@@ -1046,6 +1046,18 @@ def division_by_zero(span: Span) -> GameRuntimeError:
     return _R005.fail(span, "division by zero")
 
 
+def number_too_large(span: Span) -> GameRuntimeError:
+    """R046: a product of two computed numbers past 64 bits (squared again and again,
+    a number would soon fill the memory)."""
+    return _R046.fail(
+        span,
+        "the product of two computed numbers must lie within -9223372036854775808.."
+        "9223372036854775807 (64 bits)",
+        "a number multiplied by itself, or by another that grows, grows past any bound "
+        "in a few dozen steps: bound it with min(...)",
+    )
+
+
 def not_in_zone(zone: str, span: Span) -> GameRuntimeError:
     """R006: `move` of an item that is not in the zone it is moved from."""
     return _R006.fail(span, f"that is not in zone '{zone}'")
@@ -1270,6 +1282,7 @@ _R042 = _entry("R042", "no such side")
 _R043 = _entry("R043", "negative count to generate")
 _R044 = _entry("R044", "path search too wide")
 _R045 = _entry("R045", "no such direction")
+_R046 = _entry("R046", "number too large")
 
 
 def edge_needs_grid(name: str, board: str, shape: str, span: Span) -> Diagnostic:

@@ -141,8 +141,9 @@ def check_file_kind(path: Path) -> None:
 def read_limited(path: Path) -> str:
     """The UTF-8 text of `path`, read without blocking on a pipe or a device and without
     reading more than MAX_FILE_BYTES. Raise Refused for anything but a regular file of
-    at most that size, OSError if it cannot be read, and UnicodeDecodeError."""
-    return read_limited_bytes(path).decode("utf-8")
+    at most that size, OSError if it cannot be read, and UnicodeDecodeError. A byte
+    order mark at the start (Windows editors write one) is not part of the text."""
+    return read_limited_bytes(path).decode("utf-8-sig")
 
 
 def read_limited_bytes(path: Path) -> bytes:

@@ -750,3 +750,18 @@ def test_a_save_keeps_the_bot_of_each_seat(tmp_path: Path) -> None:
     (tmp_path / "bad.save.json").write_text(json.dumps(data), "utf-8")
     with pytest.raises(saves.SaveError, match="'bot_names' is missing or wrong"):
         saves.read(tmp_path / "bad.save.json")
+
+
+def test_a_seat_given_twice_in_bots_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--bots 1:random,1:careful` played seat 1 with the last bot, unsaid; `all` may
+    still be narrowed by a seat after it."""
+    path = tmp_path / "cards.rules"
+    path.write_text(CARDS + BOTS, encoding="utf-8")
+    for spec in ("1:random,1:careful", "2,02"):
+        code = run(["simulate", str(path), "-p", "2", "-n", "2", "--bots", spec])
+        assert code == 64
+        assert "is given twice" in capsys.readouterr().err
+    code = run(["simulate", str(path), "-p", "2", "-n", "2", "--bots", "all:random,1:careful"])
+    assert code == 0

@@ -926,3 +926,29 @@ def test_a_shipped_game_is_named_without_its_path(
     assert code == 64
     assert "no such rule file: tictactoo (or name a shipped game:" in err
     assert "tictactoe" in err
+
+
+@pytest.mark.parametrize(
+    ("given", "said"),
+    [
+        (["-o", "goal=3", "-o", "goal=5"], "--option goal is given twice"),
+        (["-o", "goal=1_000"], "option 'goal' needs a whole number, not '1_000'"),
+        (["-o", "goal=\u0663"], "needs a whole number"),  # an Arabic-Indic 3
+        (["-o", "goal=" + "9" * 19], "option 'goal' needs a number of at most 18 digits"),
+    ],
+)
+def test_a_number_option_is_read_as_a_rule_file_writes_it_and_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], given: list[str], said: str
+) -> None:
+    """Before, the last of two values won unsaid, and int() took `1_000`, other
+    scripts' digits and numbers of any length, which no rule file may write (E005)."""
+    path = tmp_path / "goal.rules"
+    path.write_text(
+        'game "goal"\nplayers 2..2\nparam goal = 4 "points to win"\n'
+        "global { n: int = 0 }\nturn { choose x in 1..2\n  set n += x }\n"
+        "end when n >= goal { win players }\n",
+        encoding="utf-8",
+    )
+    code, _, err = cli(capsys, "simulate", path, "-n", "2", *given)
+    assert code == 64 and said in err, err
+    assert cli(capsys, "simulate", path, "-n", "2", "-o", "goal=-" + "9" * 18)[0] == 0

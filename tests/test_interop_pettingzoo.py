@@ -196,3 +196,40 @@ def test_last_answers_as_pettingzoos_own_wrapper(duel: rulelang.Ruleset) -> None
         action = int(np.flatnonzero(mine[0]["action_mask"])[-1])
         ours.step(action)
         theirs.step(action)
+
+
+def test_a_game_over_in_its_setup_terminates_every_agent_at_reset() -> None:
+    """Before, the agents began neither terminated nor rewarded, with an empty mask:
+    no action could be stepped, and `step(None)` was refused."""
+    rules = rulelang.compile_source(
+        'game "over at once"\nplayers 2..2\nglobal { n: int = 0 }\nsetup { set n = 1 }\n'
+        'turn { choose x in [1, 2] prompt "pick" }\nend when n == 1 { win [players[0]] }\n',
+        "at-once.rules",
+    )
+    environment = env(rules, players=2)
+    environment.reset(seed=0)
+    assert environment.terminations == {"player_0": True, "player_1": True}
+    seen = {}
+    for agent in environment.agent_iter():
+        _, reward, terminated, _, _ = environment.last()
+        seen[agent] = (reward, terminated)
+        environment.step(None)
+    assert seen == {"player_0": (1.0, True), "player_1": (-1.0, True)}
+    assert environment.agents == []
+
+
+def test_more_seats_than_the_observation_tells_apart_are_refused() -> None:
+    """Before, a table of 17 was made, and seat 16's observation said seat 0 (the seat
+    is one-hot in MAX_SEATS places): two agents read alike."""
+    from rulelang.interop import openspiel
+    from rulelang.interop.common import MAX_SEATS
+
+    rules = rulelang.compile_source(
+        'game "crowd"\nplayers 1..40\nglobal { n: int = 0 }\n'
+        "turn { choose x in [1, 2]\n  set n += x }\nend when n > 3 { win players }\n",
+        "crowd.rules",
+    )
+    for make in (lambda n: env(rules, players=n), lambda n: openspiel.load(rules, players=n)):
+        assert make(MAX_SEATS) is not None
+        with pytest.raises(UsageError, match=f"at most {MAX_SEATS} players"):
+            make(MAX_SEATS + 1)

@@ -507,3 +507,36 @@ def test_a_runtime_error_keeps_its_hint_through_pickling() -> None:
     assert str(again).endswith(
         "= hint: raise it with --max-items (limits=Limits(items=...) in the API)"
     )
+
+
+SQUARED = """game "squared"
+players 2..2
+param start = {start} "the number squared"
+global {{ n: int = start }}
+turn {{
+  choose x in 1..2
+  set n = n * n
+}}
+end when n < 0 {{ win players }}
+"""
+
+
+@pytest.mark.parametrize("optimised", [True, False])
+def test_a_product_past_64_bits_is_a_runtime_error(optimised: bool) -> None:
+    """A number squared on every step of a loop used to fill the memory (the squares
+    of 3 took 30 s and growing at the 40th); a product of two computed numbers past 64
+    bits is now R046, in the optimised code as in the plain."""
+    from compile_support import with_optimised
+
+    def first_move(start: int) -> rulelang.Game:
+        text = SQUARED.format(start=start)
+        ruleset = with_optimised(optimised, lambda: rulelang.compile_source(text, "s.rules"))
+        game = ruleset.new_game(players=2, seed=1)
+        game.apply(game.legal_actions()[0])
+        return game
+
+    assert first_move(3037000499).state is not None  # its square is 9223372030926249001
+    with pytest.raises(GameRuntimeError) as info:
+        first_move(3037000500)  # 9223372037000250000: past 2^63 - 1
+    assert info.value.code == "R046"
+    assert "s.rules:7:11" in str(info.value)

@@ -118,3 +118,29 @@ def test_hot_seat_clears_the_screen_before_the_next_player_takes_it() -> None:
     # P2's screen, after the hand-over: cleared again, P2's news since the start
     p2 = out[out.index(CLEAR, handover) :]
     assert "  P1 took 2." in p2 and not any("Only you know: 2" in line for line in p2)
+
+
+PEEK = """
+game "Peek"
+players 2..2
+player { looked: int = 0 }
+turn {
+  choose what in ["peek", "look", "pass"] prompt "Do what?"
+  if what != "pass" { set current.looked += 1 }
+}
+end when any(p.looked >= 2 for p in players) { win [p for p in players where p.looked >= 2] }
+"""
+
+
+def test_an_option_named_like_a_command_is_the_option() -> None:
+    """Before, typing `peek` (an option: peek at a card) asked the others to see the game
+    master's log, and `look` showed the board: neither option could be typed."""
+    game = rulelang.compile_source(PEEK, "peek.rules").new_game(2, seed=1)
+    answers = iter(["peek", "look"])
+    out: list[str] = []
+    table = Table(game, {1: "random"}, lambda prompt: next(answers), out.append, clear=False)
+    with contextlib.suppress(StopIteration):
+        table.run()
+    chosen = [line for line in game.history(None) if line.startswith("P1 chooses")]
+    assert chosen[:2] == ["P1 chooses peek", "P1 chooses look"]
+    assert not any("always declines" in line for line in out)  # what peek says here

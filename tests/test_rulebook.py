@@ -316,3 +316,21 @@ def test_commands_in_a_comment_are_not_read_to_the_players(
     text = md(tmp_path / "short.rules")
     assert "rulelang play short.rules" not in text and "rulelang validate" not in text
     assert 'a variant of the shipped game "saboteur"' in text
+
+
+def test_names_differing_only_in_case_have_sections_of_their_own(tmp_path: Path) -> None:
+    """Before, procs `Deal` and `deal` both had the id proc-deal: the link to `deal`
+    led to `Deal`'s section, in Markdown and HTML."""
+    path = tmp_path / "case.rules"
+    path.write_text(
+        'game "case"\nplayers 2..2\nglobal { n: int = 0 }\n'
+        "proc Deal { set n += 1 }\nproc deal { set n += 2 }\n"
+        "turn { choose x in [1, 2]\n  if x == 1 { do Deal } else { do deal } }\n"
+        "end when n > 3 { win players }\n",
+        encoding="utf-8",
+    )
+    text = md(path)
+    assert "see [Deal](#proc-1-deal)" in text and "see [deal](#proc-deal)" in text
+    assert '### Deal <a id="proc-1-deal">' in text and '### deal <a id="proc-deal">' in text
+    ids = re.findall(r" id='([^']+)'", html(path))
+    assert len(ids) == len(set(ids))

@@ -276,3 +276,46 @@ def test_the_screen_a_player_is_shown(tmp_path: Path) -> None:
     shown, missing = outcomes(path)
     assert shown is None and missing is not None
     assert missing.message == "no line of the screen is 'P1 chooses 1,1'" and missing.line == 7
+
+
+EMPTY_OPTION = """game "blank"
+players 2..2
+global { picked: text = "none" }
+turn {
+  choose x in ["", "a"] prompt "pick"
+    require x != "a" else "not a"
+  set picked = x
+}
+end when picked != "none" { win players }
+"""
+
+
+def test_an_empty_option_is_written_as_an_empty_text(tmp_path: Path) -> None:
+    """`""` is the empty text in `options`, `play` and `refuse` as in `expect`; before,
+    an option whose text is empty could be neither listed nor played."""
+    (tmp_path / "blank.rules").write_text(EMPTY_OPTION)
+    path = tmp_path / "blank.rulestest"
+    path.write_text(
+        "players Ann, Bob\n"
+        'case "listed"\n  options: ""\n  options include: ""\n  options exclude: a\n'
+        'case "listed a line each"\n  options:\n    | ""\n'
+        'case "refused"\n  refuse "": no\n'
+        'case "played"\n  play ""\n  expect picked = ""\n'
+    )
+    results = outcomes(path)
+    assert results[:2] + results[3:] == [None, None, None]
+    assert "'\"\"' is legal" in str(results[2])  # "" read as the empty text, which is legal
+
+
+def test_the_rules_a_test_names_must_be_a_rules_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before, `rules "/etc/passwd"` was parsed, and its first line quoted in the
+    syntax error; a save may name only a .rules file, and now so may a test."""
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root:x:0:0:the secret line\n")
+    path = tmp_path / "t.rulestest"
+    path.write_text(f'rules "{secret}"\nplayers Ann, Bob\ncase "x"\n  options: 1\n')
+    code, out, err = cli(capsys, "test", path)
+    assert code == 65 and "is not a .rules file" in err
+    assert "the secret line" not in out + err

@@ -101,3 +101,23 @@ def test_new_refuses_what_is_there_and_unknown_games(
         "error: no shipped game 'sabotuer'; did you mean 'saboteur'?",
     )
     no_traceback(out, err)
+
+
+def test_the_commands_said_after_new_and_a_save_can_be_pasted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A name with a blank was said bare ('rulelang validate my game.rules'), which a
+    shell reads as two files; now it is quoted as a shell reads it."""
+    import shlex
+
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli(capsys, "new", "my game")
+    assert code == 0, err
+    validate, test = out.strip().split("next: ")[1].split("; ")
+    assert shlex.split(validate) == ["rulelang", "validate", "my game.rules"]
+    assert shlex.split(test) == ["rulelang", "test", "my game.rulestest"]
+    monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
+    code, out, err = cli(capsys, "play", "my game.rules", "-p", "2", "--no-store")
+    assert code == 0, err
+    resume = [x for x in (out + err).splitlines() if "rulelang resume" in x][-1].strip()
+    assert shlex.split(resume) == ["rulelang", "resume", "my game-seed0.save.json"]

@@ -652,3 +652,29 @@ def test_a_record_between_marks_is_that_part_of_the_whole_record() -> None:
     for since, upto in zip(marks, marks[1:], strict=False):
         pieces += game.record(since, upto)
     assert pieces == whole and game.record(marks[5]) == whole[len(game.record(upto=marks[5])) :]
+
+
+# A game whose end rule holds as soon as its setup is done: over before any move.
+OVER_AT_ONCE = """game "over at once"
+players 2..2
+global { n: int = 0 }
+setup { set n = 1 }
+turn { choose x in [1, 2] prompt "pick" }
+end when n == 1 { win players }
+"""
+
+
+def test_a_game_over_before_any_move_is_stored_as_over(
+    capsys: pytest.CaptureFixture[str], data_dir: Path, tmp_path: Path
+) -> None:
+    """It was stored "in play", and its last line said 'rulelang resume 1', which then
+    refused it ("already over")."""
+    path = tmp_path / "at-once.rules"
+    path.write_text(OVER_AT_ONCE, encoding="utf-8")
+    code, out, err = cli(capsys, "play", path, "--names", "Ann,Bob")
+    assert code == 0, err
+    assert out.endswith("Saved as game 1: 'rulelang games show 1'\n")
+    code, out, _ = cli(capsys, "games", "list")
+    assert "over (Ann: win, Bob: win)" in out.splitlines()[1]
+    code, out, _ = cli(capsys, "games", "show", "1")
+    assert "status: over" in out and "rulelang resume" not in out

@@ -64,14 +64,19 @@ def _check_depth(events: Any) -> None:
     import yaml
 
     depth = 0
-    for event in events:
-        if isinstance(event, yaml.CollectionStartEvent):
-            depth += 1
-            if depth > MAX_DEPTH:
-                mark = event.start_mark
-                raise TooDeep(mark.line + 1 if mark is not None else 0)
-        elif isinstance(event, yaml.CollectionEndEvent):
-            depth -= 1
+    try:
+        for event in events:
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    mark = event.start_mark
+                    raise TooDeep(mark.line + 1 if mark is not None else 0)
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.MarkedYAMLError as exc:  # PyYAML 6.0.4's scanner stops deep flows itself
+        if "nesting depth" not in str(exc.problem):
+            raise
+        raise TooDeep(exc.problem_mark.line + 1 if exc.problem_mark is not None else 0) from None
 
 
 def _yaml(text: str) -> Any:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 from pathlib import Path
+from shlex import quote
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -237,7 +238,7 @@ def _kept(
         return f"{lead}{stored.saved_as()}{also}"
     where = save or Path(f"{Path(record.rules).stem}-seed{record.seed}.save.json")
     write_save(where, game, record, f"\n{lead}It")
-    return f"{lead}Saved to {where}; continue with:\n  rulelang resume {where}"
+    return f"{lead}Saved to {where}; continue with:\n  rulelang resume {quote(str(where))}"
 
 
 def check_table_options(save: Path | None, delay: float) -> None:

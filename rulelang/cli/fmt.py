@@ -63,13 +63,15 @@ def _one(path: Path, check: bool, diff: bool) -> str:
     except (OSError, UnicodeDecodeError) as exc:
         say_err(f"error: cannot read {name}: {exc}")
         return "invalid"
+    bom = "\ufeff" if text.startswith("\ufeff") else ""  # kept, and not parsed
+    text = text.removeprefix(bom)
     try:
         out = format_source(text, name)
     except RuleError as err:
         sources = Sources({name: text})
         say_err("\n".join(render(d, sources) for d in err.diagnostics))
         return "invalid"
-    return _emit(path, name, text, out, check, diff)
+    return _emit(path, name, bom + text, bom + out, check, diff)
 
 
 def _emit(path: Path, name: str, text: str, out: str, check: bool, diff: bool) -> str:

@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from shlex import quote
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -90,12 +91,17 @@ class Recorder:
         # the rule file by its full path: the game resumes from any folder
         stored = dataclasses.replace(record, rules=str(Path(record.rules).resolve()))
         stored.log = game.record()
+        # a game may end in its setup, before any move: stored as over from the start
+        over = game.is_over()
+        status, result = (OVER, results_line(game)) if over else (PLAYING, "")
         with failures():
             store = Store(create=True)
-            recorder = cls(store, store.add(ruleset.title, stored), frozenset(record.bots))
-        recorder.fresh = True
+            game_id = store.add(ruleset.title, stored, status, result)
+            recorder = cls(store, game_id, frozenset(record.bots))
+        recorder.fresh, recorder.over = True, over
         recorder.since, recorder.count = game.mark(), len(stored.log)
-        say(f"Recording as game {recorder.id}: 'rulelang resume {recorder.id}' continues it.")
+        then = "" if over else f": 'rulelang resume {recorder.id}' continues it"
+        say(f"Recording as game {recorder.id}{then}.")
         return recorder
 
     def keep(self, game: Game, final: bool = False) -> None:
@@ -368,7 +374,7 @@ def export(
         raise CliExit(
             EX_IOERR, f"error: game {game_id} could not be written to {file}: {exc.strerror}"
         ) from None
-    say(f"Exported game {game_id} to {file}: 'rulelang resume {file}'")
+    say(f"Exported game {game_id} to {file}: 'rulelang resume {quote(str(file))}'")
 
 
 def read_portable(path: Path) -> saves.Save:

@@ -178,6 +178,8 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise usage(f"--option needs name=value, not '{pair}'")
+        if key.strip() in out:  # the last would win unsaid
+            raise usage(f"--option {key.strip()} is given twice")
         out[key.strip()] = value.strip()
     return out
 
@@ -211,6 +213,7 @@ def _parse_bots(
         return {}
     names = [RANDOM, *known]
     seats: dict[int, str | None] = {}
+    given: set[int] = set()  # the seats named by number (after `all`, one narrows it)
     for part in spec.split(","):
         seat, sep, name = (x.strip() for x in part.partition(":"))
         if sep and search.is_search(name):
@@ -234,5 +237,8 @@ def _parse_bots(
                 f"{option} takes 'all', 'none' or seat numbers 1..{players} separated by "
                 f"commas, each optionally with ':BOT' (2:random), not '{spec}'"
             )
+        if int(seat) in given:  # `1:random,1:mcts`: the last would win unsaid
+            raise usage(f"{option}: seat {int(seat)} is given twice, in '{spec}'")
+        given.add(int(seat))
         seats[int(seat) - 1] = name or None
     return seats

@@ -12,6 +12,7 @@ from rulelang.cli.terminal import clean
 from rulelang.limits import DEFAULT_LIMITS
 from rulelang.render.text import PRIVATE_TAIL, render_view
 from rulelang.runtime import views
+from rulelang.runtime.engine import by_text
 
 # home, erase the screen, and erase the scrollback too: the next player at the screen
 # must not scroll up to the last one's private lines
@@ -25,6 +26,11 @@ HINT = (
 )
 NUMBERS = "  (the options are numbers: type one to pick it; #2 picks the second listed)"
 INTEGER = re.compile(r"-?\d+")
+# the words of the table's commands; an option of the same text is taken instead (the
+# command has another word, and Ctrl-C leaves too)
+COMMANDS = frozenset(
+    ("quit", "exit", "?", "help", "board", "look", "board --all", "board all", "peek")
+)
 
 Reader = Callable[[str], str]
 Writer = Callable[[str], None]
@@ -229,6 +235,8 @@ class Table:
     def answer(self, who: int, actions: list[Action], answer: str) -> Action | None:
         """The action an answer picks, or None after acting on a command or refusing."""
         word = " ".join(answer.lower().split())
+        if word in COMMANDS and (action := by_text(actions, answer)) is not None:
+            return action  # an option named like a command (`peek` at a card) is the option
         if word in ("quit", "exit"):
             raise LeftGame
         if word in ("?", "help"):
@@ -322,10 +330,7 @@ class Table:
         by_place = wanted.startswith("#") or not numbered(actions)
         if by_place and place.isdigit():
             return actions[int(place) - 1] if 1 <= int(place) <= len(actions) else None
-        for a in actions:
-            if a.text.lower() == wanted:
-                return a
-        return None
+        return by_text(actions, answer)
 
     def finish(self) -> None:
         game = self.game

@@ -4,6 +4,7 @@ workbench/starter.py), never over a file that is there."""
 from __future__ import annotations
 
 from pathlib import Path
+from shlex import quote
 
 from rulelang import UsageError
 from rulelang.cli.errors import EX_IOERR, CliExit, usage
@@ -29,4 +30,7 @@ def write_starter(name: str, base: str | None) -> None:
         test.write_text(tests, encoding="utf-8")
     except OSError as error:
         raise CliExit(EX_IOERR, f"error: could not write {path}: {error.strerror}") from None
-    say(f"wrote {path} and {test}; next: rulelang validate {path}; rulelang test {test}")
+    say(
+        f"wrote {path} and {test}; next: rulelang validate {quote(str(path))}; "
+        f"rulelang test {quote(str(test))}"
+    )

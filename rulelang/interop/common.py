@@ -51,6 +51,17 @@ ORDERED = features.ORDERED  # lists whose positions matter (see encode)
 REWARD = {"win": 1.0, "draw": 0.0, "loss": -1.0}
 
 
+def seats(players: int) -> int:
+    """The player count, if the observation can tell every seat apart (one-hot, at most
+    MAX_SEATS); past it two seats would share a bit and read alike."""
+    if players > MAX_SEATS:
+        raise UsageError(
+            f"the adapters seat at most {MAX_SEATS} players (the observation says the seat "
+            f"one-hot in {MAX_SEATS} places), not {players}"
+        )
+    return players
+
+
 def load(rules: str | Path | Ruleset) -> Ruleset:
     """A compiled ruleset, from itself or from the path of its rule file."""
     return rules if isinstance(rules, Ruleset) else compile_file(rules)

@@ -44,6 +44,7 @@ from rulelang.interop.common import (
     encode,
     encode_history,
     rewards,
+    seats,
     take_option,
 )
 from rulelang.interop.common import (
@@ -136,7 +137,7 @@ class RulesetGame(pyspiel.Game):  # type: ignore[misc]
                 raise UsageError("the game 'rulelang' needs the parameter rules=PATH")
             ruleset = _compiled(str(params["rules"]))
         self.ruleset = ruleset
-        self.players = int(params["players"])
+        self.players = seats(int(params["players"]))
         self.game_options = _parse_options(str(params["options"]))
         self.max_actions = int(params["max_actions"])
         self.max_decisions = int(params["max_decisions"]) or ruleset.limits.decisions

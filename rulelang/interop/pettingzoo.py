@@ -29,6 +29,7 @@ from rulelang.interop.common import (
     encode,
     load,
     rewards,
+    seats,
     take_option,
     text_options,
 )
@@ -166,7 +167,7 @@ class RulesetEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.ruleset = load(rules)
-        self.players = players
+        self.players = seats(players)
         self.game_options = text_options(options)
         self.max_actions = max_actions
         self.obs_size = obs_size
@@ -211,7 +212,15 @@ class RulesetEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        if self.game.is_over():  # ended in its setup: every agent is done at once
+            self._ended()
+            self._accumulate_rewards()
         self._select()
+
+    def _ended(self) -> None:
+        for other, reward in zip(self.agents, rewards(self.game), strict=True):
+            self.rewards[other] = reward
+            self.terminations[other] = True
 
     def _select(self) -> None:
         seat = self.game.current_player()
@@ -244,9 +253,7 @@ class RulesetEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         take_option(self.game, int(action))
         self.decisions += 1
         if self.game.is_over():
-            for other, reward in zip(self.agents, rewards(self.game), strict=True):
-                self.rewards[other] = reward
-                self.terminations[other] = True
+            self._ended()
         elif self.decisions >= self.max_decisions:
             self.truncations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()

@@ -28,7 +28,12 @@ ORDER = {
 
 
 def anchor(kind: str, name: str) -> str:
-    return f"{kind}-{name.replace('_', '-').lower()}"
+    """The id of a name's section, lower case; a name with capitals has the mask of
+    their places after the kind (`Deal`: proc-1-deal), a digit no name starts with, so
+    that `Deal` and `deal` have sections of their own."""
+    capitals = sum(1 << i for i, c in enumerate(name) if c.isupper())
+    mask = f"{capitals}-" if capitals else ""
+    return f"{kind}-{mask}{name.replace('_', '-').lower()}"
 
 
 class Builder:

@@ -286,11 +286,7 @@ class Game(GameQueries):
 
     # ---------------------------------------------------------------- moves
     def find(self, text: str) -> Action | None:
-        wanted = " ".join(text.split()).lower()
-        for a in self.legal_actions():
-            if a.text.lower() == wanted:
-                return a
-        return None
+        return by_text(self.legal_actions(), text)
 
     def apply(self, action: Action | str) -> None:
         """Take a legal action (or the text of one); refuse anything else."""
@@ -429,13 +425,13 @@ class Game(GameQueries):
             return Refusal("the game is over", None)
         if isinstance(spec, ChanceSpec):
             return Refusal("the game waits for a chance event, not a move", spec.span)
-        wanted = " ".join(text.split()).lower()
+        wanted = loosely(text)
         if self.find(text) is not None:
             return Refusal("it is legal", None)
         saved = st.loc[spec.slot]
         try:
             for v in spec.domain(st):
-                if spec.show(st, v).lower() != wanted:
+                if loosely(spec.show(st, v)) != wanted:
                     continue
                 st.loc[spec.slot] = v
                 for r in spec.requires:
@@ -593,6 +589,26 @@ class Game(GameQueries):
         value = options[int(rng.random() * len(options))]
         show = spec.show
         return _new(Action, (value, "pass" if value is None else show(st, value)))
+
+
+def loosely(text: str) -> str:
+    """A text as typed and as shown compared: case and runs of blanks do not matter."""
+    return " ".join(text.split()).lower()
+
+
+def by_text(actions: Sequence[Action], text: str) -> Action | None:
+    """The action of this text: the one written exactly so, else the first alike but
+    for case and blanks. Exact first: of two options "a" and "A" each is found, and an
+    option whose text has a double or an end blank (a `{...}` of it empty) is found
+    too."""
+    for a in actions:
+        if a.text == text:
+            return a
+    wanted = loosely(text)
+    for a in actions:
+        if loosely(a.text) == wanted:
+            return a
+    return None
 
 
 def _onward(code: Code, ops: list[Op], st: State, pc: int) -> int:

@@ -563,6 +563,8 @@ class ExprGen:
             return f"_h.divide({left}, {right}, {self.span(e)})"
         if op == "%":
             return f"_h.modulo({left}, {right}, {self.span(e)})"
+        if op == "*" and not (_INT.match(left) or _INT.match(right)):
+            return f"_h.multiply({left}, {right}, {self.span(e)})"  # bounded (R046)
         if op == "..":
             short = min(64, self.limits.items)
             if _INT.match(left) and _INT.match(right) and int(right) - int(left) < short:

@@ -101,6 +101,19 @@ def divide(a: int, b: int, span: Span) -> int:
     return a // b
 
 
+# a product of two computed numbers is bounded: without it a number squared on every
+# step of a loop fills the memory within the step budget (a number times a constant
+# grows by a few bits a step, which the step budget bounds)
+MOST = 2**63 - 1
+
+
+def multiply(a: int, b: int, span: Span) -> int:
+    product = a * b
+    if -MOST - 1 <= product <= MOST:
+        return product
+    raise errors.number_too_large(span)
+
+
 def modulo(a: int, b: int, span: Span) -> int:
     if b == 0:
         raise errors.division_by_zero(span)

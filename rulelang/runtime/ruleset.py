@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -245,10 +246,7 @@ class Ruleset:
                 raise UsageError(f"unknown option '{key}' (options of this game: {known})")
             kind = param.type.name
             if kind == "int":
-                try:
-                    out[key] = int(raw)
-                except ValueError:
-                    raise UsageError(f"option '{key}' needs a whole number, not '{raw}'") from None
+                out[key] = _whole(key, raw)
             elif kind == "bool":
                 if raw.lower() not in ("true", "false", "yes", "no"):
                     raise UsageError(f"option '{key}' needs true or false, not '{raw}'")
@@ -313,6 +311,21 @@ class Forgets:
     hidden_vars: tuple[int, ...]  # globals `visible to none`
     owner_cols: tuple[int, ...]  # player attributes `visible to owner` (the others')
     others_cols: tuple[int, ...] = ()  # player attributes `visible to others` (its own)
+
+
+# a number option as a number is written in a rule file: ASCII digits, at most 18
+# (E005); int() alone also took `1_000`, other scripts' digits and any length
+_WHOLE = re.compile(r"[+-]?([0-9]+)")
+
+
+def _whole(key: str, raw: object) -> int:
+    text = str(raw).strip()
+    whole = _WHOLE.fullmatch(text)
+    if whole is None:
+        raise UsageError(f"option '{key}' needs a whole number, not '{raw}'")
+    if len(whole.group(1)) > 18:
+        raise UsageError(f"option '{key}' needs a number of at most 18 digits, not '{raw}'")
+    return int(text)
 
 
 def _items(a: AttrSym, cfg: Config, counts: dict[str, int]) -> int:

@@ -107,7 +107,9 @@ class Keeper:
     @classmethod
     def start(cls, store: Store, ruleset: Ruleset, game: Game, record: saves.Save) -> Keeper:
         record.log = game.record()
-        game_id = store.add(ruleset.title, record)
+        over = game.is_over()  # a game may end in its setup, before any move
+        status, result = (OVER, results_line(game)) if over else (PLAYING, "")
+        game_id = store.add(ruleset.title, record, status, result)
         return cls(store, game_id, game, len(record.log))
 
     def keep(self, game: Game) -> None:

@@ -70,6 +70,8 @@ def load_rules(test: TestFile) -> Ruleset:
     path = test.path.parent / test.rules
     if not path.is_file() and GAME_NAME.fullmatch(test.rules):
         path = shipped_games().get(test.rules, path)
+    if path.suffix != ".rules":  # as a save's: a test file cannot quote any file's lines
+        raise Malformed(test.path, test.rules_line or 1, f"'{test.rules}' is not a .rules file")
     if not path.is_file():
         raise Malformed(test.path, test.rules_line or 1, f"no rule file '{test.rules}'")
     return compile_file(path)
@@ -289,18 +291,23 @@ class CaseRun:
         else:
             self._end(line)
 
+    def _move(self, text: str) -> str:
+        """A move's text as the test writes it: `""` is the empty text (but an option
+        written `""` itself, if there is one)."""
+        return "" if text == '""' and self.game.find(text) is None else text
+
     def _play(self, text: str) -> None:
         game = self.game
         if game.is_over():
             raise Failed(f"'{text}' cannot be played: the game is over")
-        action = game.find(text)
+        action = game.find(self._move(text))
         if action is None:
             reason = game.why_not(text).reason
             raise Failed(f"'{text}' is not legal: {reason}")
         game.apply(action)
 
     def _refuse(self, move: str, reason: str) -> None:
-        actual = self.game.why_not(move).reason
+        actual = self.game.why_not(self._move(move)).reason
         if actual == "it is legal":
             raise Failed(f"'{move}' is legal")
         if reason.endswith("...") and actual.startswith(reason[:-3]):
@@ -308,7 +315,7 @@ class CaseRun:
         _same([reason], [actual], f"the reason '{move}' is refused")
 
     def _options(self, line: Line) -> None:
-        actual = [a.text for a in self.game.legal_actions()]
+        actual = [show(a.text) for a in self.game.legal_actions()]  # "" as `""`
         wanted = line.block if line.block is not None else split_list(line.rest)
         if line.how == "include":
             missing = [w for w in wanted if w not in actual]

@@ -87,7 +87,7 @@ def read(path: Path) -> TestFile:
     if len(data) > MAX_TEST_BYTES:
         raise Malformed(path, 0, "it is larger than 1 MiB")
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # a byte order mark at the start is no line
     except UnicodeDecodeError:
         raise Malformed(path, 0, "it is not UTF-8 text") from None
     return parse(text, path)
