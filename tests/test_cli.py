@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import builtins
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -952,3 +953,42 @@ def test_a_number_option_is_read_as_a_rule_file_writes_it_and_once(
     code, _, err = cli(capsys, "simulate", path, "-n", "2", *given)
     assert code == 64 and said in err, err
     assert cli(capsys, "simulate", path, "-n", "2", "-o", "goal=-" + "9" * 18)[0] == 0
+
+
+LONG_NUMBER = """
+game "Doubling"
+players 2..2
+global { n: int = 1 }
+turn {
+  choose k in 1..2
+  repeat STEPS { set n = n + n }
+  say "n is {n}"
+}
+end when turn_number > 4 { draw players }
+"""
+
+
+@pytest.mark.parametrize("steps, code", [(15_000, 0), (90_000, 70)])
+def test_a_number_past_pythons_4300_digits_is_shown_or_refused_as_the_rules_doing(
+    tmp_path: Path, steps: int, code: int
+) -> None:
+    """Python 3.11 refuses to write an int of more than 4,300 digits as text, which
+    made a rule's doubling number "a bug in rulelang" (exit 1). The command writes up
+    to 100,000 digits; past that it is the rules' error (exit 70), said in one line."""
+    rules = tmp_path / "doubling.rules"
+    rules.write_text(LONG_NUMBER.replace("STEPS", str(steps)), encoding="utf-8")
+    done = subprocess.run(
+        [console_script(), "play", str(rules), "--bots", "all", "--no-store"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "XDG_CACHE_HOME": str(tmp_path), "RULELANG_DATA_DIR": str(tmp_path)},
+    )
+    assert done.returncode == code, done.stderr[-500:]
+    assert "bug in rulelang" not in done.stderr and "Traceback" not in done.stderr
+    if code == 0:
+        shown = [ln.split("n is ")[1] for ln in done.stdout.splitlines() if "n is " in ln]
+        assert [len(n) for n in shown] == [4516, 9031, 13547, 18062]  # 2**15000, ...
+        assert all(n.isdigit() for n in shown)
+    else:
+        assert "number too long to show as text (more than 100,000 digits)" in done.stderr

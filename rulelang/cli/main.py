@@ -9,7 +9,9 @@ from __future__ import annotations
 import os
 import sys
 
-from rulelang.cli.errors import EX_BUG, EX_INTERRUPTED, CliExit, say_err
+from rulelang.cli.errors import EX_BUG, EX_INTERRUPTED, EX_SOFTWARE, CliExit, say_err
+
+SHOWN_DIGITS = 100_000  # the most digits of a number the command writes as text
 
 
 def run(argv: list[str] | None = None) -> int:
@@ -39,6 +41,13 @@ def run(argv: list[str] | None = None) -> int:
     except Exception as exc:  # a bug in rulelang itself: say so, without a traceback
         if os.environ.get("RULELANG_DEBUG"):
             raise
+        if isinstance(exc, ValueError) and "integer string conversion" in str(exc):
+            # Python's guard (see main): the rules' number, not rulelang's bug
+            say_err(
+                "error: the rules made a number too long to show as text (more than "
+                f"{sys.get_int_max_str_digits():,} digits): bound it with min(...)"
+            )
+            return EX_SOFTWARE
         say_err(
             f"internal error: {type(exc).__name__}: {exc}\n"
             "This is a bug in rulelang, not in your rule file; set RULELANG_DEBUG=1 "
@@ -48,6 +57,12 @@ def run(argv: list[str] | None = None) -> int:
 
 
 def main() -> None:
+    # a rule's number may grow past the 4,300 digits Python 3.11 turns into text by
+    # default (doubled on every step of a loop, within the step budget): the game shows
+    # it up to SHOWN_DIGITS (a few tenths of a second to write), past that `run` says
+    # the rules made a number too long to show. Only for the command: a program using
+    # rulelang keeps its own setting
+    sys.set_int_max_str_digits(SHOWN_DIGITS)
     sys.exit(run())
 
 
