@@ -6,7 +6,9 @@ builds them (serve-protocol), to show the page a table without a server."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -47,8 +49,13 @@ def browser() -> Iterator[Any]:
         from playwright.sync_api import sync_playwright
 
         _SHARED["playwright"] = sync_playwright().start()
+        # its own home: Chromium keeps a crash reports folder in ~/.config/chromium
+        # even when headless, and no test writes outside a temporary folder
+        _SHARED["home"] = home = tempfile.mkdtemp(prefix="rulelang-chromium-")
         _SHARED["browser"] = _SHARED["playwright"].chromium.launch(
-            executable_path=chromium_path(), args=["--no-sandbox"]
+            executable_path=chromium_path(),
+            args=["--no-sandbox"],
+            env={**os.environ, "HOME": home, "XDG_CONFIG_HOME": home, "XDG_CACHE_HOME": home},
         )
     _SHARED["users"] += 1
     yield _SHARED["browser"]
@@ -56,6 +63,7 @@ def browser() -> Iterator[Any]:
     if not _SHARED["users"]:
         _SHARED["browser"].close()
         _SHARED["playwright"].stop()
+        shutil.rmtree(_SHARED["home"], ignore_errors=True)
 
 
 def message(game: Game, viewer: int | None) -> dict[str, Any]:

@@ -47,8 +47,10 @@ def sample(full: bool, everything: int, some: int) -> int:
 
 def pytest_configure(config: pytest.Config) -> None:
     """Every test and the commands it starts write their parse caches ($XDG_CACHE_HOME)
-    in a folder of the session's own: shared, so the grammar is compiled once."""
+    in a folder of the session's own: shared, so the grammar is compiled once. The
+    report's matplotlib keeps its settings there too, not in ~/.config/matplotlib."""
     os.environ["XDG_CACHE_HOME"] = _CACHE
+    os.environ["MPLCONFIGDIR"] = os.path.join(_CACHE, "matplotlib")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
