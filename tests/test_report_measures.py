@@ -296,3 +296,11 @@ def test_a_slow_run_says_how_many_games_a_second() -> None:
         "0.35",
         "0.00",
     ]
+
+
+def test_one_game_ended_so_is_one_game_not_games(capsys: pytest.CaptureFixture[str]) -> None:
+    tictactoe = Path(__file__).resolve().parent.parent / "rulesets/examples/tictactoe.rules"
+    code, out, _err = cli(capsys, "simulate", str(tictactoe), "-n", "1", "--seed", "3")
+    assert code == 0
+    [row] = out[out.index("how games ended:") :].splitlines()[1:2]
+    assert row.split()[-3:] == ["1", "game", "100.0%"]

@@ -184,7 +184,8 @@ def endings_lines(endings: list[dict[str, Any]], max_decisions: int) -> list[str
     width = max(len(label) for label, _e in rows) + 2
     lines = ["", "how games ended:"]
     for label, e in rows:
-        lines.append(f"  {label:<{width}}{e['games']:>7} games {e['share']:>7.1%}")
+        games = "games" if e["games"] != 1 else "game "  # (the column kept)
+        lines.append(f"  {label:<{width}}{e['games']:>7} {games} {e['share']:>7.1%}")
     return lines
 
 
