@@ -280,6 +280,25 @@ def test_the_lobby_starts_a_table_and_shows_its_links(
         assert refused.status_code == 400 and "seat numbers 1..2" in refused.text
 
 
+def test_the_lobby_refuses_numbers_in_other_digits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A form's '²' (%C2%B2: str.isdigit holds, int() refuses it) as the game, the
+    players or a bot's seat was a 500 Internal Server Error; it is a 400 that says why."""
+    from rulelang.serve.lobby import Lobby
+
+    (tmp_path / "mine.rules").write_text(TICTACTOE.read_text("utf-8"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    hub = Hub(bot_delay=0)
+    lobby = Lobby(hub, Store(create=True, any_thread=True))
+    mine = [p.stem for p in lobby.games].index("mine")
+    with TestClient(make_app(hub, lobby), raise_server_exceptions=False) as client:
+        for form in ("game=%C2%B2", f"game={mine}&players=%C2%B2", f"game={mine}&bots=%C2%B2"):
+            refused = client.post("/new", content=form)
+            assert refused.status_code == 400, (form, refused.text)
+        assert not hub.tables
+
+
 @pytest.mark.parametrize(
     ("args", "code", "says"),
     [
