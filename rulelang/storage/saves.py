@@ -227,7 +227,7 @@ def _check_fields(what: str, data: dict[str, Any]) -> None:
         raise bad("rules_relative")
     named = data.get("bot_names", {})
     if not isinstance(named, dict) or not all(
-        isinstance(k, str) and k.isdigit() and int(k) in bots and isinstance(v, str)
+        isinstance(k, str) and k.isascii() and k.isdigit() and int(k) in bots and isinstance(v, str)
         for k, v in named.items()
     ):
         raise bad("bot_names")
