@@ -309,6 +309,7 @@ def test_the_lobby_refuses_numbers_in_other_digits(
         ([TICTACTOE, "--bots", "all"], 64, "leave a seat to a human"),
         ([TICTACTOE, "-p", "9"], 64, "for 2 to 2 players"),
         ([TICTACTOE, "--delay", "-1"], 64, "--delay must be between"),
+        ([TICTACTOE, "--bots", "\u00b2"], 64, "seat numbers 1..2"),  # was an internal error
     ],
 )
 def test_usage_errors_are_one_line(
