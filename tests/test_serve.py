@@ -299,6 +299,23 @@ def test_the_lobby_refuses_numbers_in_other_digits(
         assert not hub.tables
 
 
+def test_links_edited_to_a_seat_the_game_has_not_are_refused_on_resume(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A links file (serve/ID.json) edited to give a token to seat 7 of a 2-player
+    game was served: that link's page failed (an IndexError) on every connection."""
+    from rulelang.serve.keeper import links_path
+
+    _hub, table = new_table(TICTACTOE, 2, {})
+    path = links_path(table.id)
+    data = json.loads(path.read_text("utf-8"))
+    data["seats"]["7"] = data["seats"].pop("1")
+    path.write_text(json.dumps(data), "utf-8")
+    code, out, err = cli(capsys, "serve", "--resume", str(table.id), "--port", "0")
+    assert code == 64 and "not a served table (or its links are lost)" in err, err
+    no_traceback(out, err)
+
+
 @pytest.mark.parametrize(
     ("args", "code", "says"),
     [

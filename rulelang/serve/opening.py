@@ -74,6 +74,8 @@ def resume_table(store: Store, game_id: str, limits: Limits = DEFAULT_LIMITS) ->
         raise store_failure(exc) from None
     try:
         links = read_links(number)
+        if not set(links.seats) <= set(range(record.players)):  # a file edited by hand
+            raise ValueError("a link names a seat the game has not")
     except (OSError, ValueError):
         raise CliExit(
             EX_USAGE,
