@@ -750,6 +750,11 @@ def test_a_save_keeps_the_bot_of_each_seat(tmp_path: Path) -> None:
     (tmp_path / "bad.save.json").write_text(json.dumps(data), "utf-8")
     with pytest.raises(saves.SaveError, match="'bot_names' is missing or wrong"):
         saves.read(tmp_path / "bad.save.json")
+    data["bot_names"] = {"\u00b2": "random"}  # '²': str.isdigit holds, int() refuses it
+    data["checksum"] = saves.checksum(data)  # was a ValueError: rulelang's internal error
+    (tmp_path / "odd.save.json").write_text(json.dumps(data), "utf-8")
+    with pytest.raises(saves.SaveError, match="'bot_names' is missing or wrong"):
+        saves.read(tmp_path / "odd.save.json")
 
 
 def test_a_seat_given_twice_in_bots_is_a_usage_error(

@@ -196,6 +196,20 @@ def test_a_problem_in_the_base_is_shown_on_the_extends_line(server: Client, fold
     assert diag["range"]["start"] == {"line": 0, "character": 8}  # the path after extends
 
 
+def test_go_to_the_base_counts_columns_in_utf_16_past_wide_characters(
+    server: Client, folder: Path
+) -> None:
+    """On `extends "😀😀😀😀.rules"`, the last characters of the path (UTF-16 columns 15
+    to 17, past the characters' count) led nowhere: the column was not converted."""
+    (folder / ("\U0001f600" * 4 + ".rules")).write_text(RACE, encoding="utf-8")
+    text = 'extends "' + "\U0001f600" * 4 + '.rules"\ngame "Wide"\n'
+    uri, _ = opened(server, folder / "wide.rules", text)
+    end = len(text.split("\n")[0].encode("utf-16-le")) // 2  # after the closing quote
+    for character in (9, end - 3, end - 1):
+        found = server.request("textDocument/definition", server.at(uri, 0, character))
+        assert found and found[0]["uri"].endswith(".rules"), (character, found)
+
+
 def test_references_include_names_written_in_statements_and_types(
     server: Client, folder: Path
 ) -> None:

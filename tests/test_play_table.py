@@ -72,6 +72,14 @@ def test_a_number_that_is_not_an_option_is_refused_with_the_options() -> None:
     assert "  There is no option #9: pick 1 to 4." in out
 
 
+def test_a_place_in_other_digits_is_refused_not_a_crash() -> None:
+    """`#²` at a prompt of `play` or `resume` was an internal error (str.isdigit holds
+    for '²', int() refuses it); it is an answer no option has, and asked again."""
+    out, table = seated(["#\u00b2"])
+    assert table.game.turn_number == 1
+    assert out.count("> ") == 2 and any("#\u00b2" in line for line in out)
+
+
 def test_help_says_how_numbers_are_read() -> None:
     out, _ = seated(["help"])
     after = out[out.index("> ") :]

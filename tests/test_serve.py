@@ -280,6 +280,42 @@ def test_the_lobby_starts_a_table_and_shows_its_links(
         assert refused.status_code == 400 and "seat numbers 1..2" in refused.text
 
 
+def test_the_lobby_refuses_numbers_in_other_digits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A form's '²' (%C2%B2: str.isdigit holds, int() refuses it) as the game, the
+    players or a bot's seat was a 500 Internal Server Error; it is a 400 that says why."""
+    from rulelang.serve.lobby import Lobby
+
+    (tmp_path / "mine.rules").write_text(TICTACTOE.read_text("utf-8"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    hub = Hub(bot_delay=0)
+    lobby = Lobby(hub, Store(create=True, any_thread=True))
+    mine = [p.stem for p in lobby.games].index("mine")
+    with TestClient(make_app(hub, lobby), raise_server_exceptions=False) as client:
+        for form in ("game=%C2%B2", f"game={mine}&players=%C2%B2", f"game={mine}&bots=%C2%B2"):
+            refused = client.post("/new", content=form)
+            assert refused.status_code == 400, (form, refused.text)
+        assert not hub.tables
+
+
+def test_links_edited_to_a_seat_the_game_has_not_are_refused_on_resume(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A links file (serve/ID.json) edited to give a token to seat 7 of a 2-player
+    game was served: that link's page failed (an IndexError) on every connection."""
+    from rulelang.serve.keeper import links_path
+
+    _hub, table = new_table(TICTACTOE, 2, {})
+    path = links_path(table.id)
+    data = json.loads(path.read_text("utf-8"))
+    data["seats"]["7"] = data["seats"].pop("1")
+    path.write_text(json.dumps(data), "utf-8")
+    code, out, err = cli(capsys, "serve", "--resume", str(table.id), "--port", "0")
+    assert code == 64 and "not a served table (or its links are lost)" in err, err
+    no_traceback(out, err)
+
+
 @pytest.mark.parametrize(
     ("args", "code", "says"),
     [
@@ -290,6 +326,7 @@ def test_the_lobby_starts_a_table_and_shows_its_links(
         ([TICTACTOE, "--bots", "all"], 64, "leave a seat to a human"),
         ([TICTACTOE, "-p", "9"], 64, "for 2 to 2 players"),
         ([TICTACTOE, "--delay", "-1"], 64, "--delay must be between"),
+        ([TICTACTOE, "--bots", "\u00b2"], 64, "seat numbers 1..2"),  # was an internal error
     ],
 )
 def test_usage_errors_are_one_line(

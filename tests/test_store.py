@@ -11,6 +11,7 @@ import pty
 import random
 import re
 import sqlite3
+import stat
 import subprocess
 import sys
 import time
@@ -398,6 +399,11 @@ def test_export_and_import_move_games_between_file_and_store(
     assert len(cli(capsys, "games", "list")[1].splitlines()) == 4
     code, _, err = cli(capsys, "games", "export", "1", tmp_path)
     assert code == 74 and len(err.splitlines()) == 1 and "could not be written" in err
+    # a FIFO (a device, /dev/stdout as root) was replaced by a regular file, said done
+    os.mkfifo(tmp_path / "pipe")
+    code, _, err = cli(capsys, "games", "export", "1", tmp_path / "pipe")
+    assert code == 74 and "not a regular file" in err, err
+    assert stat.S_ISFIFO((tmp_path / "pipe").stat().st_mode)
 
 
 def test_a_changed_rule_file_is_refused_unless_forced(

@@ -59,6 +59,20 @@ def test_ids_no_game_can_have_are_usage_errors(
     assert cli(capsys, "games", "show", "1")[0] == 0  # nothing was deleted
 
 
+@pytest.mark.parametrize("number", ["\u00b2", "\u0661"], ids=["superscript two", "arabic one"])
+def test_ids_in_other_digits_are_usage_errors(
+    capsys: pytest.CaptureFixture[str], number: str
+) -> None:
+    """`resume ²` and `serve --resume ²` exited 1 with an internal error (str.isdigit
+    holds for '²', int() refuses it); `resume ١` (an Arabic-Indic one) took game 1."""
+    one_game()
+    for argv in (["resume", number], ["serve", "--resume", number, "--port", "0"]):
+        code, out, err = cli(capsys, *argv)
+        assert code == 64, (argv, err)
+        no_traceback(out, err)
+        assert "internal error" not in err and "saved game" in err, err
+
+
 # ------------------------------------------------------------------ a new store
 # A child of the race: `play`, held at its first opening of the store until the test
 # says go (closes the pipe of fd argv[1]), having said it is there (a byte on fd argv[2])

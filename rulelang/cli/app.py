@@ -346,7 +346,7 @@ def resume(
 
     stored: Recorder | None = None
     path: Path | None = None
-    if saved.isdigit():  # an id of the store (write ./7 for a file named 7)
+    if saved.isascii() and saved.isdigit():  # an id of the store (write ./7 for a file named 7)
         stored, record = stored_game(saved)
     else:
         path = Path(saved)

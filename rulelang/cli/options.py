@@ -232,7 +232,7 @@ def _parse_bots(
         if seat.lower() == "all":
             seats.update(dict.fromkeys(range(players), name or None))
             continue
-        if not seat.isdigit() or not 1 <= int(seat) <= players:
+        if not (seat.isascii() and seat.isdigit()) or not 1 <= int(seat) <= players:
             raise usage(
                 f"{option} takes 'all', 'none' or seat numbers 1..{players} separated by "
                 f"commas, each optionally with ':BOT' (2:random), not '{spec}'"

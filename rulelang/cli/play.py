@@ -258,7 +258,7 @@ class Table:
     def refusal(self, actions: list[Action], answer: str) -> str:
         position = answer[1:] if answer.startswith("#") else answer
         by_place = answer.startswith("#") or not numbered(actions)
-        if by_place and position.isdigit():
+        if by_place and position.isascii() and position.isdigit():
             return f"There is no option {answer}: pick 1 to {len(actions)}."
         if numbered(actions) and INTEGER.fullmatch(answer):
             texts = ", ".join(a.text for a in actions)
@@ -328,7 +328,7 @@ class Table:
         wanted = " ".join(answer.split()).lower()
         place = wanted[1:] if wanted.startswith("#") else wanted
         by_place = wanted.startswith("#") or not numbered(actions)
-        if by_place and place.isdigit():
+        if by_place and place.isascii() and place.isdigit():  # not '²'
             return actions[int(place) - 1] if 1 <= int(place) <= len(actions) else None
         return by_text(actions, answer)
 

@@ -141,7 +141,9 @@ def _requests(server: RuleServer) -> None:
     def definition(ls: RuleServer, params: T.DefinitionParams) -> list[T.Location] | None:
         uri, pos = params.text_document.uri, params.position
         base, occ = _at(ls, uri, pos)
-        link = navigate.link_at(base, pos.line + 1, pos.character + 1)
+        now, _ = ls.analysis(uri)  # the column in characters, as _at counts it
+        col = Lines(now.text).from_utf16(pos.line + 1, pos.character)
+        link = navigate.link_at(base, pos.line + 1, col)
         if occ is None and link is not None:
             start = T.Position(line=0, character=0)
             return [T.Location(convert.uri_of(link.target), T.Range(start, start))]

@@ -120,13 +120,13 @@ class Lobby:
             return (form.get(name) or [""])[0].strip()
 
         index = field("game")
-        if not index.isdigit() or int(index) >= len(self.games):
+        if not _digits(index) or int(index) >= len(self.games):
             raise UsageError("pick a game from the list")
         path = self.games[int(index)]
         if path not in self.compiled:
             self.compiled[path] = compile_file(path)
         ruleset = self.compiled[path]
-        players = int(field("players")) if field("players").isdigit() else 0
+        players = int(field("players")) if _digits(field("players")) else 0
         bots = seats_of(field("bots"), players)
         game = ruleset.new_game(players, secrets.randbelow(2**31))
         return open_table(self.store, ruleset, game, bots, record_of(path, game, bots, {}))
@@ -139,9 +139,14 @@ def seats_of(text: str, players: int) -> dict[int, str | None]:
     for part in text.replace(" ", "").split(","):
         if not part:
             continue
-        if not part.isdigit() or not 1 <= int(part) <= players:
+        if not _digits(part) or not 1 <= int(part) <= players:
             raise UsageError(
                 f"bots: seat numbers 1..{players} separated by commas, not {part[:20]!r}"
             )
         seats[int(part) - 1] = None
     return seats
+
+
+def _digits(text: str) -> bool:
+    """Whether int() reads `text` as a count: str.isdigit alone holds for '²' too."""
+    return text.isascii() and text.isdigit()

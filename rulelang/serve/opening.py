@@ -12,7 +12,7 @@ from rulelang.limits import DEFAULT_LIMITS, Limits
 from rulelang.serve.keeper import Keeper, Links, read_links, write_links
 from rulelang.serve.tables import Table, hides_anything
 from rulelang.storage import saves
-from rulelang.storage.store import BadSetting, NoSuchGame, Store, StoreError
+from rulelang.storage.store import BadSetting, NoSuchGame, Store, StoreError, game_number
 
 if TYPE_CHECKING:
     from rulelang import Game, Ruleset
@@ -68,12 +68,14 @@ def resume_table(store: Store, game_id: str, limits: Limits = DEFAULT_LIMITS) ->
 
     what = f"saved game {game_id}"
     try:
-        number = int(game_id) if game_id.isdigit() else -1
+        number = game_number(game_id)
         record = store.load(number)
     except StoreError as exc:
         raise store_failure(exc) from None
     try:
         links = read_links(number)
+        if not set(links.seats) <= set(range(record.players)):  # a file edited by hand
+            raise ValueError("a link names a seat the game has not")
     except (OSError, ValueError):
         raise CliExit(
             EX_USAGE,

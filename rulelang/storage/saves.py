@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import os
@@ -78,6 +79,8 @@ def write(path: Path, save: Save) -> None:
     data: dict[str, Any] = {"format": FORMAT, **asdict(save)}
     data["rules_relative"] = _relative(Path(save.rules), path)
     data["checksum"] = checksum(data)
+    if path.exists() and not path.is_file():  # the rename would replace a FIFO, a device
+        raise OSError(errno.EEXIST, "it is there and not a regular file", str(path))
     tmp = temp_name(path)
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
@@ -227,7 +230,7 @@ def _check_fields(what: str, data: dict[str, Any]) -> None:
         raise bad("rules_relative")
     named = data.get("bot_names", {})
     if not isinstance(named, dict) or not all(
-        isinstance(k, str) and k.isdigit() and int(k) in bots and isinstance(v, str)
+        isinstance(k, str) and k.isascii() and k.isdigit() and int(k) in bots and isinstance(v, str)
         for k, v in named.items()
     ):
         raise bad("bot_names")

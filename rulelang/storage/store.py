@@ -79,7 +79,13 @@ def game_number(given: int | str) -> int:
     """The id `given` (a number, or its digits), or NoSuchGame if no game can have it: a
     number SQLite cannot hold is refused here, not by an OverflowError of SQLite."""
     text = str(given)
-    if text.isdigit() and len(text) <= len(str(MAX_ID)) and 1 <= int(text) <= MAX_ID:
+    # isascii: str.isdigit holds for '²' (int() refuses it) and for other scripts' digits
+    if (
+        text.isascii()
+        and text.isdigit()
+        and len(text) <= len(str(MAX_ID))
+        and 1 <= int(text) <= MAX_ID
+    ):
         return int(text)
     shown = text if len(text) <= 30 else text[:27] + "..."
     raise NoSuchGame(f"no saved game {shown}: ids are whole numbers from 1 to {MAX_ID}")
