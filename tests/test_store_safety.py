@@ -275,3 +275,28 @@ def test_an_empty_data_folder_setting_is_refused(
     assert not list(tmp_path.rglob(store.FILE_NAME))  # no store made in the home folder
     code, out, err = cli(capsys, "play", WHISPER, "-p", "2", "--bots", "all", "--no-store")
     assert code == 0, err  # no store, no question
+
+
+def test_a_new_store_turns_to_wal_though_sqlite_first_says_locked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The switch of a new store to WAL needs the database to itself, and SQLite
+    answers "locked" at once, without waiting, while another connection reads it (a
+    first play checking whether the store is new; one first play of eight at once
+    failed so, as "busy"): the switch is asked again. SQLite's answer is made here by a
+    connection that says "locked" to the first three switches."""
+    refused = []
+
+    class Reading(sqlite3.Connection):  # another connection reading, three times
+        def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
+            if sql == "PRAGMA journal_mode=WAL" and len(refused) < 3:
+                refused.append(sql)
+                raise sqlite3.OperationalError("database is locked")
+            return super().execute(sql, *args)
+
+    connect = sqlite3.connect
+    monkeypatch.setattr(store.sqlite3, "connect", lambda *a, **k: connect(*a, **k, factory=Reading))
+    with store.Store(tmp_path / "games.sqlite3", create=True) as made:
+        assert made.db is not None
+        assert made.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert len(refused) == 3

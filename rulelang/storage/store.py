@@ -263,7 +263,7 @@ class Store:
                 db.execute("ROLLBACK")
             raise
         if new:  # outside a transaction, where the journal mode can change
-            db.execute("PRAGMA journal_mode=WAL")
+            _to_wal(db)
         db.execute("PRAGMA foreign_keys=ON")
         # a move is committed to disk before the game goes on: a crash loses none
         db.execute("PRAGMA synchronous=FULL")
@@ -475,3 +475,20 @@ class Store:
             return saves.from_data(what, data)
         except saves.SaveError as exc:
             raise StoreError(str(exc)) from None
+
+
+def _to_wal(db: sqlite3.Connection) -> None:
+    """Switch a new database to WAL. The switch needs the database to itself, and while
+    other connections read it (first `play`s at once, checking whether it is new) SQLite
+    answers "locked" at once, without waiting as it does for a write: asked again until
+    BUSY_SECONDS have passed (one first play in 8 at once failed so, 5 rounds in 60)."""
+    deadline = time.monotonic() + BUSY_SECONDS
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            busy = "locked" in str(exc) or "busy" in str(exc)
+            if not busy or time.monotonic() > deadline:
+                raise
+        time.sleep(0.005)
