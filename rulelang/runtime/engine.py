@@ -303,12 +303,8 @@ class Game(GameQueries):
                     if err is exc:
                         raise
                     raise err from None
-                if pc >= 0:  # ops on until one pauses or ends (seldom: resumes run on)
-                    pc = _onward(self.rules.code, self._ops, st, pc)
-                if pc == _OVER:
-                    st.over = True
-                    st.pending = None
-                    st.options = ()
+                if pc != _PAUSE:  # ran on, or the game ended (seldom: resumes pause)
+                    after_resume(self, st, pc)
                 return
             if type(spec) is ChoiceSpec and not st.over and value in st.options:
                 self._resume(st, spec, value)
@@ -609,6 +605,17 @@ def by_text(actions: Sequence[Action], text: str) -> Action | None:
         if loosely(a.text) == wanted:
             return a
     return None
+
+
+def after_resume(game: Game, st: State, pc: int) -> None:
+    """What `apply` does after a resume that did not pause (the generated `apply` of
+    runtime/inlined.py too): the ops run on from pc, and the end of a game that ended."""
+    if pc >= 0:  # ops on until one pauses or ends
+        pc = _onward(game.rules.code, game._ops, st, pc)
+    if pc == _OVER:
+        st.over = True
+        st.pending = None
+        st.options = ()
 
 
 def _onward(code: Code, ops: list[Op], st: State, pc: int) -> int:

@@ -26,7 +26,6 @@ from rulelang.runtime.lines import placed
 
 if TYPE_CHECKING:
     from rulelang.runtime.ruleset import Ruleset
-    from rulelang.runtime.state import State
 
 INLINED = True  # off: `apply` calls each choice's resume (as before)
 # the most resumes copied in: those that settle first, the most frequent; one settling
@@ -111,19 +110,9 @@ def _returning(body: list[str]) -> list[str]:
     return out
 
 
-def _after(game: engine.Game, st: State, pc: int) -> None:
-    """What `Game.apply` does after a resume that did not pause."""
-    if pc >= 0:
-        pc = engine._onward(game.rules.code, game._ops, st, pc)
-    if pc == engine._OVER:
-        st.over = True
-        st.pending = None
-        st.options = ()
-
-
 _ENV: dict[str, Any] = {
     "_Action": engine.Action,
-    "_after": _after,
+    "_after": engine.after_resume,
     "_placed": placed,
     "_game_apply": engine.Game.apply,
 }
