@@ -405,3 +405,19 @@ def test_the_game_master_log_says_whom_each_secret_line_was_for() -> None:
     assert marks["You chose 4."] == "P1" and marks["You chose 8."] == "P2"
     assert marks["P1 has chosen."] is None and marks["P2 has chosen."] is None
     assert "audience" not in seat and "You chose 8." not in seat["history"]
+
+
+def test_deleting_a_served_game_removes_its_links(capsys: pytest.CaptureFixture[str]) -> None:
+    """`games delete` left serve/ID.json behind: a store made anew numbers its games from 1
+    again, and `serve --resume` of a later game under that number gave the deleted table's
+    link holders its seats."""
+    from rulelang.serve.keeper import links_path
+
+    tables = [new_table(TICTACTOE, 2, {})[1] for _ in range(3)]
+    paths = [links_path(t.id) for t in tables]
+    assert all(p.exists() for p in paths)
+    assert cli(capsys, "games", "delete", str(tables[0].id))[0] == 0
+    assert [p.exists() for p in paths] == [False, True, True]
+    assert cli(capsys, "games", "delete", "--all", "--yes")[0] == 0
+    assert not any(p.exists() for p in paths)
+    assert not list(paths[0].parent.glob("*.json"))

@@ -279,12 +279,15 @@ def delete(
     yes: Annotated[bool, typer.Option("--yes", "-y", help="With --all: do not ask first.")] = False,
 ) -> None:
     """Delete a saved game, or all of them (--all asks first)."""
+    from rulelang.serve.keeper import forget_links
+
     if (game_id is None) == (not every):
         raise usage("give the id of a game to delete, or --all (not both)")
     with failures(), Store() as store:
         if game_id is not None:
             store.delete(game_id)
             say(f"Deleted game {game_id}.")
+            _links_left(forget_links(game_id))
             return
         count = len(store.entries())
         if count == 0:
@@ -302,6 +305,15 @@ def delete(
                 return
         gone = store.delete_all()
         say(f"Deleted {gone} saved game{'s' if gone != 1 else ''}.")
+        _links_left(forget_links())
+
+
+def _links_left(failed: list[str]) -> None:
+    """Warn of a served table's links file that stayed behind its deleted game."""
+    for line in failed:
+        print(
+            f"warning: the links of a deleted table could not be removed: {line}", file=sys.stderr
+        )
 
 
 @games_app.command("import")

@@ -84,6 +84,21 @@ def write_links(game_id: int, links: Links) -> None:
     os.replace(temp, path)
 
 
+def forget_links(game_id: int | None = None) -> list[str]:
+    """Remove the links of a deleted table (of every table when `game_id` is None), so
+    that no link of a deleted game opens a seat of a later one under its number (a new
+    store numbers its games from 1 again). Returns what could not be removed, said."""
+    folder = links_path(0).parent
+    paths = sorted(folder.glob("*.json")) if game_id is None else [links_path(game_id)]
+    failed = []
+    for path in paths:
+        try:
+            path.unlink(missing_ok=True)
+        except OSError as exc:
+            failed.append(f"{path}: {exc.strerror or exc}")
+    return failed
+
+
 def read_links(game_id: int) -> Links:
     """The links of a stored table; OSError or ValueError if they cannot be read."""
     data = json.loads(links_path(game_id).read_text(encoding="utf-8"))
