@@ -66,16 +66,21 @@ def browser() -> Iterator[Any]:
         shutil.rmtree(_SHARED["home"], ignore_errors=True)
 
 
+def seq_of(game: Game) -> int:
+    """A table's `seq` for a game played without a server: the decisions taken."""
+    return sum(1 for event in game.record() if "choose" in event)
+
+
 def message(game: Game, viewer: int | None) -> dict[str, Any]:
     """The state message a connection of `viewer` receives (a seat, None for the game
     master, PUBLIC for a spectator), made by the server's own Table.message; the table
-    stands apart from any store (its `seq`, the events so far, is all it reads of one)."""
+    stands apart from any store (its `seq`, the decisions so far, is all it reads of one)."""
     from rulelang.serve.keeper import Links
     from rulelang.serve.tables import MASTER, SEAT, SPECTATOR, Table, Who
 
     seats = {seat: f"seat{seat}" for seat in range(game.players)}
     links = Links(seats, "master", "spectators")
-    keeper = SimpleNamespace(id=1, count=len(game.events()))
+    keeper = SimpleNamespace(id=1, shown=seq_of(game))
     table = Table(game.rules, game, {}, links, cast("Any", keeper))
     who = (
         Who(MASTER) if viewer is None else Who(SPECTATOR) if viewer == PUBLIC else Who(SEAT, viewer)

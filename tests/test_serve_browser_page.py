@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import PHONE, WIDE, browser, message, show_offline
+from browser_support import PHONE, WIDE, browser, message, seq_of, show_offline
 from conftest import sample
 
 import rulelang
@@ -161,14 +161,14 @@ def test_a_click_sends_the_option_and_a_refusal_is_shown(browser: Any) -> None:
     page.locator("#decision").get_by_role("button", name="</svg><script>window.pwned").click()
     page.wait_for_function("document.querySelectorAll('#decision button:disabled').length == 3")
     assert sent == [
-        {"type": "move", "seq": 1, "option": 0},
-        {"type": "move", "seq": 1, "option": 1},
+        {"type": "move", "seq": 0, "option": 0},
+        {"type": "move", "seq": 0, "option": 1},
     ]
     assert page.is_disabled("button:has-text('<i>hall</i>')")
     # a stale move (another device of the seat moved first): the refusal, then the
     # state as it is now; the refusal stays until the game moves on again
     game.apply(game.legal_actions()[0])
-    now = len(game.events())
+    now = seq_of(game)
     stale = {"type": "refused", "reason": "stale move: the game moved on", "seq": now}
     page.sockets[0].send(json.dumps(stale))
     page.sockets[0].send(json.dumps(message(game, 0)))

@@ -163,3 +163,40 @@ def same_after_change(table: Table, client: Any, links: dict[Who, str]) -> int:
         assert again == first
         compared += twin.view(None) != real.view(None)  # a secret was changed
     return compared
+
+
+SECRET_ROLLS = (
+    (Path(__file__).parent / "games" / "whisper.rules")
+    .read_text("utf-8")
+    .replace(
+        "  set moves += 1\n",
+        "  if n > 5 { roll r = d6 secret }\n  set moves += 1\n",
+    )
+)
+
+
+def spectator_sees(tmp_path: Path, option: int) -> list[dict[str, Any]]:
+    """What a spectator is sent while both seats choose option `option` at each turn."""
+    path = tmp_path / "whisper-rolls.rules"
+    path.write_text("import dice\n" + SECRET_ROLLS, encoding="utf-8")
+    hub, table = new_table(path, 2, {}, seed=7)
+    with served(hub) as client, client.websocket_connect(f"/ws/{table.links.spectator}") as ws:
+        spectator = Seen(table.links.spectator, ws)
+        spectator.upto(table.seq)
+        while (seat := table.deciding()) is not None:
+            with client.websocket_connect(f"/ws/{table.links.seats[seat]}") as mine:
+                mover = Seen(table.links.seats[seat], mine)
+                state = mover.upto(table.seq)
+                moved = mover.send({"type": "move", "seq": state["seq"], "option": option})
+                assert moved["type"] == "state", moved
+            spectator.upto(moved["seq"])
+    return spectator.messages
+
+
+def test_a_spectator_cannot_count_secret_chance_events(tmp_path: Path) -> None:
+    """A roll made only when a secret number is high, told to its player alone: `seq`
+    counted the record's events, chance events included, so a spectator's seq jumped by
+    2 after a high secret number and by 1 after a low one."""
+    low, high = spectator_sees(tmp_path, 0), spectator_sees(tmp_path, 8)
+    assert len(low) == 7 and [m["seq"] for m in low] == list(range(7))
+    assert high == low

@@ -113,11 +113,15 @@ class Keeper:
     """The moves of one table, stored as they are made: `keep` after each move commits
     the events not stored yet (with the game's status) in one transaction."""
 
-    def __init__(self, store: Store, game_id: int, game: Game, count: int):
+    def __init__(self, store: Store, game_id: int, game: Game, log: list[dict[str, object]]):
         self.store = store
         self.id = game_id
         self.mark = game.mark()
-        self.count = count  # events stored: the table's `seq`
+        self.count = len(log)  # events stored (the store checks it at each append)
+        # the table's `seq`: the states it has shown, one a `keep`, starting from the
+        # decisions taken. Not the events: they count chance events too, and how many
+        # there were can depend on what a viewer may not see.
+        self.shown = sum(1 for event in log if "choose" in event)
 
     @classmethod
     def start(cls, store: Store, ruleset: Ruleset, game: Game, record: saves.Save) -> Keeper:
@@ -125,7 +129,7 @@ class Keeper:
         over = game.is_over()  # a game may end in its setup, before any move
         status, result = (OVER, results_line(game)) if over else (PLAYING, "")
         game_id = store.add(ruleset.title, record, status, result)
-        return cls(store, game_id, game, len(record.log))
+        return cls(store, game_id, game, record.log)
 
     def keep(self, game: Game) -> None:
         """Commit the events since the last `keep` (StoreError if it cannot be)."""
@@ -135,3 +139,4 @@ class Keeper:
         status, result = (OVER, results_line(game)) if over else (PLAYING, "")
         self.store.append(self.id, events, status, result, self.count)
         self.mark, self.count = now, self.count + len(events)
+        self.shown += 1

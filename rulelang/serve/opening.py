@@ -105,5 +105,5 @@ def resume_table(store: Store, game_id: str, limits: Limits = DEFAULT_LIMITS) ->
     if game.is_over():
         raise CliExit(EX_DATAERR, f"error: {what} is already over")
     bots = {s: record.bot_names.get(str(s)) for s in record.bots}
-    keeper = Keeper(store, number, game, len(record.log))
+    keeper = Keeper(store, number, game, record.log)
     return Table(ruleset, game, bots, links, keeper, path.name)

@@ -70,8 +70,8 @@ def _says_in_private(decls: list[Any]) -> bool:
 
 
 class Table:
-    """One game at one table. `seq` counts the events of the game's record: a move
-    names the `seq` of the state it answers, so a stale or replayed move is refused."""
+    """One game at one table. `seq` numbers the states the table shows (Keeper.shown): a
+    move names the `seq` of the state it answers, so a stale or replayed move is refused."""
 
     def __init__(
         self,
@@ -101,7 +101,7 @@ class Table:
 
     @property
     def seq(self) -> int:
-        return self.keeper.count
+        return self.keeper.shown
 
     # -- what a viewer is sent --------------------------------------------------
 
