@@ -296,6 +296,12 @@ def test_the_lobby_refuses_numbers_in_other_digits(
         for form in ("game=%C2%B2", f"game={mine}&players=%C2%B2", f"game={mine}&bots=%C2%B2"):
             refused = client.post("/new", content=form)
             assert refused.status_code == 400, (form, refused.text)
+        # a table of bots alone, as `serve --bots all` refuses it (the lobby took it)
+        refused = client.post("/new", content=f"game={mine}&players=2&bots=1,2")
+        assert (refused.status_code, refused.text) == (
+            400,
+            "every seat is a bot's: leave a seat to a human",
+        )
         assert not hub.tables
 
 

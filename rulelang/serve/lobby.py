@@ -129,6 +129,8 @@ class Lobby:
         players = int(field("players")) if _digits(field("players")) else 0
         bots = seats_of(field("bots"), players)
         game = ruleset.new_game(players, secrets.randbelow(2**31))
+        if len(bots) == players:  # as `serve --bots` refuses: nobody would be asked
+            raise UsageError("every seat is a bot's: leave a seat to a human")
         return open_table(self.store, ruleset, game, bots, record_of(path, game, bots, {}))
 
 
