@@ -207,11 +207,11 @@ def test_impossible_requests_stop_with_their_code_quickly(statement: str, code: 
         "turn { choose x in 0..1 }\nend when turn_number > 0 { draw players }",
         "i.rules",
     )
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(GameRuntimeError) as err:
         rules.new_game(2, seed=1)
     assert err.value.code == code
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
 
 
 class CountingRandom(random.Random):

@@ -141,7 +141,7 @@ def test_one_mistake_on_any_line_of_a_real_game_is_one_error_on_that_line() -> N
     """Heimlich & Co with a stray ')' or '$' at the end of the code of one line, for
     each line: exactly one error, on that line (no echo in later declarations)."""
     lines = HEIMLICH.read_text(encoding="utf-8").split("\n")
-    started = time.perf_counter()
+    started = time.process_time()
     cases = 0
     for i, line in enumerate(lines):
         code = re.sub(r'("(?:[^"\\]|\\.)*")|#.*', lambda m: m.group(1) or "", line).rstrip()
@@ -153,7 +153,7 @@ def test_one_mistake_on_any_line_of_a_real_game_is_one_error_on_that_line() -> N
             assert [d.span.line for d in found] == [i + 1], (i + 1, junk, found)
             cases += 1
     assert cases > 80
-    assert time.perf_counter() - started < 60
+    assert time.process_time() - started < 60
 
 
 # --------------------------------------------------------------------------- lines
