@@ -323,9 +323,10 @@ def deal(st: State, count: int, src: int, dst: int, places: Places | None = None
         if take > 0:
             zones[dst + p] += pile[: -take - 1 : -1]  # the top first
             zones[src] = pile[:-take]
-            if st.shown is not None:
+            if st.shown is not None:  # only an item shown before leaves a record (`left`)
                 for item in pile[-take:]:
-                    left(st, ("zone", src), item)
+                    if item in st.shown_items:
+                        left(st, ("zone", src), item)
             if places is not None:
                 _hint(places, pile[-take:], dst + p)
 

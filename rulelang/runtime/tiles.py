@@ -429,7 +429,9 @@ class TileOps:
         cell = st.layers[self.layer].pop(node, None)
         if cell is not None:
             st.layers[self.layer + 1].pop(cell[0], None)
-            if st.shown is not None:  # what `reveal ... to` showed here no longer counts
+            # what `reveal ... to` showed here no longer counts (only an item shown
+            # before leaves a record: asked here, no place made nor call for the others)
+            if st.shown is not None and cell[0] in st.shown_items:
                 left(st, ("tile", self.layer, node), cell[0])
         self.changed(st)
 
