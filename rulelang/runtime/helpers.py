@@ -11,6 +11,7 @@ from rulelang import errors
 from rulelang.check.layout import SIDES
 from rulelang.diagnostics import Span
 from rulelang.runtime.code import ChanceSpec, ChoiceSpec, Value
+from rulelang.runtime.shuffling import shuffled_range
 from rulelang.runtime.state import Place, left
 
 if TYPE_CHECKING:
@@ -576,9 +577,7 @@ def sample(
         if not source:
             raise errors.nothing_to_draw(spec.kind, spec.span)
         return int(st.draw().random() * len(source))
-    perm = list(range(len(source)))
-    st.draw().shuffle(perm)
-    return tuple(perm)
+    return shuffled_range(st.draw(), len(source))
 
 
 def chance(st: State, spec: ChanceSpec) -> None:
