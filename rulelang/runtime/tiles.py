@@ -198,22 +198,25 @@ class TileOps:
     def _grown_demands(self, st: State, old: Kept, net: Network, node: int) -> dict[int, int]:
         """The demands of the spots of `net`, the layout's after a tile on `node`, from
         those kept before: a spot's demands change only with the cells next to it, so
-        only the spots next to the tile or to a cell it joined are worked out again."""
-        assert old.demands is not None
-        neighbour = st.cfg.boards[self.board].neighbour  # type: ignore[attr-defined]
-        dirty = set(neighbour[node])
-        if net[0] is not old.net[0]:
-            for cell in net[0] - old.net[0]:
-                dirty.update(neighbour[cell])
+        only the spots next to the tile or to a cell it joined (and the new spots) are
+        worked out again; the others' are copied (in C) with the dict."""
         before = old.demands
-        found = {}
-        todo = []
-        for s in net[2]:
-            fit = before.get(s)
-            if fit is None or s in dirty:
+        assert before is not None
+        found = before.copy()
+        found.pop(node, None)  # a spot no more
+        neighbour = st.cfg.boards[self.board].neighbour  # type: ignore[attr-defined]
+        todo = []  # a loop, not a comprehension (in 3.11 a function made and called)
+        for s in neighbour[node]:
+            if s in found:
                 todo.append(s)
-            else:
-                found[s] = fit
+        spots = net[2]
+        joined, was = net[0], old.net[0]
+        if joined is not was:  # the tile joined: its new spots, and if cells joined
+            # through it, the spots next to them (they meet the network now)
+            more = joined - was - {node} if len(joined) > len(was) + 1 else None
+            for s in spots:
+                if s not in found or (more and not more.isdisjoint(neighbour[s])):
+                    todo.append(s)
         if todo:
             self._work_out(st, net[0], todo, found)
         return found
@@ -279,7 +282,7 @@ class TileOps:
         fit = demands.get(node, 0)  # 0: not an empty cell next to the network
         col = st.cols[self.edges_col]
         masks = self._by_tile if col is self._col else self.masks_of(col)
-        return bool(fit >> masks[tile][turn % 4] & 1)
+        return fit >> masks[tile][turn % 4] & 1 == 1  # a bool, with no call of `bool`
 
     def fitting(self, st: State, start: int, tile: int, turns: tuple[int, ...]) -> tuple[int, ...]:
         """The spots of the network joined to start, in their order, where the tile
