@@ -34,7 +34,7 @@ def test_a_spot_keeps_one_number_the_masks_that_fit_it() -> None:
     for _laid in range(6):
         assert lay_a_tile(game, ops, rng)
         ops.joins(st, start, tiles[0], 0, start)  # the demands worked out and kept
-        demands = st.reach[-1 - ops.base - start]  # beside the network (tiles.KEY_SPAN)
+        demands = st.reach[ops.base + start].demands  # kept with the network (tiles.Kept)
         assert demands and all(isinstance(fit, int) for fit in demands.values())
         for spot, fit in demands.items():
             for tile in tiles:

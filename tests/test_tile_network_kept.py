@@ -58,7 +58,7 @@ def test_a_tile_laid_grows_the_kept_network_into_the_searched_one(
             key = ops.base + start
             if asked and len(st.layers[ops.layer]) == laid + 1:
                 grown += 1  # a path card laid: the network is grown, not searched again
-                assert st.reach[key] == fresh(ops, st, start)
+                assert st.reach[key].net == fresh(ops, st, start)
             assert network(ops, st, start) == fresh(ops, st, start)
     # searched anew: when a round begins, a goal is turned over or a tunnel collapses
     assert grown > 50 and searched < grown / 2

@@ -1,6 +1,6 @@
-"""The kept networks and demands of a tiled board keyed by numbers (runtime/tiles.py,
-`KEY_SPAN`): `state.reach[base + start]` and `state.reach[-1 - base - start]`, `base`
-0 for the first tiled board, so a read makes and hashes no tuple. Shown firing, two
+"""What is kept of a start keyed by a number (runtime/tiles.py, `KEY_SPAN`, `Kept`):
+`state.reach[base + start]` holds the network and the demands, `base` 0 for the first
+tiled board, so a read makes and hashes no tuple, and finds the start cell itself. Shown firing, two
 boards kept apart, and a start that is `none` answered as before (nothing joined)."""
 
 from __future__ import annotations
@@ -48,8 +48,8 @@ def test_saboteur_keeps_its_network_under_the_start_cell() -> None:
     ops.network(st, start)
     ops.joins(st, start, 0, 0, start)  # the demands worked out
     assert ops.base == 0
-    assert st.reach[start] == ops.network(st, start)
-    assert st.reach[-1 - start] is ops._demands(st, start)
+    assert st.reach[start].net == ops.network(st, start)  # one entry for the start
+    assert st.reach[start].demands is ops._demands(st, start)
 
 
 def test_two_boards_keep_their_own_networks_and_none_joins_nothing() -> None:

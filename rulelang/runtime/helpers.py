@@ -11,6 +11,7 @@ from rulelang import errors
 from rulelang.check.layout import SIDES
 from rulelang.diagnostics import Span
 from rulelang.runtime.code import ChanceSpec, ChoiceSpec, Value
+from rulelang.runtime.shuffling import shuffled_range
 from rulelang.runtime.state import Place, left
 
 if TYPE_CHECKING:
@@ -286,7 +287,7 @@ class Places:
     without a word): a stale one costs the search it would have saved, never a wrong
     answer, since an item is in one place at a time."""
 
-    __slots__ = ("boards", "hint", "player_slots", "slots")
+    __slots__ = ("boards", "hint", "player_slots", "slots", "zones")
 
     def __init__(
         self, slots: Sequence[int], player_slots: Sequence[int], boards: Sequence[TileOps]
@@ -295,6 +296,7 @@ class Places:
         self.player_slots = tuple(player_slots)
         self.boards = tuple(boards)
         self.hint: dict[Value, int] = {}
+        self.zones: dict[int, tuple[int, ...]] = {}  # players -> `_zones_of`
 
 
 # The hints of many items are written one by one: `hint.update(dict.fromkeys(items,
@@ -323,9 +325,10 @@ def deal(st: State, count: int, src: int, dst: int, places: Places | None = None
         if take > 0:
             zones[dst + p] += pile[: -take - 1 : -1]  # the top first
             zones[src] = pile[:-take]
-            if st.shown is not None:
+            if st.shown is not None:  # only an item shown before leaves a record (`left`)
                 for item in pile[-take:]:
-                    left(st, ("zone", src), item)
+                    if item in st.shown_items:
+                        left(st, ("zone", src), item)
             if places is not None:
                 _hint(places, pile[-take:], dst + p)
 
@@ -411,7 +414,7 @@ def _search(st: State, item: Value, places: Places) -> Place | None:
     """The first place of the item's kind (its zones in order, then its boards) that
     holds it, or None."""
     zones = st.zones
-    for slot in _zones_of(places, st.cfg.n):
+    for slot in places.zones.get(st.cfg.n) or _zones_of(places, st.cfg.n):
         if item in zones[slot]:
             return ("zone", slot)
     for ops in places.boards:
@@ -424,20 +427,27 @@ def _search(st: State, item: Value, places: Places) -> Place | None:
 def detach(st: State, item: Value, places: Places) -> None:
     """Take an item out of wherever it is (any zone or board cell of its kind): the
     zone its hint names if it is there, else the first place found (`add`, `place`
-    and `move` keep every piece and card in one place)."""
+    and `move` keep every piece and card in one place). The hinted place is read in
+    place (`_take`, `cell_of` written out: a tile laid and a card gathered each
+    detach one item)."""
     zones = st.zones
     slot = places.hint.get(item)
     if slot is not None:
-        if 0 <= slot < len(zones) and item in zones[slot]:
-            _take(st, slot, item)
-            return
-        if slot < 0 and -slot <= len(places.boards):
+        if 0 <= slot < len(zones):
+            zone = zones[slot]
+            i = _index(zone, item)
+            if i >= 0:
+                zones[slot] = zone[:i] + zone[i + 1 :]
+                if st.shown is not None and item in st.shown_items:
+                    left(st, ("zone", slot), item)
+                return
+        elif slot < 0 and -slot <= len(places.boards):
             ops = places.boards[-1 - slot]
-            where = ops.cell_of(st, item)
+            where = st.layers[ops.layer + 1].get(item, -1)  # `ops.cell_of`
             if where >= 0:
                 ops.clear(st, where)
                 return
-    for slot in _zones_of(places, st.cfg.n):
+    for slot in places.zones.get(st.cfg.n) or _zones_of(places, st.cfg.n):
         if item in zones[slot]:
             _take(st, slot, item)
             places.hint[item] = slot
@@ -449,9 +459,23 @@ def detach(st: State, item: Value, places: Places) -> None:
             return
 
 
-def _zones_of(places: Places, n: int) -> list[int]:
-    """The slots of the zones an item of the kind may be in, in the order searched."""
-    return [*places.slots, *(s for base in places.player_slots for s in range(base, base + n))]
+def _index(zone: tuple[Value, ...], item: Value) -> int:
+    """Where the item lies in the zone, or -1: one scan (`in` then `index` scanned
+    twice)."""
+    try:
+        return zone.index(item)
+    except ValueError:
+        return -1
+
+
+def _zones_of(places: Places, n: int) -> tuple[int, ...]:
+    """The slots of the zones an item of the kind may be in, in the order searched;
+    kept per player count."""
+    found = places.zones[n] = (
+        *places.slots,
+        *(s for base in places.player_slots for s in range(base, base + n)),
+    )
+    return found
 
 
 def _take(st: State, slot: int, item: Value) -> None:
@@ -512,7 +536,7 @@ def _detach_all(st: State, items: Sequence[Value], places: Places) -> None:
     """`detach` of many items at once."""
     gone = set(items)
     zones = st.zones
-    for slot in _zones_of(places, st.cfg.n):
+    for slot in places.zones.get(st.cfg.n) or _zones_of(places, st.cfg.n):
         zone = zones[slot]
         if gone.isdisjoint(zone):
             continue
@@ -575,9 +599,7 @@ def sample(
         if not source:
             raise errors.nothing_to_draw(spec.kind, spec.span)
         return int(st.draw().random() * len(source))
-    perm = list(range(len(source)))
-    st.draw().shuffle(perm)
-    return tuple(perm)
+    return shuffled_range(st.draw(), len(source))
 
 
 def chance(st: State, spec: ChanceSpec) -> None:

@@ -322,7 +322,7 @@ class State:
         self.auto_chance = True  # False: a test or a replay supplies chance outcomes
         # kept answers about tile networks (tiles.py): (layer, start) -> its Network,
         # (layer, start, node, tile, turn) -> whether the tile joins it there
-        self.reach: dict[int | tuple[int, ...], Any] = {}  # kept tile answers (tiles.py)
+        self.reach: dict[int, Any] = {}  # kept tile answers by start (tiles.py `Kept`)
         # during Game.playout: the random bot's generator and how many more decisions it
         # may take (0 otherwise)
         self.bot: Callable[[], float] = _no_bot

@@ -23,6 +23,8 @@ from rulelang.runtime.boards import GridBoard
 from rulelang.runtime.state import left
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from rulelang.runtime.code import Value
     from rulelang.runtime.state import State
 
@@ -35,13 +37,28 @@ OPPOSITE = (2, 3, 0, 1)
 # `|` it does not)
 FITS: list[int | None] = [None] * 4096
 Network = tuple[frozenset[int], tuple[int, ...], tuple[int, ...]]
-# The kept network of a start is `state.reach[base + start]`, its spots' demands
-# `state.reach[-1 - base - start]`, `base` the tiled board's number times KEY_SPAN (more
-# than any cell's number): a number, not a tuple `(layer, start)` made, hashed and
-# compared at each of some 400 reads a match; on the first tiled board (base 0) a
-# cell's own number, one CPython digit on a grid without bounds (open_grid.FLOOR)
+# What is kept of a start is `state.reach[start]` on the first tiled board (`base + start`
+# on the others, `base` the board's number times KEY_SPAN, more than any cell's number):
+# the start's own number, the one object the grid hands out for it, so that a read finds
+# it by identity and makes no number nor tuple to hash (a key `-1 - start`, made anew at
+# each read, was hashed digit by digit and compared with the one kept)
 KEY_SPAN = 1 << 63
 NO_NETWORK: Network = (frozenset(), (), ())
+
+
+class Kept:
+    """What is worked out once per layout for one start: its network, its spots'
+    demands (`_demands`, None until asked) and the answers of `fitting` by the tile's
+    turned masks (`ways`). One object, so one read of `state.reach` finds all three; it
+    is filled as questions come but only ever for its own layout (a tile laid or taken
+    makes new ones), so clones that share it share valid answers."""
+
+    __slots__ = ("answers", "demands", "net")
+
+    def __init__(self, net: Network, demands: dict[int, int] | None = None) -> None:
+        self.net = net
+        self.demands = demands
+        self.answers: dict[int, tuple[int, ...]] = {}
 
 
 class TileOps:
@@ -63,6 +80,7 @@ class TileOps:
         self.fixed_edges = False
         self._col: object = None
         self._by_tile: list[tuple[int, int, int, int]] = []
+        self._ways: dict[tuple[int, ...], list[int]] = {}  # turns -> `_ways` by tile
 
     # ---------------------------------------------------------------- reading
     def grid(self, st: State) -> GridBoard:
@@ -107,8 +125,15 @@ class TileOps:
         """(cells joined to start, face-down cells it touches, empty cells it touches)."""
         if start is None:  # no cell (`none`): nothing is joined to it
             return NO_NETWORK
-        key = self.base + start
-        found: Network | None = st.reach.get(key)
+        kept: Kept | None = st.reach.get(start + self.base if self.base else start)
+        if kept is not None:
+            return kept.net
+        return self._kept(st, start).net
+
+    def _kept(self, st: State, start: int) -> Kept:
+        """What is kept of a start that is not none, searched anew if not kept."""
+        key = start + self.base if self.base else start
+        found: Kept | None = st.reach.get(key)
         if found is not None:
             return found
         joined: set[int] = set()
@@ -118,9 +143,10 @@ class TileOps:
         if first is not None and not first[2]:
             joined.add(start)
             self._spread(st, [(start, first)], joined, touching, spots)
-        result = (frozenset(joined), tuple(sorted(touching)), tuple(sorted(spots)))
-        st.reach[key] = result
-        return result
+        found = st.reach[key] = Kept(
+            (frozenset(joined), tuple(sorted(touching)), tuple(sorted(spots)))
+        )
+        return found
 
     def _spread(
         self,
@@ -153,7 +179,49 @@ class TileOps:
                     joined.add(nb)
                     todo.append((nb, other))
 
-    def _grown(self, st: State, old: Network, node: int) -> Network:
+    def _grown(self, st: State, old: Kept, node: int) -> Kept:
+        """What is kept after a tile was laid on the empty cell `node`: the network grown
+        (`_grown_net`), and the demands, if they were worked out, of the spots whose
+        neighbours changed worked out again, the others' kept (`_grown_demands`)."""
+        net = self._grown_net(st, old.net, node)
+        demands = old.demands
+        if demands is None:  # nothing but the network kept
+            return old if net is old.net else Kept(net)
+        if net is old.net:  # not on a spot: its neighbours' demands alone may change
+            around = st.cfg.boards[self.board].neighbour[node]  # type: ignore[attr-defined]
+            if demands.keys().isdisjoint(around):
+                return old  # no spot next to the tile: nothing kept changed
+        if not GROW_DEMANDS:
+            return Kept(net)
+        return Kept(net, self._grown_demands(st, old, net, node))
+
+    def _grown_demands(self, st: State, old: Kept, net: Network, node: int) -> dict[int, int]:
+        """The demands of the spots of `net`, the layout's after a tile on `node`, from
+        those kept before: a spot's demands change only with the cells next to it, so
+        only the spots next to the tile or to a cell it joined (and the new spots) are
+        worked out again; the others' are copied (in C) with the dict."""
+        before = old.demands
+        assert before is not None
+        found = before.copy()
+        found.pop(node, None)  # a spot no more
+        neighbour = st.cfg.boards[self.board].neighbour  # type: ignore[attr-defined]
+        todo = []  # a loop, not a comprehension (in 3.11 a function made and called)
+        for s in neighbour[node]:
+            if s in found:
+                todo.append(s)
+        spots = net[2]
+        joined, was = net[0], old.net[0]
+        if joined is not was:  # the tile joined: its new spots, and if cells joined
+            # through it, the spots next to them (they meet the network now)
+            more = joined - was - {node} if len(joined) > len(was) + 1 else None
+            for s in spots:
+                if s not in found or (more and not more.isdisjoint(neighbour[s])):
+                    todo.append(s)
+        if todo:
+            self._work_out(st, net[0], todo, found)
+        return found
+
+    def _grown_net(self, st: State, old: Network, node: int) -> Network:
         """The network after a tile was laid on the empty cell `node`, from the one
         before: a cell it did not touch changes nothing; on a spot, the tile joins (and
         the search goes on from it), is touched face down, or just fills the spot. What
@@ -207,48 +275,51 @@ class TileOps:
         turn, which rules ask over and over, tests one bit."""
         if start is None:  # no network, no spot
             return False
-        demands = st.reach.get(-1 - self.base - start)  # `_demands`, called only when
+        kept: Kept | None = st.reach.get(start + self.base if self.base else start)
+        demands = None if kept is None else kept.demands  # `_demands`, called only when
         if demands is None:  # not kept: a call less for the question asked most
             demands = self._demands(st, start)
         fit = demands.get(node, 0)  # 0: not an empty cell next to the network
         col = st.cols[self.edges_col]
         masks = self._by_tile if col is self._col else self.masks_of(col)
-        return bool(fit >> masks[tile][turn % 4] & 1)
+        return fit >> masks[tile][turn % 4] & 1 == 1  # a bool, with no call of `bool`
 
     def fitting(self, st: State, start: int, tile: int, turns: tuple[int, ...]) -> tuple[int, ...]:
         """The spots of the network joined to start, in their order, where the tile
         `joins` turned by one of `turns`: what rules ask with `joins` over the spots
-        (runtime/fitting.py), kept per layout and per the tile's open sides."""
-        spots = self.network(st, start)[2]
+        (runtime/fitting.py), kept per layout and per the tile's turned masks (`ways`:
+        tiles alike share the answer)."""
+        if start is None:
+            return ()
+        kept: Kept | None = st.reach.get(start + self.base if self.base else start)
+        if kept is None:
+            kept = self._kept(st, start)
+        spots = kept.net[2]
         if not spots:
             return ()  # no tile read: the plain code calls no `joins` either
         col = st.cols[self.edges_col]
-        sides = (self._by_tile if col is self._col else self.masks_of(col))[tile]
-        key = (self.layer, start, *sides, *turns)  # beside the network, as `_demands`
-        found: tuple[int, ...] | None = st.reach.get(key)
+        if col is self._col:
+            by_tile = self._ways.get(turns)
+            ways = (by_tile or self._ways_by_tile(turns))[tile]
+        else:
+            ways = _ways(self.masks_of(col)[tile], turns)
+        found = kept.answers.get(ways)
         if found is None:
-            found = st.reach[key] = self._fitting(st, start, spots, sides, turns)
+            demands = kept.demands
+            if demands is None:
+                demands = self._demands(st, start)
+            hits = []  # the spots whose masks that fit hold one of `ways`: a loop, not a
+            # comprehension (in CPython 3.11 a function made and called each time)
+            for s in spots:
+                if demands[s] & ways:
+                    hits.append(s)
+            found = kept.answers[ways] = tuple(hits)
         return found
 
-    def _fitting(
-        self,
-        st: State,
-        start: int,
-        spots: tuple[int, ...],
-        sides: tuple[int, ...],
-        turns: tuple[int, ...],
-    ) -> tuple[int, ...]:
-        """`fitting` worked out: the spots whose masks that fit (`_demands`) hold one
-        of the tile's masks turned as allowed."""
-        demands = st.reach.get(-1 - self.base - start) or self._demands(st, start)
-        ways = 0  # the open-side masks of the tile turned as allowed, one bit each
-        for t in turns:
-            ways |= 1 << sides[t % 4]
-        found = []  # a loop, not a comprehension: in CPython 3.11 that is a function
-        for s in spots:  # made and called each time, reading demands and ways as cells
-            if demands[s] & ways:
-                found.append(s)
-        return tuple(found)
+    def _ways_by_tile(self, turns: tuple[int, ...]) -> list[int]:
+        """`_ways` of every tile for these turns, kept while the edges column is `_col`."""
+        found = self._ways[turns] = [_ways(masks, turns) for masks in self._by_tile]
+        return found
 
     @staticmethod
     def fit_mask(must: int, closed: int, meets: int) -> int:
@@ -270,6 +341,7 @@ class TileOps:
         if not self.fixed_edges:  # read at each call: the column may change in place
             return _Sides(self, col)
         self._col, self._by_tile = col, [self._sides(e) for e in col]
+        self._ways = {}
         return self._by_tile
 
     def _sides(self, edges: Value) -> tuple[int, int, int, int]:
@@ -284,23 +356,27 @@ class TileOps:
     def _demands(self, st: State, start: int) -> dict[int, int]:
         """spot -> the open-side masks that fit it (`fit_mask` of the sides that must be
         open, that must be closed, that meet the network) for every empty cell next to
-        the network, kept per layout. An empty neighbour, a face-down tile or the edge
-        of the board (-1, never a key of the cells) demands nothing. The four sides are
-        written out, not looped over: asked at nearly every layout of a tile game, the
-        loop cost about 2% of a whole game."""
+        the network, kept per layout."""
         if start is None:
             return {}
-        key = -1 - self.base - start  # beside the network
-        found: dict[int, int] | None = st.reach.get(key)
-        if found is not None:
-            return found
-        net, _touching, spots = self.network(st, start)
+        kept = self._kept(st, start)
+        if kept.demands is None:
+            net = kept.net
+            kept.demands = self._work_out(st, net[0], net[2], {})
+        return kept.demands
+
+    def _work_out(
+        self, st: State, net: frozenset[int], spots: Sequence[int], found: dict[int, int]
+    ) -> dict[int, int]:
+        """`_demands` of these spots, written into `found`. An empty neighbour, a
+        face-down tile or the edge of the board (-1, never a key of the cells) demands
+        nothing. The four sides are written out, not looped over: asked at nearly every
+        layout of a tile game, the loop cost about 2% of a whole game."""
         cells = st.layers[self.layer]
         col = st.cols[self.edges_col]  # each side read as a bit of the turned tile's mask
         masks = self._by_tile if col is self._col else self.masks_of(col)  # (no `%`)
         neighbour = st.cfg.boards[self.board].neighbour  # type: ignore[attr-defined]
         fits = FITS
-        found = {}
         for node in spots:
             must = closed = meets = 0
             north, east, south, west = neighbour[node]
@@ -330,7 +406,6 @@ class TileOps:
                     closed |= 8
             fit = fits[must * 256 + closed * 16 + meets]
             found[node] = self.fit_mask(must, closed, meets) if fit is None else fit
-        st.reach[key] = found
         return found
 
     def placed(self, st: State) -> tuple[int, ...]:
@@ -355,23 +430,25 @@ class TileOps:
         if fresh:  # the networks known before grow from the new tile: no search anew
             low, high = self.base, self.base + KEY_SPAN
             for key, old in before.items():
-                if type(key) is int and low <= key < high:
+                if low <= key < high:
                     reach[key] = self._grown(st, old, node)
 
     def clear(self, st: State, node: int) -> None:
         cell = st.layers[self.layer].pop(node, None)
         if cell is not None:
             st.layers[self.layer + 1].pop(cell[0], None)
-            if st.shown is not None:  # what `reveal ... to` showed here no longer counts
+            # what `reveal ... to` showed here no longer counts (only an item shown
+            # before leaves a record: asked here, no place made nor call for the others)
+            if st.shown is not None and cell[0] in st.shown_items:
                 left(st, ("tile", self.layer, node), cell[0])
-        self.changed(st)
+        st.reach = {}  # as `changed`, in place: a call less for each tile taken
 
     def reveal(self, st: State, node: int, turn: int | None) -> None:
         cells = st.layers[self.layer]
         cell = cells.get(node)
         if cell is not None:
             cells[node] = (cell[0], cell[1] if turn is None else turn % 4, False)
-        self.changed(st)
+        st.reach = {}  # as `changed`, in place: a call less for each tile taken
 
 
 class _Sides:
@@ -384,3 +461,17 @@ class _Sides:
     def __getitem__(self, tile: int) -> tuple[int, int, int, int]:
         edges = self.col[tile]
         return self.ops._masks.get(edges) or self.ops._sides(edges)
+
+
+# Off: a tile laid drops the kept demands, worked out anew for the whole network when
+# next asked (to measure the growth alone; tests/test_tile_kept_demands.py)
+GROW_DEMANDS = True
+
+
+def _ways(sides: tuple[int, ...], turns: tuple[int, ...]) -> int:
+    """The open-side masks of a tile (its masks per quarter turn) turned as allowed,
+    one bit each."""
+    ways = 0
+    for t in turns:
+        ways |= 1 << sides[t % 4]
+    return ways

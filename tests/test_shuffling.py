@@ -1,0 +1,44 @@
+"""A shuffle's order drawn in one loop (runtime/shuffling.py): the order and the
+generator's state after are those of `random.Random.shuffle`, so games are the same;
+another generator class shuffles with its own method."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rulelang.runtime import shuffling
+from rulelang.runtime.shuffling import shuffled_range
+
+
+def test_the_order_and_the_generator_after_are_random_shuffles() -> None:
+    assert shuffling.INLINE  # CPython's Random draws bits: the loop is in use
+    for seed in range(40):
+        for n in (0, 1, 2, 3, 7, 28, 64, 65, 71, 200):
+            mine, theirs = random.Random(seed), random.Random(seed)
+            perm = list(range(n))
+            theirs.shuffle(perm)
+            assert shuffled_range(mine, n) == tuple(perm)
+            assert mine.getstate() == theirs.getstate()
+
+
+class Counted(random.Random):
+    """A generator of another class: its own shuffle is asked for."""
+
+    shuffles = 0
+
+    def shuffle(self, x: list[object]) -> None:  # type: ignore[override]
+        Counted.shuffles += 1
+        x.reverse()
+
+
+def test_another_generator_class_shuffles_with_its_own_method() -> None:
+    assert shuffled_range(Counted(1), 4) == (3, 2, 1, 0)
+    assert Counted.shuffles == 1
+
+
+def test_off_it_is_the_generators_shuffle(monkeypatch: pytest.MonkeyPatch) -> None:
+    on = shuffled_range(random.Random(5), 50)
+    monkeypatch.setattr(shuffling, "INLINE", False)
+    assert shuffled_range(random.Random(5), 50) == on
