@@ -172,14 +172,15 @@ def run_simulation_cli(
     from rulelang.loader import allowed_in_environment
     from rulelang.runtime.belief import NoBelief
     from rulelang.simulation.run import simulate as simulation
+    from rulelang.simulation.worker import in_game_of
 
     run_simulation = functools.partial(simulation, dask=dask, endings=endings)
     try:
         ruleset.new_game(players, seed, options)
     except UsageError as exc:
         raise usage(str(exc)) from None
-    except GameRuntimeError as err:
-        raise runtime_error(err, ruleset.program.sources) from None
+    except GameRuntimeError as err:  # the first game, stopped in its setup or first turn
+        raise runtime_error(in_game_of(err, seed), ruleset.program.sources) from None
     with allowed_in_environment(allow_path or []):  # the workers load the file again
         try:
             if sys.stderr.isatty():
