@@ -19,7 +19,7 @@ Families:
 from __future__ import annotations
 
 import reprlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -424,9 +424,15 @@ def not_a_list(got: object, span: Span) -> Diagnostic:
     return _E204.at(span, f"expected a list to choose from or loop over, found {got}")
 
 
-def not_a_value(name: str, what: str, span: Span) -> Diagnostic:
-    """E205: a proc, kind or other definition used as a value."""
-    return _E205.at(span, f"'{name}' is a {what}, not a value")
+def not_a_value(name: str, what: str, span: Span, enums: Sequence[str] = ()) -> Diagnostic:
+    """E205: a proc, kind or other definition used as a value; `enums`: the enums that
+    have a value of that name (written bare where the enum is not expected)."""
+    hint = ""
+    if enums:
+        hint = f"the value of enum {enums[0]} is written {enums[0]}.{name} here"
+        if len(enums) > 1:
+            hint += " (or " + ", ".join(f"{e}.{name}" for e in enums[1:]) + ")"
+    return _E205.at(span, f"'{name}' is a {what}, not a value", hint)
 
 
 def needs_numbers(op: str, got: object, span: Span) -> Diagnostic:

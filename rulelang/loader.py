@@ -205,8 +205,9 @@ def shipped_games() -> dict[str, Path]:
 
 def rules_path(path: Path) -> Path:
     """The rule file a command was given: the path itself, or, where no such file
-    exists and it is a bare name (a game's name), the shipped game of that name."""
-    if path.exists() or path.suffix or len(path.parts) != 1:
+    exists and it is a bare name (a game's name), the shipped game of that name (a
+    folder of that name, a designer's drafts, is no rule file: it does not hide it)."""
+    if path.is_file() or path.suffix or len(path.parts) != 1:
         return path
     return shipped_games().get(path.name, path)
 

@@ -666,6 +666,28 @@ def test_simulate_says_which_bots_played_each_seat(
     assert capsys.readouterr().out.splitlines()[1] == "bots: every seat random (no bot declared)"
 
 
+def test_simulate_names_only_the_declared_bots_a_seat_can_get(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A seat takes the first declared bot whose `for` holds: a bot after one without
+    `for` is never taken unless named (it said 'fast or slow', and every seat played
+    fast); where every bot has a `for`, a seat none suits plays random."""
+    path = tmp_path / "two.rules"
+    fast = "bot fast { when choosing n { prefer n == 5 } }\n"
+    slow = "bot slow { when choosing n { prefer n == 1 } }\n"
+    path.write_text(CARDS + fast + slow, encoding="utf-8")
+    assert run(["simulate", str(path), "-p", "2", "-n", "2"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == "bots: every seat fast (declared)"
+    first = "bot first for seat(me) == 0 { when choosing n { prefer n == 5 } }\n"
+    path.write_text(CARDS + first + fast + slow, encoding="utf-8")
+    assert run(["simulate", str(path), "-p", "2", "-n", "2"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == "bots: every seat first or fast (declared)"
+    path.write_text(CARDS + first, encoding="utf-8")
+    assert run(["simulate", str(path), "-p", "2", "-n", "2"]) == 0
+    line = capsys.readouterr().out.splitlines()[1]
+    assert line == "bots: every seat first or random (declared)"
+
+
 def docs_example() -> str:
     text = (Path(__file__).resolve().parent.parent / "docs" / "language.md").read_text("utf-8")
     section = text.split("## Computer players: bot", 1)[1]

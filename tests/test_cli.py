@@ -929,6 +929,21 @@ def test_a_shipped_game_is_named_without_its_path(
     assert "tictactoe" in err
 
 
+def test_a_folder_named_like_a_shipped_game_does_not_hide_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A designer's folder `tictactoe/` (the game's drafts) beside them made
+    `rulelang simulate tictactoe` say "no such rule file: tictactoe (or name a shipped
+    game: ..., tictactoe)": a folder is no rule file, so the name is the shipped game."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tictactoe").mkdir()
+    code, out, err = cli(capsys, "simulate", "tictactoe", "-n", "3", "--json")
+    assert code == 0, err
+    assert json.loads(out)["games"] == 3
+    code, out, err = cli(capsys, "validate", "tictactoe")
+    assert code == 0 and "tictactoe.rules" in out, err
+
+
 @pytest.mark.parametrize(
     ("given", "said"),
     [

@@ -244,3 +244,19 @@ def test_a_tool_sets_an_enum_attribute_by_the_value_s_name() -> None:
     game.apply("spades")
     game.apply("spades 1")
     assert game.attribute("score", of=0, kind="player") == 2  # spades are trump now
+
+
+def test_a_value_named_like_a_proc_outside_its_enum_s_places_says_how_to_write_it() -> None:
+    """A card game with a value `guard` and a proc `guard` (the guard's effect): where
+    the enum is not expected (`choose g in [guard, spy]`) the name is the proc, and
+    E205 said only "'guard' is a proc, not a value"."""
+    source = """players 2..2
+enum kind { guard, spy }
+enum role { spy, guard }
+proc guard { }
+turn { choose g in [guard] }
+end when false { }
+"""
+    assert hints(source) == [
+        ("E205", "the value of enum kind is written kind.guard here (or role.guard)")
+    ]

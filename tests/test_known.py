@@ -142,6 +142,23 @@ def test_a_bot_outside_known_me_is_still_e247(rule: str, shown: str) -> None:
     assert [d.code for d in found] == ["E247"] and shown in found[0].message
 
 
+def test_a_hidden_read_inside_known_of_another_player_says_only_known_me_is_checked() -> None:
+    """`known(current, ...)` in a bot, meant for the bot's own player, was E247 on the
+    read inside it (in a def it calls too) with no word of the `known` around it."""
+    text = SEEN.replace("choose peek in", "choose x in [true, false]\n  choose peek in")
+    text += "def top(p: player) = first(hand[p]).value\n"
+    text += "bot b { when choosing x { prefer known(current, top(next_player(me))) == 3 } }\n"
+    with pytest.raises(RuleError) as info:
+        rulelang.compile_source(text)
+    found = [d for d in info.value.diagnostics if d.severity == "error"]
+    assert [d.code for d in found] == ["E247"]
+    assert "zone 'hand[p]' (in def top" in found[0].message
+    assert found[0].message.endswith(
+        "; this is inside known(current, ...), which is proven like any read: only "
+        "known(me, ...) is checked as the bot runs"
+    )
+
+
 @pytest.mark.parametrize(
     "line",
     [

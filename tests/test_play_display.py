@@ -111,3 +111,20 @@ def test_board_all_shows_the_bookkeeping_at_the_table() -> None:
     assert len(boards) == 4  # the turn's screen and the three asked for
     shown = [("walls_seen" in line) for line in out if line.startswith("== ")]
     assert shown == [False, False, True, False]
+
+
+def test_the_screen_of_a_finished_game_says_it_is_over() -> None:
+    """The last screen of `rulelang play` said "turn 15, P3 to play" under "Game
+    over.": a finished game's header says it is over, and names nobody to play."""
+    rules = rulelang.compile_source(
+        'game "Once"\nplayers 2..2\nturn { choose n in 1..2 }\nend when turn_number > 2 '
+        "{ win [current] }\n",
+        "once.rules",
+    )
+    game = rules.new_game(2, seed=1)
+    assert render_view(game, game.view(0)).splitlines()[0] == "== Once == turn 1, P1 to play"
+    while not game.is_over():
+        game.apply(game.legal_actions()[0])
+    for viewer in (None, 0):
+        header = render_view(game, game.view(viewer)).splitlines()[0]
+        assert header == "== Once == turn 3, game over"

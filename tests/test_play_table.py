@@ -152,3 +152,38 @@ def test_an_option_named_like_a_command_is_the_option() -> None:
     chosen = [line for line in game.history(None) if line.startswith("P1 chooses")]
     assert chosen[:2] == ["P1 chooses peek", "P1 chooses look"]
     assert not any("always declines" in line for line in out)  # what peek says here
+
+
+# A turn that draws a card, then asks a choice with one option: the player's screen
+# must show the card drawn before the move it forces is taken.
+DRAW = """
+game "Draw"
+players 2..2
+card chip count 6 { name: text = "chip {index}" }
+zone pile: chip visible to none
+zone hand: chip per player visible to owner
+global { turns: int = 0 }
+setup { add pieces(chip) to pile }
+turn {
+  move last(pile) from pile to hand[current]
+  choose c in hand[current] require c == last(hand[current]) else "the new chip only"
+    prompt "Play which chip?"
+  set turns += 1
+}
+end when turns >= 4 { draw players }
+"""
+
+
+def test_a_turn_whose_first_choice_is_forced_shows_the_board_first() -> None:
+    """Courier's crown, drawn beside a spy that had to be played, was never on the
+    screen: a forced first move of a turn printed only its line. The board (with the
+    card drawn) comes first now, as it does before a choice that is asked."""
+    game = rulelang.compile_source(DRAW, "draw.rules").new_game(2, seed=1)
+    out: list[str] = []
+    Table(game, {1: None}, lambda prompt: "", out.append).run()
+    text = "\n".join(out)
+    taken = [i for i, line in enumerate(out) if "(the only option: taken)" in line]
+    assert len(taken) == 2  # P1's two turns
+    for at, chip in zip(taken, ["chip 5", "chip 3"], strict=True):
+        board = max(i for i, line in enumerate(out[:at]) if line.startswith("== Draw =="))
+        assert chip in "\n".join(out[board:at]), text

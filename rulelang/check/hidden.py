@@ -38,11 +38,13 @@ class Proof:
         self.bot = bot
         self.done: set[tuple[str, frozenset[int]]] = set()
         self.reported: set[int] = set()
+        self.inside = ""  # what a hidden read inside known(P, ...) of another P adds
 
     def hidden(self, e: A.Expr, what: str, why: str, via: str) -> None:
         if id(e) in self.reported:
             return
         self.reported.add(id(e))
+        why += self.inside
         self.c.report(errors.bot_reads_hidden(self.bot.name, what, why, via, e.span))
 
     def is_me(self, e: A.Expr, me: frozenset[int]) -> bool:
@@ -72,7 +74,20 @@ class Proof:
         if isinstance(e, A.Call) and e.func == "known" and sym is None and len(e.args) == 2:
             if self.is_me(e.args[0], me):
                 return []  # its reads are checked at run time (runtime/seen.py)
-            return inner  # another's view: it must be proven readable by me as ever
+            # another's view: it must be proven readable by me as ever; a designer who
+            # wrote known(current, ...) for the bot's own player is told why
+            saved, self.inside = (
+                self.inside,
+                (
+                    f"; this is inside known({_text(e.args[0])}, ...), which is proven like "
+                    "any read: only known(me, ...) is checked as the bot runs"
+                ),
+            )
+            try:
+                self.walk(e.args[1], me, via)
+            finally:
+                self.inside = saved
+            return [e.args[0]]
         if isinstance(e, A.Attr) and isinstance(sym, AttrSym):
             if sym.visibility == "others":
                 self.hidden(

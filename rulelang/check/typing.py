@@ -325,7 +325,8 @@ class ExprChecker:
             return sym.type
         if isinstance(sym, EnumSym):  # every value of the enum, in order
             return list_of(sym.type)
-        c.report(errors.not_a_value(e.id, describe(sym), e.span))
+        enums = [en.name for en in c.enums.values() if e.id in en.values]
+        c.report(errors.not_a_value(e.id, describe(sym), e.span, enums))
         return ANY
 
     def need(self, sym: ValueSym, ctx: Ctx) -> None:

@@ -213,11 +213,7 @@ class Table:
     def human_move(self, who: int) -> None:
         game = self.game
         self.catch_up(who)
-        if who != self.last_human or game.turn_number != self.last_turn:
-            self.show_board(who)
-            self.write(HINT)
-        self.last_human = who
-        self.last_turn = game.turn_number
+        self.board_once(who)
         actions = game.legal_actions()
         self.write("")
         self.write(self.ask_label(who))
@@ -231,6 +227,15 @@ class Table:
             if action is not None:
                 self.play(who, action)
                 return
+
+    def board_once(self, who: int) -> None:
+        """The board, at the first decision of a player's turn (asked or forced: a card
+        drawn is on the screen before a move it forces is taken)."""
+        if who != self.last_human or self.game.turn_number != self.last_turn:
+            self.show_board(who)
+            self.write(HINT)
+        self.last_human = who
+        self.last_turn = self.game.turn_number
 
     def answer(self, who: int, actions: list[Action], answer: str) -> Action | None:
         """The action an answer picks, or None after acting on a command or refusing."""
@@ -283,6 +288,8 @@ class Table:
         (action,) = self.game.legal_actions()
         if self.holder == who or len(self.humans) == 1 or self.omniscient:
             self.catch_up(who)
+            if who in self.humans:
+                self.board_once(who)
             self.write(f"{self.ask_label(who)} {action.text} (the only option: taken)")
             self.play(who, action)
         else:

@@ -120,7 +120,7 @@ def simulate(
 def played_by(ruleset: Ruleset, seat_bots: tuple[str | None, ...]) -> str:
     """Who played the seats, in one line: a seat not named plays the rules' declared
     bots (which one may depend on the seat), random where the rules declare none."""
-    declared = " or ".join(ruleset.bots)
+    declared = " or ".join(default_bots(ruleset))
     names = [
         b or (f"{declared} (declared)" if declared else "random (no bot declared)")
         for b in seat_bots
@@ -128,6 +128,17 @@ def played_by(ruleset: Ruleset, seat_bots: tuple[str | None, ...]) -> str:
     if len(set(names)) == 1:
         return f"bots: every seat {names[0]}"
     return "bots: " + ", ".join(f"{i + 1}: {b}" for i, b in enumerate(names))
+
+
+def default_bots(ruleset: Ruleset) -> list[str]:
+    """The declared bots a seat not named may get, in the order tried: up to the
+    first that suits anyone (later ones only by name), else ending with random."""
+    names: list[str] = []
+    for bot in ruleset.bots.values():
+        names.append(bot.name)
+        if bot.suits_anyone:
+            return names
+    return names + ["random"] if names else names
 
 
 def check_run(n: int, jobs: int | None, seed: int, least: int = 1) -> None:
@@ -161,14 +172,15 @@ def run_simulation_cli(
     from rulelang.loader import allowed_in_environment
     from rulelang.runtime.belief import NoBelief
     from rulelang.simulation.run import simulate as simulation
+    from rulelang.simulation.worker import in_game_of
 
     run_simulation = functools.partial(simulation, dask=dask, endings=endings)
     try:
         ruleset.new_game(players, seed, options)
     except UsageError as exc:
         raise usage(str(exc)) from None
-    except GameRuntimeError as err:
-        raise runtime_error(err, ruleset.program.sources) from None
+    except GameRuntimeError as err:  # the first game, stopped in its setup or first turn
+        raise runtime_error(in_game_of(err, seed), ruleset.program.sources) from None
     with allowed_in_environment(allow_path or []):  # the workers load the file again
         try:
             if sys.stderr.isatty():

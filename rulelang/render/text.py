@@ -78,6 +78,8 @@ def without_bookkeeping(game: Game, view: View) -> View:
 
 
 def _header(view: View) -> str:
+    if "results" in view:  # over: nobody is to play
+        return f"== {view['title']} == turn {view['turn']}, game over"
     header = f"== {view['title']} == turn {view['turn']}, {view['current']} to play"
     if view.get("reacting"):
         header += f"; reaction round: {view['reacting']} may react"

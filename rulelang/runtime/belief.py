@@ -35,6 +35,7 @@ UsageError: the bot refuses, it never falls back on the truth). Rules with an
 
 from __future__ import annotations
 
+import itertools
 import random
 import weakref
 from collections.abc import Sequence
@@ -346,7 +347,9 @@ def _start_again(b: Belief, game: Game) -> None:
     spent = b.tried
     stop = spent + RETRY_WORK
     attempt = 0
-    for mark in starts:
+    # round the marks again, with other draws, while the budget lasts: a game whose
+    # one hidden event is its first shuffle has one mark, and gave up after 384 worlds
+    for mark in itertools.cycle(starts):
         if b.tried >= stop:
             break
         attempt += 1

@@ -82,6 +82,11 @@ class Bot:
         finally:
             del ex.bound[me.slot]
 
+    @property
+    def suits_anyone(self) -> bool:
+        """A bot without `for`: no bot declared after it is ever taken by default."""
+        return self._cond is None
+
     def applies(self, st: State, seat: int) -> bool:
         """Does the bot's `for` condition hold for this seat now?"""
         cond = self._cond

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from rulelang import CHANCE, PUBLIC, Game, Ruleset, search
 from rulelang.api import compile_file
-from rulelang.diagnostics import NO_SPAN
+from rulelang.diagnostics import NO_SPAN, GameRuntimeError
 from rulelang.limits import Limits
 from rulelang.runtime.bots import RANDOM
 from rulelang.simulation.measured import UNKNOWN, Declared, declared_by
@@ -187,31 +187,47 @@ def play_chunk(args: Chunk) -> list[Record]:
 
 
 def _play_chunk(args: Chunk) -> list[Record]:
-    players, options, seat_bots = args.players, args.options, args.seat_bots
     rules = _rules(args.path, args.limits)
-    most = args.limits.decisions
+    seat_bots = args.seat_bots
     searching = any(search.is_search(b) for b in seat_bots)
     random_only = not searching and (
         not rules.bots or bool(seat_bots) and all(b == RANDOM for b in seat_bots)
     )
     out = []
     for seed in args.seeds:
-        game = rules.new_game(players, seed, options)
-        start = secrets_of(game)
-        if random_only:  # the fast path: the generated code takes the decisions
-            rng = bot_rng(seed)
-            first, taken = first_turn(game, partial(game.playout, rng, 1, quiet=True), most)
-            decisions = taken + game.playout(rng, max_decisions=most - taken, quiet=True)
-        else:
-            first, taken = first_turn(game, partial(play_bots, game, seat_bots, 1), most)
-            decisions = taken + play_bots(game, seat_bots, most - taken)
-        if not game.is_over():
-            decision = game.pending()
-            span = decision.span if decision is not None and decision.span else NO_SPAN
-            out.append(Record([], game.turn_number, decisions, [], seed, True, span))
-            continue
-        out.append(record(game, decisions, start, seed, first))
+        try:
+            out.append(_play_one(rules, args, seed, random_only))
+        except GameRuntimeError as error:
+            raise in_game_of(error, seed) from None
     return out
+
+
+def in_game_of(error: GameRuntimeError, seed: int) -> GameRuntimeError:
+    """The error, its hint naming the game it happened in, so that the designer can
+    play that game again (the other games tell nothing of it)."""
+    where = f"in the game of seed {seed} (`--seed {seed} -n 1` plays it alone)"
+    hint = f"{error.hint}; {where}" if error.hint else where
+    return GameRuntimeError(error.code, error.message, error.span, hint)
+
+
+def _play_one(rules: Ruleset, args: Chunk, seed: int, random_only: bool) -> Record:
+    """One game of the chunk, played to its end or cut off at the decision limit."""
+    most = args.limits.decisions
+    game = rules.new_game(args.players, seed, args.options)
+    start = secrets_of(game)
+    if random_only:  # the fast path: the generated code takes the decisions
+        rng = bot_rng(seed)
+        first, taken = first_turn(game, partial(game.playout, rng, 1, quiet=True), most)
+        decisions = taken + game.playout(rng, max_decisions=most - taken, quiet=True)
+    else:
+        play = partial(play_bots, game, args.seat_bots, 1)
+        first, taken = first_turn(game, play, most)
+        decisions = taken + play_bots(game, args.seat_bots, most - taken)
+    if not game.is_over():
+        decision = game.pending()
+        span = decision.span if decision is not None and decision.span else NO_SPAN
+        return Record([], game.turn_number, decisions, [], seed, True, span)
+    return record(game, decisions, start, seed, first)
 
 
 def play_bots(game: Game, seat_bots: SeatBots, most: int) -> int:
