@@ -319,3 +319,30 @@ def test_the_rules_a_test_names_must_be_a_rules_file(
     code, out, err = cli(capsys, "test", path)
     assert code == 65 and "is not a .rules file" in err
     assert "the secret line" not in out + err
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        (
+            'players Ann, Bob, Ann\ncase "x"\n  to act: Ann\n',
+            1,
+            "two players are named 'Ann'; each needs their own",
+        ),
+        ('case "x"\n  players Ann, , Bob\n  to act: Ann\n', 2, "the name of player 2 is empty"),
+        (
+            'case "x"\n  to act: P1\ncase "x"\n  to act: P1\n',
+            3,
+            "a case 'x' is at line 1: name each its own",
+        ),
+    ],
+)
+def test_names_a_test_gives_twice_are_refused(
+    tmp_path: Path, text: str, line: int, message: str
+) -> None:
+    """Two players named alike passed (`to act: Ann` held for either; `play --names`
+    refuses them), and two cases of one name were two pytest items of one id."""
+    path = write(tmp_path, text)
+    with pytest.raises(testfile.Malformed) as info:
+        runner.run_file(testfile.read(path))
+    assert (info.value.line, info.value.message) == (line, message)

@@ -116,7 +116,7 @@ def parse(text: str, path: Path) -> TestFile:
         if raw.startswith("|"):
             raise Malformed(path, number, "a '| ...' line must follow a line ending with ':'")
         if raw.startswith("case ") or raw == "case":
-            cases.append(Case(_quoted(raw[4:], path, number, "case"), number))
+            cases.append(_case(_quoted(raw[4:], path, number, "case"), number, cases, path))
             continue
         if raw.startswith("rules ") or raw == "rules":
             if cases or background or rules:
@@ -135,6 +135,14 @@ def parse(text: str, path: Path) -> TestFile:
     if not rules:
         rules = path.name[: -len(SUFFIX)] + ".rules" if path.name.endswith(SUFFIX) else ""
     return TestFile(path, rules, rules_line, cases)
+
+
+def _case(name: str, number: int, cases: list[Case], path: Path) -> Case:
+    """A new case; its name is its id (pytest's, `-v`'s), so no two cases share one."""
+    first = next((case.number for case in cases if case.name == name), None)
+    if first is not None:
+        raise Malformed(path, number, f"a case '{name}' is at line {first}: name each its own")
+    return Case(name, number)
 
 
 def _with_background(background: list[Line], own: list[Line], path: Path) -> list[Line]:
@@ -216,6 +224,18 @@ def _check(line: Line, path: Path) -> None:
         and not rest
     ):
         raise Malformed(path, line.number, f"'{k}' needs something after it")
+    elif k == "players" and not rest.isdigit():
+        _names(split_list(rest), path, line.number)
+
+
+def _names(names: list[str], path: Path, number: int) -> None:
+    """Players' names as `play --names` takes them: a test names a player by their
+    name, so of two named alike the second could never be told apart."""
+    for i, name in enumerate(names):
+        if not name:
+            raise Malformed(path, number, f"the name of player {i + 1} is empty")
+        if name in names[:i]:
+            raise Malformed(path, number, f"two players are named '{name}'; each needs their own")
 
 
 def split_list(text: str) -> list[str]:
