@@ -322,6 +322,26 @@ def test_the_rules_a_test_names_must_be_a_rules_file(
 
 
 @pytest.mark.parametrize(
+    ("table", "line", "message"),
+    [
+        ("players 9\n", 1, "Race is for 2 to 3 players, not 9"),
+        ("players Ann, Bob\noption goal = many\n", 2, "option 'goal' needs a whole number"),
+        ("option goal = 5\noption speed = 2\nseed 3\n", 2, "unknown option 'speed'"),
+    ],
+)
+def test_a_table_the_rules_refuse_fails_at_its_own_line(
+    tmp_path: Path, table: str, line: int, message: str
+) -> None:
+    """A player count or an option the rules refuse failed every case at the case's
+    first line (`to act: P1`), not at the line that set the table."""
+    path = write(tmp_path, table + 'case "one"\n  to act: P1\ncase "two"\n  roll r: 2\n')
+    for failure in outcomes(path):
+        assert failure is not None and failure.line == line, failure
+        assert failure.message.startswith(message), failure
+        assert str(failure).splitlines()[1] == "    " + table.splitlines()[line - 1]
+
+
+@pytest.mark.parametrize(
     ("text", "line", "message"),
     [
         (
