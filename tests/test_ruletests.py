@@ -366,3 +366,10 @@ def test_names_a_test_gives_twice_are_refused(
     with pytest.raises(testfile.Malformed) as info:
         runner.run_file(testfile.read(path))
     assert (info.value.line, info.value.message) == (line, message)
+
+
+def test_a_case_may_seat_more_players_than_the_background_names(tmp_path: Path) -> None:
+    """`players 3` in a case after a background's `players Ann, Bob` kept the two names:
+    every case failed with '2 names given for 3 players'."""
+    path = write(tmp_path, 'players Ann, Bob\ncase "three"\n  players 3\n  to act: P1\n')
+    assert outcomes(path) == [None]

@@ -182,8 +182,8 @@ class CaseRun:
         self.table.append(line)
         k, rest = line.keyword, line.rest
         if k == "players":
-            if rest.isdigit():
-                self.players = int(rest)
+            if rest.isdigit():  # a case's count replaces the background's names
+                self.players, self.names = int(rest), None
             else:
                 self.names = split_list(rest)
                 self.players = len(self.names)
