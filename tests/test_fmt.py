@@ -287,3 +287,13 @@ def test_fmt_dash_formats_standard_input_to_standard_output(
     monkeypatch.setattr("sys.stdin", io.StringIO(GAME.replace("players 2..4", "players  2 .. 4")))
     code, out, _err = cli(capsys, "fmt", "-")
     assert code == 0 and out == GAME
+
+
+def test_fmt_of_a_folder_without_rule_files_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`fmt --check` of a folder holding no rule file (a mistyped or emptied one)
+    printed nothing and passed (exit 0), as if every file were formatted."""
+    (tmp_path / "notes.txt").write_text("no rules here\n", encoding="utf-8")
+    code, out, err = cli(capsys, "fmt", "--check", tmp_path)
+    assert (code, out, err.strip()) == (64, "", f"error: no rule files (*.rules) in {tmp_path}")

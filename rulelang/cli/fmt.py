@@ -31,6 +31,10 @@ def format_files(files: list[Path], check: bool, diff: bool) -> int:
     counts = {"changed": 0, "same": 0, "invalid": 0, "missing": 0, "unwritable": 0}
     for path in _expand(files):
         counts[_one(path, check, diff)] += 1
+    for folder in (f for f in files if f.is_dir() and not any(f.rglob("*.rules"))):
+        # a folder with nothing to format is likely mistyped: `--check` must not pass it
+        say_err(f"error: no rule files (*.rules) in {folder}")
+        counts["missing"] += 1
     if not (len(files) == 1 and str(files[0]) == "-"):
         _summary(counts, check or diff)
     if counts["missing"]:
