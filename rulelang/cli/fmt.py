@@ -93,12 +93,30 @@ def _emit(path: Path, name: str, text: str, out: str, check: bool, diff: bool) -
         say_err(f"would reformat {name}")
     if changed and not (check or diff):
         try:
-            path.write_text(out, encoding="utf-8")
+            _replace(path, out)
         except OSError as exc:
             say_err(f"error: cannot write {name}: {exc.strerror or exc}")
             return "unwritable"
         say_err(f"reformatted {name}")
     return "changed" if changed else "same"
+
+
+def _replace(path: Path, text: str) -> None:
+    """Write the text to a file beside the rule file (the one a link leads to), then
+    put it in its place: a write that fails half way leaves the designer's file whole."""
+    import os
+    import tempfile
+
+    target = path.resolve()
+    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    os.close(fd)
+    temp = Path(name)
+    try:
+        temp.write_text(text, encoding="utf-8")
+        os.chmod(temp, target.stat().st_mode & 0o7777)
+        os.replace(temp, target)
+    finally:
+        temp.unlink(missing_ok=True)
 
 
 def _summary(counts: dict[str, int], dry: bool) -> None:
