@@ -181,6 +181,18 @@ def defined_twice(name: str, span: Span, first: Span) -> Diagnostic:
     return _E102.at(span, f"'{name}' is defined twice; the first definition is at {first}")
 
 
+def phase_defined_twice(name: str, span: Span, first: Span) -> Diagnostic:
+    """E102 of a phase: a second top-level `turn` is a second phase 'main', a name the
+    file never writes, so the hint says where it comes from."""
+    return _E102.at(
+        span, f"'{name}' is defined twice; the first definition is at {first}", _main(name)
+    )
+
+
+def _main(phase: str) -> str:
+    return "a 'turn' written outside any phase is the phase 'main'" if phase == "main" else ""
+
+
 def no_attributes(what: object, span: Span) -> Diagnostic:
     """E103: `.name` of a value that has no attributes."""
     return _E103.at(span, f"{what} has no attributes")
@@ -757,10 +769,11 @@ _E325 = _entry("E325", "break or continue outside a loop")
 
 def phase_never_reached(phase: str, first: str, span: Span) -> Diagnostic:
     """E301: a phase no `next` leads to."""
+    main = _main(phase)
     return _E301.at(
         span,
         f"phase '{phase}' is never reached",
-        f"the game starts in '{first}'; no 'next' leads here",
+        f"the game starts in '{first}'; no 'next' leads here" + (f" ({main})" if main else ""),
     )
 
 
