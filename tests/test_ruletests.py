@@ -351,6 +351,16 @@ def test_a_table_the_rules_refuse_fails_at_its_own_line(
         ),
         ('case "x"\n  players Ann, , Bob\n  to act: Ann\n', 2, "the name of player 2 is empty"),
         (
+            'players Ann, ann\ncase "x"\n  to act: Ann\n',
+            1,
+            "two players are named 'ann'; each needs their own",
+        ),
+        (
+            'players Table, Bob\ncase "x"\n  log to table never: Table has\n',
+            1,
+            "'Table' is a word of rule tests (hidden, nobody, none, table, the table), not a name",
+        ),
+        (
             'case "x"\n  to act: P1\ncase "x"\n  to act: P1\n',
             3,
             "a case 'x' is at line 1: name each its own",

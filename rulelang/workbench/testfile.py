@@ -35,6 +35,9 @@ CHECKS = {
 }
 # the keywords a line may start with, longest first so "not over" wins over a name
 KEYWORDS = sorted(SETUP | CHANCE | EDITS | CHECKS, key=len, reverse=True)
+# the words a test writes where a player's name could stand (a viewer, the player to
+# act, a value): no player may be named so
+RESERVED = {"table", "the table", "nobody", "none", "hidden"}
 SEES = re.compile(r"(?P<who>[^=:]+?) sees (?P<rest>.+)")
 LOG = re.compile(
     r"(?P<what>log|screen)(?: to (?P<who>[^:]+?))?(?: (?P<how>includes|never))?:(?P<rest>.*)"
@@ -230,12 +233,17 @@ def _check(line: Line, path: Path) -> None:
 
 def _names(names: list[str], path: Path, number: int) -> None:
     """Players' names as `play --names` takes them: a test names a player by their
-    name, so of two named alike the second could never be told apart."""
+    name, in any case, so of two named alike the second could never be told apart; and
+    a player named as a word of the tests (`log to table`, `to act: nobody`) would be
+    read as that word: `log to table never: ...` passed when the player saw it."""
     for i, name in enumerate(names):
         if not name:
             raise Malformed(path, number, f"the name of player {i + 1} is empty")
-        if name in names[:i]:
+        if name.lower() in (n.lower() for n in names[:i]):
             raise Malformed(path, number, f"two players are named '{name}'; each needs their own")
+        if name.lower() in RESERVED:
+            words = ", ".join(sorted(RESERVED))
+            raise Malformed(path, number, f"'{name}' is a word of rule tests ({words}), not a name")
 
 
 def split_list(text: str) -> list[str]:
