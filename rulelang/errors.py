@@ -168,6 +168,7 @@ _E121 = _entry("E121", "data entry value missing")
 _E122 = _entry("E122", "data entry value not of its enum")
 _E123 = _entry("E123", "data file makes too many copies")
 _E124 = _entry("E124", "data tile of the wrong shape")
+_E125 = _entry("E125", "extends given twice")
 
 
 def unknown(what: str, name: str, span: Span, candidates: Iterable[str] = ()) -> Diagnostic:
@@ -730,6 +731,13 @@ def order_without_turn(span: Span) -> Diagnostic:
         "an 'order' outside any phase sets the order of the file's top-level 'turn', "
         "but this file has none",
         "put the 'order' inside the phase it is for: phase NAME { order random ... }",
+    )
+
+
+def extends_twice(span: Span, first: Span) -> Diagnostic:
+    """E125: a second `extends` in one file (the second base replaced the first)."""
+    return _E125.at(
+        span, f"a file extends one base: 'extends' is already given at {first.line}:{first.col}"
     )
 
 

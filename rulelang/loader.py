@@ -409,9 +409,12 @@ class Loader:
     def _assemble(self, module: A.Module, path: Path, stack: tuple[str, ...]) -> list[A.Decl]:
         base: list[A.Decl] = []
         own: list[A.Decl] = []
+        first: A.ExtendsDecl | None = None
         for decl in module.decls:
-            if isinstance(decl, A.ExtendsDecl):
-                base = self._extends(decl, path, stack)
+            if isinstance(decl, A.ExtendsDecl) and first is not None:
+                self._report(errors.extends_twice(decl.span, first.span))
+            elif isinstance(decl, A.ExtendsDecl):
+                first, base = decl, self._extends(decl, path, stack)
             elif isinstance(decl, A.ImportDecl):
                 base_imports = self._import(decl, path)
                 own.extend(base_imports)

@@ -147,3 +147,13 @@ def test_new_refuses_a_name_no_file_or_title_can_hold(
     assert code == 64 and says in err, err
     assert list(tmp_path.iterdir()) == []
     no_traceback(out, err)
+
+
+def test_a_second_extends_is_refused(tmp_path: Path) -> None:
+    """`extends "heimlich"` then `extends "saboteur"` validated: the second base
+    silently replaced the first, whose players, params and rules were gone."""
+    path = tmp_path / "two.rules"
+    path.write_text('extends "heimlich"\nextends "saboteur"\ngame "Two"\n', encoding="utf-8")
+    [diag] = diagnostics(path)
+    assert (diag.code, diag.span.line) == ("E125", 2)
+    assert diag.message == "a file extends one base: 'extends' is already given at 1:1"
