@@ -523,16 +523,11 @@ class Loader:
             k = _key(d)
             if k is not None:
                 where[k] = i
+        given: dict[type, A.Decl] = {}  # this file's title and player count
         for decl in own:
             k = _key(decl)
-            singleton = isinstance(decl, A.GameDecl | A.PlayersDecl)
-            if singleton:
-                # a variant's title or player count replaces the base's, in place
-                same = [i for i, d in enumerate(result) if type(d) is type(decl)]
-                if same:
-                    result[same[0]] = decl
-                else:
-                    result.append(decl)
+            if isinstance(decl, A.GameDecl | A.PlayersDecl):
+                self._singleton(decl, result, given)
                 continue
             if k is not None and k in where and base:
                 old = result[where[k]]
@@ -549,6 +544,22 @@ class Loader:
             if k is not None:
                 where.setdefault(k, len(result) - 1)
         return self._prune(result)
+
+    def _singleton(
+        self, decl: A.GameDecl | A.PlayersDecl, result: list[A.Decl], given: dict[type, A.Decl]
+    ) -> None:
+        """A title or a player count: a variant's replaces the base's, in place; a
+        second in one file is E102 (it replaced the first, unseen)."""
+        if type(decl) in given:
+            word = "game" if isinstance(decl, A.GameDecl) else "players"
+            self._report(errors.defined_twice(word, decl.span, given[type(decl)].span))
+            return
+        given[type(decl)] = decl
+        same = [i for i, d in enumerate(result) if type(d) is type(decl)]
+        if same:
+            result[same[0]] = decl
+        else:
+            result.append(decl)
 
     # ------------------------------------------------------------ do base
     def _base_name(self, what: str) -> str:
