@@ -383,3 +383,13 @@ def test_a_case_may_seat_more_players_than_the_background_names(tmp_path: Path) 
     every case failed with '2 names given for 3 players'."""
     path = write(tmp_path, 'players Ann, Bob\ncase "three"\n  players 3\n  to act: P1\n')
     assert outcomes(path) == [None]
+
+
+def test_a_test_file_named_twice_runs_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`rulelang test race.rulestest .` ran the file's cases twice, counting each twice."""
+    path = write(tmp_path, 'case "starts"\n  to act: P1\n')
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli(capsys, "test", path, ".", "race.rules", "race.rulestest")
+    assert (code, out.strip(), err) == (0, "1 case(s): 1 passed", "")

@@ -269,7 +269,10 @@ def find(paths: list[Path]) -> list[Path]:
             found.append(path)
         else:
             raise FileNotFoundError(str(path))
-    return found
+    unique: dict[Path, Path] = {}  # a file named twice (itself and its folder) runs once
+    for p in found:
+        unique.setdefault(p.resolve(), p)
+    return list(unique.values())
 
 
 def tests_of(rules: Path) -> list[Path]:
