@@ -220,6 +220,14 @@ def or_shipped(path: Path) -> str:
     return f" (or name a shipped game: {names})" if names else ""
 
 
+def no_rule_file(path: Path) -> str:
+    """The message for a rule file a command cannot find: a folder is said to be one
+    (it is there: "no such rule file" misled), a bare name lists the shipped games."""
+    if path.is_dir():
+        return f"{path} is a folder, not a rule file: name one in it ({path}/NAME.rules)"
+    return f"no such rule file: {path}{or_shipped(path)}"
+
+
 def shipped_hint(written: str = "") -> str:
     """How to name a shipped game instead of its path, for a refused `extends`."""
     games = shipped_games()
