@@ -393,3 +393,17 @@ def test_a_test_file_named_twice_runs_once(
     monkeypatch.chdir(tmp_path)
     code, out, err = cli(capsys, "test", path, ".", "race.rules", "race.rulestest")
     assert (code, out.strip(), err) == (0, "1 case(s): 1 passed", "")
+
+
+def test_a_test_naming_no_shipped_game_says_so(tmp_path: Path) -> None:
+    """`rules "sabotuer"` said "'sabotuer' is not a .rules file", as if a shipped game
+    could not be named so; now it says no game has that name, and the nearest."""
+    path = tmp_path / "t.rulestest"
+    path.write_text('rules "sabotuer"\ncase "x"\n  to act: P1\n')
+    with pytest.raises(testfile.Malformed) as info:
+        runner.run_file(testfile.read(path))
+    assert (info.value.line, info.value.message) == (
+        1,
+        "no rule file 'sabotuer' beside the test, nor a shipped game of that name; "
+        "did you mean 'saboteur'?",
+    )

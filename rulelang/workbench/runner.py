@@ -69,7 +69,12 @@ def load_rules(test: TestFile) -> Ruleset:
         raise Malformed(test.path, 1, 'name the rule file first: rules "game.rules"')
     path = test.path.parent / test.rules
     if not path.is_file() and GAME_NAME.fullmatch(test.rules):
-        path = shipped_games().get(test.rules, path)
+        games = shipped_games()
+        if test.rules not in games:
+            hint = did_you_mean(test.rules, games) or f"shipped games: {', '.join(sorted(games))}"
+            what = f"no rule file '{test.rules}' beside the test, nor a shipped game of that name"
+            raise Malformed(test.path, test.rules_line or 1, f"{what}; {hint}")
+        path = games[test.rules]
     if path.suffix != ".rules":  # as a save's: a test file cannot quote any file's lines
         raise Malformed(test.path, test.rules_line or 1, f"'{test.rules}' is not a .rules file")
     if not path.is_file():
