@@ -407,3 +407,17 @@ def test_a_test_naming_no_shipped_game_says_so(tmp_path: Path) -> None:
         "no rule file 'sabotuer' beside the test, nor a shipped game of that name; "
         "did you mean 'saboteur'?",
     )
+
+
+def test_a_test_of_a_library_is_refused_at_its_rules_line(tmp_path: Path) -> None:
+    """A library's tests failed every case, at an `option` line when there was one
+    (the option was unknown to the library, which is no game at all)."""
+    (tmp_path / "lib.rules").write_text('library "bits"\nconst three = 3\n', encoding="utf-8")
+    path = tmp_path / "t.rulestest"
+    path.write_text('rules "lib.rules"\noption x = 3\ncase "x"\n  to act: P1\n')
+    with pytest.raises(testfile.Malformed) as info:
+        runner.run_file(testfile.read(path))
+    assert (info.value.line, info.value.message) == (
+        1,
+        "'bits' is a library of definitions, not a game: test it through a game that imports it",
+    )

@@ -79,7 +79,13 @@ def load_rules(test: TestFile) -> Ruleset:
         raise Malformed(test.path, test.rules_line or 1, f"'{test.rules}' is not a .rules file")
     if not path.is_file():
         raise Malformed(test.path, test.rules_line or 1, f"no rule file '{test.rules}'")
-    return compile_file(path)
+    rules = compile_file(path)
+    if rules.is_library:  # no game to start: every case would fail alike
+        what = f"'{rules.title}' is a library of definitions, not a game"
+        raise Malformed(
+            test.path, test.rules_line or 1, f"{what}: test it through a game that imports it"
+        )
+    return rules
 
 
 def run_file(test: TestFile) -> list[Failure | None]:
