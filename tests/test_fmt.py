@@ -329,3 +329,14 @@ def test_a_write_that_fails_half_way_leaves_the_rule_file_as_it_was(
     assert code == 0, err
     assert link.is_symlink() and path.read_text(encoding="utf-8") == GAME
     assert os.stat(path).st_mode & 0o777 == 0o640
+
+
+def test_a_file_named_twice_is_formatted_and_counted_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`rulelang fmt g.rules .` formatted g.rules twice: "1 file reformatted, 1 file
+    already formatted" of one file."""
+    (tmp_path / "g.rules").write_text(GAME.replace("  pass", "pass"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, _out, err = cli(capsys, "fmt", "g.rules", ".", "./g.rules")
+    assert (code, err) == (0, "reformatted g.rules\n1 file reformatted.\n")

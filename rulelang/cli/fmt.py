@@ -48,10 +48,11 @@ def format_files(files: list[Path], check: bool, diff: bool) -> int:
 
 def _expand(paths: list[Path]) -> list[Path]:
     """The files named, a folder standing for every rule file in it and below."""
-    out: list[Path] = []
+    out: dict[Path | str, Path] = {}  # a file named twice (itself, its folder): once
     for path in paths:
-        out.extend(sorted(path.rglob("*.rules")) if path.is_dir() else [path])
-    return out
+        for file in sorted(path.rglob("*.rules")) if path.is_dir() else [path]:
+            out.setdefault(str(file) if str(file) == "-" else file.resolve(), file)
+    return list(out.values())
 
 
 def _one(path: Path, check: bool, diff: bool) -> str:
