@@ -168,6 +168,7 @@ _E121 = _entry("E121", "data entry value missing")
 _E122 = _entry("E122", "data entry value not of its enum")
 _E123 = _entry("E123", "data file makes too many copies")
 _E124 = _entry("E124", "data tile of the wrong shape")
+_E125 = _entry("E125", "extends given twice")
 
 
 def unknown(what: str, name: str, span: Span, candidates: Iterable[str] = ()) -> Diagnostic:
@@ -179,6 +180,18 @@ def unknown(what: str, name: str, span: Span, candidates: Iterable[str] = ()) ->
 def defined_twice(name: str, span: Span, first: Span) -> Diagnostic:
     """E102: two definitions of one name in one file (or a parameter list)."""
     return _E102.at(span, f"'{name}' is defined twice; the first definition is at {first}")
+
+
+def phase_defined_twice(name: str, span: Span, first: Span) -> Diagnostic:
+    """E102 of a phase: a second top-level `turn` is a second phase 'main', a name the
+    file never writes, so the hint says where it comes from."""
+    return _E102.at(
+        span, f"'{name}' is defined twice; the first definition is at {first}", _main(name)
+    )
+
+
+def _main(phase: str) -> str:
+    return "a 'turn' written outside any phase is the phase 'main'" if phase == "main" else ""
 
 
 def no_attributes(what: object, span: Span) -> Diagnostic:
@@ -727,6 +740,13 @@ def order_without_turn(span: Span) -> Diagnostic:
     )
 
 
+def extends_twice(span: Span, first: Span) -> Diagnostic:
+    """E125: a second `extends` in one file (the second base replaced the first)."""
+    return _E125.at(
+        span, f"a file extends one base: 'extends' is already given at {first.line}:{first.col}"
+    )
+
+
 def order_twice(span: Span, first: Span) -> Diagnostic:
     """E272: two `order` declarations outside any phase."""
     return _E272.at(
@@ -763,10 +783,11 @@ _E325 = _entry("E325", "break or continue outside a loop")
 
 def phase_never_reached(phase: str, first: str, span: Span) -> Diagnostic:
     """E301: a phase no `next` leads to."""
+    main = _main(phase)
     return _E301.at(
         span,
         f"phase '{phase}' is never reached",
-        f"the game starts in '{first}'; no 'next' leads here",
+        f"the game starts in '{first}'; no 'next' leads here" + (f" ({main})" if main else ""),
     )
 
 

@@ -221,6 +221,14 @@ def or_shipped(path: Path) -> str:
     return f" (or name a shipped game: {names})" if names else ""
 
 
+def no_rule_file(path: Path) -> str:
+    """The message for a rule file a command cannot find: a folder is said to be one
+    (it is there: "no such rule file" misled), a bare name lists the shipped games."""
+    if path.is_dir():
+        return f"{path} is a folder, not a rule file: name one in it ({path}/NAME.rules)"
+    return f"no such rule file: {path}{or_shipped(path)}"
+
+
 def shipped_hint(written: str = "") -> str:
     """How to name a shipped game instead of its path, for a refused `extends`."""
     games = shipped_games()
@@ -410,9 +418,12 @@ class Loader:
     def _assemble(self, module: A.Module, path: Path, stack: tuple[str, ...]) -> list[A.Decl]:
         base: list[A.Decl] = []
         own: list[A.Decl] = []
+        first: A.ExtendsDecl | None = None
         for decl in module.decls:
-            if isinstance(decl, A.ExtendsDecl):
-                base = self._extends(decl, path, stack)
+            if isinstance(decl, A.ExtendsDecl) and first is not None:
+                self._report(errors.extends_twice(decl.span, first.span))
+            elif isinstance(decl, A.ExtendsDecl):
+                first, base = decl, self._extends(decl, path, stack)
             elif isinstance(decl, A.ImportDecl):
                 base_imports = self._import(decl, path)
                 own.extend(base_imports)
@@ -521,16 +532,11 @@ class Loader:
             k = _key(d)
             if k is not None:
                 where[k] = i
+        given: dict[type, A.Decl] = {}  # this file's title and player count
         for decl in own:
             k = _key(decl)
-            singleton = isinstance(decl, A.GameDecl | A.PlayersDecl)
-            if singleton:
-                # a variant's title or player count replaces the base's, in place
-                same = [i for i, d in enumerate(result) if type(d) is type(decl)]
-                if same:
-                    result[same[0]] = decl
-                else:
-                    result.append(decl)
+            if isinstance(decl, A.GameDecl | A.PlayersDecl):
+                self._singleton(decl, result, given)
                 continue
             if k is not None and k in where and base:
                 old = result[where[k]]
@@ -547,6 +553,22 @@ class Loader:
             if k is not None:
                 where.setdefault(k, len(result) - 1)
         return self._prune(result)
+
+    def _singleton(
+        self, decl: A.GameDecl | A.PlayersDecl, result: list[A.Decl], given: dict[type, A.Decl]
+    ) -> None:
+        """A title or a player count: a variant's replaces the base's, in place; a
+        second in one file is E102 (it replaced the first, unseen)."""
+        if type(decl) in given:
+            word = "game" if isinstance(decl, A.GameDecl) else "players"
+            self._report(errors.defined_twice(word, decl.span, given[type(decl)].span))
+            return
+        given[type(decl)] = decl
+        same = [i for i, d in enumerate(result) if type(d) is type(decl)]
+        if same:
+            result[same[0]] = decl
+        else:
+            result.append(decl)
 
     # ------------------------------------------------------------ do base
     def _base_name(self, what: str) -> str:

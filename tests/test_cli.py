@@ -345,6 +345,22 @@ def test_validate_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     assert err.strip() == line
 
 
+@pytest.mark.parametrize("command", ["validate", "simulate", "rulebook", "play"])
+def test_a_folder_given_as_the_rule_file_is_said_to_be_one(
+    command: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`rulelang validate rulesets` said 'no such rule file: rulesets' of a folder that
+    is there (fmt and test take folders; these commands take a file)."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    code, out, err = cli(capsys, command, folder)
+    line = assert_usage_error(code, out, err)
+    assert (
+        line
+        == f"error: {folder} is a folder, not a rule file: name one in it ({folder}/NAME.rules)"
+    )
+
+
 def test_no_arguments_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = cli(capsys)
     assert code == 64

@@ -195,3 +195,22 @@ def test_t_quantiles_and_welch() -> None:
     assert hi == pytest.approx(3 + 2.3060, abs=1e-4)
     assert welch([2, 2, 2], [2, 2]) == (0, 0)
     assert welch([1], [2, 3]) == (-math.inf, math.inf)
+
+
+def test_each_variant_is_labelled_with_every_option_it_is_played_with(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`-o win_score=30 --b-option win_score=40` played A with win_score=30 but
+    labelled it with the bare file, as if A were the game as shipped."""
+    args = (HEIMLICH, "-p", "3", "-n", "4", "-o", "win_score=30", "--b-option", "win_score=40")
+    code, out, err = cli(capsys, "compare", *args)
+    assert code == 0, err
+    assert out.splitlines()[:2] == [
+        f"A: {HEIMLICH} -o win_score=30",
+        f"B: {HEIMLICH} -o win_score=40",
+    ]
+    data = compare_json(capsys, *args)
+    assert (data["a"]["label"], data["b"]["label"]) == (
+        f"{HEIMLICH} -o win_score=30",
+        f"{HEIMLICH} -o win_score=40",
+    )

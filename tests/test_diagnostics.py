@@ -619,3 +619,16 @@ def test_variant_with_its_own_title_reports_the_right_base_line() -> None:
 def test_missing_rule_file_raises_file_not_found(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         rulelang.compile_file(tmp_path / "nope.rules")
+
+
+@pytest.mark.parametrize(
+    ("snippet", "marker"),
+    [("duplicates.rules", "turn { set total += 2 }"), ("phases.rules", "(main-beside)")],
+)
+def test_a_turn_outside_phases_is_named_as_the_phase_main(snippet: str, marker: str) -> None:
+    """A second top-level `turn`, or one beside phases, was reported as "'main' is
+    defined twice" or "phase 'main' is never reached", a name the file never writes:
+    the hint now says what 'main' is."""
+    err = compile_case(find_case(snippet, marker))
+    hints = [d.hint for d in err.diagnostics]
+    assert len(hints) == 1 and "a 'turn' written outside any phase is the phase 'main'" in hints[0]

@@ -287,3 +287,56 @@ def test_fmt_dash_formats_standard_input_to_standard_output(
     monkeypatch.setattr("sys.stdin", io.StringIO(GAME.replace("players 2..4", "players  2 .. 4")))
     code, out, _err = cli(capsys, "fmt", "-")
     assert code == 0 and out == GAME
+
+
+def test_fmt_of_a_folder_without_rule_files_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`fmt --check` of a folder holding no rule file (a mistyped or emptied one)
+    printed nothing and passed (exit 0), as if every file were formatted."""
+    (tmp_path / "notes.txt").write_text("no rules here\n", encoding="utf-8")
+    code, out, err = cli(capsys, "fmt", "--check", tmp_path)
+    assert (code, out, err.strip()) == (64, "", f"error: no rule files (*.rules) in {tmp_path}")
+
+
+def test_a_write_that_fails_half_way_leaves_the_rule_file_as_it_was(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """fmt rewrote a file in place: a disk that filled up half way through left the
+    designer's rules cut in half. Now the new text goes to a file beside it, which
+    replaces it once written whole; a link is followed, not replaced."""
+    import os
+
+    mine = GAME.replace("  pass", "pass")
+    path = tmp_path / "g.rules"
+    path.write_text(mine, encoding="utf-8")
+    link = tmp_path / "link.rules"
+    link.symlink_to(path)
+    real_write = Path.write_text
+
+    def disk_full(self: Path, data: str, *args: object, **kwargs: object) -> int:
+        real_write(self, data[: len(data) // 2], encoding="utf-8")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_text", disk_full)
+    code, _out, err = cli(capsys, "fmt", path)
+    assert code == 74 and "No space left on device" in err
+    assert path.read_text(encoding="utf-8") == mine
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.rules", "link.rules"]
+    monkeypatch.undo()
+    os.chmod(path, 0o640)
+    code, _out, err = cli(capsys, "fmt", link)
+    assert code == 0, err
+    assert link.is_symlink() and path.read_text(encoding="utf-8") == GAME
+    assert os.stat(path).st_mode & 0o777 == 0o640
+
+
+def test_a_file_named_twice_is_formatted_and_counted_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`rulelang fmt g.rules .` formatted g.rules twice: "1 file reformatted, 1 file
+    already formatted" of one file."""
+    (tmp_path / "g.rules").write_text(GAME.replace("  pass", "pass"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, _out, err = cli(capsys, "fmt", "g.rules", ".", "./g.rules")
+    assert (code, err) == (0, "reformatted g.rules\n1 file reformatted.\n")

@@ -202,3 +202,19 @@ def test_report_names_the_extreme_games_and_counts_identities_by_games(
     assert saboteurs["games"] == 12 < saboteurs["seats"]
     row = f"<td>role=saboteur</td><td>12</td><td>{saboteurs['wins']}</td>"
     assert row in html and f"<td>{saboteurs['seats']}</td>" in html
+
+
+@pytest.mark.parametrize("command", ["simulate", "compare"])
+def test_a_report_never_overwrites_a_file_that_is_not_a_page(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str
+) -> None:
+    """`simulate game.rules --report game.rules` replaced the designer's rule file with
+    the HTML page (and `--report notes.txt` their notes): a report is a .html file."""
+    rules = tmp_path / "game.rules"
+    rules.write_text(EDGE.read_text(encoding="utf-8"), encoding="utf-8")
+    mine = rules.read_text(encoding="utf-8")
+    variant = ["--b-option", "edge=3"] if command == "compare" else []
+    code, out, err = cli(capsys, command, rules, "-p", "2", "-n", "5", *variant, "--report", rules)
+    assert (code, out) == (64, "")
+    assert err.strip() == f"error: --report {rules}: name a .html file (the report is a web page)"
+    assert rules.read_text(encoding="utf-8") == mine

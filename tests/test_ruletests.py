@@ -319,3 +319,105 @@ def test_the_rules_a_test_names_must_be_a_rules_file(
     code, out, err = cli(capsys, "test", path)
     assert code == 65 and "is not a .rules file" in err
     assert "the secret line" not in out + err
+
+
+@pytest.mark.parametrize(
+    ("table", "line", "message"),
+    [
+        ("players 9\n", 1, "Race is for 2 to 3 players, not 9"),
+        ("players Ann, Bob\noption goal = many\n", 2, "option 'goal' needs a whole number"),
+        ("option goal = 5\noption speed = 2\nseed 3\n", 2, "unknown option 'speed'"),
+    ],
+)
+def test_a_table_the_rules_refuse_fails_at_its_own_line(
+    tmp_path: Path, table: str, line: int, message: str
+) -> None:
+    """A player count or an option the rules refuse failed every case at the case's
+    first line (`to act: P1`), not at the line that set the table."""
+    path = write(tmp_path, table + 'case "one"\n  to act: P1\ncase "two"\n  roll r: 2\n')
+    for failure in outcomes(path):
+        assert failure is not None and failure.line == line, failure
+        assert failure.message.startswith(message), failure
+        assert str(failure).splitlines()[1] == "    " + table.splitlines()[line - 1]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        (
+            'players Ann, Bob, Ann\ncase "x"\n  to act: Ann\n',
+            1,
+            "two players are named 'Ann'; each needs their own",
+        ),
+        ('case "x"\n  players Ann, , Bob\n  to act: Ann\n', 2, "the name of player 2 is empty"),
+        (
+            'players Ann, ann\ncase "x"\n  to act: Ann\n',
+            1,
+            "two players are named 'ann'; each needs their own",
+        ),
+        (
+            'players Table, Bob\ncase "x"\n  log to table never: Table has\n',
+            1,
+            "'Table' is a word of rule tests (hidden, nobody, none, table, the table), not a name",
+        ),
+        (
+            'case "x"\n  to act: P1\ncase "x"\n  to act: P1\n',
+            3,
+            "a case 'x' is at line 1: name each its own",
+        ),
+    ],
+)
+def test_names_a_test_gives_twice_are_refused(
+    tmp_path: Path, text: str, line: int, message: str
+) -> None:
+    """Two players named alike passed (`to act: Ann` held for either; `play --names`
+    refuses them), and two cases of one name were two pytest items of one id."""
+    path = write(tmp_path, text)
+    with pytest.raises(testfile.Malformed) as info:
+        runner.run_file(testfile.read(path))
+    assert (info.value.line, info.value.message) == (line, message)
+
+
+def test_a_case_may_seat_more_players_than_the_background_names(tmp_path: Path) -> None:
+    """`players 3` in a case after a background's `players Ann, Bob` kept the two names:
+    every case failed with '2 names given for 3 players'."""
+    path = write(tmp_path, 'players Ann, Bob\ncase "three"\n  players 3\n  to act: P1\n')
+    assert outcomes(path) == [None]
+
+
+def test_a_test_file_named_twice_runs_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`rulelang test race.rulestest .` ran the file's cases twice, counting each twice."""
+    path = write(tmp_path, 'case "starts"\n  to act: P1\n')
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli(capsys, "test", path, ".", "race.rules", "race.rulestest")
+    assert (code, out.strip(), err) == (0, "1 case(s): 1 passed", "")
+
+
+def test_a_test_naming_no_shipped_game_says_so(tmp_path: Path) -> None:
+    """`rules "sabotuer"` said "'sabotuer' is not a .rules file", as if a shipped game
+    could not be named so; now it says no game has that name, and the nearest."""
+    path = tmp_path / "t.rulestest"
+    path.write_text('rules "sabotuer"\ncase "x"\n  to act: P1\n')
+    with pytest.raises(testfile.Malformed) as info:
+        runner.run_file(testfile.read(path))
+    assert (info.value.line, info.value.message) == (
+        1,
+        "no rule file 'sabotuer' beside the test, nor a shipped game of that name; "
+        "did you mean 'saboteur'?",
+    )
+
+
+def test_a_test_of_a_library_is_refused_at_its_rules_line(tmp_path: Path) -> None:
+    """A library's tests failed every case, at an `option` line when there was one
+    (the option was unknown to the library, which is no game at all)."""
+    (tmp_path / "lib.rules").write_text('library "bits"\nconst three = 3\n', encoding="utf-8")
+    path = tmp_path / "t.rulestest"
+    path.write_text('rules "lib.rules"\noption x = 3\ncase "x"\n  to act: P1\n')
+    with pytest.raises(testfile.Malformed) as info:
+        runner.run_file(testfile.read(path))
+    assert (info.value.line, info.value.message) == (
+        1,
+        "'bits' is a library of definitions, not a game: test it through a game that imports it",
+    )

@@ -121,3 +121,39 @@ def test_the_commands_said_after_new_and_a_save_can_be_pasted(
     assert code == 0, err
     resume = [x for x in (out + err).splitlines() if "rulelang resume" in x][-1].strip()
     assert shlex.split(resume) == ["rulelang", "resume", "my game-seed0.save.json"]
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        ("two\nlines", "may not hold control characters"),
+        ("tab\tbed", "may not hold control characters"),
+        ("   ", "is not a name for a game"),
+        ("a" * 300, "too long"),
+    ],
+)
+def test_new_refuses_a_name_no_file_or_title_can_hold(
+    name: str,
+    says: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A newline in the name made a starter whose heading comment and title broke over
+    two lines (E001, E002: not the file that validates that `new` promises), and a name
+    past the file system's length was an internal error (exit 1)."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli(capsys, "new", name)
+    assert code == 64 and says in err, err
+    assert list(tmp_path.iterdir()) == []
+    no_traceback(out, err)
+
+
+def test_a_second_extends_is_refused(tmp_path: Path) -> None:
+    """`extends "heimlich"` then `extends "saboteur"` validated: the second base
+    silently replaced the first, whose players, params and rules were gone."""
+    path = tmp_path / "two.rules"
+    path.write_text('extends "heimlich"\nextends "saboteur"\ngame "Two"\n', encoding="utf-8")
+    [diag] = diagnostics(path)
+    assert (diag.code, diag.span.line) == ("E125", 2)
+    assert diag.message == "a file extends one base: 'extends' is already given at 1:1"

@@ -164,3 +164,43 @@ def test_ctrl_c_while_the_pool_starts_stops_every_worker(
         for worker in pools[0]._pool if pools else []:  # type: ignore[attr-defined]
             worker.kill()
             worker.join()
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_ctrl_c_keeps_the_figures_of_the_games_played(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, as_json: bool
+) -> None:
+    """Ctrl-C in a long simulation printed only 'Simulation stopped.': the games played
+    so far were thrown away. Now their figures are printed, and said to be partial."""
+    chunks = []
+
+    def two_chunks_then_ctrl_c(chunk: object) -> list[object]:
+        if len(chunks) == 2:
+            raise KeyboardInterrupt
+        chunks.append(chunk)
+        return real(chunk)
+
+    real = run.play_chunk
+    monkeypatch.setattr(run, "play_chunk", two_chunks_then_ctrl_c)
+    args = ["--json"] if as_json else []
+    code, out, err = cli(capsys, "simulate", "tictactoe", "-n", "1000", "--seed", "5", *args)
+    assert code == 130
+    no_traceback(out, err)
+    played = 2 * run.CHUNK
+    assert err.strip() == (
+        f"Simulation stopped after {played} of 1000 games: the figures are of those {played}."
+    )
+    if as_json:
+        assert json.loads(out)["games_run"] == played
+    else:
+        assert out.startswith(f"{played} games, 2 players")
+    # the same figures as those games played to the end
+    monkeypatch.undo()
+    code, whole, _ = cli(capsys, "simulate", "tictactoe", "-n", str(played), "--seed", "5", *args)
+    drop = ("seconds", "games_per_second")
+    if as_json:
+        assert {k: v for k, v in json.loads(out).items() if k not in drop} == {
+            k: v for k, v in json.loads(whole).items() if k not in drop
+        }
+    else:
+        assert out.splitlines()[1:] == whole.splitlines()[1:]

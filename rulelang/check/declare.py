@@ -136,7 +136,7 @@ def _kind(c: Checker, d: A.KindDecl) -> None:
 def _phase(c: Checker, d: A.PhaseDecl) -> None:
     if any(p.name == d.name for p in c.phases):
         old = next(p for p in c.phases if p.name == d.name)
-        c.duplicate(d.name, d.span, old.span)
+        c.report(errors.phase_defined_twice(d.name, d.span, old.span))
         return
     c.phases.append(PhaseSym(d.name, d.span, ANY, d, index=len(c.phases)))
 

@@ -147,8 +147,8 @@ def compare(
         )
     a, b = summaries
     names = (
-        label(file_a, a_option, a_bots if bots_a != bots_b else None),
-        label(path_b, b_option, b_bots if bots_a != bots_b else None),
+        label(file_a, opts_a, a_bots if bots_a != bots_b else None),
+        label(path_b, opts_b, b_bots if bots_a != bots_b else None),
     )
     diffs = figures.differences(a, b)
     if as_json:
@@ -178,8 +178,9 @@ def compare(
         write_report(report, figures.page(title, meta, names, a, b, diffs))
 
 
-def label(path: Path, changed: list[str] | None, bots: str | None = None) -> str:
-    """A variant as you would name it: its file, the options it alone changes and its
-    bots, when they are its own."""
+def label(path: Path, options: dict[str, str], bots: str | None = None) -> str:
+    """A variant as you would name it: its file, every option it is played with (those
+    of both too: a label without them read as the file's defaults), and its bots, when
+    they are its own."""
     own_bots = [f"--bots {bots}"] if bots else []
-    return " ".join([str(path), *(f"-o {o}" for o in changed or []), *own_bots])
+    return " ".join([str(path), *(f"-o {k}={v}" for k, v in options.items()), *own_bots])

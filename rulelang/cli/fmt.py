@@ -31,6 +31,10 @@ def format_files(files: list[Path], check: bool, diff: bool) -> int:
     counts = {"changed": 0, "same": 0, "invalid": 0, "missing": 0, "unwritable": 0}
     for path in _expand(files):
         counts[_one(path, check, diff)] += 1
+    for folder in (f for f in files if f.is_dir() and not any(f.rglob("*.rules"))):
+        # a folder with nothing to format is likely mistyped: `--check` must not pass it
+        say_err(f"error: no rule files (*.rules) in {folder}")
+        counts["missing"] += 1
     if not (len(files) == 1 and str(files[0]) == "-"):
         _summary(counts, check or diff)
     if counts["missing"]:
@@ -44,10 +48,11 @@ def format_files(files: list[Path], check: bool, diff: bool) -> int:
 
 def _expand(paths: list[Path]) -> list[Path]:
     """The files named, a folder standing for every rule file in it and below."""
-    out: list[Path] = []
+    out: dict[Path | str, Path] = {}  # a file named twice (itself, its folder): once
     for path in paths:
-        out.extend(sorted(path.rglob("*.rules")) if path.is_dir() else [path])
-    return out
+        for file in sorted(path.rglob("*.rules")) if path.is_dir() else [path]:
+            out.setdefault(str(file) if str(file) == "-" else file.resolve(), file)
+    return list(out.values())
 
 
 def _one(path: Path, check: bool, diff: bool) -> str:
@@ -89,12 +94,30 @@ def _emit(path: Path, name: str, text: str, out: str, check: bool, diff: bool) -
         say_err(f"would reformat {name}")
     if changed and not (check or diff):
         try:
-            path.write_text(out, encoding="utf-8")
+            _replace(path, out)
         except OSError as exc:
             say_err(f"error: cannot write {name}: {exc.strerror or exc}")
             return "unwritable"
         say_err(f"reformatted {name}")
     return "changed" if changed else "same"
+
+
+def _replace(path: Path, text: str) -> None:
+    """Write the text to a file beside the rule file (the one a link leads to), then
+    put it in its place: a write that fails half way leaves the designer's file whole."""
+    import os
+    import tempfile
+
+    target = path.resolve()
+    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    os.close(fd)
+    temp = Path(name)
+    try:
+        temp.write_text(text, encoding="utf-8")
+        os.chmod(temp, target.stat().st_mode & 0o7777)
+        os.replace(temp, target)
+    finally:
+        temp.unlink(missing_ok=True)
 
 
 def _summary(counts: dict[str, int], dry: bool) -> None:

@@ -11,7 +11,7 @@ from rulelang.cli.errors import EX_DATAERR, CliExit, runtime_error, say_err, usa
 from rulelang.cli.terminal import CONTROL
 from rulelang.diagnostics import GameRuntimeError, RuleError, render
 from rulelang.limits import DEFAULT_LIMITS, Limits
-from rulelang.loader import or_shipped
+from rulelang.loader import no_rule_file
 from rulelang.runtime.bots import RANDOM
 from rulelang.storage import saves
 
@@ -52,7 +52,7 @@ def load(
 
     folders = allowed_folders(allow)
     if not path.is_file():
-        raise usage(f"no such rule file: {path}{or_shipped(path)}")
+        raise usage(no_rule_file(path))
     try:
         ruleset, warnings = compile_file_with_warnings(path, allow=folders, limits=limits)
     except RuleError as err:

@@ -22,6 +22,8 @@ def check_report(path: Path | None) -> None:
         raise usage(missing)
     if path.is_dir():
         raise usage(f"--report {path}: that is a folder; name a file to write the report to")
+    if path.suffix.lower() not in (".html", ".htm"):  # never over a rule file, or notes
+        raise usage(f"--report {path}: name a .html file (the report is a web page)")
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise usage(f"--report {path}: there is no folder {folder}")

@@ -101,8 +101,9 @@ def simulate(
     chosen = parse_bots(bots, players, ruleset)  # seats not named: the declared bots
     seat_bots = tuple(chosen.get(seat) for seat in range(players))
     summary = run_simulation_cli(
-        file, ruleset, players, n, seed, options, jobs, limits, seat_bots, allow_path, dask
-    )
+        file, ruleset, players, n, seed, options, jobs, limits, seat_bots, allow_path, dask,
+        partial=True,
+    )  # fmt: skip
     if as_json:
         print(json.dumps(summary.as_json(), indent=2))
     else:
@@ -112,9 +113,15 @@ def simulate(
         from rulelang.report.html import simulation_page
         from rulelang.report.why_pages import simulation_sections
 
-        meta = header(str(file), players, n, seed, options, seat_bots)
+        meta = header(str(file), players, summary.runs, seed, options, seat_bots)
         title = f"{ruleset.title}: balance report"
         write_report(report, simulation_page(title, meta, summary, simulation_sections(summary)))
+    if summary.runs < n:  # stopped by Ctrl-C: the figures printed are of the games played
+        raise CliExit(
+            EX_INTERRUPTED,
+            f"Simulation stopped after {summary.runs} of {n} games: "
+            f"the figures are of those {summary.runs}.",
+        )
 
 
 def played_by(ruleset: Ruleset, seat_bots: tuple[str | None, ...]) -> str:
@@ -164,13 +171,16 @@ def run_simulation_cli(
     allow_path: list[Path] | None,
     dask: str | None = None,
     endings: bool = False,
+    partial: bool = False,
 ) -> Summary:
     """Simulate for a command (simulate, compare): the game tried once first (a bad
     player count or option is a usage error), progress on a terminal, every error
     as one message; every game cut off is R010, some a warning. `endings`: keep each
-    seed's ending (compare)."""
+    seed's ending (compare). `partial`: on Ctrl-C, the summary of the games played so
+    far, if one ended (simulate; a comparison of a whole A with a part of B is none)."""
     from rulelang.loader import allowed_in_environment
     from rulelang.runtime.belief import NoBelief
+    from rulelang.simulation.run import Stopped
     from rulelang.simulation.run import simulate as simulation
     from rulelang.simulation.worker import in_game_of
 
@@ -196,6 +206,10 @@ def run_simulation_cli(
             raise runtime_error(err, ruleset.program.sources) from None
         except NoBelief as exc:  # a search bot found no world that fits what it saw
             raise usage(str(exc)) from None
+        except Stopped as stop:
+            if not (partial and stop.summary.games):
+                raise CliExit(EX_INTERRUPTED, "\nSimulation stopped.") from None
+            summary = stop.summary
         except KeyboardInterrupt:
             raise CliExit(EX_INTERRUPTED, "\nSimulation stopped.") from None
     if summary.cut_off and not summary.games:  # every game cut off: no figures at all

@@ -33,11 +33,11 @@ def validate_files(
 
     folders = allowed_folders(allow)
     failed = missing = 0
-    from rulelang.loader import or_shipped, rules_path
+    from rulelang.loader import no_rule_file, rules_path
 
     for path in map(rules_path, files):
         if not path.is_file():
-            say_err(f"error: no such rule file: {path}{or_shipped(path)}")
+            say_err(f"error: {no_rule_file(path)}")
             missing += 1
             continue
         try:

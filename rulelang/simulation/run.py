@@ -126,9 +126,22 @@ def simulate(
     summary.ends_by_seed = {} if endings else None
     summary.declared = declared_of(path, limits)
     start = time.perf_counter()
-    for chunk in run_games(path, players, n, seed, options, jobs, limits, seat_bots, dask):
-        for r in chunk:
-            summary.add(r)
-        progress(len(chunk))
+    try:
+        for chunk in run_games(path, players, n, seed, options, jobs, limits, seat_bots, dask):
+            for r in chunk:
+                summary.add(r)
+            progress(len(chunk))
+    except KeyboardInterrupt:
+        summary.seconds = time.perf_counter() - start
+        raise Stopped(summary) from None
     summary.seconds = time.perf_counter() - start
     return summary
+
+
+class Stopped(KeyboardInterrupt):
+    """Ctrl-C during a simulation, with the summary of the games played until then
+    (whole chunks: a game is summed up only once it has ended)."""
+
+    def __init__(self, summary: Summary) -> None:
+        super().__init__()
+        self.summary = summary

@@ -20,10 +20,15 @@ class Failed(Exception):
     expected and actual values when there are two to set side by side."""
 
     def __init__(
-        self, message: str, expected: list[str] | None = None, actual: list[str] | None = None
+        self,
+        message: str,
+        expected: list[str] | None = None,
+        actual: list[str] | None = None,
+        at: tuple[int, str] | None = None,
     ) -> None:
         super().__init__(message)
         self.message, self.expected, self.actual = message, expected, actual
+        self.at = at  # the line at fault (number, text) when it is not the one running
 
 
 def show(value: Any) -> str:

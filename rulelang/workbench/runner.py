@@ -69,12 +69,23 @@ def load_rules(test: TestFile) -> Ruleset:
         raise Malformed(test.path, 1, 'name the rule file first: rules "game.rules"')
     path = test.path.parent / test.rules
     if not path.is_file() and GAME_NAME.fullmatch(test.rules):
-        path = shipped_games().get(test.rules, path)
+        games = shipped_games()
+        if test.rules not in games:
+            hint = did_you_mean(test.rules, games) or f"shipped games: {', '.join(sorted(games))}"
+            what = f"no rule file '{test.rules}' beside the test, nor a shipped game of that name"
+            raise Malformed(test.path, test.rules_line or 1, f"{what}; {hint}")
+        path = games[test.rules]
     if path.suffix != ".rules":  # as a save's: a test file cannot quote any file's lines
         raise Malformed(test.path, test.rules_line or 1, f"'{test.rules}' is not a .rules file")
     if not path.is_file():
         raise Malformed(test.path, test.rules_line or 1, f"no rule file '{test.rules}'")
-    return compile_file(path)
+    rules = compile_file(path)
+    if rules.is_library:  # no game to start: every case would fail alike
+        what = f"'{rules.title}' is a library of definitions, not a game"
+        raise Malformed(
+            test.path, test.rules_line or 1, f"{what}: test it through a game that imports it"
+        )
+    return rules
 
 
 def run_file(test: TestFile) -> list[Failure | None]:
@@ -93,14 +104,9 @@ def run_case(rules: Ruleset, test: TestFile, case: Case) -> Failure | None:
         try:
             run.step(line)
         except Failed as why:
+            number, text = why.at or (line.number, line.text)
             return Failure(
-                str(test.path),
-                case.name,
-                line.number,
-                line.text,
-                why.message,
-                why.expected,
-                why.actual,
+                str(test.path), case.name, number, text, why.message, why.expected, why.actual
             )
         except UsageError as error:
             return Failure(str(test.path), case.name, line.number, line.text, str(error))
@@ -118,6 +124,7 @@ class CaseRun:
         self.players, self.seed = rules.min_players, 0
         self.names: list[str] | None = None
         self.options: dict[str, str] = {}
+        self.table: list[Line] = []  # the lines that set the table up, in order
         self.started: Game | None = None
         # the log of the last move: its lines lie between these two marks
         self.mark: object = None
@@ -127,9 +134,12 @@ class CaseRun:
     def game(self) -> Game:
         if self.started is None:
             names = tuple(self.names) if self.names else None
-            self.started = self.rules.new_game(
-                self.players, self.seed, self.options, names, auto_chance=False
-            )
+            try:
+                self.started = self.rules.new_game(
+                    self.players, self.seed, self.options, names, auto_chance=False
+                )
+            except UsageError as error:
+                raise self._refused(error) from None
             self.mark = self.after = self.started.mark()
         return self.started
 
@@ -157,11 +167,34 @@ class CaseRun:
             self._check(line, reader)
 
     # ------------------------------------------------------------ the table
+    def _refused(self, error: UsageError) -> Failed:
+        """The rules refuse the table (a player count, an option): the failure is the
+        line that set what they refuse, found by trying each option alone."""
+        counts = [line for line in self.table if line.keyword == "players"]
+        if counts and not self.rules.min_players <= self.players <= self.rules.max_players:
+            at: Line | None = counts[-1]  # the count the case plays with
+        else:
+            options = (line for line in self.table if line.keyword == "option")
+            at = next((line for line in options if not self._takes(line)), None)
+        return Failed(str(error), at=(at.number, at.text) if at else None)
+
+    def _takes(self, line: Line) -> bool:
+        """Whether the rules take this option line's value, alone."""
+        name, _, value = line.rest.partition("=")
+        try:
+            self.rules.table_for(self.rules.min_players, {name.strip(): value.strip()})
+        except UsageError:
+            return False
+        except (RuleError, GameRuntimeError):
+            return True  # taken, and failing further on: not this line's doing
+        return True
+
     def _setup(self, line: Line) -> None:
+        self.table.append(line)
         k, rest = line.keyword, line.rest
         if k == "players":
-            if rest.isdigit():
-                self.players = int(rest)
+            if rest.isdigit():  # a case's count replaces the background's names
+                self.players, self.names = int(rest), None
             else:
                 self.names = split_list(rest)
                 self.players = len(self.names)

@@ -35,6 +35,9 @@ CHECKS = {
 }
 # the keywords a line may start with, longest first so "not over" wins over a name
 KEYWORDS = sorted(SETUP | CHANCE | EDITS | CHECKS, key=len, reverse=True)
+# the words a test writes where a player's name could stand (a viewer, the player to
+# act, a value): no player may be named so
+RESERVED = {"table", "the table", "nobody", "none", "hidden"}
 SEES = re.compile(r"(?P<who>[^=:]+?) sees (?P<rest>.+)")
 LOG = re.compile(
     r"(?P<what>log|screen)(?: to (?P<who>[^:]+?))?(?: (?P<how>includes|never))?:(?P<rest>.*)"
@@ -116,7 +119,7 @@ def parse(text: str, path: Path) -> TestFile:
         if raw.startswith("|"):
             raise Malformed(path, number, "a '| ...' line must follow a line ending with ':'")
         if raw.startswith("case ") or raw == "case":
-            cases.append(Case(_quoted(raw[4:], path, number, "case"), number))
+            cases.append(_case(_quoted(raw[4:], path, number, "case"), number, cases, path))
             continue
         if raw.startswith("rules ") or raw == "rules":
             if cases or background or rules:
@@ -135,6 +138,14 @@ def parse(text: str, path: Path) -> TestFile:
     if not rules:
         rules = path.name[: -len(SUFFIX)] + ".rules" if path.name.endswith(SUFFIX) else ""
     return TestFile(path, rules, rules_line, cases)
+
+
+def _case(name: str, number: int, cases: list[Case], path: Path) -> Case:
+    """A new case; its name is its id (pytest's, `-v`'s), so no two cases share one."""
+    first = next((case.number for case in cases if case.name == name), None)
+    if first is not None:
+        raise Malformed(path, number, f"a case '{name}' is at line {first}: name each its own")
+    return Case(name, number)
 
 
 def _with_background(background: list[Line], own: list[Line], path: Path) -> list[Line]:
@@ -216,6 +227,23 @@ def _check(line: Line, path: Path) -> None:
         and not rest
     ):
         raise Malformed(path, line.number, f"'{k}' needs something after it")
+    elif k == "players" and not rest.isdigit():
+        _names(split_list(rest), path, line.number)
+
+
+def _names(names: list[str], path: Path, number: int) -> None:
+    """Players' names as `play --names` takes them: a test names a player by their
+    name, in any case, so of two named alike the second could never be told apart; and
+    a player named as a word of the tests (`log to table`, `to act: nobody`) would be
+    read as that word: `log to table never: ...` passed when the player saw it."""
+    for i, name in enumerate(names):
+        if not name:
+            raise Malformed(path, number, f"the name of player {i + 1} is empty")
+        if name.lower() in (n.lower() for n in names[:i]):
+            raise Malformed(path, number, f"two players are named '{name}'; each needs their own")
+        if name.lower() in RESERVED:
+            words = ", ".join(sorted(RESERVED))
+            raise Malformed(path, number, f"'{name}' is a word of rule tests ({words}), not a name")
 
 
 def split_list(text: str) -> list[str]:
@@ -241,7 +269,10 @@ def find(paths: list[Path]) -> list[Path]:
             found.append(path)
         else:
             raise FileNotFoundError(str(path))
-    return found
+    unique: dict[Path, Path] = {}  # a file named twice (itself and its folder) runs once
+    for p in found:
+        unique.setdefault(p.resolve(), p)
+    return list(unique.values())
 
 
 def tests_of(rules: Path) -> list[Path]:
