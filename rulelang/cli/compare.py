@@ -21,6 +21,7 @@ from rulelang.cli.options import (
 from rulelang.cli.simulate import check_run, run_simulation_cli
 from rulelang.cli.terminal import say
 from rulelang.limits import DEFAULT_LIMITS, Limits
+from rulelang.words import counted
 
 
 @with_limits
@@ -155,7 +156,8 @@ def compare(
         print(json.dumps(figures.as_json(names, a, b, diffs), indent=2))
     else:
         heading = (
-            f"{n} games each, {players} players, the same seeds {seed} to {seed + n - 1} for both"
+            f"{counted(n, 'game')} each, {counted(players, 'player')}, "
+            f"the same seeds {seed} to {seed + n - 1} for both"
         )
         differing = figures.games_differing(a, b)
         if differing == 0:

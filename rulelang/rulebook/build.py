@@ -18,6 +18,7 @@ from rulelang.rulebook.steps import Steps as StepWriter
 from rulelang.runtime.ruleset import Ruleset, TableFacts
 from rulelang.syntax import ast as A
 from rulelang.syntax.node import nodes
+from rulelang.words import counted
 
 D = TypeVar("D", bound=A.Decl)
 ORDER = {
@@ -107,7 +108,7 @@ class Builder:
         count = (
             f"For {p.min_players} to {p.max_players} players."
             if p.min_players != p.max_players
-            else f"For {p.min_players} players."
+            else f"For {counted(p.min_players, 'player')}."
         )
         players = self.decls(A.PlayersDecl)
         paras.append(Para(count, players[0].span if players else None))

@@ -23,6 +23,7 @@ from rulelang.simulation.measured import (
     measures_lines,
 )
 from rulelang.stats import wilson
+from rulelang.words import counted
 
 
 def mean(values: list[float] | list[int]) -> float:
@@ -260,7 +261,7 @@ class Summary:
         """The summary as text; `played_by` (who played the seats) under its first line."""
         data = self.as_json()
         lines = [
-            f"{data['games']} games, {self.players} players, "
+            f"{counted(data['games'], 'game')}, {counted(self.players, 'player')}, "
             f"{rate_text(data['games_per_second'])} games/s",
             "",
         ]
@@ -268,7 +269,7 @@ class Summary:
             lines.insert(1, played_by)
         if self.cut_off:
             lines[0] = (
-                f"{self.runs} games, {self.players} players, "
+                f"{counted(self.runs, 'game')}, {counted(self.players, 'player')}, "
                 f"{rate_text(data['games_per_second'])} games/s; "
                 f"the rates are over the {data['games']} games that finished"
             )
