@@ -20,6 +20,13 @@ and before each block, each way its own rules, so its own generated `apply`):
   subscr  SETS_BY_SUBSCRIPT alone: a choice's kept option sets read by subscript;
   inline  both: `apply` generated per rule file with the settled resumes' code in it.
 
+With `--ways steps`, the switches of heimapi5 (set at compile time and before each
+block, each way its own rules, so its own generated `apply`):
+
+  base    engine.SHORT_LEGAL and inlined.BY_SPEC off;
+  short   SHORT_LEGAL alone: `legal_actions` answers a kept set in a short `try`;
+  spec    both: the generated `apply` finds a copied resume by the pending spec.
+
 Each is warmed up with fast playouts (so that the playouts' ops are chained, as in
 compare.py's process) and enough API games for its resumes to run on
 (codegen.RUN_ON_HOT calls).
@@ -28,6 +35,8 @@ compare.py's process) and enough API games for its resumes to run on
     python benchmarks/api_switches.py --game heimlich --players 4 --games 600 --blocks 9
     python benchmarks/api_switches.py --ways texts --game saboteur --players 3 --blocks 9
     python benchmarks/api_switches.py --ways calls --game heimlich --players 4 --games 600 \
+        --warmup 750 --blocks 9
+    python benchmarks/api_switches.py --ways steps --game heimlich --players 4 --games 600 \
         --warmup 750 --blocks 9
 """
 
@@ -61,6 +70,12 @@ CALLS: dict[str, Way] = {
     "inline": {(engine, "SETS_BY_SUBSCRIPT"): True, (inlined, "INLINED"): True},
 }
 
+STEPS: dict[str, Way] = {
+    "base": {(engine, "SHORT_LEGAL"): False, (inlined, "BY_SPEC"): False},
+    "short": {(engine, "SHORT_LEGAL"): True, (inlined, "BY_SPEC"): False},
+    "spec": {(engine, "SHORT_LEGAL"): True, (inlined, "BY_SPEC"): True},
+}
+
 
 def switched(way: Way) -> None:
     for (module, name), on in way.items():
@@ -81,9 +96,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40, help="games per block")
     parser.add_argument("--warmup", type=int, default=150, help="API games to warm up")
     parser.add_argument("--blocks", type=int, default=9)
-    parser.add_argument("--ways", choices=("compiled", "texts", "calls"), default="compiled")
+    parser.add_argument(
+        "--ways", choices=("compiled", "texts", "calls", "steps"), default="compiled"
+    )
     args = parser.parse_args()
-    ways = {"texts": TEXTS, "calls": CALLS}.get(args.ways, COMPILED)
+    ways = {"texts": TEXTS, "calls": CALLS, "steps": STEPS}.get(args.ways, COMPILED)
     rules = {}
     for name, way in ways.items():
         switched(way)  # read when rules compile (RUN_ON, PAUSED_PLAIN) or run (the rest)

@@ -51,6 +51,9 @@ SUBSCRIPT = True  # off: the kept texts looked up with `.get` and a test for eac
 # BY_VALUE takes the choices whose sets seldom come again out of this keeping, the sets
 # looked up are mostly found, where `.get` and a test of None cost a call more
 SETS_BY_SUBSCRIPT = True  # off: `.get` and a test of None
+# `legal_actions` tries a kept set first, in a `try` that any other case leaves for the
+# whole way: a few loads, stores and tests a decision fewer
+SHORT_LEGAL = True  # off: the whole way at every call
 
 
 class Action(NamedTuple):
@@ -236,6 +239,15 @@ class Game(GameQueries):
 
     def legal_actions(self) -> list[Action]:
         st = self.state
+        if SHORT_LEGAL:  # the common way first, in as few bytecodes as it takes
+            try:  # (no kept table yet, no decision or no key: as below, from the start)
+                kept = self._offered[st.pending.pc]  # type: ignore[index, union-attr]
+                if kept is not None and SETS_BY_SUBSCRIPT:
+                    return kept[st.options].copy()
+            except (TypeError, AttributeError, KeyError):
+                pass
+        # every way: a set not kept yet, a choice kept by value, a chance event, options
+        # that cannot be a key, the end
         spec = st.pending
         if spec is not None:  # (a game that is over waits for nothing)
             # the same options at the same decision give the same actions: they are kept

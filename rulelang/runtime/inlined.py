@@ -32,6 +32,10 @@ INLINED = True  # off: `apply` calls each choice's resume (as before)
 # later is rarer, and compiling `apply` again with its code (5-9 ms for a rule file's
 # longest) would cost more than a frame saved at each of its calls gives back
 MOST = 4
+# each copied resume found by the pending spec itself (`spec is _specN`), the choice's as
+# the pause stores it: no read of its pc into a local, no test that there is one; another
+# spec of the same pc (a reaction's twin) is called as another choice's resume is
+BY_SPEC = True  # off: by the spec's pc (`_at == PC`)
 RETURN = re.compile(r"^(\s*)return (.+?)((?:  #.*)?)$")
 # names the copied code must not use: the method's own
 OWN = re.compile(r"\b(self|action|_at|_exc|_err|_resume)\b|^\s*(def|class)\b|\byield\b")
@@ -52,13 +56,15 @@ def rebuild(ruleset: Ruleset) -> None:
         return
     ns.env.update(_ENV)
     ns.env["_spans"], ns.env["_resumes"] = code.spans, code.resumes  # (one per rule file)
-    lines = [*_HEAD]
+    lines = [*(_HEAD_BY_SPEC if BY_SPEC else _HEAD)]
     for i, (pc, body) in enumerate(bodies):
         mark = ns.mark(code.spans[pc + 1])  # (its first lines: the op after the choice)
-        lines.append(f"    {'elif' if i else 'if'} _at == {pc} and value in st.options:{mark}")
+        test = f"spec is {ns.name_for(code.choices[pc], '_spec')}" if BY_SPEC else f"_at == {pc}"
+        lines.append(f"    {'elif' if i else 'if'} {test} and value in st.options:{mark}")
         lines += ["        try:", *("            " + line for line in _returning(body))]
         lines += [line.replace("AT", str(pc + 1)) for line in _PLACED]
-    fn = ns.function("_apply_generated", "self, action", [*lines, *_OTHER], True)
+    other = _OTHER_BY_SPEC if BY_SPEC else _OTHER
+    fn = ns.function("_apply_generated", "self, action", [*lines, *other], True)
     fn.__doc__ = engine.Game.apply.__doc__
     cls = ruleset.game_class
     cls.apply = fn  # type: ignore[method-assign]
@@ -71,6 +77,12 @@ _HEAD = [
     "if type(action) is _Action and spec is not None:",
     "    value = action[0]",
     "    _at = spec.pc",
+]
+_HEAD_BY_SPEC = [
+    "st = self.state",
+    "spec = st.pending",
+    "if type(action) is _Action:",
+    "    value = action[0]",
 ]
 _PLACED = [  # the end of each choice's `try`: errors placed as `Game.apply` places them
     "        except Exception as _exc:  # placed on its rule line, as by run()",
@@ -89,6 +101,20 @@ _OTHER = [  # another choice: its resume called, as Game.apply calls it
     "            _after(self, st, _at)",
     "        return",
     "return _game_apply(self, action)",  # any other way: Game.apply's own
+]
+
+
+_OTHER_BY_SPEC = [  # as _OTHER, the spec tested here
+    "    if spec is not None:",
+    "        _resume = _resumes[spec.pc]",
+    "        if _resume is not None and value in st.options:",
+    "            try:",
+    "                _at = _resume(st, spec, value)",
+    *("    " + line.replace("AT", "spec.pc + 1") for line in _PLACED),
+    "            if _at != -11:",
+    "                _after(self, st, _at)",
+    "            return",
+    "return _game_apply(self, action)",
 ]
 
 
