@@ -24,7 +24,7 @@ from rulelang.check.symbols import ProcSym, Program, ValueSym, imagine_proc
 from rulelang.check.types import PLAYER
 from rulelang.diagnostics import NO_SPAN, Span
 from rulelang.limits import Limits
-from rulelang.runtime import chaining, exprgen, late, statelocals
+from rulelang.runtime import chaining, exprgen, late, statelocals, unordered
 from rulelang.runtime.code import (
     CHANCE,
     DONE,
@@ -625,6 +625,9 @@ class Codegen(StraightGen):
         decides = f"({elem})" if found else f"not ({elem})"
         if where:
             decides = f"({where}) and {decides}"
+        cells = unordered.first_pass(source, decides)
+        if cells is not None:  # over `reached`: its kept set first (unordered.py)
+            return unordered.unordered_test(var, cells, decides, found)
         return [
             f"_found = {not found}",
             f"for {var} in {source}:",
