@@ -56,6 +56,10 @@ INLINE_DEPTH = 3
 JUMP = re.compile(r"^(\s*)return (\d+)$")
 MARKED = re.compile(r"  # @\d+$")  # a line that ends with its statement's mark
 UNROLLED_CHOICES = True  # off: a choice among constants filtered by a comprehension
+# the options of such a choice as one tuple per outcome of its tests (`branched`), where
+# at most BRANCHED_MAX values are tested; off: tuples of one value added together
+BRANCHED_OPTIONS = True
+BRANCHED_MAX = 2
 PYTHON_PROCS = True  # off: a proc that never pauses takes its arguments in st.loc
 RANGE = "range(low, high + 1)"  # the candidates of a choice over a range `a..b`
 LAZY = True  # ops and resumes compiled when first called (Namespace.lazy)
@@ -899,7 +903,7 @@ class Codegen(StraightGen):
         values = constant_values(domain) if on else None
         if values is None or len(values) > exprgen.UNROLL_MAX:
             return None
-        ex, parts = self.ex, []
+        ex, parts, tested = self.ex, [], []
         for v in values:
             with ex.constant_bound(slot, v):
                 tests = [ex.src(r.cond) for r in s.requires]
@@ -911,8 +915,11 @@ class Codegen(StraightGen):
                 continue
             conds = " and ".join(f"({t})" for t in runs)
             parts.append(f"(({literal(v)},) if {conds} else ())" if conds else f"({literal(v)},)")
+            tested.append((literal(v), conds))
         if not parts:
             return "()"
+        if BRANCHED_OPTIONS and sum(1 for _v, c in tested if c) <= BRANCHED_MAX:
+            return branched(tested)
         return "(" + " + ".join(parts) + ")"
 
     def _domain(self, e: A.Expr) -> tuple[str, list[str]]:
@@ -1198,3 +1205,18 @@ def python_procs(program: Program) -> frozenset[str]:
     return frozenset(
         name for name, sym in program.procs.items() if not sym.pauses and sym is not imagine
     )
+
+
+def branched(tested: list[tuple[str, str]], at: int = 0, kept: tuple[str, ...] = ()) -> str:
+    """The options of `unrolled_options` from (value, its tests or "") in order, as
+    nested conditionals giving one tuple literal each: `(('a', 'b') if T else ('b',))`
+    for `(('a',) if T else ()) + ('b',)`. The tests run in the same order, each once on
+    every path, and the tuple holds the same values in the same order: no tuples of one
+    value made and added together at every decision."""
+    if at == len(tested):
+        return f"({', '.join(kept)},)" if kept else "()"
+    value, tests = tested[at]
+    taken = branched(tested, at + 1, (*kept, value))
+    if not tests:
+        return taken
+    return f"({taken} if {tests} else {branched(tested, at + 1, kept)})"
