@@ -69,12 +69,12 @@ def test_the_same_tuples_and_tests_in_the_same_order() -> None:
             for v, c in zip(values, conds, strict=True)
         ]
         added = "(" + " + ".join(parts) + ")"
-        written = codegen.branched(list(zip(values, conds, strict=True)))
+        written = codegen.branched(pairs)
         for answers in itertools.product([True, False], repeat=3):
             runs: list[list[int]] = [[], []]
             for run, source in zip(runs, (added, written), strict=True):
 
-                def t(i: int, run: list[int] = run) -> bool:
+                def t(i: int, run: list[int] = run, answers: tuple[bool, ...] = answers) -> bool:
                     run.append(i)
                     return answers[i]
 
