@@ -64,10 +64,8 @@ def test_the_same_tuples_and_tests_in_the_same_order() -> None:
     values = ["'a'", "'b'", "7"]
     for tested in itertools.product([True, False], repeat=3):
         conds = [f"t({i})" if on else "" for i, on in enumerate(tested)]
-        parts = [
-            f"(({v},) if {c} else ())" if c else f"({v},)"
-            for v, c in zip(values, conds, strict=True)
-        ]
+        pairs = list(zip(values, conds, strict=True))
+        parts = [f"(({v},) if {c} else ())" if c else f"({v},)" for v, c in pairs]
         added = "(" + " + ".join(parts) + ")"
         written = codegen.branched(pairs)
         for answers in itertools.product([True, False], repeat=3):
