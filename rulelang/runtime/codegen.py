@@ -24,7 +24,7 @@ from rulelang.check.symbols import ProcSym, Program, ValueSym, imagine_proc
 from rulelang.check.types import PLAYER
 from rulelang.diagnostics import NO_SPAN, Span
 from rulelang.limits import Limits
-from rulelang.runtime import chaining, exprgen, late, statelocals, unordered
+from rulelang.runtime import chaining, exprgen, late, statelocals, sunk, unordered
 from rulelang.runtime.code import (
     CHANCE,
     DONE,
@@ -257,7 +257,8 @@ class Codegen(StraightGen):
             return None
         lines = prelude(self.looped(pc, found))
         # run on for many turns in one call: more of the state read once (statelocals.py)
-        return statelocals.hoisted(lines) if statelocals.STATE_LOCALS else lines
+        lines = statelocals.hoisted(lines) if statelocals.STATE_LOCALS else lines
+        return sunk.sunk(lines)  # pushes carried to where the op leaves (sunk.py)
 
     def runs_on(self, pc: int, copied: set[int]) -> bool:
         """Does play run on from op pc, as its first calls and those of the ops they
