@@ -13,7 +13,8 @@ and the warm-up matches, which fill the lazy ops and CPython's specialisations):
     python benchmarks/callgrind_diff.py fast.out plain.out --matches 100
 
 (add `--cache-sim=yes --branch-sim=yes` for misses; `--game heimlich` for another rule
-file of rulesets/, its games counted as matches). The yardstick is
+file of rulesets/, its games counted as matches; `--off loops.HOISTED` compiles with a
+switch of the code generator off, to count what it saves). The yardstick is
 ../shared/yardsticks/saboteur_plain.py; stdlib only, besides rulelang.
 """
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import importlib
 import random
 import sys
 import time
@@ -60,7 +62,17 @@ def main() -> None:
     ap.add_argument("matches", type=int)
     ap.add_argument("--warmup", type=int, default=40, help="matches played first, not counted")
     ap.add_argument("--game", default="saboteur", help="a rule file of rulesets/ (not for plain)")
+    ap.add_argument(
+        "--off",
+        action="append",
+        default=[],
+        metavar="MODULE.SWITCH",
+        help="a switch of rulelang.runtime set False before compiling (loops.HOISTED)",
+    )
     args = ap.parse_args()
+    for switch in args.off:
+        module, name = switch.rsplit(".", 1)
+        setattr(importlib.import_module(f"rulelang.runtime.{module}"), name, False)
     play = player(args.program, args.players, args.game)
     rng = random.Random(7)
     for i in range(args.warmup):

@@ -96,8 +96,9 @@ def test_the_looping_op_reads_the_state_from_locals() -> None:
     # st.current written through the local; st.budget written back at every return
     assert all("current_ =" in ln for ln in lines[len(head) :] if "st.current" in ln)
     for i, line in enumerate(lines):
-        if line.strip().startswith("return"):
-            assert lines[i - 1].strip() == "st.budget = budget", line
+        if line.strip().startswith("return"):  # (pushes carried there come between: sunk.py)
+            before = [ln.strip() for ln in lines[:i] if "st.stack.append(" not in ln]
+            assert before[-1] == "st.budget = budget", line
 
 
 def test_off_the_op_reads_the_state() -> None:

@@ -19,6 +19,7 @@ from compile_support import both_of_source, compiled, with_loops
 import rulelang
 from rulelang import CHANCE, Ruleset
 from rulelang.diagnostics import GameRuntimeError
+from rulelang.runtime import codegen
 from rulelang.runtime.literals import literal
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -123,9 +124,13 @@ end when turn_number > 12 { win [current] }
 """
 
 
-def test_a_choice_among_a_few_constants_is_tested_value_by_value() -> None:
+def test_a_choice_among_a_few_constants_is_tested_value_by_value(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The options are the constants whose requires hold, in the list's order: no
-    comprehension made at each decision; the plain code makes one."""
+    comprehension made at each decision; the plain code makes one. (Shown on the
+    options added value by value: `codegen.BRANCHED_OPTIONS` off.)"""
+    monkeypatch.setattr(codegen, "BRANCHED_OPTIONS", False)
     rules, plain = compiled(CONSTANTS), compiled(CONSTANTS, optimised=False)
     fast = source_of(rules, "ops")
     # (a text of the rules is written with its `_` escaped: runtime/literals.py)

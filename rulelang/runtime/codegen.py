@@ -24,7 +24,7 @@ from rulelang.check.symbols import ProcSym, Program, ValueSym, imagine_proc
 from rulelang.check.types import PLAYER
 from rulelang.diagnostics import NO_SPAN, Span
 from rulelang.limits import Limits
-from rulelang.runtime import chaining, exprgen, late, statelocals
+from rulelang.runtime import chaining, exprgen, late, statelocals, sunk, unordered
 from rulelang.runtime.code import (
     CHANCE,
     DONE,
@@ -56,6 +56,10 @@ INLINE_DEPTH = 3
 JUMP = re.compile(r"^(\s*)return (\d+)$")
 MARKED = re.compile(r"  # @\d+$")  # a line that ends with its statement's mark
 UNROLLED_CHOICES = True  # off: a choice among constants filtered by a comprehension
+# the options of such a choice as one tuple per outcome of its tests (`branched`), where
+# at most BRANCHED_MAX values are tested; off: tuples of one value added together
+BRANCHED_OPTIONS = True
+BRANCHED_MAX = 2
 PYTHON_PROCS = True  # off: a proc that never pauses takes its arguments in st.loc
 RANGE = "range(low, high + 1)"  # the candidates of a choice over a range `a..b`
 LAZY = True  # ops and resumes compiled when first called (Namespace.lazy)
@@ -253,7 +257,8 @@ class Codegen(StraightGen):
             return None
         lines = prelude(self.looped(pc, found))
         # run on for many turns in one call: more of the state read once (statelocals.py)
-        return statelocals.hoisted(lines) if statelocals.STATE_LOCALS else lines
+        lines = statelocals.hoisted(lines) if statelocals.STATE_LOCALS else lines
+        return sunk.sunk(lines)  # pushes carried to where the op leaves (sunk.py)
 
     def runs_on(self, pc: int, copied: set[int]) -> bool:
         """Does play run on from op pc, as its first calls and those of the ops they
@@ -625,6 +630,9 @@ class Codegen(StraightGen):
         decides = f"({elem})" if found else f"not ({elem})"
         if where:
             decides = f"({where}) and {decides}"
+        cells = unordered.first_pass(source, decides)
+        if cells is not None:  # over `reached`: its kept set first (unordered.py)
+            return unordered.unordered_test(var, cells, decides, found)
         return [
             f"_found = {not found}",
             f"for {var} in {source}:",
@@ -896,7 +904,7 @@ class Codegen(StraightGen):
         values = constant_values(domain) if on else None
         if values is None or len(values) > exprgen.UNROLL_MAX:
             return None
-        ex, parts = self.ex, []
+        ex, parts, tested = self.ex, [], []
         for v in values:
             with ex.constant_bound(slot, v):
                 tests = [ex.src(r.cond) for r in s.requires]
@@ -908,8 +916,11 @@ class Codegen(StraightGen):
                 continue
             conds = " and ".join(f"({t})" for t in runs)
             parts.append(f"(({literal(v)},) if {conds} else ())" if conds else f"({literal(v)},)")
+            tested.append((literal(v), conds))
         if not parts:
             return "()"
+        if BRANCHED_OPTIONS and sum(1 for _v, c in tested if c) <= BRANCHED_MAX:
+            return branched(tested)
         return "(" + " + ".join(parts) + ")"
 
     def _domain(self, e: A.Expr) -> tuple[str, list[str]]:
@@ -1195,3 +1206,18 @@ def python_procs(program: Program) -> frozenset[str]:
     return frozenset(
         name for name, sym in program.procs.items() if not sym.pauses and sym is not imagine
     )
+
+
+def branched(tested: list[tuple[str, str]], at: int = 0, kept: tuple[str, ...] = ()) -> str:
+    """The options of `unrolled_options` from (value, its tests or "") in order, as
+    nested conditionals giving one tuple literal each: `(('a', 'b') if T else ('b',))`
+    for `(('a',) if T else ()) + ('b',)`. The tests run in the same order, each once on
+    every path, and the tuple holds the same values in the same order: no tuples of one
+    value made and added together at every decision."""
+    if at == len(tested):
+        return f"({', '.join(kept)},)" if kept else "()"
+    value, tests = tested[at]
+    taken = branched(tested, at + 1, (*kept, value))
+    if not tests:
+        return taken
+    return f"({taken} if {tests} else {branched(tested, at + 1, kept)})"

@@ -39,6 +39,7 @@ from rulelang.limits import Limits
 from rulelang.runtime import cells, helpers, loops, ranges, seen
 from rulelang.runtime.code import Fn, Formatter
 from rulelang.runtime.constants import constant_items
+from rulelang.runtime.dispatch import dispatched
 from rulelang.runtime.fitting import fitting_call
 from rulelang.runtime.folds import emptiness, fold, membership
 from rulelang.runtime.growing import Grown, grown_locals
@@ -547,6 +548,10 @@ class ExprGen:
         if op in ("in", "notin"):
             left, right = self.src(e.left), self.members(e.right)
             return f"({left} {'in' if op == 'in' else 'not in'} {right})"
+        if OPTIMISED and op == "or":
+            chosen = dispatched(self, e)  # by kind: the subject read once (dispatch.py)
+            if chosen is not None:
+                return chosen
         left, right = self.src(e.left), self.src(e.right)
         if OPTIMISED and FOLD:
             folded = fold(op, left, right)

@@ -28,6 +28,13 @@ instructions a call more than the loop over a tile game's few spots (callgrind),
 an item appended costs a few bytecodes more than `LIST_APPEND`. The same items are
 taken, tested and appended in the same order, an error raised at the same item.
 
+The reads of the state an item's test repeats, though no expression changes them while it
+is evaluated (`st.cols[2]`, a column of the table at a constant index; `st.layers[0]`, a
+board's layer of tiles; `st.zones`, `st.cfg`, `st.current`), are read once before the
+loop into locals of the function (`loops.HOISTED`): `st.cols[2][c]` is then one
+`BINARY_SUBSCR` an item instead of four bytecodes more. Read there, before the source
+is, they cannot raise (a constant index of a list the table sizes for it).
+
 Left as it is: a generator or comprehension inside another comprehension or a lambda,
 one with more than one `for`, holding a comprehension or a lambda of its own, or a
 `:=` whose name the function reads elsewhere (Python binds it in the function around
@@ -40,11 +47,13 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Callable
+from functools import partial
 
 from rulelang.runtime.cells import continued, offsets, statement
 
 LOOPED = True  # off: `any`/`all` over a generator evaluated as written
 LISTED = True  # off: a list comprehension evaluated as written (on only with LOOPED)
+HOISTED = True  # off: each item's test reads the state's columns and layers itself
 MADE = "_made"  # the list a comprehension's function builds (no generated name)
 MARK = re.compile(r"  # @\d+$")
 _SCOPES = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Lambda)
@@ -155,8 +164,45 @@ def _edit(
             f"{pad}    return {found}",
             f"return {done}",
         ]
+    if HOISTED:
+        body = hoisted(body)
     name = make(params, body)
     return start, end, f"{name}({', '.join(params)})"
+
+
+# What the test of an item reads of the state that no expression changes while it is
+# evaluated: (the read, its local's name: `\1` the constant index). Each is rebound only
+# where a state is made, cloned or edited, never by generated code evaluating an
+# expression (statelocals.py relies on the same).
+INVARIANT = (
+    (re.compile(r"(?<![\w.])(?:st\.)?cols\[(\d+)\]"), r"_col\1"),
+    (re.compile(r"(?<![\w.])st\.layers\[(\d+)\]"), r"_lay\1"),
+    (re.compile(r"(?<![\w.])st\.(zones|cfg|current)\b"), r"_st_\1"),
+)
+
+
+def hoisted(body: list[str]) -> list[str]:
+    """A loop's function (its lines, the `for` among them) with INVARIANT's reads of
+    the lines after the `for` read once before it."""
+    at = next(i for i, line in enumerate(body) if line.startswith("for "))
+    after = "\n".join(body[at + 1 :])
+    taken = set(re.findall(r"\b_(?:col|lay|st_)\w*", "\n".join(body)))
+    reads: dict[str, str] = {}  # local -> what it reads
+    for pattern, local in INVARIANT:
+        for m in pattern.finditer(after):
+            name = m.expand(local)
+            if name not in taken:
+                reads.setdefault(name, m.group(0))
+        after = pattern.sub(partial(_local, local=local, taken=taken), after)
+    if not reads:
+        return body
+    head = [f"{name} = {read}" for name, read in reads.items()]
+    return [*body[:at], *head, body[at], *after.split("\n")]
+
+
+def _local(m: re.Match[str], local: str, taken: set[str]) -> str:
+    name = m.expand(local)
+    return m.group(0) if name in taken else name
 
 
 def _private(inner: list[ast.AST], own: str, whole: str) -> set[str] | None:

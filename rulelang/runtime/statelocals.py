@@ -26,7 +26,12 @@ docs/performance.md, "Seventh session").
   out of the op leaves it unwritten, and Game.playout then returns nothing but the
   error.
 
-Each only where the op reads it at least twice and never assigns it whole."""
+Each only where the op reads it at least twice and never assigns it whole.
+
+- the value a choice took (`loc[120] = value`, the choice's local in its slot), read
+  again from a local (`loc[120] = chosen_120 = value`) in the lines known to run after
+  that store and before any other write of the slot (`_chosen`): a card chosen is
+  read by each test of its kind that follows."""
 
 from __future__ import annotations
 
@@ -74,7 +79,9 @@ def hoisted(lines: list[str]) -> list[str]:
     if text.count(TAKEN) >= 3:
         body = _budgeted(body)
         head.append("budget = st.budget")
-    if not head:
+    if CHOSEN:
+        body = _chosen(body)
+    if not head and body == lines:
         return lines
     at = _after_prelude(body)
     return [*body[:at], *head, *body[at:]]
@@ -140,3 +147,59 @@ def _after_prelude(body: list[str]) -> int:
     while at < len(body) and re.match(r"^(loc|cols|zones|cfg) = st\.\1$", body[at]):
         at += 1
     return at
+
+
+# The value a choice took, read again from a local (statelocals.CHOSEN): `loc[120] = value`
+# is the choice's store; the op reads `loc[120]` again at each test of the card.
+CHOSEN = True  # off: a chained op reads a choice's value back from st.loc
+# a choice's store, or a copy of a value (a proc's argument): its statement's mark kept
+STORE = re.compile(r"^(\s*)loc\[(\d+)\] = ([A-Za-z_]\w*)((?:  # @\d+)?)$")
+LOOP = re.compile(r"^\s*(while|for) ")
+
+
+def _chosen(body: list[str]) -> list[str]:
+    """body with each choice's value (`loc[N] = value`) read from a local `chosen_N`
+    where the store is known to have run and nothing wrote the slot since: the lines
+    after it in its block (and the blocks inside), up to a write of the slot (or the
+    loop holding that write, whose rounds come back above it)."""
+    out = list(body)
+    for at in range(len(body)):
+        m = STORE.match(out[at])  # (`loc[12] = loc[120]` is `loc[12] = chosen_120` by now)
+        if m is None:
+            continue
+        slot, name = m.group(2), f"chosen_{m.group(2)}"
+        read = re.compile(rf"(?<![\w.])loc\[{slot}\](?!\s*=[^=])")
+        end = _region(body, at, len(m.group(1)), slot)
+        lines = range(at + 1, end)
+        uses = sum(len(read.findall(out[i])) for i in lines if _plain(out[i]))
+        if uses < 2 or re.search(rf"\b{name}\b", "\n".join(body)):
+            continue
+        out[at] = f"{m.group(1)}loc[{slot}] = {name} = {m.group(3)}{m.group(4)}"
+        for i in lines:
+            if _plain(out[i]):
+                out[i] = read.sub(name, out[i])
+    return out
+
+
+def _region(body: list[str], at: int, depth: int, slot: str) -> int:
+    """The end (exclusive) of the lines after `at` that run after it, below it in its
+    block, before anything writes the slot again."""
+    write = re.compile(rf"(?<![\w.])loc\[{slot}\]\s*(=[^=]|[-+*/%]=)")
+    loops: list[tuple[int, int]] = []  # (line, indent) of the loops opened since
+    for i in range(at + 1, len(body)):
+        line = body[i]
+        indent = len(line) - len(line.lstrip())
+        if line.strip() and indent < depth:
+            return i
+        loops = [(j, d) for j, d in loops if d < indent or not line.strip()]
+        if write.search(line):
+            return loops[0][0] if loops else i
+        if LOOP.match(line):
+            loops.append((i, indent))
+    return len(body)
+
+
+def _plain(line: str) -> bool:
+    """May a line's reads become a local's? Not inside a comprehension, a generator or
+    a lambda, whose own scope would make the local a cell."""
+    return " for " not in line and "lambda" not in line
