@@ -96,6 +96,9 @@ SPECIALISE = True
 # rule's name starts with a letter or `_`, never a digit, so no def of the rules can
 # have it (as `_r_NAME` could: a def named `_r_blocked` took the place of blocked's)
 SPEC = "0r_"
+# off: a list read at a local never below 0 (`let i = 0` ... `set i += 1`, ranges.py
+# `counters`) still checks that the index is 0 or more
+COUNTERS = True
 LITERAL_CONSTS = True  # off: a const list of plain numbers and texts is read from cfg.consts
 UNROLL_MAX = 4  # `any`/`all` over at most this many constant numbers: one test each
 INLINE_SLOTS = True  # a player's zone whose owner may be `none` tested inline
@@ -297,6 +300,7 @@ class ExprGen:
         self.lengths = fixed_lengths(program)  # list attributes of a fixed length
         self.facts = ranges.known_ranges(program)  # locals' and parameters' values
         self.specs = ranges.def_specs(program, self.facts)  # defs to compile twice
+        self.counters = ranges.counters(program)  # locals never below 0
         self.const_names: dict[int, str | None] = {}  # consts held by globals, by slot
         self.indices_of: dict[int, str] = {}
         self.seats: set[int] = set()  # the variables of loops over `players`
@@ -618,6 +622,8 @@ class ExprGen:
             # helper is called only to raise the error outside
             span = self.span(e)
             check = f"len({obj}) > {idx}" if idx.isdigit() else f"0 <= {idx} < len({obj})"
+            if self.counted(e.index):  # never below 0: only the length is checked
+                check = f"{idx} < len({obj})"
             if OPTIMISED and EMPTINESS and idx == "0":  # the first item: there is one
                 check = obj
             return f"({obj}[{idx}] if {check} else _h.index({obj}, {idx}, {span}))"
@@ -633,8 +639,16 @@ class ExprGen:
             # the index evaluated once, named; the list read twice at no cost
             name = self.temp()
             check = f"0 <= ({name} := {idx}) < len({obj})"
+            if self.counted(e.index):
+                check = f"({name} := {idx}) < len({obj})"
             return f"({obj}[{name}] if {check} else _h.index({obj}, {name}, {self.span(e)}))"
         return f"_h.index({obj}, {idx}, {self.span(e)})"
+
+    def counted(self, e: A.Expr) -> bool:
+        """Is e a local never below 0 (ranges.py `counters`)? A `none` index is a
+        TypeError, R030, with the shorter check as with the longer."""
+        sym = self.ref(e) if isinstance(e, A.Name) else None
+        return OPTIMISED and COUNTERS and isinstance(sym, LocalSym) and sym.slot in self.counters
 
     def temp(self) -> str:
         """A new name for a value named in an expression (`:=`): numbered after every
