@@ -36,7 +36,7 @@ from rulelang.check.symbols import (
 from rulelang.check.types import ANY, BOOL, T
 from rulelang.diagnostics import Span
 from rulelang.limits import Limits
-from rulelang.runtime import cells, helpers, loops, ranges, seen
+from rulelang.runtime import cells, helpers, invariant, loops, ranges, seen
 from rulelang.runtime.code import Fn, Formatter
 from rulelang.runtime.constants import constant_items
 from rulelang.runtime.fitting import fitting_call
@@ -1204,7 +1204,8 @@ class ExprGen:
                 if OPTIMISED:
                     self.grown = grown_locals(self.p, decl_body, lets)
                 lines = block(decl_body)
-                lines = prelude(lines) if OPTIMISED else lines
+                if OPTIMISED:  # the state's tables, and a loop's `in p.attr`, read once
+                    lines = invariant.hoisted(prelude(lines), params)
                 self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines, OPTIMISED)
                 return
             body = self.src(decl_body)
