@@ -99,6 +99,7 @@ SPEC = "0r_"
 # off: a list read at a local never below 0 (`let i = 0` ... `set i += 1`, ranges.py
 # `counters`) still checks that the index is 0 or more
 COUNTERS = True
+NONE_IS = True  # off: `x == none` is Python's `x == None` (on: `x is None`)
 LITERAL_CONSTS = True  # off: a const list of plain numbers and texts is read from cfg.consts
 UNROLL_MAX = 4  # `any`/`all` over at most this many constant numbers: one test each
 INLINE_SLOTS = True  # a player's zone whose owner may be `none` tested inline
@@ -560,6 +561,10 @@ class ExprGen:
             empty = emptiness(e, left, right)
             if empty is not None:
                 return empty
+        if OPTIMISED and NONE_IS and op in ("==", "!=") and "None" in (left, right):
+            # no value of the rules is equal to None but None: `is` asks the same, without
+            # Python's `==` trying each side's comparison before falling back to identity
+            return f"({left} {'is' if op == '==' else 'is not'} {right})"
         if OPTIMISED and op in ("/", "%") and _INT.match(right) and int(right) != 0:
             # by a number that is not 0: nothing to check (`/` rounds down, as _h.divide)
             return f"({left} {'//' if op == '/' else '%'} {right})"
