@@ -99,6 +99,7 @@ SPEC = "0r_"
 # off: a list read at a local never below 0 (`let i = 0` ... `set i += 1`, ranges.py
 # `counters`) still checks that the index is 0 or more
 COUNTERS = True
+TWO_EXTREMES = True  # off: `min(a, b)` and `max(a, b)` call Python's builtins
 NONE_IS = True  # off: `x == none` is Python's `x == None` (on: `x is None`)
 LITERAL_CONSTS = True  # off: a const list of plain numbers and texts is read from cfg.consts
 UNROLL_MAX = 4  # `any`/`all` over at most this many constant numbers: one test each
@@ -655,6 +656,24 @@ class ExprGen:
         sym = self.ref(e) if isinstance(e, A.Name) else None
         return OPTIMISED and COUNTERS and isinstance(sym, LocalSym) and sym.slot in self.counters
 
+    def extreme_of_two(self, f: str, a: str, b: str) -> str:
+        """`min(a, b)` / `max(a, b)` as a comparison: Python's builtin makes an iterator
+        of its arguments and calls the comparison through it, several times the cost.
+        Each side is evaluated once, a before b; on a tie a is given, as the builtin
+        gives it, and a `none` fails in the comparison (R030) as it does in min."""
+        if not (OPTIMISED and TWO_EXTREMES) or self.in_comp_source:
+            return f"{f}({a}, {b})"
+        sides = []
+        for side in (a, b):
+            if _NAME.match(side) or _INT.match(side):
+                sides.append((side, side))
+            else:
+                name = self.temp()
+                sides.append((f"({name} := {side})", name))
+        (first_a, read_a), (first_b, read_b) = sides
+        keep = "<=" if f == "min" else ">="  # a kept unless b is smaller (larger)
+        return f"({read_a} if {first_a} {keep} {first_b} else {read_b})"
+
     def temp(self) -> str:
         """A new name for a value named in an expression (`:=`): numbered after every
         name of the namespace, so that it hides none (`_t3` may be a board's TileOps)."""
@@ -830,7 +849,7 @@ class ExprGen:
             return self.show(args[0])
         if f in ("max", "min"):
             if len(a) == 2:
-                return f"{f}({a[0]}, {a[1]})"
+                return self.extreme_of_two(f, a[0], a[1])
             return f"_h.extreme({a[0]}, {f}, {self.span(e)}, {f!r})"
         if f in ("first", "last"):
             return f"_h.{f}({a[0]}, {self.span(e)})"
