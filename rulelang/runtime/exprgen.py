@@ -100,6 +100,7 @@ SPEC = "0r_"
 # `counters`) still checks that the index is 0 or more
 COUNTERS = True
 TWO_EXTREMES = True  # off: `min(a, b)` and `max(a, b)` call Python's builtins
+SMALL_INTS = True  # off: a number shown in a text is written by `str` each time
 NONE_IS = True  # off: `x == none` is Python's `x == None` (on: `x is None`)
 LITERAL_CONSTS = True  # off: a const list of plain numbers and texts is read from cfg.consts
 UNROLL_MAX = 4  # `any`/`all` over at most this many constant numbers: one test each
@@ -110,6 +111,9 @@ INLINE_SLOTS = True  # a player's zone whose owner may be `none` tested inline
 MEMO_INLINE = True
 STATE_NAMES = ("current", "index", "turn_number", "round_number")
 MEMO_UNSET = object()  # a fixed def not computed yet for this table
+# the texts of the whole numbers a game shows most (a tile's "x,y"), made once: `str`
+# of a number writes its digits anew each time (SMALL_INTS)
+INT_TEXTS = {i: str(i) for i in range(-256, 257)}
 
 
 class Namespace:
@@ -123,6 +127,7 @@ class Namespace:
             "_h": helpers,
             "_kn": seen,  # `known(P, EXPR)`: see runtime/seen.py
             "_UNSET": MEMO_UNSET,
+            "_INTS": INT_TEXTS,
             "_NO_TILE": (None, 0, False),
             TABLE: self.lines,  # how an error raised in generated code finds its rule line
         }
@@ -465,6 +470,12 @@ class ExprGen:
         inner = self.src(e)
         if t.name == "text":
             return f"({inner} + '')"
+        if t.name == "int" and OPTIMISED and SMALL_INTS:  # a number's text made once
+            if _NAME.match(inner) or _PURE.match(inner):
+                return f"_INTS.get({inner}, {inner})"
+            if not self.in_comp_source:
+                name = self.temp()
+                return f"_INTS.get(({name} := {inner}), {name})"
         if t.name == "int":
             return f"({inner})"
         if t.name == "player" and self.cheap(inner):
