@@ -36,7 +36,7 @@ from rulelang.check.symbols import (
 from rulelang.check.types import ANY, BOOL, T
 from rulelang.diagnostics import Span
 from rulelang.limits import Limits
-from rulelang.runtime import cells, helpers, loops, ranges, seen
+from rulelang.runtime import cells, helpers, invariant, loops, ranges, seen
 from rulelang.runtime.code import Fn, Formatter
 from rulelang.runtime.constants import constant_items
 from rulelang.runtime.dispatch import dispatched
@@ -97,6 +97,12 @@ SPECIALISE = True
 # rule's name starts with a letter or `_`, never a digit, so no def of the rules can
 # have it (as `_r_NAME` could: a def named `_r_blocked` took the place of blocked's)
 SPEC = "0r_"
+# off: a list read at a local never below 0 (`let i = 0` ... `set i += 1`, ranges.py
+# `counters`) still checks that the index is 0 or more
+COUNTERS = True
+TWO_EXTREMES = True  # off: `min(a, b)` and `max(a, b)` call Python's builtins
+SMALL_INTS = True  # off: a number shown in a text is written by `str` each time
+NONE_IS = True  # off: `x == none` is Python's `x == None` (on: `x is None`)
 LITERAL_CONSTS = True  # off: a const list of plain numbers and texts is read from cfg.consts
 UNROLL_MAX = 4  # `any`/`all` over at most this many constant numbers: one test each
 INLINE_SLOTS = True  # a player's zone whose owner may be `none` tested inline
@@ -106,6 +112,9 @@ INLINE_SLOTS = True  # a player's zone whose owner may be `none` tested inline
 MEMO_INLINE = True
 STATE_NAMES = ("current", "index", "turn_number", "round_number")
 MEMO_UNSET = object()  # a fixed def not computed yet for this table
+# the texts of the whole numbers a game shows most (a tile's "x,y"), made once: `str`
+# of a number writes its digits anew each time (SMALL_INTS)
+INT_TEXTS = {i: str(i) for i in range(-256, 257)}
 
 
 class Namespace:
@@ -119,6 +128,7 @@ class Namespace:
             "_h": helpers,
             "_kn": seen,  # `known(P, EXPR)`: see runtime/seen.py
             "_UNSET": MEMO_UNSET,
+            "_INTS": INT_TEXTS,
             "_NO_TILE": (None, 0, False),
             TABLE: self.lines,  # how an error raised in generated code finds its rule line
         }
@@ -298,6 +308,7 @@ class ExprGen:
         self.lengths = fixed_lengths(program)  # list attributes of a fixed length
         self.facts = ranges.known_ranges(program)  # locals' and parameters' values
         self.specs = ranges.def_specs(program, self.facts)  # defs to compile twice
+        self.counters = ranges.counters(program)  # locals never below 0
         self.const_names: dict[int, str | None] = {}  # consts held by globals, by slot
         self.indices_of: dict[int, str] = {}
         self.seats: set[int] = set()  # the variables of loops over `players`
@@ -460,6 +471,12 @@ class ExprGen:
         inner = self.src(e)
         if t.name == "text":
             return f"({inner} + '')"
+        if t.name == "int" and OPTIMISED and SMALL_INTS:  # a number's text made once
+            if _NAME.match(inner) or _PURE.match(inner):
+                return f"_INTS.get({inner}, {inner})"
+            if not self.in_comp_source:
+                name = self.temp()
+                return f"_INTS.get(({name} := {inner}), {name})"
         if t.name == "int":
             return f"({inner})"
         if t.name == "player" and self.cheap(inner):
@@ -561,6 +578,10 @@ class ExprGen:
             empty = emptiness(e, left, right)
             if empty is not None:
                 return empty
+        if OPTIMISED and NONE_IS and op in ("==", "!=") and "None" in (left, right):
+            # no value of the rules is equal to None but None: `is` asks the same, without
+            # Python's `==` trying each side's comparison before falling back to identity
+            return f"({left} {'is' if op == '==' else 'is not'} {right})"
         if OPTIMISED and op in ("/", "%") and _INT.match(right) and int(right) != 0:
             # by a number that is not 0: nothing to check (`/` rounds down, as _h.divide)
             return f"({left} {'//' if op == '/' else '%'} {right})"
@@ -623,6 +644,8 @@ class ExprGen:
             # helper is called only to raise the error outside
             span = self.span(e)
             check = f"len({obj}) > {idx}" if idx.isdigit() else f"0 <= {idx} < len({obj})"
+            if self.counted(e.index):  # never below 0: only the length is checked
+                check = f"{idx} < len({obj})"
             if OPTIMISED and EMPTINESS and idx == "0":  # the first item: there is one
                 check = obj
             return f"({obj}[{idx}] if {check} else _h.index({obj}, {idx}, {span}))"
@@ -638,8 +661,34 @@ class ExprGen:
             # the index evaluated once, named; the list read twice at no cost
             name = self.temp()
             check = f"0 <= ({name} := {idx}) < len({obj})"
+            if self.counted(e.index):
+                check = f"({name} := {idx}) < len({obj})"
             return f"({obj}[{name}] if {check} else _h.index({obj}, {name}, {self.span(e)}))"
         return f"_h.index({obj}, {idx}, {self.span(e)})"
+
+    def counted(self, e: A.Expr) -> bool:
+        """Is e a local never below 0 (ranges.py `counters`)? A `none` index is a
+        TypeError, R030, with the shorter check as with the longer."""
+        sym = self.ref(e) if isinstance(e, A.Name) else None
+        return OPTIMISED and COUNTERS and isinstance(sym, LocalSym) and sym.slot in self.counters
+
+    def extreme_of_two(self, f: str, a: str, b: str) -> str:
+        """`min(a, b)` / `max(a, b)` as a comparison: Python's builtin makes an iterator
+        of its arguments and calls the comparison through it, several times the cost.
+        Each side is evaluated once, a before b; on a tie a is given, as the builtin
+        gives it, and a `none` fails in the comparison (R030) as it does in min."""
+        if not (OPTIMISED and TWO_EXTREMES) or self.in_comp_source:
+            return f"{f}({a}, {b})"
+        sides = []
+        for side in (a, b):
+            if _NAME.match(side) or _INT.match(side):
+                sides.append((side, side))
+            else:
+                name = self.temp()
+                sides.append((f"({name} := {side})", name))
+        (first_a, read_a), (first_b, read_b) = sides
+        keep = "<=" if f == "min" else ">="  # a kept unless b is smaller (larger)
+        return f"({read_a} if {first_a} {keep} {first_b} else {read_b})"
 
     def temp(self) -> str:
         """A new name for a value named in an expression (`:=`): numbered after every
@@ -816,7 +865,7 @@ class ExprGen:
             return self.show(args[0])
         if f in ("max", "min"):
             if len(a) == 2:
-                return f"{f}({a[0]}, {a[1]})"
+                return self.extreme_of_two(f, a[0], a[1])
             return f"_h.extreme({a[0]}, {f}, {self.span(e)}, {f!r})"
         if f in ("first", "last"):
             return f"_h.{f}({a[0]}, {self.span(e)})"
@@ -1195,7 +1244,8 @@ class ExprGen:
                 if OPTIMISED:
                     self.grown = grown_locals(self.p, decl_body, lets)
                 lines = block(decl_body)
-                lines = prelude(lines) if OPTIMISED else lines
+                if OPTIMISED:  # the state's tables, and a loop's `in p.attr`, read once
+                    lines = invariant.hoisted(prelude(lines), params)
                 self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines, OPTIMISED)
                 return
             body = self.src(decl_body)

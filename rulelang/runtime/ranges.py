@@ -90,6 +90,41 @@ def known_ranges(program: Program) -> dict[int, Range]:
     return facts
 
 
+def counters(program: Program) -> set[int]:
+    """The slots of `let` locals never below 0: a value known to be 0 or more (a
+    number, a loop's... see `range_of`), and every `set` of them adds a number of 0 or
+    more, or gives one (`let i = 0` ... `set i += 1`). A read of a list at such a local
+    needs no check that it is 0 or more, only that it is below the length."""
+    lets: dict[int, A.Let] = {}
+    sets: dict[int, list[A.Set]] = {}
+    for s in statements(program):
+        if isinstance(s, A.Let):
+            lets[program.locals_of[id(s)].slot] = s
+        elif isinstance(s, A.Set):
+            root = s.target
+            while isinstance(root, A.Index):
+                root = root.obj
+            sym = program.refs.get(id(root))
+            if isinstance(sym, LocalSym):
+                sets.setdefault(sym.slot, []).append(s)
+    return {
+        slot
+        for slot, let in lets.items()
+        if _natural(let.value) and all(_grows(s) for s in sets.get(slot, ()))
+    }
+
+
+def _natural(e: A.Expr) -> bool:
+    return isinstance(e, A.IntLit) and e.value >= 0
+
+
+def _grows(s: A.Set) -> bool:
+    """Does this `set` of a counter leave it 0 or more (given it was)?"""
+    if not isinstance(s.target, A.Name):
+        return False
+    return s.op in ("+=", "=") and _natural(s.value)
+
+
 def _union(ranges: list[Range | None]) -> Range | None:
     if not ranges or any(r is None for r in ranges):
         return None
