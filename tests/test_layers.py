@@ -19,7 +19,7 @@ ROOT = Path(rulelang.__file__).parent
 # lowest first; a unit is a top-level module or package of rulelang ("rulelang" is the
 # package's own __init__, the public facade)
 FLOORS: list[set[str]] = [
-    {"diagnostics", "exits", "highlight"},
+    {"diagnostics", "exits", "highlight", "words"},
     {"limits"},
     {"errors"},
     {"syntax"},
