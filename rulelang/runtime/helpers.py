@@ -329,8 +329,10 @@ def deal(st: State, count: int, src: int, dst: int, places: Places | None = None
                 for item in pile[-take:]:
                     if item in st.shown_items:
                         left(st, ("zone", src), item)
-            if places is not None:
-                _hint(places, pile[-take:], dst + p)
+            if places is not None:  # `_hint` written in place, for each player's share
+                hint, slot = places.hint, dst + p
+                for item in pile[-take:]:
+                    hint[item] = slot
 
 
 def move(
@@ -435,8 +437,11 @@ def detach(st: State, item: Value, places: Places) -> None:
     if slot is not None:
         if 0 <= slot < len(zones):
             zone = zones[slot]
-            i = _index(zone, item)
-            if i >= 0:
+            try:  # one scan (`in` then `index` scanned twice), and no call
+                i = zone.index(item)
+            except ValueError:
+                pass  # a stale hint: searched below
+            else:
                 zones[slot] = zone[:i] + zone[i + 1 :]
                 if st.shown is not None and item in st.shown_items:
                     left(st, ("zone", slot), item)
@@ -457,15 +462,6 @@ def detach(st: State, item: Value, places: Places) -> None:
         if where >= 0:
             ops.clear(st, where)
             return
-
-
-def _index(zone: tuple[Value, ...], item: Value) -> int:
-    """Where the item lies in the zone, or -1: one scan (`in` then `index` scanned
-    twice)."""
-    try:
-        return zone.index(item)
-    except ValueError:
-        return -1
 
 
 def _zones_of(places: Places, n: int) -> tuple[int, ...]:
@@ -522,7 +518,9 @@ def add_from(st: State, items: tuple[Value, ...], src: int, dst: int, places: Pl
         for x in zone:
             if (gone is None or x in gone) and x in st.shown_items:
                 left(st, ("zone", src), x)
-    _hint(places, items, dst)
+    hint = places.hint  # `_hint` written in place: a call less for each `add` of a list
+    for item in items:
+        hint[item] = dst
     zones[dst] += items
 
 
