@@ -15,6 +15,7 @@ from test_reveal_to import PEEK
 
 import rulelang
 from rulelang import Ruleset
+from rulelang.diagnostics import GameRuntimeError, Span
 from rulelang.runtime import helpers
 from rulelang.runtime.state import State
 
@@ -83,3 +84,23 @@ def test_add_from_hints_the_items_in_place(peek: Ruleset) -> None:
     assert _calls(lambda: helpers.add_from(st, some, bag, purse, places)) == ["_without"]
     assert st.zones[purse] == some and st.zones[bag] == tuple(c for c in pile if c not in some)
     assert places.hint[pile[1]] == places.hint[pile[5]] == purse
+
+
+@pytest.mark.parametrize("n", [1, 2, 6, 40])
+def test_an_item_taken_out_leaves_the_others_in_order(n: int) -> None:
+    zone = tuple(range(100, 100 + n))
+    for i, item in enumerate(zone):
+        assert helpers._less(zone, item) == zone[:i] + zone[i + 1 :]
+    with pytest.raises(ValueError):
+        helpers._less(zone, 99)
+
+
+def test_move_takes_an_item_from_under_the_top_and_refuses_one_not_there(peek: Ruleset) -> None:
+    st, places, bag, purse = _setup(peek)
+    pile = st.zones[bag]
+    span = Span("t.rules", 1, 1)
+    assert _calls(lambda: helpers.move(st, pile[2], bag, purse, span, "bag", places)) == []
+    assert st.zones[bag] == pile[:2] + pile[3:] and st.zones[purse] == (pile[2],)
+    assert places.hint[pile[2]] == purse
+    with pytest.raises(GameRuntimeError, match="not in zone 'bag'"):
+        helpers.move(st, pile[2], bag, purse, span, "bag", places)
