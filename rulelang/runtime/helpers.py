@@ -329,10 +329,12 @@ def deal(st: State, count: int, src: int, dst: int, places: Places | None = None
                 for item in pile[-take:]:
                     if item in st.shown_items:
                         left(st, ("zone", src), item)
-            if places is not None:  # `_hint` written in place, for each player's share
+            if places is not None and HINT_LOOP:  # `_hint` in place, each player's share
                 hint, slot = places.hint, dst + p
                 for item in pile[-take:]:
                     hint[item] = slot
+            elif places is not None:
+                _hint(places, pile[-take:], dst + p)
 
 
 def move(
@@ -529,9 +531,12 @@ def add_from(st: State, items: tuple[Value, ...], src: int, dst: int, places: Pl
         for x in zone:
             if (gone is None or x in gone) and x in st.shown_items:
                 left(st, ("zone", src), x)
-    hint = places.hint  # `_hint` written in place: a call less for each `add` of a list
-    for item in items:
-        hint[item] = dst
+    if HINT_LOOP:  # `_hint` written in place: a call less for each `add` of a list
+        hint = places.hint
+        for item in items:
+            hint[item] = dst
+    else:
+        _hint(places, items, dst)
     zones[dst] += items
 
 
