@@ -67,13 +67,8 @@ def known_ranges(program: Program) -> dict[int, Range]:
             lets.append(s)
         elif isinstance(s, A.Do):
             dos.append(s)
-        elif isinstance(s, A.Set):
-            root = s.target
-            while isinstance(root, A.Index):
-                root = root.obj
-            sym = program.refs.get(id(root))
-            if isinstance(sym, LocalSym):
-                changed.add(sym.slot)
+        elif isinstance(s, A.Set) and (slot := set_local(program, s)) is not None:
+            changed.add(slot)
     facts: dict[int, Range] = {}
     for _ in range(3):  # a fact may rest on another: a few rounds reach them
         for s in lets:
@@ -90,6 +85,16 @@ def known_ranges(program: Program) -> dict[int, Range]:
     return facts
 
 
+def set_local(program: Program, s: A.Set) -> int | None:
+    """The slot of the local a `set` changes (`set xs[i] = ...` changes xs), or None
+    where it changes no local (an attribute, a global)."""
+    root = s.target
+    while isinstance(root, A.Index):
+        root = root.obj
+    sym = program.refs.get(id(root))
+    return sym.slot if isinstance(sym, LocalSym) else None
+
+
 def counters(program: Program) -> set[int]:
     """The slots of `let` locals never below 0: a value known to be 0 or more (a
     number, a loop's... see `range_of`), and every `set` of them adds a number of 0 or
@@ -100,13 +105,8 @@ def counters(program: Program) -> set[int]:
     for s in statements(program):
         if isinstance(s, A.Let):
             lets[program.locals_of[id(s)].slot] = s
-        elif isinstance(s, A.Set):
-            root = s.target
-            while isinstance(root, A.Index):
-                root = root.obj
-            sym = program.refs.get(id(root))
-            if isinstance(sym, LocalSym):
-                sets.setdefault(sym.slot, []).append(s)
+        elif isinstance(s, A.Set) and (slot := set_local(program, s)) is not None:
+            sets.setdefault(slot, []).append(s)
     return {
         slot
         for slot, let in lets.items()
