@@ -419,7 +419,7 @@ def _search(st: State, item: Value, places: Places) -> Place | None:
     """The first place of the item's kind (its zones in order, then its boards) that
     holds it, or None."""
     zones = st.zones
-    for slot in places.zones.get(st.cfg.n) or _zones_of(places, st.cfg.n):
+    for slot in _zones_of(places, st.cfg.n):
         if item in zones[slot]:
             return ("zone", slot)
     for ops in places.boards:
@@ -455,7 +455,7 @@ def detach(st: State, item: Value, places: Places) -> None:
             if where >= 0:
                 ops.clear(st, where)
                 return
-    for slot in places.zones.get(st.cfg.n) or _zones_of(places, st.cfg.n):
+    for slot in _zones_of(places, st.cfg.n):
         if item in zones[slot]:
             _take(st, slot, item)
             places.hint[item] = slot
@@ -470,10 +470,12 @@ def detach(st: State, item: Value, places: Places) -> None:
 def _zones_of(places: Places, n: int) -> tuple[int, ...]:
     """The slots of the zones an item of the kind may be in, in the order searched;
     kept per player count."""
-    found = places.zones[n] = (
-        *places.slots,
-        *(s for base in places.player_slots for s in range(base, base + n)),
-    )
+    found = places.zones.get(n)
+    if found is None:
+        found = places.zones[n] = (
+            *places.slots,
+            *(s for base in places.player_slots for s in range(base, base + n)),
+        )
     return found
 
 
@@ -550,7 +552,7 @@ def _detach_all(st: State, items: Sequence[Value], places: Places) -> None:
     """`detach` of many items at once."""
     gone = set(items)
     zones = st.zones
-    for slot in places.zones.get(st.cfg.n) or _zones_of(places, st.cfg.n):
+    for slot in _zones_of(places, st.cfg.n):
         zone = zones[slot]
         if gone.isdisjoint(zone):
             continue

@@ -104,17 +104,11 @@ _OTHER = [  # another choice: its resume called, as Game.apply calls it
 ]
 
 
-_OTHER_BY_SPEC = [  # as _OTHER, the spec tested here
+# as _OTHER, the spec tested here (the game may wait for nothing) and its pc read from it
+_OTHER_BY_SPEC = [
     "    if spec is not None:",
-    "        _resume = _resumes[spec.pc]",
-    "        if _resume is not None and value in st.options:",
-    "            try:",
-    "                _at = _resume(st, spec, value)",
-    *("    " + line.replace("AT", "spec.pc + 1") for line in _PLACED),
-    "            if _at != -11:",
-    "                _after(self, st, _at)",
-    "            return",
-    "return _game_apply(self, action)",
+    *("    " + line.replace("_resumes[_at]", "_resumes[spec.pc]") for line in _OTHER[:-1]),
+    _OTHER[-1],
 ]
 
 
