@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rulelang.cli.errors import EX_DATAERR, EX_IOERR, EX_USAGE, CliExit, usage
+from rulelang.cli.errors import EX_DATAERR, EX_IOERR, EX_USAGE, CliExit, say_err, usage
 from rulelang.cli.terminal import say
 from rulelang.storage import saves
 from rulelang.storage.store import (
@@ -311,9 +311,7 @@ def delete(
 def _links_left(failed: list[str]) -> None:
     """Warn of a served table's links file that stayed behind its deleted game."""
     for line in failed:
-        print(
-            f"warning: the links of a deleted table could not be removed: {line}", file=sys.stderr
-        )
+        say_err(f"warning: the links of a deleted table could not be removed: {line}")
 
 
 @games_app.command("import")
