@@ -160,15 +160,24 @@ def test_the_same_games(players: int) -> None:
         assert outcome(on, players, seed) == want == outcome(longer, players, seed)
 
 
-def test_the_same_errors_on_the_same_line() -> None:
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("FIRST", "any(first(front[p]).value >= 0 for p in players)"),
+        ("for c in front[p]]", "for c in front[p]] + [first(front[p]).value]"),
+    ],
+)
+def test_the_same_errors_on_the_same_line(old: str, new: str) -> None:
     """`first(front[p]).value` raises R004 for an empty front unless an earlier
-    player answered: the nested loops stop and raise where the generator did."""
-    text = RULES.replace("FIRST", "any(first(front[p]).value >= 0 for p in players)")
+    player answered: the nested loops stop and raise where the generator did, on the
+    same rule line, a def written in place (`marked`, read in `open_to`) too."""
+    text = RULES.replace(old, new).replace("FIRST", "true")
     on, off = compiled(True, text), compiled(False, text)
+    longer = compiled(True, text, inline_max=1200)
     errors = 0
     for seed in range(8):
         got = outcome(on, 3, seed)
-        assert got == outcome(off, 3, seed)
+        assert got == outcome(off, 3, seed) == outcome(longer, 3, seed)
         errors += isinstance(got, tuple) and got[0] == "R004"
     assert errors > 0
 

@@ -87,7 +87,10 @@ OPTIMISED = True
 FOLD = True  # off: constant comparisons and truth values left to run (folds.py)
 HOIST = True  # off: `any(v in xs for v in vs)` tests xs once per v, as written (folds.py)
 EMPTINESS = True  # off: `len(xs) == 0` and a first item's check call len (folds.py)
-INLINE_MAX = 160  # the longest def body (generated source) written in place of its calls
+# the longest def body (generated source) written in place of its calls: 160 until a
+# generator holding a comprehension became loops too (loops.NESTED); a def written in
+# place no longer leaves one a function object per evaluation (docs/performance.md)
+INLINE_MAX = 1200
 FRESH_TEMPS = True  # off: a def body written in place keeps its own `:=` names
 UNGUARDED = True  # statements read hidden things without the guards of `known`
 FIXED_LENGTHS = True  # off: a list attribute's reads are checked, whatever it holds
