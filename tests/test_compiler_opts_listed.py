@@ -72,8 +72,13 @@ def rulelang_global(rules: Ruleset, name: str) -> object:
 
 
 def test_left_as_written_holding_another_comprehension() -> None:
-    """`[p for p in players where any(..)]`: the generator inside keeps it as it is."""
-    assert listcomps(def_code(compiled(True), "nested")) == ["<listcomp>"]
+    """`[p for p in players where any(..)]`: without loops.NESTED the generator inside
+    keeps it as it is (tests/test_compiler_opts_nested.py has it on)."""
+    was, loops.NESTED = loops.NESTED, False
+    try:
+        assert listcomps(def_code(compiled(True), "nested")) == ["<listcomp>"]
+    finally:
+        loops.NESTED = was
 
 
 def test_a_loop_function_lists_as_the_comprehension() -> None:
@@ -116,8 +121,16 @@ def test_a_name_bound_with_walrus_and_read_elsewhere_stays() -> None:
 
     private = ["return [(_t1[0] if (_t1 := x[v]) else 0) for v in z]"]
     assert loops.looped(private, {"x", "z", "_t1"}, make) == ["return _loop1(x, z)"]
-    shared = ["y = [(_t1 := x[v]) for v in z]", "return _t1"]
-    assert loops.looped(shared, {"x", "z", "_t1", "y"}, make) == shared
+    shared = ["y = [(k := x[v]) for v in z]", "return k"]
+    assert loops.looped(shared, {"x", "z", "k", "y"}, make) == shared
+    # a temp's name (`_t1`) is looked for on its own line with loops.TEMPS_BY_LINE
+    # (tests/test_compiler_opts_nested.py); without, as any other name
+    was, loops.TEMPS_BY_LINE = loops.TEMPS_BY_LINE, False
+    try:
+        temp = [line.replace("k", "_t1") for line in shared]
+        assert loops.looped(temp, {"x", "z", "_t1", "y"}, make) == temp
+    finally:
+        loops.TEMPS_BY_LINE = was
     assert len(made) == 1
 
 

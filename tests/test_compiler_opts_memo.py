@@ -17,13 +17,14 @@ from rulelang.runtime import exprgen
 SABOTEUR = Path(__file__).resolve().parent.parent / "rulesets" / "saboteur.rules"
 
 
-def compiled(on: bool) -> rulelang.Ruleset:
-    was = exprgen.MEMO_INLINE
+def compiled(on: bool, inline_max: int | None = None) -> rulelang.Ruleset:
+    was = exprgen.MEMO_INLINE, exprgen.INLINE_MAX
     exprgen.MEMO_INLINE = on
+    exprgen.INLINE_MAX = inline_max or exprgen.INLINE_MAX
     try:
         return rulelang.compile_file(SABOTEUR)
     finally:
-        exprgen.MEMO_INLINE = was
+        exprgen.MEMO_INLINE, exprgen.INLINE_MAX = was
 
 
 def test_a_fixed_def_is_read_from_its_slot() -> None:
@@ -39,10 +40,14 @@ def test_a_fixed_def_is_read_from_its_slot() -> None:
 
 def test_a_def_with_parameters_or_not_fixed_is_still_called() -> None:
     """`can_break(c, p)` (parameters) and `hidden_goals()` (what lies face down
-    changes): called, switched on."""
-    can_play = source_of(compiled(True), "_d_can_play")
+    changes): called, switched on (defs as short as they once had to be to be written
+    in place of their calls, so that they are calls); given no slot either way."""
+    rules = compiled(True, inline_max=160)
+    can_play = source_of(rules, "_d_can_play")
     assert "_d_can_break(st, _a" in can_play
     assert "(not not (_d_hidden_goals(st)))" in can_play
+    for each in (rules, compiled(True)):
+        assert not {"can_break", "hidden_goals"} & set(each.ex.memo_slots)
 
 
 def test_the_same_games_either_way() -> None:

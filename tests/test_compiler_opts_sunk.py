@@ -62,6 +62,15 @@ def test_carried_into_an_if_that_leaves_and_taken_by_a_pop() -> None:
     ]
 
 
+def test_carried_past_a_set_method_of_any_value() -> None:
+    """`not set(a).isdisjoint(b)` (a def written in place): `.isdisjoint` of a call's
+    value reads no stack, as of a name's; a method not known is still a barrier."""
+    disjoint = ["st.stack.append(6)", "x = not set(a).isdisjoint(b)", "st.stack.pop()"]
+    assert sunk.sunk(disjoint) == ["x = not set(a).isdisjoint(b)"]
+    other = ["st.stack.append(6)", "x = set(a).pop()", "st.stack.pop()"]
+    assert sunk.sunk(other) == other
+
+
 def test_written_out_where_it_may_be_read() -> None:
     unknown = ["st.stack.append(6)", "_h.chance(st, _spec1)", "st.stack.pop()"]
     assert sunk.sunk(unknown) == unknown  # a call not known: the push runs first

@@ -76,6 +76,7 @@ _SLOT_TEST = re.compile(
 )
 # a constant tuple of whole numbers: a range `0..3` made a constant, or a list literal
 _BRANCHES = re.compile(r"\b(for|if|and|or|lambda)\b|:=")
+_WALRUS = re.compile(r"\((_t[0-9]+) :=")  # a name a generated `:=` binds
 # how a character of a text is written between the quotes of an f-string ("...")
 _F_ESCAPES = {"{": "{{", "}": "}}", '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 # The optimisations of issue 21 (list reads proven in range without a check, a def's
@@ -86,7 +87,11 @@ OPTIMISED = True
 FOLD = True  # off: constant comparisons and truth values left to run (folds.py)
 HOIST = True  # off: `any(v in xs for v in vs)` tests xs once per v, as written (folds.py)
 EMPTINESS = True  # off: `len(xs) == 0` and a first item's check call len (folds.py)
-INLINE_MAX = 160  # the longest def body (generated source) written in place of its calls
+# the longest def body (generated source) written in place of its calls: 160 until a
+# generator holding a comprehension became loops too (loops.NESTED); a def written in
+# place no longer leaves one a function object per evaluation (docs/performance.md)
+INLINE_MAX = 1200
+FRESH_TEMPS = True  # off: a def body written in place keeps its own `:=` names
 UNGUARDED = True  # statements read hidden things without the guards of `known`
 FIXED_LENGTHS = True  # off: a list attribute's reads are checked, whatever it holds
 RANGES = True  # off: the values of lets and parameters are not worked out (ranges.py)
@@ -185,6 +190,16 @@ class Namespace:
         name = f"_loop{self.counter}"
         scope: dict[str, Callable[..., Any]] = {}
         exec(self.lines.compile(name, ", ".join(params), body), self.env, scope)  # noqa: S102
+        code = scope[name].__code__
+        if loops.NESTED and loops.wanted("\n".join(body)):  # one held inside it
+            written = loops.looped(body, {*code.co_varnames, *code.co_cellvars}, self.loop)
+            if written != body:
+                body = written
+                exec(self.lines.compile(name, ", ".join(params), body), self.env, scope)  # noqa: S102
+                code = scope[name].__code__
+            if code.co_cellvars:  # what is left inside it given the function's locals
+                written = cells.uncelled(body, {*code.co_varnames, *code.co_cellvars})
+                exec(self.lines.compile(name, ", ".join(params), written), self.env, scope)  # noqa: S102
         self.env[name] = scope[name]
         return name
 
@@ -1358,7 +1373,14 @@ class ExprGen:
             if not (cheap or once) or own & set(_LOCAL.findall(a)):
                 return None
         table = dict(zip(params, args, strict=True))
-        return "(" + _LOCAL.sub(lambda m: f"({table[m[0]]})" if m[0] in table else m[0], body) + ")"
+        # the body's own `:=` names made anew: two copies in one function share none, so
+        # that loops.py may make each comprehension holding one a function of its own
+        fresh = {t: self.temp() for t in _WALRUS.findall(bare)} if FRESH_TEMPS else {}
+
+        def put(m: re.Match[str]) -> str:
+            return f"({table[m[0]]})" if m[0] in table else fresh.get(m[0], m[0])
+
+        return "(" + _LOCAL.sub(put, body) + ")"
 
     def own_locals(self, stmts: tuple[A.Stmt, ...]) -> list[int]:
         """The slots of the `let`s in a def's block (at any depth)."""

@@ -35,11 +35,18 @@ loop into locals of the function (`loops.HOISTED`): `st.cols[2][c]` is then one
 `BINARY_SUBSCR` an item instead of four bytecodes more. Read there, before the source
 is, they cannot raise (a constant index of a list the table sizes for it).
 
+One holding a generator or comprehension of its own (`loops.NESTED`: a def written in
+place in a generator, `any(c.marks[0] not in [d.marks[0] for d in pile[p]] for p in
+players)`) is a loop function too, and the one inside it is looked at again in that
+function (`Namespace.loop`): a call of a function each, where Python made a function
+object and a frame for each at every evaluation.
+
 Left as it is: a generator or comprehension inside another comprehension or a lambda,
-one with more than one `for`, holding a comprehension or a lambda of its own, or a
-`:=` whose name the function reads elsewhere (Python binds it in the function around
-it; a name the code generator made for one value, read only there, moves with it), one
-whose variable has the name of a local, and one on a line continued on the next.
+one with more than one `for`, holding a lambda (or, without NESTED, a comprehension)
+of its own, or a `:=` whose name the function reads elsewhere (Python binds it in the
+function around it; a name the code generator made for one value, read only there,
+moves with it: with `TEMPS_BY_LINE`, "there" is its statement), one whose variable has
+the name of a local, and one on a line continued on the next.
 """
 
 from __future__ import annotations
@@ -54,10 +61,17 @@ from rulelang.runtime.cells import continued, offsets, statement
 LOOPED = True  # off: `any`/`all` over a generator evaluated as written
 LISTED = True  # off: a list comprehension evaluated as written (on only with LOOPED)
 HOISTED = True  # off: each item's test reads the state's columns and layers itself
+# off: a generator or comprehension holding one of its own is left as written; on, it is
+# a loop function too, and the one inside it is looked at again in that function
+NESTED = True
+TEMPS_BY_LINE = True  # off: a `:=` name is private to a loop if read nowhere else at all
+_TEMP = re.compile(r"_t[0-9]+$")  # a name ExprGen.temp makes
 MADE = "_made"  # the list a comprehension's function builds (no generated name)
 MARK = re.compile(r"  # @\d+$")
 _SCOPES = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Lambda)
 _SKIP = (*_SCOPES, ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await)
+# what a generator or comprehension may hold and still be a loop function (NESTED)
+_NESTED_OK = (ast.NamedExpr, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 # compiles a loop's function from its parameters and lines, gives its name
 Make = Callable[[list[str], list[str]], str]
 
@@ -129,10 +143,11 @@ def _edit(
     if len(gen.generators) != 1 or gen.generators[0].is_async or call.end_col_offset is None:
         return None
     inner = [n for n in ast.walk(gen) if n is not gen]
-    if any(isinstance(n, _SKIP) and not isinstance(n, ast.NamedExpr) for n in inner):
+    allowed = _NESTED_OK if NESTED else (ast.NamedExpr,)
+    if any(isinstance(n, _SKIP) and not isinstance(n, allowed) for n in inner):
         return None
     start, end = offsets(text, call.col_offset, call.end_col_offset)
-    private = _private(inner, text[start:end], whole)
+    private = _private(inner, text[start:end], text, whole)
     if private is None:
         return None
     comp = gen.generators[0]
@@ -205,16 +220,21 @@ def _local(m: re.Match[str], local: str, taken: set[str]) -> str:
     return m.group(0) if name in taken else name
 
 
-def _private(inner: list[ast.AST], own: str, whole: str) -> set[str] | None:
+def _private(inner: list[ast.AST], own: str, line: str, whole: str) -> set[str] | None:
     """The names `:=` binds inside the generator or comprehension (which Python binds
     in the function around it), if each is read nowhere else in the function (a name
     the code generator made for a value it reads twice, `(_t7[0] if (_t7 := ...) else
-    ...)`): then the loop's function may hold it. None if one is read elsewhere."""
+    ...)`): then the loop's function may hold it. None if one is read elsewhere.
+    With TEMPS_BY_LINE, a name of ExprGen.temp (`_t7`) is looked for in its statement
+    (`line`) alone: it names one value of one expression, and where the same name
+    stands on another line that line is a copy of the statement (a chained op repeats
+    a turn's lines, a def written in place twice), which binds it before reading it."""
     private = set()
     for n in inner:
         if isinstance(n, ast.NamedExpr) and isinstance(n.target, ast.Name):
             name = re.compile(rf"\b{re.escape(n.target.id)}\b")
-            if len(name.findall(whole)) != len(name.findall(own)):
+            where = line if TEMPS_BY_LINE and _TEMP.match(n.target.id) else whole
+            if len(name.findall(where)) != len(name.findall(own)):
                 return None
             private.add(n.target.id)
     return private

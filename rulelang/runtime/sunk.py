@@ -31,7 +31,7 @@ CALL = re.compile(r"([A-Za-z_][\w.]*)\(")
 # functions), loops, the end's test, tile questions, helpers that move or check items
 SAFE = re.compile(
     r"^(_d_\w+|_p_\w+|_loop\d+|_check_end|_fmt\d+|_t\d+\.\w+|bot|len|int|bool|tuple|min|max|any|all"
-    r"|sorted|range|sum|set|[\w.]+\.(get|isdisjoint)|_h\.(move|move_top|add|add_from|place"
+    r"|sorted|range|sum|set|([\w.]+\.)?(get|isdisjoint)|_h\.(move|move_top|add|add_from|place"
     r"|first|last|index|zone_slot|lookup|face_up|reveal_to|modulo|divide|multiply|upto"
     r"|neighbour|extreme))$"
 )
