@@ -105,7 +105,12 @@ def simulate(
         partial=True,
     )  # fmt: skip
     if as_json:
-        print(json.dumps(summary.as_json(), indent=2))
+        from rulelang.report.provenance import Run, run_json
+
+        run = Run("simulate", file, players, n, seed, options, bots, seat_bots, limits)
+        print(
+            json.dumps({"run": run_json(run, ruleset, summary.runs), **summary.as_json()}, indent=2)
+        )
     else:
         say(summary.table(played_by(ruleset, seat_bots)))
     if report is not None:

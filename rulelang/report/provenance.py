@@ -1,0 +1,88 @@
+"""What a published figure needs to be trusted and run again: the files the rules were
+read from, each with its SHA-256, and the run's every setting (`simulate --json`'s
+"run", docs/cli.md). The hash of the main rule file is the one a saved game keeps."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import shlex
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import rulelang
+from rulelang.limits import DEFAULT_LIMITS, OPTIONS, Limits
+
+if TYPE_CHECKING:
+    from rulelang.runtime.ruleset import Ruleset
+
+
+def sha256(path: str | Path) -> str | None:
+    """The file's SHA-256, or None if it can no longer be read (gone since loaded)."""
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def files_read(ruleset: Ruleset) -> list[dict[str, Any]]:
+    """Every file the rules were read from, the main rule file first: the files it
+    extends and the data files of its kinds, each with its SHA-256; a change to any
+    changes the game, though the main file's hash stays the same."""
+    from rulelang.loader import data_path
+    from rulelang.syntax import ast as A
+
+    paths = list(ruleset.program.files)
+    paths += [data_path(d) for d in ruleset.program.decls if isinstance(d, A.KindDecl) and d.data]
+    unique = list(dict.fromkeys(paths))
+    return [{"path": p, "sha256": sha256(p)} for p in unique]
+
+
+@dataclasses.dataclass(frozen=True)
+class Run:
+    """A run of games as the command line asked for it."""
+
+    command: str  # "simulate"
+    file: Path  # as resolved from what was typed (a shipped game's path)
+    players: int
+    games: int  # asked for
+    seed: int
+    options: dict[str, str]
+    bots: str  # the --bots given
+    seat_bots: Sequence[str | None]  # per seat: the bot named, None for the rules' own
+    limits: Limits = DEFAULT_LIMITS
+
+
+def run_json(run: Run, ruleset: Ruleset, played: int) -> dict[str, Any]:
+    """The run's settings, files and version, and the command that plays it again."""
+    files = files_read(ruleset)
+    return {
+        "rulelang": rulelang.__version__,
+        "rule_file": {"path": str(run.file), "sha256": sha256(run.file)},
+        "files": files,
+        "players": run.players,
+        "options": dict(sorted(run.options.items())),
+        "bots": run.bots,
+        "seat_bots": list(run.seat_bots),  # null: the rules' declared bots, else random
+        "seed": run.seed,
+        "games_asked": run.games,
+        "games_played": played,  # fewer than asked when Ctrl-C stopped the run
+        "limits": dataclasses.asdict(run.limits),
+        "command": command_line(run),
+    }
+
+
+def command_line(run: Run) -> str:
+    """The command that plays the same games again (--jobs and --dask change where
+    games are played, not what they are, and are left out)."""
+    words = ["rulelang", run.command, str(run.file), "-p", str(run.players)]
+    words += ["-n", str(run.games), "--seed", str(run.seed)]
+    for key, value in sorted(run.options.items()):
+        words += ["-o", f"{key}={value}"]
+    words += ["--bots", run.bots]
+    for name, option in OPTIONS.items():
+        value = getattr(run.limits, name)
+        if value != getattr(DEFAULT_LIMITS, name):
+            words += [option, str(value)]
+    return shlex.join(words)
