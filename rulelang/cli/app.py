@@ -254,6 +254,8 @@ def check_table_options(save: Path | None, delay: float) -> None:
         raise usage(f"--save {save}: there is no folder {folder}")
     if save.exists() and not save.is_file():
         raise usage(f"--save {save}: that is not a regular file")
+    if not saves.may_replace(save):
+        raise usage(f"--save {save}: that file is there and is not a saved game; name a new file")
 
 
 def run_table(

@@ -376,6 +376,8 @@ def export(
     ],
 ) -> None:
     """Write a saved game to a portable file, which 'rulelang resume FILE' continues."""
+    if not saves.may_replace(file) and file.is_file():
+        raise usage(f"{file} is there and is not a saved game; name a new file")
     with failures(), Store(write=False) as store:
         record = store.load(game_id)
     try:

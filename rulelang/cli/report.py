@@ -20,13 +20,33 @@ def check_report(path: Path | None) -> None:
     missing = need_matplotlib()
     if missing:
         raise usage(missing)
+    check_output(
+        path, "--report", (".html", ".htm"), "name a .html file (the report is a web page)"
+    )
+
+
+def check_output(path: Path, option: str, suffixes: tuple[str, ...], name_one: str) -> None:
+    """Refuse, before any work, an output file that cannot be written, or whose writing
+    would destroy something else: a folder, a file of another kind (by its suffix, or
+    the suffix of the file a link leads to: never over a rule file, or notes), or a
+    FIFO or device (writing to a FIFO waits for a reader, for ever)."""
     if path.is_dir():
-        raise usage(f"--report {path}: that is a folder; name a file to write the report to")
-    if path.suffix.lower() not in (".html", ".htm"):  # never over a rule file, or notes
-        raise usage(f"--report {path}: name a .html file (the report is a web page)")
+        raise usage(f"{option} {path}: that is a folder; name a file to write to")
+    if path.suffix.lower() not in suffixes:
+        raise usage(f"{option} {path}: {name_one}")
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
-        raise usage(f"--report {path}: there is no folder {folder}")
+        raise usage(f"{option} {path}: there is no folder {folder}")
+    if path.exists() and not path.is_file():
+        raise usage(f"{option} {path}: that is not a regular file; name a file to write to")
+    if not path.is_symlink():
+        return
+    try:
+        target = path.resolve()
+    except (OSError, RuntimeError):  # a loop of links
+        raise usage(f"{option} {path}: that link leads nowhere; name a file") from None
+    if target.suffix.lower() not in suffixes:
+        raise usage(f"{option} {path}: that is a link to {target}; {name_one}")
 
 
 def write_report(path: Path, html: str, what: str = "the report") -> None:
