@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -22,6 +22,9 @@ from rulelang.cli.simulate import check_run, run_simulation_cli
 from rulelang.cli.terminal import say
 from rulelang.limits import DEFAULT_LIMITS, Limits
 from rulelang.words import counted
+
+if TYPE_CHECKING:
+    from rulelang import Ruleset
 
 
 @with_limits
@@ -126,8 +129,7 @@ def compare(
         (file_a, rules_a, opts_a, bots_a, "--a-bots" if a_bots else "--bots"),
         (path_b, rules_b, opts_b, bots_b, "--b-bots" if b_bots else "--bots"),
     )
-    players = check_players(rules_a, players)
-    check_players(rules_b, players)
+    players = both_players(rules_a, rules_b, players)
     for path, rules, opts, seats, option_name in variants:
         chosen = parse_bots(seats, players, rules, option_name)
         seat_bots = tuple(chosen.get(seat) for seat in range(players))
@@ -178,6 +180,34 @@ def compare(
         meta.insert(3, ("bots", shown_bots))
         title = f"{rules_a.title}: A/B comparison"
         write_report(report, figures.page(title, meta, names, a, b, diffs))
+
+
+def both_players(a: Ruleset, b: Ruleset, players: int | None) -> int:
+    """The player count of both variants: the one given, which both must allow; else
+    the one count both allow alike. Without -p, A's count was taken unsaid where B
+    allows others (a two-player game against one for 2 to 4): the counts are said and
+    -p asked for, with the counts both allow."""
+    if players is not None or a.is_library or b.is_library:
+        players = check_players(a, players)
+        check_players(b, players)
+        return players
+    if (a.min_players, a.max_players) == (b.min_players, b.max_players):
+        return check_players(a, None)  # one count for both; several: -p is asked for
+    low, high = max(a.min_players, b.min_players), min(a.max_players, b.max_players)
+    common = (
+        "no count suits both"
+        if low > high
+        else f"{counts(low, high)} {'suits' if low == high else 'suit'} both"
+    )
+    raise usage(
+        f"A ({a.title}) is for {counts(a.min_players, a.max_players)} players and B "
+        f"({b.title}) for {counts(b.min_players, b.max_players)}: say how many with -p N "
+        f"({common})"
+    )
+
+
+def counts(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low} to {high}"
 
 
 def label(path: Path, options: dict[str, str], bots: str | None = None) -> str:
