@@ -221,4 +221,6 @@ def run_simulation_cli(
         raise runtime_error(summary.never_ended(), ruleset.program.sources)
     if summary.cut_off:
         say_err(summary.warning())
+    if summary.gave_up_seeds:
+        say_err(f"warning: {summary.gave_up_line()}")
     return summary

@@ -136,8 +136,17 @@ def simulation_page(
             scores_section(s),
             *more,
             cut_off_section(s),
+            *gave_up_section(s),
         ],
     )
+
+
+def gave_up_section(s: Summary) -> list[str]:
+    """Where a search bot found no world and the rules' bots played its seat on: said
+    on the page, as in the summary, since the figures then are partly theirs."""
+    if not s.gave_up_seeds:
+        return []
+    return [section("Search bots that found no world", para(s.gave_up_line(200) + "."))]
 
 
 def seats_section(data: dict[str, Any], players: int) -> str:
