@@ -2,7 +2,8 @@
 message and an exit code: 0 success (also `quit`), 1 a bug in rulelang itself, 64
 usage (also an unknown saved game), 65 a rule file, save or saved games database that
 is wrong, 69 a Dask cluster or pygls unavailable (`simulate --dask`, `lsp`), 70 a rule's runtime
-error, 74 a game or file that could not be written (a busy database, a full disk), 130 interrupted."""
+error, 74 a game or file that could not be written (a busy database, a full disk), 130
+interrupted."""
 
 from __future__ import annotations
 
