@@ -86,3 +86,24 @@ def test_a_change_to_a_file_the_rules_read_changes_its_hash(
     assert after["rule_file"] == before["rule_file"]  # the main file is the same ...
     assert after["files"][2]["sha256"] != before["files"][2]["sha256"]  # ... its data not
     assert after["files"][:2] == before["files"][:2]
+
+
+def test_compare_json_says_both_variants_and_the_command(
+    variant: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    base = variant.parent / "base.rules"
+    args = (base, "-p", "2", variant, "-n", "6", "-o", "goal=5", "--b-option", "goal=4")
+    code, out, err = cli(capsys, "compare", *args, "--b-bots", "1:random", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    run = data["run"]
+    assert run["players"] == 2 and run["games_asked"] == 6 and run["seed"] == 0
+    assert run["a"]["rule_file"] == {"path": str(base), "sha256": sha(base)}
+    assert run["b"]["rule_file"]["path"] == str(variant)
+    assert len(run["b"]["files"]) == 3 and len(run["a"]["files"]) == 2  # base, tokens
+    assert run["a"]["options"] == {"goal": "5"} and run["b"]["options"] == {"goal": "4"}
+    assert (run["a"]["bots"], run["b"]["bots"]) == ("all", "1:random")
+    words = shlex.split(run["command"])
+    code, again, err = cli(capsys, *words[1:], "--json")
+    assert code == 0, err
+    assert json.loads(again)["differences"] == data["differences"]

@@ -21,6 +21,7 @@ from rulelang.cli.options import (
 from rulelang.cli.simulate import check_run, run_simulation_cli
 from rulelang.cli.terminal import say
 from rulelang.limits import DEFAULT_LIMITS, Limits
+from rulelang.report.provenance import Run, comparison_json
 from rulelang.words import counted
 
 if TYPE_CHECKING:
@@ -124,7 +125,7 @@ def compare(
 
     rules_a = load(file_a, allow_path, limits)
     rules_b = rules_a if path_b == file_a else load(path_b, allow_path, limits)
-    summaries = []
+    summaries, runs = [], []
     variants = (
         (file_a, rules_a, opts_a, bots_a, "--a-bots" if a_bots else "--bots"),
         (path_b, rules_b, opts_b, bots_b, "--b-bots" if b_bots else "--bots"),
@@ -133,6 +134,7 @@ def compare(
     for path, rules, opts, seats, option_name in variants:
         chosen = parse_bots(seats, players, rules, option_name)
         seat_bots = tuple(chosen.get(seat) for seat in range(players))
+        runs.append(Run("compare", path, players, n, seed, opts, seats, seat_bots, limits))
         summaries.append(
             run_simulation_cli(
                 path,
@@ -155,7 +157,8 @@ def compare(
     )
     diffs = figures.differences(a, b)
     if as_json:
-        print(json.dumps(figures.as_json(names, a, b, diffs), indent=2))
+        run = comparison_json(runs[0], runs[1], rules_a, rules_b)
+        print(json.dumps({"run": run, **figures.as_json(names, a, b, diffs)}, indent=2))
     else:
         heading = (
             f"{counted(n, 'game')} each, {counted(players, 'player')}, "

@@ -56,15 +56,10 @@ class Run:
 
 def run_json(run: Run, ruleset: Ruleset, played: int) -> dict[str, Any]:
     """The run's settings, files and version, and the command that plays it again."""
-    files = files_read(ruleset)
     return {
         "rulelang": rulelang.__version__,
-        "rule_file": {"path": str(run.file), "sha256": sha256(run.file)},
-        "files": files,
+        **variant_json(run, ruleset),
         "players": run.players,
-        "options": dict(sorted(run.options.items())),
-        "bots": run.bots,
-        "seat_bots": list(run.seat_bots),  # null: the rules' declared bots, else random
         "seed": run.seed,
         "games_asked": run.games,
         "games_played": played,  # fewer than asked when Ctrl-C stopped the run
@@ -73,16 +68,62 @@ def run_json(run: Run, ruleset: Ruleset, played: int) -> dict[str, Any]:
     }
 
 
+def variant_json(run: Run, ruleset: Ruleset) -> dict[str, Any]:
+    """What one variant was: its files, with their hashes, its options and bots."""
+    return {
+        "rule_file": {"path": str(run.file), "sha256": sha256(run.file)},
+        "files": files_read(ruleset),
+        "options": dict(sorted(run.options.items())),
+        "bots": run.bots,
+        "seat_bots": list(run.seat_bots),  # null: the rules' declared bots, else random
+    }
+
+
+def comparison_json(a: Run, b: Run, rules_a: Ruleset, rules_b: Ruleset) -> dict[str, Any]:
+    """`compare --json`'s "run": what is common, then each variant's own."""
+    return {
+        "rulelang": rulelang.__version__,
+        "players": a.players,
+        "seed": a.seed,
+        "games_asked": a.games,
+        "limits": dataclasses.asdict(a.limits),
+        "a": variant_json(a, rules_a),
+        "b": variant_json(b, rules_b),
+        "command": compare_line(a, b),
+    }
+
+
 def command_line(run: Run) -> str:
     """The command that plays the same games again (--jobs and --dask change where
     games are played, not what they are, and are left out)."""
-    words = ["rulelang", run.command, str(run.file), "-p", str(run.players)]
-    words += ["-n", str(run.games), "--seed", str(run.seed)]
+    words = ["rulelang", run.command, str(run.file), *_counts(run)]
     for key, value in sorted(run.options.items()):
         words += ["-o", f"{key}={value}"]
-    words += ["--bots", run.bots]
+    return shlex.join([*words, "--bots", run.bots, *_limits(run.limits)])
+
+
+def compare_line(a: Run, b: Run) -> str:
+    """The compare command that plays the same two variants: each one's options and
+    bots given as its own."""
+    words = ["rulelang", "compare", str(a.file)]
+    words += [str(b.file)] if b.file != a.file else []
+    words += _counts(a)
+    for side, run in (("a", a), ("b", b)):
+        for key, value in sorted(run.options.items()):
+            words += [f"--{side}-option", f"{key}={value}"]
+    words += ["--a-bots", a.bots, "--b-bots", b.bots]
+    return shlex.join([*words, *_limits(a.limits)])
+
+
+def _counts(run: Run) -> list[str]:
+    return ["-p", str(run.players), "-n", str(run.games), "--seed", str(run.seed)]
+
+
+def _limits(limits: Limits) -> list[str]:
+    """The --max-* options of the limits that are not the defaults."""
+    words = []
     for name, option in OPTIONS.items():
-        value = getattr(run.limits, name)
+        value = getattr(limits, name)
         if value != getattr(DEFAULT_LIMITS, name):
             words += [option, str(value)]
-    return shlex.join(words)
+    return words
