@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+import unicodedata
 
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:
@@ -19,3 +20,18 @@ def figure_text(x: float, spec: str) -> str:
     if math.isfinite(x) and "-" in text and not any(c in text for c in "123456789"):
         return format(0.0, spec)
     return text
+
+
+def columns(text: str) -> int:
+    """How many columns `text` takes on a terminal: two for a wide character (CJK, most
+    emoji), none for a combining mark, one for the rest; `len` misaligned a table with
+    a player named 李雷."""
+    wide = sum(unicodedata.east_asian_width(c) in "WF" for c in text)
+    marks = sum(unicodedata.combining(c) != 0 for c in text)
+    return len(text) + wide - marks
+
+
+def pad(text: str, width: int, right: bool = False) -> str:
+    """`text` padded with spaces to `width` columns (`columns`), on the left if `right`."""
+    fill = " " * max(0, width - columns(text))
+    return fill + text if right else text + fill

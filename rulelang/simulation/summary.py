@@ -23,7 +23,7 @@ from rulelang.simulation.measured import (
     measures_lines,
 )
 from rulelang.stats import wilson
-from rulelang.words import counted
+from rulelang.words import columns, counted, pad
 
 
 def mean(values: list[float] | list[int]) -> float:
@@ -294,7 +294,7 @@ class Summary:
         # one width for the first column of both tables: the longest label, so that a
         # long identity (role=gold_seeker_apprentice) does not push its row out of line
         width = max(
-            [18] + [len(row["identity"]) + 2 for row in data["identities"]],
+            [18] + [columns(row["identity"]) + 2 for row in data["identities"]],
         )
         lines.append(f"{'seat':<{width}}{'win rate':>10}{'95% interval':>18}{'draws':>9}")
         for s in data["seats"]:
@@ -313,7 +313,7 @@ class Summary:
                 lo, hi = row["win_ci95"]
                 draws = row["draws"] / row["games"] if row["games"] else 0
                 lines.append(
-                    f"{row['identity']:<{width}}{row['win_rate']:>10.1%}"
+                    f"{pad(row['identity'], width)}{row['win_rate']:>10.1%}"
                     f"{f'{lo:.1%} - {hi:.1%}':>18}{draws:>9.1%}{row['games']:>8}"
                     f"{row['seats']:>8}"
                 )
