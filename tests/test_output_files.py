@@ -97,3 +97,21 @@ def test_a_fifo_is_refused_at_once(
         more = ["-o", "x=1"] if command == "compare" else []
         err = refused(capsys, command, rules, "-n", "2", *more, "--report", fifo)
     assert "that is not a regular file" in err
+
+
+def test_the_output_is_never_a_file_the_rules_are_read_from(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A rule file may have any name: `rulebook notes.md --out notes.md` wrote the
+    rulebook over it, and `simulate game.html --report game.html` the report."""
+    text = TICTACTOE.read_text(encoding="utf-8")
+    for name in ("notes.md", "game.html"):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    err = refused(capsys, "rulebook", tmp_path / "notes.md", "--out", tmp_path / "notes.md")
+    assert "the rules are read from that file" in err
+    game = tmp_path / "game.html"
+    refused(capsys, "simulate", game, "-n", "2", "--report", tmp_path / "." / "game.html")
+    refused(capsys, "compare", game, "-n", "2", "--b-bots", "all:random", "--report", game)
+    assert all(
+        (tmp_path / n).read_text(encoding="utf-8") == text for n in ("notes.md", "game.html")
+    )

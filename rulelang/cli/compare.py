@@ -99,7 +99,7 @@ def compare(
     e.g. a search bot against random on seat 1). Prints each difference B - A (win
     rate per seat and per secret identity, games without a winner, first player,
     cut-off games, mean length) with its 95% interval and whether it is significant."""
-    from rulelang.cli.report import check_report, header, write_report
+    from rulelang.cli.report import check_not_read, check_report, header, write_report
     from rulelang.report import compare as figures
     from rulelang.report import why
 
@@ -125,6 +125,7 @@ def compare(
 
     rules_a = load(file_a, allow_path, limits)
     rules_b = rules_a if path_b == file_a else load(path_b, allow_path, limits)
+    check_not_read(report, "--report", rules_a, rules_b)
     summaries, runs = [], []
     variants = (
         (file_a, rules_a, opts_a, bots_a, "--a-bots" if a_bots else "--bots"),

@@ -6,9 +6,13 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import rulelang
 from rulelang.cli.errors import EX_IOERR, CliExit, usage
+
+if TYPE_CHECKING:
+    from rulelang import Ruleset
 
 
 def check_report(path: Path | None) -> None:
@@ -47,6 +51,19 @@ def check_output(path: Path, option: str, suffixes: tuple[str, ...], name_one: s
         raise usage(f"{option} {path}: that link leads nowhere; name a file") from None
     if target.suffix.lower() not in suffixes:
         raise usage(f"{option} {path}: that is a link to {target}; {name_one}")
+
+
+def check_not_read(path: Path | None, option: str, *rulesets: Ruleset) -> None:
+    """Refuse an output file that is one the rules are read from: a rule file may have
+    any name, and `rulebook notes.md --out notes.md` wrote the rulebook over it."""
+    if path is None:
+        return
+    from rulelang.report.provenance import paths_read
+
+    target = path.resolve()
+    for ruleset in rulesets:
+        if any(Path(p).resolve() == target for p in paths_read(ruleset)):
+            raise usage(f"{option} {path}: the rules are read from that file; name another")
 
 
 def write_report(path: Path, html: str, what: str = "the report") -> None:

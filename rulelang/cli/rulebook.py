@@ -47,6 +47,9 @@ def rulebook(
     ruleset = load(file, allow_path)
     if ruleset.is_library:
         raise usage(f"{file} is a library of definitions, not a game: it has no rulebook")
+    from rulelang.cli.report import check_not_read
+
+    check_not_read(out, "--out", ruleset)
     try:
         book = build.build(ruleset, str(file), options)
     except UsageError as exc:  # an unknown option, a value of the wrong kind

@@ -87,7 +87,7 @@ def simulate(
     """Play many games with bots (the rules' declared bots, else random); report win
     rates per seat and per secret identity."""
     from rulelang.cli.loading import load
-    from rulelang.cli.report import check_report
+    from rulelang.cli.report import check_not_read, check_report
 
     check_report(report)
     check_run(n, jobs, seed)
@@ -95,6 +95,7 @@ def simulate(
 
     file = rules_path(file)
     ruleset = load(file, allow_path, limits)
+    check_not_read(report, "--report", ruleset)
     options = parse_options(option or [])
     players = check_players(ruleset, players)
     jobs = jobs or (0 if dask else 1)  # with --dask, 0: the cluster's own workers

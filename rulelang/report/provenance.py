@@ -27,16 +27,20 @@ def sha256(path: str | Path) -> str | None:
 
 
 def files_read(ruleset: Ruleset) -> list[dict[str, Any]]:
+    """Every file the rules were read from (`paths_read`), each with its SHA-256: a
+    change to any changes the game, though the main file's hash stays the same."""
+    return [{"path": p, "sha256": sha256(p)} for p in paths_read(ruleset)]
+
+
+def paths_read(ruleset: Ruleset) -> list[str]:
     """Every file the rules were read from, the main rule file first: the files it
-    extends and the data files of its kinds, each with its SHA-256; a change to any
-    changes the game, though the main file's hash stays the same."""
+    extends (and the stdlib modules it imports) and the data files of its kinds."""
     from rulelang.loader import data_path
     from rulelang.syntax import ast as A
 
     paths = list(ruleset.program.files)
     paths += [data_path(d) for d in ruleset.program.decls if isinstance(d, A.KindDecl) and d.data]
-    unique = list(dict.fromkeys(paths))
-    return [{"path": p, "sha256": sha256(p)} for p in unique]
+    return list(dict.fromkeys(paths))
 
 
 @dataclasses.dataclass(frozen=True)
