@@ -23,7 +23,7 @@ LIARS_DICE = Path(__file__).resolve().parents[1] / "rulesets" / "examples" / "li
 
 
 def test_simulate_keeps_every_game_and_says_where_the_search_gave_up(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     args = ("simulate", LIARS_DICE, "-p", "3", "-n", "3", "--bots", "1:ismcts:5")
     code, out, err = cli(capsys, *args, "--json")
@@ -37,8 +37,12 @@ def test_simulate_keeps_every_game_and_says_where_the_search_gave_up(
     ]
     assert set(gave_up["seeds"]) <= {0, 1, 2}
     assert err.startswith("warning: search found no world that fits what its seat saw")
-    code, out, err = cli(capsys, *args)
+    page = tmp_path / "r.html"
+    code, out, err = cli(capsys, *args, "--report", page)
     assert code == 0 and "from there the rules' bots played seat 1" in out
+    assert "<h2>Search bots that found no world</h2><p class='note'>Search found" in (
+        page.read_text(encoding="utf-8")
+    )
 
 
 def test_the_seat_plays_on_with_the_rules_bots_once_the_search_gave_up(

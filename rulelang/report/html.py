@@ -146,7 +146,8 @@ def gave_up_section(s: Summary) -> list[str]:
     on the page, as in the summary, since the figures then are partly theirs."""
     if not s.gave_up_seeds:
         return []
-    return [section("Search bots that found no world", para(s.gave_up_line(200) + "."))]
+    line = s.gave_up_line(200)
+    return [section("Search bots that found no world", para(line[:1].upper() + line[1:] + "."))]
 
 
 def seats_section(data: dict[str, Any], players: int) -> str:
