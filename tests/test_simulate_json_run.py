@@ -107,3 +107,12 @@ def test_compare_json_says_both_variants_and_the_command(
     code, again, err = cli(capsys, *words[1:], "--json")
     assert code == 0, err
     assert json.loads(again)["differences"] == data["differences"]
+
+
+def test_the_page_names_the_rule_file_by_its_hash_too(
+    variant: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = tmp_path / "r.html"
+    code, _out, err = cli(capsys, "simulate", variant, "-p", "2", "-n", "2", "--report", page)
+    assert code == 0, err
+    assert f"<dt>rule file SHA-256</dt><dd>{sha(variant)}</dd>" in page.read_text("utf-8")

@@ -117,9 +117,11 @@ def simulate(
     if report is not None:
         from rulelang.cli.report import header, write_report
         from rulelang.report.html import simulation_page
+        from rulelang.report.provenance import sha256
         from rulelang.report.why_pages import simulation_sections
 
-        meta = header(str(file), players, summary.runs, seed, options, seat_bots)
+        extra = [("rule file SHA-256", sha256(file) or "unreadable")]
+        meta = header(str(file), players, summary.runs, seed, options, seat_bots, extra)
         title = f"{ruleset.title}: balance report"
         write_report(report, simulation_page(title, meta, summary, simulation_sections(summary)))
     if summary.runs < n:  # stopped by Ctrl-C: the figures printed are of the games played
