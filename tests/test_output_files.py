@@ -115,3 +115,17 @@ def test_the_output_is_never_a_file_the_rules_are_read_from(
     assert all(
         (tmp_path / n).read_text(encoding="utf-8") == text for n in ("notes.md", "game.html")
     )
+
+
+@pytest.mark.parametrize("option", ["--report", "--out", "--save"])
+def test_a_name_too_long_for_the_file_system_is_a_usage_error(
+    option: str, rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It was "internal error: OSError: [Errno 36] File name too long ... a bug in
+    rulelang", exit 1."""
+    suffix = {"--report": ".html", "--out": ".md", "--save": ".json"}[option]
+    path = tmp_path / ("a" * 300 + suffix)
+    command = {"--report": ["simulate", rules, "-n", "2"], "--out": ["rulebook", rules]}
+    argv = command.get(option, ["play", rules, "--bots", "all", "--no-store"])
+    err = refused(capsys, *argv, option, path)
+    assert "that cannot be a file name: File name too long" in err

@@ -33,7 +33,15 @@ def check_output(path: Path, option: str, suffixes: tuple[str, ...], name_one: s
     """Refuse, before any work, an output file that cannot be written, or whose writing
     would destroy something else: a folder, a file of another kind (by its suffix, or
     the suffix of the file a link leads to: never over a rule file, or notes), or a
-    FIFO or device (writing to a FIFO waits for a reader, for ever)."""
+    FIFO or device (writing to a FIFO waits for a reader, for ever); or a name the
+    file system cannot hold (too long)."""
+    try:
+        _check_output(path, option, suffixes, name_one)
+    except OSError as err:
+        raise usage(f"{option} {path}: that cannot be a file name: {err.strerror}") from None
+
+
+def _check_output(path: Path, option: str, suffixes: tuple[str, ...], name_one: str) -> None:
     if path.is_dir():
         raise usage(f"{option} {path}: that is a folder; name a file to write to")
     if path.suffix.lower() not in suffixes:
