@@ -129,3 +129,23 @@ def test_a_name_too_long_for_the_file_system_is_a_usage_error(
     argv = command.get(option, ["play", rules, "--bots", "all", "--no-store"])
     err = refused(capsys, *argv, option, path)
     assert "that cannot be a file name: File name too long" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "{long}.rules"],
+        ["validate", "{long}.rules"],
+        ["resume", "{long}.json"],
+        ["games", "import", "{long}.json"],
+        ["fmt", "{long}.rules"],
+        ["test", "{long}.rulestest"],
+    ],
+    ids=lambda argv: argv[0] + (f" {argv[1]}" if argv[0] == "games" else ""),
+)
+def test_an_input_name_too_long_is_a_usage_error(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    long = str(tmp_path / ("a" * 300))
+    err = refused(capsys, *(a.format(long=long) for a in argv))
+    assert err.endswith("...': that name is too long for the file system\n")

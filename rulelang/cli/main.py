@@ -16,6 +16,7 @@ from rulelang.cli.errors import (
     EX_INTERRUPTED,
     EX_IOERR,
     EX_SOFTWARE,
+    EX_USAGE,
     CliExit,
     say_err,
 )
@@ -53,6 +54,11 @@ def run(argv: list[str] | None = None) -> int:
         say_err("\nInput ended; game left.")
         return EX_INTERRUPTED
     except Exception as exc:  # a bug in rulelang itself: say so, without a traceback
+        if isinstance(exc, OSError) and exc.errno == errno.ENAMETOOLONG:  # a name given
+            name = str(exc.filename or "")
+            shown = name if len(name) <= 60 else name[:57] + "..."
+            say_err(f"error: '{shown}': that name is too long for the file system")
+            return EX_USAGE
         if isinstance(exc, OSError) and exc.errno in _CANNOT_WRITE:
             _drop_output()
             say_err(f"error: the output could not be written: {exc.strerror}")
