@@ -243,8 +243,8 @@ def _gave_up(
     game: Game, decisions: int, start: list[dict[str, str]], seed: int, first: int, seats: set[int]
 ) -> Record:
     """A game in which a search bot found no world: its record says at which seats."""
-    done = record(game, decisions, start, seed, first) if game.is_over() else None
-    done = done or _cut_off(game, decisions, seed)
+    over = game.is_over()
+    done = record(game, decisions, start, seed, first) if over else _cut_off(game, decisions, seed)
     return dataclasses.replace(done, gave_up=tuple(sorted(seats)))
 
 
