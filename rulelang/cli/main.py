@@ -38,7 +38,8 @@ def run(argv: list[str] | None = None) -> int:
         from rulelang.cli.app import run_app
 
         code = run_app(args)
-        sys.stdout.flush()  # a full disk is said here, not ignored at exit
+        if not sys.stdout.closed:  # (the language server closes it when it exits)
+            sys.stdout.flush()  # a full disk is said here, not ignored at exit
         return code
     except BrokenPipeError:  # the reader left (`| head`): nothing more to say
         _drop_output()
