@@ -132,11 +132,11 @@ class Difference:
         return {
             "what": self.what,
             "kind": self.kind,
-            "a": self.a,
-            "b": self.b,
-            "difference": self.difference,
+            "a": self.a + 0.0,  # + 0.0: a negative zero is a zero (JSON has "-0.0")
+            "b": self.b + 0.0,
+            "difference": self.difference + 0.0,
             # null for an unknown bound (fewer than two games of one side)
-            "ci95": [x if math.isfinite(x) else None for x in (self.low, self.high)],
+            "ci95": [x + 0.0 if math.isfinite(x) else None for x in (self.low, self.high)],
             "significant": self.significant,
         }
 

@@ -192,12 +192,14 @@ def test_ctrl_c_keeps_the_figures_of_the_games_played(
     )
     if as_json:
         assert json.loads(out)["games_run"] == played
+        asked = json.loads(out)["run"]
+        assert (asked["games_asked"], asked["games_played"]) == (1000, played)
     else:
         assert out.startswith(f"{played} games, 2 players")
     # the same figures as those games played to the end
     monkeypatch.undo()
     code, whole, _ = cli(capsys, "simulate", "tictactoe", "-n", str(played), "--seed", "5", *args)
-    drop = ("seconds", "games_per_second")
+    drop = ("seconds", "games_per_second", "run")  # run: 1000 games asked
     if as_json:
         assert {k: v for k, v in json.loads(out).items() if k not in drop} == {
             k: v for k, v in json.loads(whole).items() if k not in drop

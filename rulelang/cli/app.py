@@ -247,6 +247,13 @@ def check_table_options(save: Path | None, delay: float) -> None:
         raise usage(f"--delay must be between 0 and 3600 seconds, not {delay}")
     if save is None:
         return
+    try:
+        _check_save(save)
+    except OSError as err:  # a name too long for the file system
+        raise usage(f"--save {save}: that cannot be a file name: {err.strerror}") from None
+
+
+def _check_save(save: Path) -> None:
     if save.is_dir():
         raise usage(f"--save {save}: that is a folder; name a file to save the game in")
     folder = save.parent if str(save.parent) else Path(".")
@@ -254,6 +261,8 @@ def check_table_options(save: Path | None, delay: float) -> None:
         raise usage(f"--save {save}: there is no folder {folder}")
     if save.exists() and not save.is_file():
         raise usage(f"--save {save}: that is not a regular file")
+    if not saves.may_replace(save):
+        raise usage(f"--save {save}: that file is there and is not a saved game; name a new file")
 
 
 def run_table(

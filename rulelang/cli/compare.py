@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -21,7 +21,11 @@ from rulelang.cli.options import (
 from rulelang.cli.simulate import check_run, run_simulation_cli
 from rulelang.cli.terminal import say
 from rulelang.limits import DEFAULT_LIMITS, Limits
+from rulelang.report.provenance import Run, comparison_json
 from rulelang.words import counted
+
+if TYPE_CHECKING:
+    from rulelang import Ruleset
 
 
 @with_limits
@@ -95,7 +99,7 @@ def compare(
     e.g. a search bot against random on seat 1). Prints each difference B - A (win
     rate per seat and per secret identity, games without a winner, first player,
     cut-off games, mean length) with its 95% interval and whether it is significant."""
-    from rulelang.cli.report import check_report, header, write_report
+    from rulelang.cli.report import check_not_read, check_report, header, write_report
     from rulelang.report import compare as figures
     from rulelang.report import why
 
@@ -121,16 +125,17 @@ def compare(
 
     rules_a = load(file_a, allow_path, limits)
     rules_b = rules_a if path_b == file_a else load(path_b, allow_path, limits)
-    summaries = []
+    check_not_read(report, "--report", rules_a, rules_b)
+    summaries, runs = [], []
     variants = (
         (file_a, rules_a, opts_a, bots_a, "--a-bots" if a_bots else "--bots"),
         (path_b, rules_b, opts_b, bots_b, "--b-bots" if b_bots else "--bots"),
     )
-    players = check_players(rules_a, players)
-    check_players(rules_b, players)
+    players = both_players(rules_a, rules_b, players)
     for path, rules, opts, seats, option_name in variants:
         chosen = parse_bots(seats, players, rules, option_name)
         seat_bots = tuple(chosen.get(seat) for seat in range(players))
+        runs.append(Run("compare", path, players, n, seed, opts, seats, seat_bots, limits))
         summaries.append(
             run_simulation_cli(
                 path,
@@ -153,7 +158,8 @@ def compare(
     )
     diffs = figures.differences(a, b)
     if as_json:
-        print(json.dumps(figures.as_json(names, a, b, diffs), indent=2))
+        run = comparison_json(runs[0], runs[1], rules_a, rules_b)
+        print(json.dumps({"run": run, **figures.as_json(names, a, b, diffs)}, indent=2))
     else:
         heading = (
             f"{counted(n, 'game')} each, {counted(players, 'player')}, "
@@ -178,6 +184,34 @@ def compare(
         meta.insert(3, ("bots", shown_bots))
         title = f"{rules_a.title}: A/B comparison"
         write_report(report, figures.page(title, meta, names, a, b, diffs))
+
+
+def both_players(a: Ruleset, b: Ruleset, players: int | None) -> int:
+    """The player count of both variants: the one given, which both must allow; else
+    the one count both allow alike. Without -p, A's count was taken unsaid where B
+    allows others (a two-player game against one for 2 to 4): the counts are said and
+    -p asked for, with the counts both allow."""
+    if players is not None or a.is_library or b.is_library:
+        players = check_players(a, players)
+        check_players(b, players)
+        return players
+    if (a.min_players, a.max_players) == (b.min_players, b.max_players):
+        return check_players(a, None)  # one count for both; several: -p is asked for
+    low, high = max(a.min_players, b.min_players), min(a.max_players, b.max_players)
+    common = (
+        "no count suits both"
+        if low > high
+        else f"{counts(low, high)} {'suits' if low == high else 'suit'} both"
+    )
+    raise usage(
+        f"A ({a.title}) is for {counts(a.min_players, a.max_players)} players and B "
+        f"({b.title}) for {counts(b.min_players, b.max_players)}: say how many with -p N "
+        f"({common})"
+    )
+
+
+def counts(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low} to {high}"
 
 
 def label(path: Path, options: dict[str, str], bots: str | None = None) -> str:

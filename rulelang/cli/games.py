@@ -28,6 +28,7 @@ from rulelang.storage.store import (
     StoreError,
     game_number,
 )
+from rulelang.words import columns, pad
 
 if TYPE_CHECKING:
     from rulelang import Game, Ruleset
@@ -207,10 +208,10 @@ def list_games() -> None:
                 when(e.updated),
             )
         )
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    widths = [max(columns(r[i]) for r in rows) for i in range(len(rows[0]))]
     for r in rows:
-        cells = [r[0].rjust(widths[0])] + [
-            c.ljust(w) for c, w in zip(r[1:], widths[1:], strict=True)
+        cells = [pad(r[0], widths[0], right=True)] + [
+            pad(c, w) for c, w in zip(r[1:], widths[1:], strict=True)
         ]
         say("  ".join(cells).rstrip())
 
@@ -376,6 +377,8 @@ def export(
     ],
 ) -> None:
     """Write a saved game to a portable file, which 'rulelang resume FILE' continues."""
+    if not saves.may_replace(file) and file.is_file():
+        raise usage(f"{file} is there and is not a saved game; name a new file")
     with failures(), Store(write=False) as store:
         record = store.load(game_id)
     try:

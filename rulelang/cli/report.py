@@ -6,9 +6,13 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import rulelang
 from rulelang.cli.errors import EX_IOERR, CliExit, usage
+
+if TYPE_CHECKING:
+    from rulelang import Ruleset
 
 
 def check_report(path: Path | None) -> None:
@@ -20,13 +24,54 @@ def check_report(path: Path | None) -> None:
     missing = need_matplotlib()
     if missing:
         raise usage(missing)
+    check_output(
+        path, "--report", (".html", ".htm"), "name a .html file (the report is a web page)"
+    )
+
+
+def check_output(path: Path, option: str, suffixes: tuple[str, ...], name_one: str) -> None:
+    """Refuse, before any work, an output file that cannot be written, or whose writing
+    would destroy something else: a folder, a file of another kind (by its suffix, or
+    the suffix of the file a link leads to: never over a rule file, or notes), or a
+    FIFO or device (writing to a FIFO waits for a reader, for ever); or a name the
+    file system cannot hold (too long)."""
+    try:
+        _check_output(path, option, suffixes, name_one)
+    except OSError as err:
+        raise usage(f"{option} {path}: that cannot be a file name: {err.strerror}") from None
+
+
+def _check_output(path: Path, option: str, suffixes: tuple[str, ...], name_one: str) -> None:
     if path.is_dir():
-        raise usage(f"--report {path}: that is a folder; name a file to write the report to")
-    if path.suffix.lower() not in (".html", ".htm"):  # never over a rule file, or notes
-        raise usage(f"--report {path}: name a .html file (the report is a web page)")
+        raise usage(f"{option} {path}: that is a folder; name a file to write to")
+    if path.suffix.lower() not in suffixes:
+        raise usage(f"{option} {path}: {name_one}")
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
-        raise usage(f"--report {path}: there is no folder {folder}")
+        raise usage(f"{option} {path}: there is no folder {folder}")
+    if path.exists() and not path.is_file():
+        raise usage(f"{option} {path}: that is not a regular file; name a file to write to")
+    if not path.is_symlink():
+        return
+    try:
+        target = path.resolve()
+    except (OSError, RuntimeError):  # a loop of links
+        raise usage(f"{option} {path}: that link leads nowhere; name a file") from None
+    if target.suffix.lower() not in suffixes:
+        raise usage(f"{option} {path}: that is a link to {target}; {name_one}")
+
+
+def check_not_read(path: Path | None, option: str, *rulesets: Ruleset) -> None:
+    """Refuse an output file that is one the rules are read from: a rule file may have
+    any name, and `rulebook notes.md --out notes.md` wrote the rulebook over it."""
+    if path is None:
+        return
+    from rulelang.report.provenance import paths_read
+
+    target = path.resolve()
+    for ruleset in rulesets:
+        if any(Path(p).resolve() == target for p in paths_read(ruleset)):
+            raise usage(f"{option} {path}: the rules are read from that file; name another")
 
 
 def write_report(path: Path, html: str, what: str = "the report") -> None:

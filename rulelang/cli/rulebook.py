@@ -47,6 +47,9 @@ def rulebook(
     ruleset = load(file, allow_path)
     if ruleset.is_library:
         raise usage(f"{file} is a library of definitions, not a game: it has no rulebook")
+    from rulelang.cli.report import check_not_read
+
+    check_not_read(out, "--out", ruleset)
     try:
         book = build.build(ruleset, str(file), options)
     except UsageError as exc:  # an unknown option, a value of the wrong kind
@@ -67,12 +70,7 @@ def check_out(out: Path | None) -> str:
     """The format --out names by its suffix; a usage error for any other, or a folder."""
     if out is None:
         return "markdown"
-    kind = FORMATS.get(out.suffix.lower())
-    if kind is None:
-        raise usage(f"--out {out}: name a .html or a .md file")
-    if out.is_dir():
-        raise usage(f"--out {out}: that is a folder; name a file to write the rulebook to")
-    folder = out.parent if str(out.parent) else Path(".")
-    if not folder.is_dir():
-        raise usage(f"--out {out}: there is no folder {folder}")
-    return kind
+    from rulelang.cli.report import check_output
+
+    check_output(out, "--out", tuple(FORMATS), "name a .html or a .md file")
+    return FORMATS[out.suffix.lower()]

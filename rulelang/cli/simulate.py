@@ -87,7 +87,7 @@ def simulate(
     """Play many games with bots (the rules' declared bots, else random); report win
     rates per seat and per secret identity."""
     from rulelang.cli.loading import load
-    from rulelang.cli.report import check_report
+    from rulelang.cli.report import check_not_read, check_report
 
     check_report(report)
     check_run(n, jobs, seed)
@@ -95,6 +95,7 @@ def simulate(
 
     file = rules_path(file)
     ruleset = load(file, allow_path, limits)
+    check_not_read(report, "--report", ruleset)
     options = parse_options(option or [])
     players = check_players(ruleset, players)
     jobs = jobs or (0 if dask else 1)  # with --dask, 0: the cluster's own workers
@@ -105,15 +106,22 @@ def simulate(
         partial=True,
     )  # fmt: skip
     if as_json:
-        print(json.dumps(summary.as_json(), indent=2))
+        from rulelang.report.provenance import Run, run_json
+
+        run = Run("simulate", file, players, n, seed, options, bots, seat_bots, limits)
+        print(
+            json.dumps({"run": run_json(run, ruleset, summary.runs), **summary.as_json()}, indent=2)
+        )
     else:
         say(summary.table(played_by(ruleset, seat_bots)))
     if report is not None:
         from rulelang.cli.report import header, write_report
         from rulelang.report.html import simulation_page
+        from rulelang.report.provenance import sha256
         from rulelang.report.why_pages import simulation_sections
 
-        meta = header(str(file), players, summary.runs, seed, options, seat_bots)
+        extra = [("rule file SHA-256", sha256(file) or "unreadable")]
+        meta = header(str(file), players, summary.runs, seed, options, seat_bots, extra)
         title = f"{ruleset.title}: balance report"
         write_report(report, simulation_page(title, meta, summary, simulation_sections(summary)))
     if summary.runs < n:  # stopped by Ctrl-C: the figures printed are of the games played
@@ -216,4 +224,6 @@ def run_simulation_cli(
         raise runtime_error(summary.never_ended(), ruleset.program.sources)
     if summary.cut_off:
         say_err(summary.warning())
+    if summary.gave_up_seeds:
+        say_err(f"warning: {summary.gave_up_line()}")
     return summary

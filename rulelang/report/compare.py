@@ -11,6 +11,7 @@ from typing import Any
 from rulelang.report import why
 from rulelang.simulation.summary import Summary
 from rulelang.stats import Difference, mean_difference, rate_difference
+from rulelang.words import figure_text
 
 
 def differences(a: Summary, b: Summary) -> list[Difference]:
@@ -73,8 +74,8 @@ def identical_text(names: tuple[str, str], heading: str, games: int) -> str:
 
 def number(d: Difference, x: float, sign: bool = False) -> str:
     if d.kind == "rate":
-        return f"{x:+.1%}" if sign else f"{x:.1%}"
-    return f"{x:+.1f}" if sign else f"{x:.1f}"
+        return figure_text(x, "+.1%" if sign else ".1%")
+    return figure_text(x, "+.1f" if sign else ".1f")
 
 
 def text(names: tuple[str, str], heading: str, diffs: Sequence[Difference]) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 from rulelang.report import plots
 from rulelang.simulation.summary import Summary
 from rulelang.stats import wilson
+from rulelang.words import figure_text
 
 STYLE = """
 body { font: 15px/1.45 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto;
@@ -58,11 +59,11 @@ def _cell(c: object) -> str:
 
 
 def pct(x: float) -> str:
-    return f"{x:.1%}"
+    return figure_text(x, ".1%")
 
 
 def interval(lo: float, hi: float) -> str:
-    return f"{lo:.1%} - {hi:.1%}"
+    return f"{figure_text(lo, '.1%')} - {figure_text(hi, '.1%')}"
 
 
 def table(caption: str, head: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
@@ -107,11 +108,11 @@ def spread(values: Sequence[float]) -> list[str]:
     ordered = sorted(values)
     p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
     return [
-        f"{ordered[0]:g}",
-        f"{statistics.median(ordered):g}",
-        f"{statistics.fmean(ordered):.1f}",
-        f"{p90:g}",
-        f"{ordered[-1]:g}",
+        figure_text(ordered[0], "g"),
+        figure_text(statistics.median(ordered), "g"),
+        figure_text(statistics.fmean(ordered), ".1f"),
+        figure_text(p90, "g"),
+        figure_text(ordered[-1], "g"),
     ]
 
 
@@ -135,8 +136,18 @@ def simulation_page(
             scores_section(s),
             *more,
             cut_off_section(s),
+            *gave_up_section(s),
         ],
     )
+
+
+def gave_up_section(s: Summary) -> list[str]:
+    """Where a search bot found no world and the rules' bots played its seat on: said
+    on the page, as in the summary, since the figures then are partly theirs."""
+    if not s.gave_up_seeds:
+        return []
+    line = s.gave_up_line(200)
+    return [section("Search bots that found no world", para(line[:1].upper() + line[1:] + "."))]
 
 
 def seats_section(data: dict[str, Any], players: int) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 from rulelang.report import html, plots
 from rulelang.report.why import end_counts, ends_moved, reasons
 from rulelang.simulation.summary import Summary
+from rulelang.words import figure_text
 
 
 def simulation_sections(s: Summary) -> list[str]:
@@ -88,9 +89,9 @@ def measure_cells(m: dict[str, Any]) -> list[str]:
     if not m["values"]:
         return ["none"] + [""] * 6
     if m["yes_no"]:
-        return [f"yes in {m['mean']:.1%}"] + [""] * 6
-    return [f"{m['mean']:.2f}", f"{m['sd']:.2f}"] + [
-        f"{m[k]:g}" for k in ("min", "q1", "median", "q3", "max")
+        return [f"yes in {figure_text(m['mean'], '.1%')}"] + [""] * 6
+    return [figure_text(m["mean"], ".2f"), figure_text(m["sd"], ".2f")] + [
+        figure_text(m[k], "g") for k in ("min", "q1", "median", "q3", "max")
     ]
 
 

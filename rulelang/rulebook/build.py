@@ -31,10 +31,12 @@ ORDER = {
 def anchor(kind: str, name: str) -> str:
     """The id of a name's section, lower case; a name with capitals has the mask of
     their places after the kind (`Deal`: proc-1-deal), a digit no name starts with, so
-    that `Deal` and `deal` have sections of their own."""
+    that `Deal` and `deal` have sections of their own. The base version of a block
+    (`base setup`) has its space as `.`, which no name holds: an id has no space, or
+    the links to it were left as text."""
     capitals = sum(1 << i for i, c in enumerate(name) if c.isupper())
     mask = f"{capitals}-" if capitals else ""
-    return f"{kind}-{mask}{name.replace('_', '-').lower()}"
+    return f"{kind}-{mask}{name.replace('_', '-').replace(' ', '.').lower()}"
 
 
 class Builder:

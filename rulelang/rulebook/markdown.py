@@ -1,7 +1,14 @@
 """The rulebook as Markdown: every paragraph, step and table cites its rule line
-("(rules line 12)"); boards are listed, grids drawn as text."""
+("(rules line 12)"); boards are listed, grids drawn as text.
+
+Pure Markdown, no HTML: a link to a section leads to the id the Markdown viewers
+(GitHub, GitLab, VS Code, Python-Markdown's toc) give its heading, made from its text
+(`slug`), rather than to an `<a id>` of its own, which some viewers strip or escape."""
 
 from __future__ import annotations
+
+import re
+from collections.abc import Iterable
 
 from rulelang.diagnostics import Span
 from rulelang.rulebook import cite
@@ -24,7 +31,54 @@ def render(book: Book) -> str:
         out += [para(p, book), ""]
     for s in book.sections:
         out += section(s, book)
-    return "\n".join(out).rstrip() + "\n"
+    text = no_html("\n".join(out).rstrip() + "\n")
+    ids = heading_ids(book.title, [(heading(s), s.anchor) for s in book.sections])
+    return _LINK.sub(lambda m: f"](#{ids.get(m[1], m[1])})", text)
+
+
+_CODE = re.compile(r"(`[^`]*`)")
+
+
+def no_html(text: str) -> str:
+    """`<` escaped outside code (spans and fenced blocks): a rule file's comment that
+    reads `<b>` or `<script>` is shown as written, never taken as HTML."""
+    out, fenced = [], False
+    for line in text.split("\n"):
+        if line.startswith("```"):
+            fenced = not fenced
+        elif not fenced and "<" in line:
+            parts = _CODE.split(line)
+            line = "".join(x if i % 2 else x.replace("<", "\\<") for i, x in enumerate(parts))
+        out.append(line)
+    return "\n".join(out)
+
+
+# a link to a section of the page, as the builder writes it: [label](#anchor)
+_LINK = re.compile(r"\]\(#([A-Za-z0-9_.-]+)\)")
+# what a heading's id leaves out: all but letters, digits, `_`, `-` and spaces
+_NOT_IN_ID = re.compile(r"[^\w\- ]")
+
+
+def slug(text: str) -> str:
+    """The id a Markdown viewer gives a heading: its text in lower case, without
+    punctuation, spaces made `-` (GitHub's rule, which the others follow)."""
+    return _NOT_IN_ID.sub("", text.strip().lower()).replace(" ", "-")
+
+
+def heading_ids(title: str, headings: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """The viewer's id of each section's heading, by the section's anchor: in the
+    order of the page, a text met again gets `-1`, `-2`, ... (`Deal`, then `deal`)."""
+    taken = {slug(title)}
+    ids = {}
+    for text, anchor in headings:
+        base = candidate = slug(text)
+        n = 0
+        while candidate in taken:
+            n += 1
+            candidate = f"{base}-{n}"
+        taken.add(candidate)
+        ids[anchor] = candidate
+    return ids
 
 
 def where(span: Span | None, book: Book) -> str:
@@ -35,9 +89,12 @@ def emph(text: str) -> str:
     return "*" + text.replace("*", "\\*") + "*"
 
 
+def heading(s: Section) -> str:
+    return s.title + (f" ({MARKS[s.mark]})" if s.mark else "")
+
+
 def section(s: Section, book: Book) -> list[str]:
-    mark = f" ({MARKS[s.mark]})" if s.mark else ""
-    out = [f'{"#" * s.level} {s.title}{mark} <a id="{s.anchor}"></a>', ""]
+    out = [f"{'#' * s.level} {heading(s)}", ""]
     for b in s.blocks:
         out += [block(b, book), ""]
     return out

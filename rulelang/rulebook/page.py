@@ -50,7 +50,7 @@ pre.source .ln { display: inline-block; width: 3.2em; color: #999; text-align: r
 pre.source span.line:target { background: #fff3b0; }
 """
 CODE = re.compile(r"`([^`]+)`")
-LINK = re.compile(r"\[([^\]]+)\]\(#([a-z0-9-]+)\)")
+LINK = re.compile(r"\[([^\]]+)\]\(#([a-z0-9.-]+)\)")
 EMPH = re.compile(r"\*(new|changed)\*")
 
 

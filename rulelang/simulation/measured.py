@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rulelang.stats import wilson
+from rulelang.words import figure_text
 
 if TYPE_CHECKING:
     from rulelang.runtime.ruleset import Ruleset
@@ -203,10 +204,10 @@ def measures_lines(measures: dict[str, dict[str, Any]]) -> list[str]:
         if not m["values"]:
             cells = f"{'none':>8}" + " " * 48
         elif m["yes_no"]:
-            cells = f"{m['mean']:>8.1%}" + " " * 48
+            cells = figure_text(m["mean"], ">8.1%") + " " * 48
         else:
             cells = "".join(
-                f"{m[k]:>8.1f}" if k in ("mean", "sd") else f"{m[k]:>8g}"
+                figure_text(m[k], ">8.1f" if k in ("mean", "sd") else ">8g")
                 for k in ("mean", "sd", "min", "q1", "median", "q3", "max")
             )
         lines.append(f"{labels[name]:<{width}}{cells}{m['games']:>8}")

@@ -23,7 +23,7 @@ from rulelang.simulation.measured import (
     measures_lines,
 )
 from rulelang.stats import wilson
-from rulelang.words import counted
+from rulelang.words import columns, counted, pad
 
 
 def mean(values: list[float] | list[int]) -> float:
@@ -46,6 +46,9 @@ class Record:
     end: int = UNKNOWN  # which end rule ended it (Game.end_reason().index)
     # the rule file's measures at the end (Game.measures()): a value, or one per player
     measures: dict[str, Any] = field(default_factory=dict)
+    # the seats whose search bot found no world that fits what they saw: the rules'
+    # declared bots played them from there (worker.seat_action)
+    gave_up: tuple[int, ...] = ()
 
 
 def rate_text(per_second: float) -> str:
@@ -105,6 +108,10 @@ class Summary:
     why: Tally = field(default_factory=Tally)
     declared: Declared = field(default_factory=Declared)
     ends_by_seed: dict[int, int] | None = None
+    # the games in which a search bot found no world that fits what its seat saw (the
+    # rules' bots played the seat from there: worker.seat_action), and per seat how many
+    gave_up_seeds: list[int] = field(default_factory=list)
+    gave_up_seats: dict[int, int] = field(default_factory=dict)
 
     @property
     def cut_off(self) -> int:
@@ -121,6 +128,10 @@ class Summary:
         if self.ends_by_seed is not None:
             self.ends_by_seed[r.seed] = CUT_OFF if r.cut_off else r.end
         self.why.add_end(CUT_OFF if r.cut_off else r.end)
+        if r.gave_up:
+            self.gave_up_seeds.append(r.seed)
+            for seat in r.gave_up:
+                self.gave_up_seats[seat] = self.gave_up_seats.get(seat, 0) + 1
         if r.cut_off:
             if not self.cut_off_seeds or r.seed < min(self.cut_off_seeds):
                 self.waiting = r.waiting
@@ -224,6 +235,13 @@ class Summary:
                 }
                 for attr, per_seat in sorted(self.scores.items())
             },
+            "search_gave_up": {
+                "games": len(self.gave_up_seeds),
+                "seeds": sorted(self.gave_up_seeds),
+                "seats": [
+                    {"seat": s + 1, "games": k} for s, k in sorted(self.gave_up_seats.items())
+                ],
+            },
             "endings": self.why.endings_json(self.declared, self.runs),
             "measures": self.why.measures_json(self.declared),
             "seconds": self.seconds,
@@ -276,7 +294,7 @@ class Summary:
         # one width for the first column of both tables: the longest label, so that a
         # long identity (role=gold_seeker_apprentice) does not push its row out of line
         width = max(
-            [18] + [len(row["identity"]) + 2 for row in data["identities"]],
+            [18] + [columns(row["identity"]) + 2 for row in data["identities"]],
         )
         lines.append(f"{'seat':<{width}}{'win rate':>10}{'95% interval':>18}{'draws':>9}")
         for s in data["seats"]:
@@ -295,7 +313,7 @@ class Summary:
                 lo, hi = row["win_ci95"]
                 draws = row["draws"] / row["games"] if row["games"] else 0
                 lines.append(
-                    f"{row['identity']:<{width}}{row['win_rate']:>10.1%}"
+                    f"{pad(row['identity'], width)}{row['win_rate']:>10.1%}"
                     f"{f'{lo:.1%} - {hi:.1%}':>18}{draws:>9.1%}{row['games']:>8}"
                     f"{row['seats']:>8}"
                 )
@@ -315,6 +333,8 @@ class Summary:
             )
         if self.cut_off:
             lines.append(self.cut_off_line())
+        if self.gave_up_seeds:
+            lines.append(self.gave_up_line())
         lines.append(
             f"games without a winner: {data['games_without_winner']} "
             f"({data['games_without_winner'] / max(1, data['games']):.1%})"
@@ -350,6 +370,19 @@ class Summary:
         return (
             f"cut off by --max-decisions {self.max_decisions}: {self.cut_off} games "
             f"({self.cut_off / max(1, self.runs):.1%}), seeds {listed}{more}"
+        )
+
+    def gave_up_line(self, shown: int = 5) -> str:
+        """In how many games a search bot found no world and the rules' bots took over."""
+        seeds = sorted(self.gave_up_seeds)
+        listed = ", ".join(str(s) for s in seeds[:shown])
+        more = f" and {len(seeds) - shown} more" if len(seeds) > shown else ""
+        seats = ", ".join(str(s + 1) for s in sorted(self.gave_up_seats))
+        return (
+            f"search found no world that fits what its seat saw: {counted(len(seeds), 'game')} "
+            f"({len(seeds) / max(1, self.runs):.1%}), seeds {listed}{more}; from there the "
+            f"rules' bots played {'seat' if len(self.gave_up_seats) == 1 else 'seats'} "
+            f"{seats} (random where none are declared)"
         )
 
     def warning(self) -> str:

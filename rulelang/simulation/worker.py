@@ -4,6 +4,7 @@ and recorded. A chunk is all a worker process (or a Dask worker) needs."""
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import os
 import random
@@ -13,10 +14,11 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
-from rulelang import CHANCE, PUBLIC, Game, Ruleset, search
+from rulelang import CHANCE, PUBLIC, Action, Game, Ruleset, search
 from rulelang.api import compile_file
 from rulelang.diagnostics import NO_SPAN, GameRuntimeError
 from rulelang.limits import Limits
+from rulelang.runtime.belief import NoBelief
 from rulelang.runtime.bots import RANDOM
 from rulelang.simulation.measured import UNKNOWN, Declared, declared_by
 from rulelang.simulation.summary import Record
@@ -220,25 +222,59 @@ def _play_one(rules: Ruleset, args: Chunk, seed: int, random_only: bool) -> Reco
         first, taken = first_turn(game, partial(game.playout, rng, 1, quiet=True), most)
         decisions = taken + game.playout(rng, max_decisions=most - taken, quiet=True)
     else:
-        play = partial(play_bots, game, args.seat_bots, 1)
+        gave_up: set[int] = set()
+        play = partial(play_bots, game, args.seat_bots, 1, gave_up)
         first, taken = first_turn(game, play, most)
-        decisions = taken + play_bots(game, args.seat_bots, most - taken)
+        decisions = taken + play_bots(game, args.seat_bots, most - taken, gave_up)
+        if gave_up:
+            return _gave_up(game, decisions, start, seed, first, gave_up)
     if not game.is_over():
-        decision = game.pending()
-        span = decision.span if decision is not None and decision.span else NO_SPAN
-        return Record([], game.turn_number, decisions, [], seed, True, span)
+        return _cut_off(game, decisions, seed)
     return record(game, decisions, start, seed, first)
 
 
-def play_bots(game: Game, seat_bots: SeatBots, most: int) -> int:
+def _cut_off(game: Game, decisions: int, seed: int) -> Record:
+    decision = game.pending()
+    span = decision.span if decision is not None and decision.span else NO_SPAN
+    return Record([], game.turn_number, decisions, [], seed, True, span)
+
+
+def _gave_up(
+    game: Game, decisions: int, start: list[dict[str, str]], seed: int, first: int, seats: set[int]
+) -> Record:
+    """A game in which a search bot found no world: its record says at which seats."""
+    over = game.is_over()
+    done = record(game, decisions, start, seed, first) if over else _cut_off(game, decisions, seed)
+    return dataclasses.replace(done, gave_up=tuple(sorted(seats)))
+
+
+def play_bots(game: Game, seat_bots: SeatBots, most: int, gave_up: set[int] | None = None) -> int:
     """Play on with each seat's bot (`Game.bot_choice`) until the end or `most`
-    decisions; return how many were taken."""
+    decisions; return how many were taken. `gave_up`: the seats whose search bot found
+    no world that fits what they saw (see `seat_action`), added to as it happens."""
     taken = 0
+    gave_up = set() if gave_up is None else gave_up
     while not game.is_over() and taken < most:
         who = game.current_player()
         if who == CHANCE:
             game.resolve_chance()
             continue
-        game.apply(search.bot_action(game, seat_bots[who] if who < len(seat_bots) else None))
+        game.apply(
+            seat_action(game, who, seat_bots[who] if who < len(seat_bots) else None, gave_up)
+        )
         taken += 1
     return taken
+
+
+def seat_action(game: Game, seat: int, name: str | None, gave_up: set[int]) -> Action:
+    """The action of the seat's bot. A search bot that finds no world fitting what its
+    seat saw refuses to guess (NoBelief); in a simulation the game is not thrown away
+    with every game played before it: from that decision on, the rules' declared bots
+    (random where there are none) play the seat, which reads no more than it sees, and
+    the game's record says so. (`play` stops instead: a person is there to choose.)"""
+    if seat not in gave_up:
+        try:
+            return search.bot_action(game, name)
+        except NoBelief:
+            gave_up.add(seat)
+    return game.bot_choice(None)

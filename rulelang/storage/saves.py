@@ -7,6 +7,7 @@ import errno
 import hashlib
 import json
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -81,6 +82,8 @@ def write(path: Path, save: Save) -> None:
     data["checksum"] = checksum(data)
     if path.exists() and not path.is_file():  # the rename would replace a FIFO, a device
         raise OSError(errno.EEXIST, "it is there and not a regular file", str(path))
+    if not may_replace(path):  # `--save game.rules` replaced the rule file with the save
+        raise OSError(errno.EEXIST, "it is there and is not a saved game", str(path))
     tmp = temp_name(path)
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
@@ -93,6 +96,24 @@ def write(path: Path, save: Save) -> None:
         tmp.unlink(missing_ok=True)
         raise
     _sync_folder(path.parent)
+
+
+# how every save rulelang writes begins (`write`: "format" first), whatever its version
+_SAVE_START = re.compile(rb'\A\s*\{\s*"format"\s*:\s*"rulelang-save/')
+
+
+def may_replace(path: Path) -> bool:
+    """Whether a save may be written at `path`: nothing is there, or an empty file, or
+    a saved game (of any version). Anything else (a rule file, notes) is never replaced
+    by a save. Only a regular file is read: opening a FIFO would wait for a writer."""
+    try:
+        if not path.is_file():
+            return not path.exists()
+        with path.open("rb") as file:
+            head = file.read(256)
+    except OSError:
+        return True  # what cannot be read is the write's to report
+    return not head or _SAVE_START.match(head) is not None
 
 
 def _relative(rules: Path, save: Path) -> str:
