@@ -12,6 +12,12 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     return f"{n} {noun if n == 1 else (plural or noun + 's')}"
 
 
+def player_range(low: int, high: int) -> str:
+    """The player counts a game allows, as said: "2 players", "1 player", "2 to 4
+    players" (never "2 to 2 players")."""
+    return counted(low, "player") if low == high else f"{low} to {high} players"
+
+
 def figure_text(x: float, spec: str) -> str:
     """`x` formatted by `spec` (".1%", "+.1f", ">8g"), a zero shown as zero: a small
     negative figure that rounds to nothing (an interval's bound at -0.0004) or a

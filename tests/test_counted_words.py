@@ -8,6 +8,9 @@ from pathlib import Path
 import pytest
 from cli_support import cli
 
+import rulelang
+from rulelang.diagnostics import UsageError
+
 SOLO = """
 game "Solo"
 players 1..1
@@ -35,3 +38,20 @@ def test_one_game_of_one_player_is_said_in_the_singular(
     code, _, err = cli(capsys, "rulebook", path, "--out", book)
     assert code == 0, err
     assert "For 1 player." in book.read_text("utf-8")
+
+
+def test_a_player_count_out_of_range_names_the_counts_as_said(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """ "Solo is for 1 to 1 players" read as a slip: one count is said alone."""
+    path = tmp_path / "solo.rules"
+    path.write_text(SOLO, encoding="utf-8")
+    code, _, err = cli(capsys, "simulate", path, "-n", "1", "-p", "3")
+    assert code == 64 and "Solo is for 1 player, not 3" in err, err
+    ranged = tmp_path / "duo.rules"
+    ranged.write_text(SOLO.replace("players 1..1", "players 2..4"), encoding="utf-8")
+    code, _, err = cli(capsys, "simulate", ranged, "-n", "1", "-p", "7")
+    assert code == 64 and "is for 2 to 4 players, not 7" in err, err
+    rules = rulelang.compile_file(path)
+    with pytest.raises(UsageError, match="Solo is for 1 player, not 2"):
+        rules.new_game(2, 1)

@@ -330,7 +330,7 @@ def test_links_edited_to_a_seat_the_game_has_not_are_refused_on_resume(
         ([ROOT / "nosuch.rules"], 64, "no such rule file"),
         (["--resume", "99"], 64, "no saved game 99"),
         ([TICTACTOE, "--bots", "all"], 64, "leave a seat to a human"),
-        ([TICTACTOE, "-p", "9"], 64, "for 2 to 2 players"),
+        ([TICTACTOE, "-p", "9"], 64, "Tic-tac-toe is for 2 players, not 9"),
         ([TICTACTOE, "--delay", "-1"], 64, "--delay must be between"),
         ([TICTACTOE, "--bots", "\u00b2"], 64, "seat numbers 1..2"),  # was an internal error
     ],

@@ -16,6 +16,7 @@ import typer
 from rulelang.cli.errors import usage
 from rulelang.diagnostics import UsageError, did_you_mean
 from rulelang.limits import DEFAULT_LIMITS, MAX_LIMIT, OPTIONS, Limit, Limits
+from rulelang.words import player_range
 
 if TYPE_CHECKING:
     from rulelang.runtime.ruleset import Ruleset
@@ -135,7 +136,7 @@ def check_players(ruleset: Ruleset, players: int | None) -> int:
             return low
         raise usage(f"{ruleset.title} is for {low} to {high} players: say how many with -p N")
     if not ruleset.is_library and not low <= players <= high:  # a library: new_game says
-        raise usage(f"{ruleset.title} is for {low} to {high} players, not {players}")
+        raise usage(f"{ruleset.title} is for {player_range(low, high)}, not {players}")
     return players
 
 

@@ -18,7 +18,7 @@ from rulelang.rulebook.steps import Steps as StepWriter
 from rulelang.runtime.ruleset import Ruleset, TableFacts
 from rulelang.syntax import ast as A
 from rulelang.syntax.node import nodes
-from rulelang.words import counted
+from rulelang.words import player_range
 
 D = TypeVar("D", bound=A.Decl)
 ORDER = {
@@ -107,11 +107,7 @@ class Builder:
         p = self.program
         text, line = comments.header(p.sources, self.main)
         paras = [Para(text, Span(self.main, line, 1))] if text else []
-        count = (
-            f"For {p.min_players} to {p.max_players} players."
-            if p.min_players != p.max_players
-            else f"For {counted(p.min_players, 'player')}."
-        )
+        count = f"For {player_range(p.min_players, p.max_players)}."
         players = self.decls(A.PlayersDecl)
         paras.append(Para(count, players[0].span if players else None))
         if self.variant:

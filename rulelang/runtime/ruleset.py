@@ -26,6 +26,7 @@ from rulelang.runtime.measures import Measure, end_reasons
 from rulelang.runtime.state import Config, State
 from rulelang.runtime.views import ViewPlan
 from rulelang.syntax import ast as A
+from rulelang.words import player_range
 
 
 class Ruleset:
@@ -167,7 +168,7 @@ class Ruleset:
             or not p.min_players <= players <= p.max_players
         ):
             raise UsageError(
-                f"{self.title} is for {p.min_players} to {p.max_players} players, not {players}"
+                f"{self.title} is for {player_range(p.min_players, p.max_players)}, not {players}"
             )
         opts = self._options(options) if options else {}
         key = (players, tuple(sorted(opts.items()))) if opts else players
