@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import sys
 from pathlib import Path
 from shlex import quote
 from typing import TYPE_CHECKING, Annotated
@@ -449,6 +450,12 @@ def run_app(args: list[str]) -> int:
         result = app(args=args, standalone_mode=False)
     except typer.Exit as exc:
         return int(exc.exit_code)
+    except SystemExit:  # click's own exit on a broken pipe (`| head`) is status 1,
+        # which means a bug in rulelang: main.run says it as the reader leaving. Click
+        # (vendored by some typers) wraps standard output then, and only then
+        if type(sys.stdout).__name__ == "PacifyFlushWrapper":
+            raise BrokenPipeError from None
+        raise
     except typer.Abort:
         raise KeyboardInterrupt from None
     except typer.TyperException as exc:
