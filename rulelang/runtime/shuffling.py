@@ -32,7 +32,7 @@ def _steps(n: int) -> Iterable[tuple[int, int]]:
     of `shuffle`'s loop (`_randbelow(i + 1)` draws `(i + 1).bit_length()` bits)."""
     found = _STEPS.get(n)
     if found is None:
-        made = zip(range(n - 1, 0, -1), map(int.bit_length, range(n, 1, -1)))
+        made = zip(range(n - 1, 0, -1), map(int.bit_length, range(n, 1, -1)), strict=True)
         if n > KEEP:
             return made
         found = _STEPS[n] = tuple(made)
