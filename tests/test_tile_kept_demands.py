@@ -91,8 +91,7 @@ def test_only_the_spots_a_tile_changed_are_worked_out_again(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """`_grown_demands` works out again the spots next to the tile, the new spots and
-    those next to cells joined through it, in that order (picked in C where no cell
-    joined through it), and no other."""
+    those next to cells joined through it, in that order, and no other."""
     rules = rulelang.compile_file(SABOTEUR)
     asked: list[list[int]] = []
     checks = []

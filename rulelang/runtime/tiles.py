@@ -16,7 +16,6 @@ the search per candidate, nor per tile laid.
 
 from __future__ import annotations
 
-from itertools import filterfalse
 from typing import TYPE_CHECKING
 
 from rulelang.check.layout import TileLayer
@@ -216,21 +215,18 @@ class TileOps:
         found = before.copy()
         found.pop(node, None)  # a spot no more
         neighbour = st.cfg.boards[self.board].neighbour  # type: ignore[attr-defined]
-        # the spots next to the tile, then the new ones, picked in C (`filter`): no loop
-        # of bytecodes over the network's spots (about 10 of them) for each tile laid
-        kept = found.__contains__
-        todo = list(filter(kept, neighbour[node]))
+        todo = []  # a loop, not a comprehension (in 3.11 a function made and called)
+        for s in neighbour[node]:
+            if s in found:
+                todo.append(s)
         spots = net[2]
         joined, was = net[0], old.net[0]
         if joined is not was:  # the tile joined: its new spots, and if cells joined
             # through it, the spots next to them (they meet the network now)
-            if len(joined) > len(was) + 1:
-                more = joined - was - {node}
-                for s in spots:
-                    if s not in found or not more.isdisjoint(neighbour[s]):
-                        todo.append(s)
-            else:
-                todo.extend(filterfalse(kept, spots))
+            more = joined - was - {node} if len(joined) > len(was) + 1 else None
+            for s in spots:
+                if s not in found or (more and not more.isdisjoint(neighbour[s])):
+                    todo.append(s)
         if todo:
             self._work_out(st, net[0], todo, found)
         return found
