@@ -417,8 +417,9 @@ HINTED = True
 def _hinted(st: State, item: Value, places: Places) -> Place | None:
     """The place `places.hint` names for the item, if it is there (else None): the
     place `_search` finds, since an item lies in one place at a time."""
-    slot = hints.of(places.hint, item)
-    if slot is None:
+    try:  # `hints.of`, read in place: NONE (no hint) is neither a zone nor a board
+        slot = places.hint[item]
+    except (LookupError, TypeError):
         return None
     if 0 <= slot < len(st.zones):
         return ("zone", slot) if item in st.zones[slot] else None
