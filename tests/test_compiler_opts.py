@@ -347,7 +347,7 @@ end when len(pile) == 2 { }
 def test_detach_looks_first_where_the_item_was_put() -> None:
     """`move` and `add` note where each item went (helpers.Places.hint); `add` takes
     the item from there without searching the other zones."""
-    from rulelang.runtime import helpers
+    from rulelang.runtime import helpers, hints
 
     rules = compiled(ZONES)
     places = [v for k, v in rules.code.ops[0].__globals__.items() if k.startswith("_z")]
@@ -355,7 +355,8 @@ def test_detach_looks_first_where_the_item_was_put() -> None:
     hint = places[0].hint
     g = rules.new_game(2, seed=1)
     deck, hand = rules.layout.zone_base["deck"], rules.layout.zone_base["hand"]
-    assert hint == {0: deck, 1: deck, 3: hand, 2: hand + 1}  # the last two: to the hands
+    # the last two: to the hands (hints.known: the list of hints as a dict)
+    assert hints.known(hint) == {0: deck, 1: deck, 3: hand, 2: hand + 1}
     zones = g.state.zones
     # an item in two zones (which the rules never make): the hinted one is taken
     zones[deck] += (3,)
@@ -364,7 +365,7 @@ def test_detach_looks_first_where_the_item_was_put() -> None:
 
 
 def test_a_stale_hint_costs_a_search_not_a_wrong_answer() -> None:
-    from rulelang.runtime import helpers
+    from rulelang.runtime import helpers, hints
 
     rules = compiled(ZONES)
     g = rules.new_game(2, seed=1)
@@ -372,7 +373,7 @@ def test_a_stale_hint_costs_a_search_not_a_wrong_answer() -> None:
     deck, hand = rules.layout.zone_base["deck"], rules.layout.zone_base["hand"]
     places.hint[3] = deck  # wrong: card 3 is in the first hand
     helpers.detach(g.state, 3, places)
-    assert 3 not in g.state.zones[hand] and places.hint[3] == hand
+    assert 3 not in g.state.zones[hand] and hints.of(places.hint, 3) == hand
     places.hint[2] = -1  # a board the kind has not
     helpers.detach(g.state, 2, places)
     assert 2 not in g.state.zones[hand + 1]
@@ -493,7 +494,7 @@ def test_adding_a_whole_zone_empties_it_and_notes_each_item_left() -> None:
     """`add [c for c in deck] to pile` takes every item (the zone becomes empty) and,
     once they were revealed to someone, notes each item leaving, bottom first, as
     `left` (an item nobody was shown leaves no note: tests/test_shown_records.py)."""
-    from rulelang.runtime import helpers
+    from rulelang.runtime import helpers, hints
 
     rules = compiled(ZONES)
     g = rules.new_game(2, seed=1)
@@ -506,4 +507,5 @@ def test_adding_a_whole_zone_empties_it_and_notes_each_item_left() -> None:
     assert st.zones[deck] == () and st.zones[pile] == (0, 1)
     assert st.shown == (None, ("zone", deck), 1, (None, ("zone", deck), 0, ("start",)))
     helpers.add(st, (1,), deck, places)  # one item: as it was
-    assert st.zones[deck] == (1,) and st.zones[pile] == (0,) and places.hint[1] == deck
+    assert st.zones[deck] == (1,) and st.zones[pile] == (0,)
+    assert hints.of(places.hint, 1) == deck

@@ -11,7 +11,7 @@ from test_reveal_to import PEEK
 
 import rulelang
 from rulelang import Ruleset
-from rulelang.runtime import helpers
+from rulelang.runtime import helpers, hints
 
 
 @pytest.fixture(scope="module")
@@ -31,8 +31,9 @@ def test_detach_takes_the_item_where_it_lies_whatever_the_hint(
     game = peek.new_game(2, seed=4)
     st = game.state
     coin = game.items("bag")[-1]
-    places = next(p for p in _places(peek) if coin in p.hint)
-    bag = places.hint[coin]
+    places = next(p for p in _places(peek) if hints.of(p.hint, coin) is not None)
+    bag = hints.of(places.hint, coin)
+    assert bag is not None
     before = st.zones[bag]
     if stale is not None:
         places.hint[coin] = bag + stale if stale > 0 else stale  # another zone, none, a board

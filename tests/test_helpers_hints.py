@@ -15,7 +15,7 @@ from test_reveal_to import PEEK
 
 import rulelang
 from rulelang import Ruleset
-from rulelang.runtime import helpers
+from rulelang.runtime import helpers, hints
 
 SABOTEUR = Path(__file__).resolve().parent.parent / "rulesets" / "saboteur.rules"
 
@@ -77,8 +77,9 @@ def test_a_stale_hint_falls_back_to_the_search(peek: Ruleset) -> None:
     game = peek.new_game(2, seed=4)
     st = game.state
     coin = game.items("bag")[-1]
-    places = next(p for p in _places(peek) if coin in p.hint)
-    bag = places.hint[coin]
+    places = next(p for p in _places(peek) if hints.of(p.hint, coin) is not None)
+    bag = hints.of(places.hint, coin)
+    assert bag is not None
     places.hint[coin] = bag + 1  # wrong: another zone of the kind
     try:
         assert helpers._hinted(st, coin, places) is None
@@ -115,8 +116,12 @@ def test_the_same_games_with_and_without_the_hint(peek: Ruleset, saboteur: Rules
 
 
 # ---------------------------------------------------------------- many hints written
-def test_hints_written_one_by_one_are_the_dict_of_the_old_way() -> None:
-    """The same hints in the same order, an item named twice included."""
+def test_hints_written_one_by_one_are_the_dict_of_the_old_way(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The same hints in the same order, an item named twice included (hints kept in a
+    dict, `hints.LIST` off: the list has no order of writing to compare)."""
+    monkeypatch.setattr(hints, "LIST", False)
     made = []
     for _on in switched("HINT_LOOP"):
         places = helpers.Places((0, 1), (2,), ())

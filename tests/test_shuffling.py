@@ -42,3 +42,29 @@ def test_off_it_is_the_generators_shuffle(monkeypatch: pytest.MonkeyPatch) -> No
     on = shuffled_range(random.Random(5), 50)
     monkeypatch.setattr(shuffling, "INLINE", False)
     assert shuffled_range(random.Random(5), 50) == on
+
+
+def test_the_steps_are_read_from_a_table_kept_per_length(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(shuffling, "_STEPS", {})
+    shuffled_range(random.Random(3), 67)
+    assert list(shuffling._STEPS) == [67]  # fired: kept for the next list this long
+    assert shuffling._STEPS[67][0] == (66, 7) and shuffling._STEPS[67][-1] == (1, 2)
+    shuffled_range(random.Random(3), shuffling.KEEP + 1)  # longer: made as it goes
+    assert list(shuffling._STEPS) == [67]
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 5, 67, 300])
+def test_off_the_steps_worked_out_give_the_same_order_and_state(
+    monkeypatch: pytest.MonkeyPatch, n: int
+) -> None:
+    monkeypatch.setattr(shuffling, "KEEP", 64)  # 67 and 300 take the path made as it goes
+    for seed in range(20):
+        on = random.Random(seed)
+        first = shuffled_range(on, n)
+        monkeypatch.setattr(shuffling, "TABLE", False)
+        off = random.Random(seed)
+        assert shuffled_range(off, n) == first
+        assert off.getstate() == on.getstate()
+        monkeypatch.setattr(shuffling, "TABLE", True)

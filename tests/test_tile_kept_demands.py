@@ -85,3 +85,44 @@ def test_games_are_the_same_with_the_demands_worked_out_afresh(
     grown = records()
     monkeypatch.setattr(tiles, "GROW_DEMANDS", False)
     assert records() == grown
+
+
+def test_only_the_spots_a_tile_changed_are_worked_out_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`_grown_demands` works out again the spots next to the tile, the new spots and
+    those next to cells joined through it, in that order, and no other."""
+    rules = rulelang.compile_file(SABOTEUR)
+    asked: list[list[int]] = []
+    checks = []
+    work_out = tiles.TileOps._work_out
+
+    def spy(
+        self: tiles.TileOps, st: object, net: object, spots: list[int], found: object
+    ) -> object:
+        asked.append(list(spots))
+        return work_out(self, st, net, spots, found)  # type: ignore[arg-type]
+
+    grown = tiles.TileOps._grown_demands
+
+    def checked(
+        self: tiles.TileOps, st: object, old: Kept, net: tiles.Network, node: int
+    ) -> object:
+        assert old.demands is not None
+        around = st.cfg.boards[self.board].neighbour  # type: ignore[attr-defined]
+        want = [s for s in around[node] if s in old.demands and s != node]
+        if net[0] is not old.net[0]:
+            more = net[0] - old.net[0] - {node}
+            want += [s for s in net[2] if s not in old.demands or not more.isdisjoint(around[s])]
+        asked.clear()
+        found = grown(self, st, old, net, node)  # type: ignore[arg-type]
+        assert asked == ([want] if want else [])
+        checks.append(len(want))
+        return found
+
+    monkeypatch.setattr(tiles.TileOps, "_work_out", spy)
+    monkeypatch.setattr(tiles.TileOps, "_grown_demands", checked)
+    for seed in range(3):
+        game = rules.new_game(4, seed)
+        game.playout(random.Random(seed))
+    assert len(checks) > 50 and sum(checks) > 100  # fired, most tiles with spots to work out

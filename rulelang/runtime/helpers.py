@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from rulelang import errors
 from rulelang.check.layout import SIDES
 from rulelang.diagnostics import Span
+from rulelang.runtime import hints
 from rulelang.runtime.code import ChanceSpec, ChoiceSpec, Value
 from rulelang.runtime.shuffling import shuffled_range
 from rulelang.runtime.state import Place, left
@@ -285,7 +286,8 @@ class Places:
     an item out of wherever it is (`detach`) looks there first. A hint is checked
     before it is trusted (a clone, an edit or a redeal may have moved the item since
     without a word): a stale one costs the search it would have saved, never a wrong
-    answer, since an item is in one place at a time."""
+    answer, since an item is in one place at a time. Kept as a list indexed by item
+    (runtime/hints.py)."""
 
     __slots__ = ("boards", "hint", "player_slots", "slots", "zones")
 
@@ -295,7 +297,7 @@ class Places:
         self.slots = tuple(slots)
         self.player_slots = tuple(player_slots)
         self.boards = tuple(boards)
-        self.hint: dict[Value, int] = {}
+        self.hint: hints.Hints = hints.new()
         self.zones: dict[int, tuple[int, ...]] = {}  # players -> `_zones_of`
 
 
@@ -309,9 +311,12 @@ HINT_LOOP = True
 def _hint(places: Places, items: Sequence[Value], slot: int) -> None:
     """Each item was put in the zone at `slot`."""
     hint = places.hint
-    if HINT_LOOP:
-        for item in items:
-            hint[item] = slot
+    if HINT_LOOP or not isinstance(hint, dict):
+        try:
+            for item in items:
+                hint[item] = slot
+        except (IndexError, TypeError):  # past the list's end: grown (runtime/hints.py)
+            hints.put_each(hint, items, slot)
     else:
         hint.update(dict.fromkeys(items, slot))
 
@@ -331,8 +336,11 @@ def deal(st: State, count: int, src: int, dst: int, places: Places | None = None
                         left(st, ("zone", src), item)
             if places is not None and HINT_LOOP:  # `_hint` in place, each player's share
                 hint, slot = places.hint, dst + p
-                for item in pile[-take:]:
-                    hint[item] = slot
+                try:
+                    for item in pile[-take:]:
+                        hint[item] = slot
+                except (IndexError, TypeError):  # past the list's end (runtime/hints.py)
+                    hints.put_each(hint, pile[-take:], slot)
             elif places is not None:
                 _hint(places, pile[-take:], dst + p)
 
@@ -361,7 +369,10 @@ def move(
     if st.shown is not None and item in st.shown_items:
         left(st, ("zone", src), item)
     if places is not None:
-        places.hint[item] = dst
+        try:
+            places.hint[item] = dst
+        except (IndexError, TypeError):  # past the list's end (runtime/hints.py)
+            hints.put(places.hint, item, dst)
 
 
 def move_top(st: State, src: int, dst: int, span: Span, places: Places | None = None) -> None:
@@ -377,7 +388,10 @@ def move_top(st: State, src: int, dst: int, span: Span, places: Places | None = 
     if st.shown is not None and item in st.shown_items:
         left(st, ("zone", src), item)
     if places is not None:
-        places.hint[item] = dst
+        try:
+            places.hint[item] = dst
+        except (IndexError, TypeError):  # past the list's end (runtime/hints.py)
+            hints.put(places.hint, item, dst)
 
 
 def reveal_to(st: State, items: Iterable[Value], audience: Iterable[int], places: Places) -> None:
@@ -403,8 +417,9 @@ HINTED = True
 def _hinted(st: State, item: Value, places: Places) -> Place | None:
     """The place `places.hint` names for the item, if it is there (else None): the
     place `_search` finds, since an item lies in one place at a time."""
-    slot = places.hint.get(item)
-    if slot is None:
+    try:  # `hints.of`, read in place: NONE (no hint) is neither a zone nor a board
+        slot = places.hint[item]
+    except (LookupError, TypeError):
         return None
     if 0 <= slot < len(st.zones):
         return ("zone", slot) if item in st.zones[slot] else None
@@ -436,29 +451,31 @@ def detach(st: State, item: Value, places: Places) -> None:
     place (`_take`, `cell_of` written out: a tile laid and a card gathered each
     detach one item)."""
     zones = st.zones
-    slot = places.hint.get(item)
-    if slot is not None:
-        if 0 <= slot < len(zones):
-            rest = list(zones[slot])  # `_less`, written in place: one scan, no call
-            try:
-                rest.remove(item)
-            except ValueError:
-                pass  # a stale hint: searched below
-            else:
-                zones[slot] = tuple(rest)
-                if st.shown is not None and item in st.shown_items:
-                    left(st, ("zone", slot), item)
-                return
-        elif slot < 0 and -slot <= len(places.boards):
-            ops = places.boards[-1 - slot]
-            where = st.layers[ops.layer + 1].get(item, -1)  # `ops.cell_of`
-            if where >= 0:
-                ops.clear(st, where)
-                return
+    try:  # `hints.of`, read in place: NONE (no hint) is neither a zone nor a board
+        slot = places.hint[item]
+    except (LookupError, TypeError):
+        slot = hints.NONE
+    if 0 <= slot < len(zones):
+        rest = list(zones[slot])  # `_less`, written in place: one scan, no call
+        try:
+            rest.remove(item)
+        except ValueError:
+            pass  # a stale hint: searched below
+        else:
+            zones[slot] = tuple(rest)
+            if st.shown is not None and item in st.shown_items:
+                left(st, ("zone", slot), item)
+            return
+    elif slot < 0 and -slot <= len(places.boards):
+        ops = places.boards[-1 - slot]
+        where = st.layers[ops.layer + 1].get(item, -1)  # `ops.cell_of`
+        if where >= 0:
+            ops.clear(st, where)
+            return
     for slot in _zones_of(places, st.cfg.n):
         if item in zones[slot]:
             _take(st, slot, item)
-            places.hint[item] = slot
+            hints.put(places.hint, item, slot)
             return
     for ops in places.boards:
         where = ops.cell_of(st, item)
@@ -508,7 +525,10 @@ def add(st: State, items: Iterable[Value], dst: int, places: Places) -> None:
         moving = list(dict.fromkeys(reversed(tuple(items))))[::-1]
     if len(moving) == 1:
         detach(st, moving[0], places)
-        places.hint[moving[0]] = dst
+        try:
+            places.hint[moving[0]] = dst
+        except (IndexError, TypeError):  # past the list's end (runtime/hints.py)
+            hints.put(places.hint, moving[0], dst)
     elif moving:
         _detach_all(st, moving, places)
         _hint(places, moving, dst)
@@ -535,8 +555,11 @@ def add_from(st: State, items: tuple[Value, ...], src: int, dst: int, places: Pl
                 left(st, ("zone", src), x)
     if HINT_LOOP:  # `_hint` written in place: a call less for each `add` of a list
         hint = places.hint
-        for item in items:
-            hint[item] = dst
+        try:
+            for item in items:
+                hint[item] = dst
+        except (IndexError, TypeError):  # past the list's end (runtime/hints.py)
+            hints.put_each(hint, items, dst)
     else:
         _hint(places, items, dst)
     zones[dst] += items
@@ -587,7 +610,11 @@ def place(
     detach(st, item, places)
     ops.place(st, where, item, turn, secret)
     if ops in places.boards:
-        places.hint[item] = -1 - places.boards.index(ops)
+        slot = -1 - places.boards.index(ops)
+        try:
+            places.hint[item] = slot
+        except (IndexError, TypeError):  # past the list's end (runtime/hints.py)
+            hints.put(places.hint, item, slot)
 
 
 # ---------------------------------------------------------------- the end
