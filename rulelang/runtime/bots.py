@@ -21,6 +21,7 @@ from typing import Any
 from rulelang import errors
 from rulelang.check.symbols import BotSym, EstimateSym
 from rulelang.diagnostics import GameRuntimeError, Span
+from rulelang.runtime import ruleloops
 from rulelang.runtime.code import ChoiceSpec, Value, none_used
 from rulelang.runtime.exprgen import ExprGen
 from rulelang.runtime.state import State
@@ -153,12 +154,13 @@ def _rule_fn(ex: ExprGen, e: Expr, kind: str) -> RuleFn:
         if kind == "prefer":
             return lambda st, me, kept, memo: [v for v in kept if one(st, me, v, memo)]
         return lambda st, me, kept, memo: [one(st, me, v, memo) for v in kept]
-    body = (
-        [f"if {value}:", "    _made.append(_opt)"]
-        if kind == "prefer"
-        else [f"_made.append({value})"]
-    )
-    lines = ["_made = []", "for _opt in _kept:", *("    " + x for x in body), "return _made"]
+    once, value = ruleloops.hoisted(value)  # what every option would work out alike
+    if kind == "prefer":
+        body = [f"if {value}:", "    _made.append(_opt)"]
+    else:
+        body = [f"_made.append({value})"]
+    lines = [*once, "_made = []", "for _opt in _kept:", *("    " + x for x in body)]
+    lines.append("return _made")
     return ex.ns.function(name, "st, _me, _kept, _bm", lines)
 
 

@@ -68,6 +68,7 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*$")
 _KEY = r"(-?[0-9]+|[A-Za-z_][A-Za-z_0-9]*|'(?:[A-Za-z0-9]|\\x5f)*')"  # `_`: literals.py
 _PURE = re.compile(rf"[A-Za-z_][A-Za-z_0-9]*(\.[A-Za-z_][A-Za-z_0-9]*|\[{_KEY}\])*$")
 _UPTO = re.compile(r"_h\.upto\(([^,]+), ([^,]+), [0-9]+, _s[0-9]+\)$")
+_OPTION = re.compile(r"\b_opt\b")  # the option in a bot's rules (bots.py)
 _LOCAL = re.compile(r"\b_[avt][0-9]+\b")  # names of generated locals: arguments, loops...
 _STRING = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 # a zone's slot tested inline (ExprGen.zone_slot), measured as the call it stands for
@@ -87,6 +88,9 @@ FOLD = True  # off: constant comparisons and truth values left to run (folds.py)
 HOIST = True  # off: `any(v in xs for v in vs)` tests xs once per v, as written (folds.py)
 EMPTINESS = True  # off: `len(xs) == 0` and a first item's check call len (folds.py)
 INLINE_MAX = 160  # the longest def body (generated source) written in place of its calls
+# the same in a bot's rules (bots.py): there the parts of the def's body that do not
+# read the option are worked out once per ranking (ruleloops.py), not once per option
+RULE_INLINE_MAX = 400
 UNGUARDED = True  # statements read hidden things without the guards of `known`
 FIXED_LENGTHS = True  # off: a list attribute's reads are checked, whatever it holds
 RANGES = True  # off: the values of lets and parameters are not worked out (ranges.py)
@@ -1281,8 +1285,8 @@ class ExprGen:
             ]
         else:
             lines = [f"return {body}"]
-            if len(_SLOT_TEST.sub(r"\3", body)) <= INLINE_MAX:  # as long as it was
-                self.inline_bodies[name] = (params, body)
+            if len(_SLOT_TEST.sub(r"\3", body)) <= max(INLINE_MAX, RULE_INLINE_MAX):
+                self.inline_bodies[name] = (params, body)  # (measured as it was)
             if self.specialising(name):
                 self.compile_spec(name, sym, params)
         self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines, OPTIMISED)
@@ -1342,6 +1346,9 @@ class ExprGen:
         if known is None:
             return None
         params, body = known
+        size = len(_SLOT_TEST.sub(r"\3", body))
+        if size > INLINE_MAX and not (self.memo_calls and _OPTION.search(" ".join(args))):
+            return None  # longer: only in a bot's rules, given the option (RULE_INLINE_MAX)
         if self.in_comp_source and ":=" in body:
             return None
         bare = _STRING.sub("''", body)
