@@ -37,6 +37,7 @@ end when turn_number == 16 { }
 bot picky {
   when choosing w {
     prefer turn_number % 3 == 0 or w == 2
+    prefer turn_number % 4 == 1 or w in [me.score % 4, me.last % 4]
     prefer not noted(me, w)
     least w + far(me)
   }
@@ -67,7 +68,11 @@ def test_a_rules_parts_alike_for_every_option_are_worked_out_before_its_loop() -
     first = rule_src(rules, "w", 0)  # turn_number % 3 == 0: first, and alike
     before, loop = first.split("for _opt in _kept:")
     assert "_once1 = " in before and "(_once1)" in loop
-    noted = rule_src(rules, "w", 1)  # noted's body written in place: its texts of me
+    guarded = rule_src(rules, "w", 1)  # [me.score % 4, ...]: when the first part is false
+    before, loop = guarded.split("for _opt in _kept:")
+    assert "_once2 = (" in before and ") if not _once1 else None" in before
+    assert "_once2" in loop and "% 4" not in loop
+    noted = rule_src(rules, "w", 2)  # noted's body written in place: its texts of me
     before, loop = noted.split("for _opt in _kept:")
     assert "_d_noted" not in noted and before.count("_once") == 1
     assert loop.count("_once1") == 2  # written twice, the second under `or`
@@ -80,7 +85,7 @@ def test_a_rules_parts_alike_for_every_option_are_worked_out_before_its_loop() -
     times = rule_src(rules, "n", 2)  # `n * ...`: a call not known, worked out first
     assert "_once" not in times
     plain = switched(hoisting=False, longer=False)
-    assert "_once" not in rule_src(plain, "w", 0) and "_d_noted" in rule_src(plain, "w", 1)
+    assert "_once" not in rule_src(plain, "w", 0) and "_d_noted" in rule_src(plain, "w", 2)
 
 
 def test_hoisted_rules_choose_as_the_rules_worked_out_per_option() -> None:

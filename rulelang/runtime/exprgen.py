@@ -106,6 +106,7 @@ SPEC = "0r_"
 COUNTERS = True
 TWO_EXTREMES = True  # off: `min(a, b)` and `max(a, b)` call Python's builtins
 SMALL_INTS = True  # off: a number shown in a text is written by `str` each time
+NAMED_READS = True  # off: a number read from the state and shown is read twice for its text
 NONE_IS = True  # off: `x == none` is Python's `x == None` (on: `x is None`)
 LITERAL_CONSTS = True  # off: a const list of plain numbers and texts is read from cfg.consts
 UNROLL_MAX = 4  # `any`/`all` over at most this many constant numbers: one test each
@@ -476,7 +477,9 @@ class ExprGen:
         if t.name == "text":
             return f"({inner} + '')"
         if t.name == "int" and OPTIMISED and SMALL_INTS:  # a number's text made once
-            if _NAME.match(inner) or _PURE.match(inner):
+            if _NAME.match(inner) or (
+                _PURE.match(inner) and (self.in_comp_source or not NAMED_READS)
+            ):
                 return f"_INTS.get({inner}, {inner})"
             if not self.in_comp_source:
                 name = self.temp()
@@ -1365,7 +1368,31 @@ class ExprGen:
             if not (cheap or once) or own & set(_LOCAL.findall(a)):
                 return None
         table = dict(zip(params, args, strict=True))
-        return "(" + _LOCAL.sub(lambda m: f"({table[m[0]]})" if m[0] in table else m[0], body) + ")"
+        named = self.named_args(table, bare)
+
+        def put(m: re.Match[str]) -> str:
+            if m[0] not in table:
+                return m[0]
+            if m[0] in named:  # read once, where the body first reads it; named after
+                first = f"({named[m[0]]} := {table[m[0]]})"
+                table[m[0]] = named.pop(m[0])
+                return f"({first})"
+            return f"({table[m[0]]})"
+
+        return "(" + _LOCAL.sub(put, body) + ")"
+
+    def named_args(self, table: dict[str, str], bare: str) -> dict[str, str]:
+        """The parameters whose argument, a read of the state (`st.cols[5][_a48][0]`)
+        the body reads more than once, is read once and named (`:=`) where the body
+        first reads it: in a body without branches the first read written is the first
+        worked out, and always is. A name for each."""
+        if not (OPTIMISED and NAMED_READS) or self.in_comp_source or _BRANCHES.search(bare):
+            return {}
+        return {
+            p: self.temp()
+            for p, a in table.items()
+            if not (_NAME.match(a) or _INT.match(a)) and len(re.findall(rf"\b{p}\b", bare)) > 1
+        }
 
     def own_locals(self, stmts: tuple[A.Stmt, ...]) -> list[int]:
         """The slots of the `let`s in a def's block (at any depth)."""
