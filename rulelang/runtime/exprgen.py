@@ -297,7 +297,9 @@ class ExprGen:
         self.bound: dict[int, str] = {}  # local slot -> Python name (comprehensions, args)
         self.memo_calls = False  # compiling a bot's rules: memoise def calls in `_bm`
         self.inline_bodies: dict[str, tuple[list[str], str]] = {}  # short defs, see inlined
+        self.inline_plain: dict[str, str] = {}  # their bodies, reads not named (named_args)
         self.in_comp_source = 0  # compiling the source of a comprehension (no `:=` there)
+        self.in_comp = 0  # compiling a comprehension's element or condition
         self.memo_slots: dict[str, int] = {}  # fixed defs -> their slot in cfg.memo
         # per phase, the local slot of its drawn `order random` (-1: none); None when no
         # phase has one, so that next_player stays seat + 1 at no cost
@@ -1037,6 +1039,7 @@ class ExprGen:
         var = f"_v{local.slot}"
         self.bound[local.slot] = var
         self.bind_loop(local.slot, e.source, source, True)  # a comprehension changes nothing
+        self.in_comp += 1
         try:
             elem = self.src(e.elem)
             where = self.src(e.where) if e.where is not None else ""
@@ -1044,6 +1047,7 @@ class ExprGen:
             # `[p for p in players where p != q]`: the players but q, kept per table
             but = self.all_but(e, local.slot) if source == BUILTIN_NAMES["players"] else None
         finally:
+            self.in_comp -= 1
             del self.bound[local.slot]
             self.unbind_loop(local.slot)
         return var, elem, where, key, but
@@ -1256,6 +1260,12 @@ class ExprGen:
                 self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines, OPTIMISED)
                 return
             body = self.src(decl_body)
+            if ":=" in body and OPTIMISED and NAMED_READS:  # for comprehensions: unnamed
+                self.in_comp += 1
+                try:
+                    self.inline_plain[name] = self.src(decl_body)
+                finally:
+                    self.in_comp -= 1
         finally:
             self.grown = Grown()
             for p in sym.params:
@@ -1349,6 +1359,8 @@ class ExprGen:
         if known is None:
             return None
         params, body = known
+        if self.in_comp and name in self.inline_plain:  # nothing named (`:=`) there
+            body = self.inline_plain[name]
         size = len(_SLOT_TEST.sub(r"\3", body))
         if size > INLINE_MAX and not (self.memo_calls and _OPTION.search(" ".join(args))):
             return None  # longer: only in a bot's rules, given the option (RULE_INLINE_MAX)
@@ -1387,6 +1399,8 @@ class ExprGen:
         first reads it: in a body without branches the first read written is the first
         worked out, and always is. A name for each."""
         if not (OPTIMISED and NAMED_READS) or self.in_comp_source or _BRANCHES.search(bare):
+            return {}
+        if self.in_comp:  # what `:=` names there is the function's (a cell), not its own
             return {}
         return {
             p: self.temp()
