@@ -106,7 +106,7 @@ SPEC = "0r_"
 COUNTERS = True
 TWO_EXTREMES = True  # off: `min(a, b)` and `max(a, b)` call Python's builtins
 SMALL_INTS = True  # off: a number shown in a text is written by `str` each time
-NAMED_READS = True  # off: a number read from the state and shown is read twice for its text
+NAMED_READS = True  # off: a state read passed to a short def that reads it twice is read twice
 NONE_IS = True  # off: `x == none` is Python's `x == None` (on: `x is None`)
 LITERAL_CONSTS = True  # off: a const list of plain numbers and texts is read from cfg.consts
 UNROLL_MAX = 4  # `any`/`all` over at most this many constant numbers: one test each
@@ -479,9 +479,7 @@ class ExprGen:
         if t.name == "text":
             return f"({inner} + '')"
         if t.name == "int" and OPTIMISED and SMALL_INTS:  # a number's text made once
-            if _NAME.match(inner) or (
-                _PURE.match(inner) and (self.in_comp_source or not NAMED_READS)
-            ):
+            if _NAME.match(inner) or _PURE.match(inner):
                 return f"_INTS.get({inner}, {inner})"
             if not self.in_comp_source:
                 name = self.temp()
