@@ -21,13 +21,18 @@ from typing import Any
 from rulelang import errors
 from rulelang.check.symbols import BotSym, EstimateSym
 from rulelang.diagnostics import GameRuntimeError, Span
+from rulelang.runtime import ruleloops
 from rulelang.runtime.code import ChoiceSpec, Value, none_used
 from rulelang.runtime.exprgen import ExprGen
 from rulelang.runtime.state import State
+from rulelang.syntax.ast import Expr
 
 RANDOM = "random"  # the name of the bot that every ruleset has: uniformly random
 
-RuleFn = Callable[[State, int, Value, dict[Any, Value]], Value]
+# a rule's expression over the options left: those that meet it (`prefer`), or its
+# value for each (`best`, `least`)
+RuleFn = Callable[[State, int, list[Value], dict[Any, Value]], list[Value]]
+FILTERS = True  # off: a generated function per option and rule, called from `rank`
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,14 +71,7 @@ class Bot:
                 try:
                     rules = []
                     for r in ch.rules:
-                        fns = tuple(
-                            ex.ns.function(  # the name is unique per expression
-                                ex.ns.name_for(e, "_br"),
-                                "st, _me, _opt, _bm",
-                                [f"return {ex.src(e)}"],
-                            )
-                            for e in r.exprs
-                        )
+                        fns = tuple(_rule_fn(ex, e, r.kind) for e in r.exprs)
                         rules.append(Rule(r.kind, fns, r.span))
                     self._rules[ch.name] = tuple(rules)
                 finally:
@@ -121,13 +119,12 @@ class Bot:
                 span = rule.span
                 if rule.kind == "prefer":
                     for fn in rule.fns:
-                        met = [v for v in kept if fn(st, seat, v, memo)]
+                        met = fn(st, seat, kept, memo)  # (see _rule_fn)
                         if met:
                             kept = met
                             break
                 elif rule.kind in ("best", "least"):
-                    fn = rule.fns[0]
-                    values = [fn(st, seat, v, memo) for v in kept]
+                    values = rule.fns[0](st, seat, kept, memo)
                     top = max(values) if rule.kind == "best" else min(values)
                     kept = [v for v, x in zip(kept, values, strict=True) if x == top]
         except GameRuntimeError as exc:
@@ -143,6 +140,28 @@ class Bot:
         if errors.is_step_budget(exc):
             return errors.bot_step_budget(self.name, choice, self.steps, exc.span)
         return exc
+
+
+def _rule_fn(ex: ExprGen, e: Expr, kind: str) -> RuleFn:
+    """One expression of a bot's rule as a generated function of the options left:
+    for `prefer`, those that meet it; for `best` and `least`, its value for each. The
+    loop over the options is in the function (FILTERS): a rule is asked of every
+    option, and a call per option cost more than most rules' own test."""
+    name = ex.ns.name_for(e, "_br")  # unique per expression
+    value = ex.src(e)
+    if not FILTERS:
+        one = ex.ns.function(name, "st, _me, _opt, _bm", [f"return {value}"])
+        if kind == "prefer":
+            return lambda st, me, kept, memo: [v for v in kept if one(st, me, v, memo)]
+        return lambda st, me, kept, memo: [one(st, me, v, memo) for v in kept]
+    once, value = ruleloops.hoisted(value)  # what every option would work out alike
+    if kind == "prefer":
+        body = [f"if {value}:", "    _made.append(_opt)"]
+    else:
+        body = [f"_made.append({value})"]
+    lines = [*once, "_made = []", "for _opt in _kept:", *("    " + x for x in body)]
+    lines.append("return _made")
+    return ex.ns.function(name, "st, _me, _kept, _bm", lines)
 
 
 def ranked(

@@ -68,6 +68,7 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z_0-9]*$")
 _KEY = r"(-?[0-9]+|[A-Za-z_][A-Za-z_0-9]*|'(?:[A-Za-z0-9]|\\x5f)*')"  # `_`: literals.py
 _PURE = re.compile(rf"[A-Za-z_][A-Za-z_0-9]*(\.[A-Za-z_][A-Za-z_0-9]*|\[{_KEY}\])*$")
 _UPTO = re.compile(r"_h\.upto\(([^,]+), ([^,]+), [0-9]+, _s[0-9]+\)$")
+_OPTION = re.compile(r"\b_opt\b")  # the option in a bot's rules (bots.py)
 _LOCAL = re.compile(r"\b_[avt][0-9]+\b")  # names of generated locals: arguments, loops...
 _STRING = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 # a zone's slot tested inline (ExprGen.zone_slot), measured as the call it stands for
@@ -92,6 +93,9 @@ EMPTINESS = True  # off: `len(xs) == 0` and a first item's check call len (folds
 # place no longer leaves one a function object per evaluation (docs/performance.md)
 INLINE_MAX = 1200
 FRESH_TEMPS = True  # off: a def body written in place keeps its own `:=` names
+# the same in a bot's rules (bots.py): there the parts of the def's body that do not
+# read the option are worked out once per ranking (ruleloops.py), not once per option
+RULE_INLINE_MAX = 400
 UNGUARDED = True  # statements read hidden things without the guards of `known`
 FIXED_LENGTHS = True  # off: a list attribute's reads are checked, whatever it holds
 RANGES = True  # off: the values of lets and parameters are not worked out (ranges.py)
@@ -107,6 +111,7 @@ SPEC = "0r_"
 COUNTERS = True
 TWO_EXTREMES = True  # off: `min(a, b)` and `max(a, b)` call Python's builtins
 SMALL_INTS = True  # off: a number shown in a text is written by `str` each time
+NAMED_READS = True  # off: a state read passed to a short def that reads it twice is read twice
 NONE_IS = True  # off: `x == none` is Python's `x == None` (on: `x is None`)
 LITERAL_CONSTS = True  # off: a const list of plain numbers and texts is read from cfg.consts
 UNROLL_MAX = 4  # `any`/`all` over at most this many constant numbers: one test each
@@ -307,7 +312,9 @@ class ExprGen:
         self.bound: dict[int, str] = {}  # local slot -> Python name (comprehensions, args)
         self.memo_calls = False  # compiling a bot's rules: memoise def calls in `_bm`
         self.inline_bodies: dict[str, tuple[list[str], str]] = {}  # short defs, see inlined
+        self.inline_plain: dict[str, str] = {}  # their bodies, reads not named (named_args)
         self.in_comp_source = 0  # compiling the source of a comprehension (no `:=` there)
+        self.in_comp = 0  # compiling a comprehension's element or condition
         self.memo_slots: dict[str, int] = {}  # fixed defs -> their slot in cfg.memo
         # per phase, the local slot of its drawn `order random` (-1: none); None when no
         # phase has one, so that next_player stays seat + 1 at no cost
@@ -1045,6 +1052,7 @@ class ExprGen:
         var = f"_v{local.slot}"
         self.bound[local.slot] = var
         self.bind_loop(local.slot, e.source, source, True)  # a comprehension changes nothing
+        self.in_comp += 1
         try:
             elem = self.src(e.elem)
             where = self.src(e.where) if e.where is not None else ""
@@ -1052,6 +1060,7 @@ class ExprGen:
             # `[p for p in players where p != q]`: the players but q, kept per table
             but = self.all_but(e, local.slot) if source == BUILTIN_NAMES["players"] else None
         finally:
+            self.in_comp -= 1
             del self.bound[local.slot]
             self.unbind_loop(local.slot)
         return var, elem, where, key, but
@@ -1264,6 +1273,12 @@ class ExprGen:
                 self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines, OPTIMISED)
                 return
             body = self.src(decl_body)
+            if ":=" in body and OPTIMISED and NAMED_READS:  # for comprehensions: unnamed
+                self.in_comp += 1
+                try:
+                    self.inline_plain[name] = self.src(decl_body)
+                finally:
+                    self.in_comp -= 1
         finally:
             self.grown = Grown()
             for p in sym.params:
@@ -1296,8 +1311,8 @@ class ExprGen:
             ]
         else:
             lines = [f"return {body}"]
-            if len(_SLOT_TEST.sub(r"\3", body)) <= INLINE_MAX:  # as long as it was
-                self.inline_bodies[name] = (params, body)
+            if len(_SLOT_TEST.sub(r"\3", body)) <= max(INLINE_MAX, RULE_INLINE_MAX):
+                self.inline_bodies[name] = (params, body)  # (measured as it was)
             if self.specialising(name):
                 self.compile_spec(name, sym, params)
         self.ns.function(f"_d_{name}", ", ".join(["st", *params]), lines, OPTIMISED)
@@ -1357,6 +1372,11 @@ class ExprGen:
         if known is None:
             return None
         params, body = known
+        if self.in_comp and name in self.inline_plain:  # nothing named (`:=`) there
+            body = self.inline_plain[name]
+        size = len(_SLOT_TEST.sub(r"\3", body))
+        if size > INLINE_MAX and not (self.memo_calls and _OPTION.search(" ".join(args))):
+            return None  # longer: only in a bot's rules, given the option (RULE_INLINE_MAX)
         if self.in_comp_source and ":=" in body:
             return None
         bare = _STRING.sub("''", body)
@@ -1376,11 +1396,33 @@ class ExprGen:
         # the body's own `:=` names made anew: two copies in one function share none, so
         # that loops.py may make each comprehension holding one a function of its own
         fresh = {t: self.temp() for t in _WALRUS.findall(bare)} if FRESH_TEMPS else {}
+        named = self.named_args(table, bare)
 
         def put(m: re.Match[str]) -> str:
-            return f"({table[m[0]]})" if m[0] in table else fresh.get(m[0], m[0])
+            if m[0] not in table:
+                return fresh.get(m[0], m[0])
+            if m[0] in named:  # read once, where the body first reads it; named after
+                first = f"({named[m[0]]} := {table[m[0]]})"
+                table[m[0]] = named.pop(m[0])
+                return f"({first})"
+            return f"({table[m[0]]})"
 
         return "(" + _LOCAL.sub(put, body) + ")"
+
+    def named_args(self, table: dict[str, str], bare: str) -> dict[str, str]:
+        """The parameters whose argument, a read of the state (`st.cols[5][_a48][0]`)
+        the body reads more than once, is read once and named (`:=`) where the body
+        first reads it: in a body without branches the first read written is the first
+        worked out, and always is. A name for each."""
+        if not (OPTIMISED and NAMED_READS) or self.in_comp_source or _BRANCHES.search(bare):
+            return {}
+        if self.in_comp:  # what `:=` names there is the function's (a cell), not its own
+            return {}
+        return {
+            p: self.temp()
+            for p, a in table.items()
+            if not (_NAME.match(a) or _INT.match(a)) and len(re.findall(rf"\b{p}\b", bare)) > 1
+        }
 
     def own_locals(self, stmts: tuple[A.Stmt, ...]) -> list[int]:
         """The slots of the `let`s in a def's block (at any depth)."""

@@ -1,0 +1,103 @@
+"""What a bot's rule works out alike for every option, worked out once per ranking
+(runtime/ruleloops.py, switch `ruleloops.HOISTED`), and longer defs given the option
+written in place in a bot's rules (exprgen `RULE_INLINE_MAX`).
+
+Shown firing on the generated source (a part worked out first, its copy under a
+branch read from the name; a part under a branch, or after something that can fail,
+left in the loop), and choosing as the switches off do, over whole games: the same
+decisions, the same R030 where the part fails on `none`, raised at the same rule.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+from compile_support import compiled
+from test_bot_filters import decisions
+
+from rulelang import Ruleset
+from rulelang.runtime import bots, exprgen, ruleloops
+
+RULES = """
+import dice
+player { score: int = 0  last: int = 0  pal: player = none  notes: list(text) = [] }
+def far(p: player) = p.score + p.last
+def spot(p: player) = "{p.last},{p.score}"
+def noted(p: player, n: int) = "{spot(p)} {n}" in p.notes or "{spot(p)} {n}!" in p.notes
+turn {
+  roll r = d6
+  choose w in 1..4
+  set current.score += w + r
+  choose n in 1..6
+  set current.last = n
+  set current.notes = current.notes + ["{n},{current.score} {r % 5}"]
+  if turn_number == 9 and current.score % 2 == 1 { set current.pal = current }
+}
+end when turn_number == 16 { }
+bot picky {
+  when choosing w {
+    prefer turn_number % 3 == 0 or w == 2
+    prefer turn_number % 4 == 1 or w in [me.score % 4, me.last % 4]
+    prefer not noted(me, w)
+    least w + far(me)
+  }
+  when choosing n {
+    prefer n > 2 and far(me) > 9
+    prefer (if turn_number != 13 then 0 else me.pal.score) + n > 7, n + me.last > 4
+    best n * (if turn_number < 11 then 1 else 2)
+  }
+}
+"""
+
+
+def switched(hoisting: bool, longer: bool) -> Ruleset:
+    was = exprgen.RULE_INLINE_MAX
+    ruleloops.HOISTED, exprgen.RULE_INLINE_MAX = hoisting, (was if longer else 0)
+    try:
+        return compiled(RULES)
+    finally:
+        ruleloops.HOISTED, exprgen.RULE_INLINE_MAX = True, was
+
+
+def rule_src(rules: Ruleset, choice: str, at: int) -> str:
+    return inspect.getsource(rules.bots["picky"]._rules[choice][at].fns[0])
+
+
+def test_a_rules_parts_alike_for_every_option_are_worked_out_before_its_loop() -> None:
+    rules = compiled(RULES)
+    first = rule_src(rules, "w", 0)  # turn_number % 3 == 0: first, and alike
+    before, loop = first.split("for _opt in _kept:")
+    assert "_once1 = " in before and "(_once1)" in loop
+    guarded = rule_src(rules, "w", 1)  # [me.score % 4, ...]: when the first part is false
+    before, loop = guarded.split("for _opt in _kept:")
+    assert "_once2 = (" in before and ") if not _once1 else None" in before
+    assert "_once2" in loop and "% 4" not in loop
+    noted = rule_src(rules, "w", 2)  # noted's body written in place: its texts of me
+    before, loop = noted.split("for _opt in _kept:")
+    assert "_d_noted" not in noted and before.count("_once") == 1
+    assert loop.count("_once1") == 2  # written twice, the second under `or`
+    branched = rule_src(rules, "n", 0)  # far(me) after `n > 2 and`: under a branch
+    assert "_once" not in branched and "st.cols[1][(_me)]" in branched.split("and", 1)[1]
+    failing = rule_src(rules, "n", 1)  # me.pal.score, hoisted: fails before the loop
+    before, loop = failing.split("for _opt in _kept:")
+    assert "_once1 = 0 if " in before and "st.cols[2]" in before
+    assert "_once1" in loop and "st.cols[2]" not in loop
+    times = rule_src(rules, "n", 2)  # `n * ...`: a call not known, worked out first
+    assert "_once" not in times
+    plain = switched(hoisting=False, longer=False)
+    assert "_once" not in rule_src(plain, "w", 0) and "_d_noted" in rule_src(plain, "w", 2)
+
+
+def test_hoisted_rules_choose_as_the_rules_worked_out_per_option() -> None:
+    rules = compiled(RULES)
+    outcomes = [decisions(rules, seed) for seed in range(1, 17)]
+    for other in (switched(False, False), switched(True, False), switched(False, True)):
+        assert outcomes == [decisions(other, seed) for seed in range(1, 17)]
+    bots.FILTERS = False
+    try:
+        alone = compiled(RULES)
+    finally:
+        bots.FILTERS = True
+    assert outcomes == [decisions(alone, seed) for seed in range(1, 17)]
+    assert any(len(o) == 2 for o in outcomes)  # games to their end
+    assert {o[1] for o in outcomes if len(o) == 4} == {"R030"}  # me.pal.score of none
