@@ -51,12 +51,17 @@ bot picky {
 
 
 def switched(hoisting: bool, longer: bool) -> Ruleset:
-    was = exprgen.RULE_INLINE_MAX
-    ruleloops.HOISTED, exprgen.RULE_INLINE_MAX = hoisting, (was if longer else 0)
+    """Compiled with the hoisting on or off, and defs written in place in bots' rules
+    (longer) or nowhere (INLINE_MAX too: it now reaches past RULE_INLINE_MAX)."""
+    was = exprgen.RULE_INLINE_MAX, exprgen.INLINE_MAX
+    ruleloops.HOISTED = hoisting
+    if not longer:
+        exprgen.RULE_INLINE_MAX = exprgen.INLINE_MAX = 0
     try:
         return compiled(RULES)
     finally:
-        ruleloops.HOISTED, exprgen.RULE_INLINE_MAX = True, was
+        ruleloops.HOISTED = True
+        exprgen.RULE_INLINE_MAX, exprgen.INLINE_MAX = was
 
 
 def rule_src(rules: Ruleset, choice: str, at: int) -> str:
