@@ -11,6 +11,7 @@ decisions, the same R030 where the part fails on `none`, raised at the same rule
 from __future__ import annotations
 
 import inspect
+import re
 
 from compile_support import compiled
 from test_bot_filters import decisions
@@ -106,3 +107,40 @@ def test_hoisted_rules_choose_as_the_rules_worked_out_per_option() -> None:
     assert outcomes == [decisions(alone, seed) for seed in range(1, 17)]
     assert any(len(o) == 2 for o in outcomes)  # games to their end
     assert {o[1] for o in outcomes if len(o) == 4} == {"R030"}  # me.pal.score of none
+
+
+SPOTS = """
+player { at: list(int) = [0, 0]  notes: list(text) = [] }
+def key(x: int, y: int) = "{x},{y}"
+def spot(p: player) = key(p.at[0], p.at[1])
+def noted(p: player, n: int) = "{spot(p)} {n}" in p.notes or "{spot(p)} {n}!" in p.notes
+turn {
+  choose w in 1..4
+  set current.at = [current.at[1], w]
+  set current.notes = current.notes + ["{w},{w} {w}"]
+}
+end when turn_number == 12 { }
+bot picky {
+  when choosing w {
+    prefer not noted(me, w)
+  }
+}
+"""
+
+
+def test_copies_of_a_def_with_names_of_their_own_are_one_part() -> None:
+    """`noted` written in place reads `spot(me)` twice, each copy with `:=` names of its
+    own (exprgen.FRESH_TEMPS): the text is worked out once before the loop and both
+    copies read it (parts keyed by their structure, the names numbered where they
+    stand), as when the copies shared their names."""
+    fresh = rule_src(compiled(SPOTS), "w", 0)
+    before, loop = fresh.split("for _opt in _kept:")
+    assert before.count("_once") == 1 and ":=" in before, before
+    assert loop.count("_once") == 2 and ":=" not in loop, loop
+    was = exprgen.FRESH_TEMPS
+    exprgen.FRESH_TEMPS = False
+    try:
+        shared = rule_src(compiled(SPOTS), "w", 0)
+    finally:
+        exprgen.FRESH_TEMPS = was
+    assert re.sub(r"_(t|br)[0-9]+", "_n", shared) == re.sub(r"_(t|br)[0-9]+", "_n", fresh)

@@ -27,6 +27,7 @@ one the loop would have worked out.
 from __future__ import annotations
 
 import ast
+import re
 
 HOISTED = True  # off: every part of a rule is worked out for each option
 OPTION = "_opt"
@@ -66,8 +67,8 @@ def hoisted(value: str) -> tuple[list[str], str]:
             edits.append((part, name))
         elif name not in names.values():
             before.append(f"{name} = {_text(raw, part)}")
-            names[ast.dump(part)] = name
-    edits += [(n, names[ast.dump(n)]) for n in _same_parts(tree, names)]
+            names[_key(part)] = name
+    edits += [(n, names[_key(n)]) for n in _same_parts(tree, names)]
     for node, name in sorted(edits, key=lambda e: e[0].col_offset, reverse=True):
         raw = raw[: node.col_offset] + name.encode() + raw[node.end_col_offset or 0 :]
     return before, raw.decode("utf-8")
@@ -90,7 +91,7 @@ class _Prefix:
         if self.open and guard is not None and _is_part(node):
             name = f"_once{len(self.parts) + 1}"
             if not guard:  # one name for the same part written again
-                name = self.named.setdefault(ast.dump(node), name)
+                name = self.named.setdefault(_key(node), name)
             self.parts.append((node, guard, name))
             return
         if isinstance(node, ast.BoolOp):
@@ -172,7 +173,7 @@ def _same_parts(tree: ast.expr, names: dict[str, str]) -> list[ast.expr]:
     todo: list[ast.AST] = [tree]
     while todo:
         node = todo.pop()
-        if isinstance(node, ast.expr) and ast.dump(node) in names:
+        if isinstance(node, ast.expr) and _key(node) in names:
             found.append(node)
             continue
         if isinstance(node, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
@@ -187,11 +188,28 @@ def _first_each(parts: list[ast.expr]) -> list[ast.expr]:
     seen: set[str] = set()
     out = []
     for p in parts:
-        key = ast.dump(p)
+        key = _key(p)
         if key not in seen:
             seen.add(key)
             out.append(p)
     return out
+
+
+_TEMP = re.compile(r"id='(_t[0-9]+)'")
+
+
+def _key(node: ast.expr) -> str:
+    """A part as its structure: the code generator's `_tN` names numbered by where they
+    first stand, so that two copies of one def written in place, each given `:=` names
+    of its own (exprgen.FRESH_TEMPS), are one part. Where a copy reads a name that it
+    does not bind, that read stands where the other binds it (a Load, not a Store):
+    the two differ."""
+    order: dict[str, str] = {}
+
+    def number(m: re.Match[str]) -> str:
+        return f"id='{order.setdefault(m[1], f'_t#{len(order)}')}'"
+
+    return _TEMP.sub(number, ast.dump(node))
 
 
 def _text(raw: bytes, node: ast.expr) -> str:
