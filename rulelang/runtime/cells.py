@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import ast
 
+from rulelang.runtime.lines import parse
+
 UNCELLED = True  # off: comprehensions read the op's locals as cells
 _SCOPES = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Lambda)
 
@@ -62,10 +64,10 @@ def statement(text: str) -> ast.Module | None:
     if text.startswith("elif "):
         text = "if   " + text[5:]  # the same length
     try:
-        return ast.parse(text)
+        return parse(text)
     except SyntaxError:
         try:  # the head of a block: given one
-            return ast.parse(text + "\n    pass")
+            return parse(text + "\n    pass")
         except SyntaxError:
             return None  # a head this does not know (`except`): left as it is
 

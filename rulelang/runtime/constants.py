@@ -5,8 +5,9 @@ several optimisations read them back (exprgen's loop bounds and `unrolled`, code
 
 from __future__ import annotations
 
-import ast
 import re
+
+from rulelang.runtime.lines import literal
 
 _NUMBERS = re.compile(r"\(\s*-?[0-9]+(\s*,\s*-?[0-9]+)*\s*,?\s*\)$")
 # whole numbers or plain words (an enum's values), as literals.literal writes them
@@ -33,5 +34,5 @@ def constant_values(source: str) -> list[int | str] | None:
     words, or None."""
     if not _VALUES.match(source):
         return None
-    values = ast.literal_eval(source)
+    values = literal(source)
     return list(values) if isinstance(values, tuple) and values else None

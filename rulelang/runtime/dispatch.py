@@ -21,10 +21,10 @@ each and holding no call of a def, proc or loop of the generated code and no `:=
 
 from __future__ import annotations
 
-import ast
 import re
 from typing import TYPE_CHECKING
 
+from rulelang.runtime.lines import literal
 from rulelang.syntax import ast as A
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ def _compared(gen: ExprGen, test: A.Expr) -> tuple[str, str, object] | None:
 def _constant(source: str) -> object:
     """The value of a source that is a number or a text written out, else None."""
     try:
-        value = ast.literal_eval(source)
+        value = literal(source)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return None
     return value if type(value) in (int, str) else None

@@ -27,6 +27,7 @@ import re
 from typing import TYPE_CHECKING
 
 from rulelang.check.symbols import LocalSym
+from rulelang.runtime.lines import literal, parse_expr
 from rulelang.syntax import ast as A
 from rulelang.syntax.node import nodes
 
@@ -86,7 +87,7 @@ def _call_arg(src: str, func: str) -> str | None:
     if not (src.startswith(func + "(") and src.endswith(")")):
         return None
     try:
-        tree = ast.parse(src, mode="eval").body
+        tree = parse_expr(src)
     except SyntaxError:
         return None
     if not (isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name)):
@@ -100,7 +101,7 @@ def _literal(src: str) -> tuple[bool, object]:
     """(True, the value) where generated source is a literal: a number, a text or a
     truth value (a constant of the rules, or a variable written as its constant)."""
     if src in ("True", "False") or _INT.match(src) or _STRING.fullmatch(src):
-        return True, ast.literal_eval(src)
+        return True, literal(src)
     return False, None
 
 

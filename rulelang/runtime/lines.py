@@ -12,9 +12,11 @@ rulelang developer's traceback through generated code shows its lines.
 
 from __future__ import annotations
 
+import ast
 import bisect
 import itertools
 import linecache
+import threading
 import weakref
 from collections.abc import Mapping
 from types import CodeType, TracebackType
@@ -25,6 +27,30 @@ from rulelang.diagnostics import RulelangError, Span
 TABLE = "__rulelang_lines__"  # the name of the Lines in the generated code's globals
 _MARK = "  # @"  # a mark: this, then the number of its span (at the end of a line)
 _NAMESPACES = itertools.count(1)  # file names of generated code are unique per process
+# CPython 3.11 counts the depth of the AST objects it builds in one counter for all
+# threads: two threads parsing at once (the threads of a Dask cluster, each compiling
+# the rules) may raise "SystemError: AST constructor recursion depth mismatch"
+# (python/cpython#106905); the code generator's passes parse one at a time
+_PARSING = threading.Lock()
+
+
+def parse(text: str) -> ast.Module:
+    """`ast.parse(text)`, one thread at a time (see _PARSING)."""
+    with _PARSING:
+        return ast.parse(text)
+
+
+def literal(text: str) -> object:
+    """`ast.literal_eval(text)` (which parses it), one thread at a time (see _PARSING)."""
+    with _PARSING:
+        return ast.literal_eval(text)
+
+
+def parse_expr(text: str) -> ast.expr:
+    """The expression `text` as parsed by `ast.parse(text, mode="eval")`, one thread at
+    a time (see _PARSING)."""
+    with _PARSING:
+        return ast.parse(text, mode="eval").body
 
 
 class Lines:

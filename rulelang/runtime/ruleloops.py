@@ -29,6 +29,8 @@ from __future__ import annotations
 import ast
 import re
 
+from rulelang.runtime.lines import parse_expr
+
 HOISTED = True  # off: every part of a rule is worked out for each option
 OPTION = "_opt"
 _CALLS = ("_INTS.get", "len", "_h.memo_call")  # what a part may call
@@ -50,7 +52,7 @@ def hoisted(value: str) -> tuple[list[str], str]:
     if not HOISTED or "\n" in value:
         return [], value
     try:
-        tree = ast.parse(value, mode="eval").body
+        tree = parse_expr(value)
     except SyntaxError:
         return [], value
     found = _Prefix()
