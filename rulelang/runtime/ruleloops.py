@@ -186,17 +186,6 @@ def _same_parts(tree: ast.expr, names: dict[str, str]) -> list[ast.expr]:
     return found
 
 
-def _first_each(parts: list[ast.expr]) -> list[ast.expr]:
-    seen: set[str] = set()
-    out = []
-    for p in parts:
-        key = _key(p)
-        if key not in seen:
-            seen.add(key)
-            out.append(p)
-    return out
-
-
 _TEMP = re.compile(r"id='(_t[0-9]+)'")
 
 
