@@ -173,38 +173,47 @@ class Namespace:
         is assigned to (the generated source is not type-checked)."""
         scope: dict[str, Callable[..., Any]] = {}
         exec(self.lines.compile(name, params, body), self.env, scope)  # noqa: S102
-        code = scope[name].__code__
-        joined = "\n".join(body)
-        if uncell and loops.LOOPED and loops.wanted(joined):
-            written = loops.looped(body, {*code.co_varnames, *code.co_cellvars}, self.loop)
-            if written != body:  # `any`/`all` over a generator: a loop of its own
-                body = written
-                exec(self.lines.compile(name, params, body), self.env, scope)  # noqa: S102
-                code = scope[name].__code__
+        if uncell and loops.LOOPED and loops.wanted("\n".join(body)):
+            body = self._looped(name, params, body, scope)
         if name in self.kept:  # as written, before its comprehensions are given locals
             self.kept[name] = body
-        if uncell and code.co_cellvars:  # its comprehensions given what they read of it
-            written = cells.uncelled(body, {*code.co_varnames, *code.co_cellvars})
-            exec(self.lines.compile(name, params, written), self.env, scope)  # noqa: S102
+        if uncell:
+            self._uncelled(name, params, body, scope)
         self.env[name] = scope[name]
         return scope[name]
+
+    def _looped(
+        self, name: str, params: str, body: list[str], scope: dict[str, Callable[..., Any]]
+    ) -> list[str]:
+        """The body of `name` (compiled into scope) with each `any`/`all` over a
+        generator in it a loop function of its own (loops.py), compiled again if it
+        changed: the body as it now stands."""
+        code = scope[name].__code__
+        written = loops.looped(body, {*code.co_varnames, *code.co_cellvars}, self.loop)
+        if written != body:
+            exec(self.lines.compile(name, params, written), self.env, scope)  # noqa: S102
+        return written
+
+    def _uncelled(
+        self, name: str, params: str, body: list[str], scope: dict[str, Callable[..., Any]]
+    ) -> None:
+        """`name` compiled again with its comprehensions given what they read of it
+        (cells.py), where they made cells of its locals."""
+        code = scope[name].__code__
+        if code.co_cellvars:
+            written = cells.uncelled(body, {*code.co_varnames, *code.co_cellvars})
+            exec(self.lines.compile(name, params, written), self.env, scope)  # noqa: S102
 
     def loop(self, params: list[str], body: list[str]) -> str:
         """Compile a function of loops.py (an `any`/`all` as a loop): its name."""
         self.counter += 1
         name = f"_loop{self.counter}"
         scope: dict[str, Callable[..., Any]] = {}
-        exec(self.lines.compile(name, ", ".join(params), body), self.env, scope)  # noqa: S102
-        code = scope[name].__code__
+        joined = ", ".join(params)
+        exec(self.lines.compile(name, joined, body), self.env, scope)  # noqa: S102
         if loops.NESTED and loops.wanted("\n".join(body)):  # one held inside it
-            written = loops.looped(body, {*code.co_varnames, *code.co_cellvars}, self.loop)
-            if written != body:
-                body = written
-                exec(self.lines.compile(name, ", ".join(params), body), self.env, scope)  # noqa: S102
-                code = scope[name].__code__
-            if code.co_cellvars:  # what is left inside it given the function's locals
-                written = cells.uncelled(body, {*code.co_varnames, *code.co_cellvars})
-                exec(self.lines.compile(name, ", ".join(params), written), self.env, scope)  # noqa: S102
+            body = self._looped(name, joined, body, scope)
+            self._uncelled(name, joined, body, scope)
         self.env[name] = scope[name]
         return name
 
