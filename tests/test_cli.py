@@ -825,6 +825,8 @@ def test_a_bug_in_rulelang_has_its_own_exit_code(
         (["--delay", "nan"], "--delay must be between 0 and 3600 seconds, not nan"),
         (["--save", "{tmp}"], "that is a folder; name a file to save the game in"),
         (["--save", "{tmp}/missing/game.json"], "there is no folder {tmp}/missing"),
+        # found before the game, not after it (root too cannot make a file in /sys)
+        (["--save", "/sys/game.json"], "the folder /sys cannot be written to"),
     ],
 )
 def test_play_refuses_table_options_that_cannot_work(

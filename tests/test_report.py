@@ -6,6 +6,7 @@ is missing. tests/test_report_browser.py renders the page in a real browser."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -172,16 +173,34 @@ def test_report_without_matplotlib_is_one_line(
     assert not page.exists() and out == ""
 
 
-@pytest.mark.parametrize("where", ["nowhere/r.html", "."])
+@pytest.mark.parametrize("where", ["nowhere/r.html", ".", "/sys/r.html"])
 def test_report_to_a_bad_place_is_refused_before_playing(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, where: str
 ) -> None:
+    """Before the games, not after them: /sys refuses a new file even to root, whom
+    permission bits do not stop."""
     code, out, err = cli(
         capsys, "simulate", EDGE, "-p", "2", "-n", "5", "--report", tmp_path / where
     )
     assert code == 64
     assert "--report" in err and out == ""
     no_traceback(out, err)
+
+
+def test_the_writability_probe_leaves_everything_as_it_was(tmp_path: Path) -> None:
+    """The try that finds an unwritable place changes nothing where it succeeds: a file
+    there keeps its bytes and its time, and no probe is left beside it."""
+    from rulelang.cli.report import unwritable
+
+    page = tmp_path / "r.html"
+    page.write_text("mine", encoding="utf-8")
+    os.utime(page, (1_000_000, 1_000_000))
+    assert unwritable(page) is None and unwritable(tmp_path / "new.html") is None
+    assert page.read_text(encoding="utf-8") == "mine" and page.stat().st_mtime == 1_000_000
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.html"]
+    assert unwritable(Path("/sys/r.html")) == "the folder /sys cannot be written to: " + (
+        "Permission denied"
+    )
 
 
 def test_report_names_the_extreme_games_and_counts_identities_by_games(

@@ -274,6 +274,7 @@ def test_the_command_writes_markdown_or_html_by_the_file_named(
         (["-o", "nope=1"], 64, "unknown option 'nope'"),
         (["-o", "win_score=many"], 64, "needs a whole number"),
         (["--out", "no/such/folder/r.md"], 64, "there is no folder"),
+        (["--out", "/proc/r.md"], 64, "the folder /proc cannot be written to"),
     ],
 )
 def test_the_command_refuses_bad_usage_with_one_line_and_exit_64(

@@ -35,6 +35,7 @@ from rulelang.cli.options import (
     parse_options,
     with_limits,
 )
+from rulelang.cli.report import unwritable
 from rulelang.cli.rulebook import rulebook
 from rulelang.cli.simulate import simulate
 from rulelang.cli.terminal import say
@@ -264,6 +265,9 @@ def _check_save(save: Path) -> None:
         raise usage(f"--save {save}: that is not a regular file")
     if not saves.may_replace(save):
         raise usage(f"--save {save}: that file is there and is not a saved game; name a new file")
+    refused = unwritable(save)
+    if refused:
+        raise usage(f"--save {save}: {refused}")
 
 
 def run_table(

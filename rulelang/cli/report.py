@@ -4,6 +4,8 @@ is played, matplotlib present (else one line naming the extra), the page's heade
 from __future__ import annotations
 
 import datetime
+import os
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -51,6 +53,9 @@ def _check_output(path: Path, option: str, suffixes: tuple[str, ...], name_one: 
         raise usage(f"{option} {path}: there is no folder {folder}")
     if path.exists() and not path.is_file():
         raise usage(f"{option} {path}: that is not a regular file; name a file to write to")
+    refused = unwritable(path)
+    if refused:
+        raise usage(f"{option} {path}: {refused}")
     if not path.is_symlink():
         return
     try:
@@ -59,6 +64,25 @@ def _check_output(path: Path, option: str, suffixes: tuple[str, ...], name_one: 
         raise usage(f"{option} {path}: that link leads nowhere; name a file") from None
     if target.suffix.lower() not in suffixes:
         raise usage(f"{option} {path}: that is a link to {target}; {name_one}")
+
+
+def unwritable(path: Path) -> str | None:
+    """Why `path` could not be written, found by trying before any work (a read-only
+    file system, /proc, a folder of another user's): as root, permission bits say
+    nothing, so nothing short of a try does. A file there is opened to append, which
+    changes nothing; else a file of our own is made beside it and removed."""
+    try:
+        if path.exists():
+            with path.open("a", encoding="utf-8"):
+                pass
+        else:
+            fd, probe = tempfile.mkstemp(dir=path.parent, prefix=".rulelang-probe-")
+            os.close(fd)
+            os.unlink(probe)
+    except OSError as err:
+        where = "that file" if path.exists() else f"the folder {path.parent}"
+        return f"{where} cannot be written to: {err.strerror}"
+    return None
 
 
 def check_not_read(path: Path | None, option: str, *rulesets: Ruleset) -> None:
