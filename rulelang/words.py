@@ -41,3 +41,9 @@ def pad(text: str, width: int, right: bool = False) -> str:
     """`text` padded with spaces to `width` columns (`columns`), on the left if `right`."""
     fill = " " * max(0, width - columns(text))
     return fill + text if right else text + fill
+
+
+def digits(text: str) -> bool:
+    """Whether `text` is a count int() reads: str.isdigit alone holds for '²' (which
+    int() refuses) and for other scripts' digits (which it reads, unlike the user)."""
+    return text.isascii() and text.isdigit()

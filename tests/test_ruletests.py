@@ -385,6 +385,16 @@ def test_a_case_may_seat_more_players_than_the_background_names(tmp_path: Path) 
     assert outcomes(path) == [None]
 
 
+def test_digits_of_other_kinds_are_names_not_counts(tmp_path: Path) -> None:
+    """`players ²` was 'internal error: ValueError' (str.isdigit holds for '²', which
+    int() refuses): a player's name, like any word that is not a count."""
+    path = write(tmp_path, 'case "squared"\n  players ²\n  to act: ²\n')
+    failure = outcomes(path)[0]
+    assert failure is not None and "is for 2 to 3 players, not 1" in failure.message
+    path = write(tmp_path, 'case "squared"\n  players ², ³\n  to act: ²\n')
+    assert outcomes(path) == [None]
+
+
 def test_a_test_file_named_twice_runs_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

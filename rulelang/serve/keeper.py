@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from rulelang.storage import saves
 from rulelang.storage.store import OVER, PLAYING, Store, data_dir
+from rulelang.words import digits
 
 if TYPE_CHECKING:
     from rulelang import Game, Ruleset
@@ -57,7 +58,7 @@ class Links:
         """The links a file holds, every field checked (ValueError if one is wrong)."""
         if not isinstance(data, dict) or not isinstance(data.get("seats"), dict):
             raise ValueError("not a table's links")
-        seats = {int(s): t for s, t in data["seats"].items() if str(s).isdigit()}
+        seats = {int(s): t for s, t in data["seats"].items() if digits(str(s))}
         tokens = [*seats.values(), data.get("spectator"), data.get("host")]
         master = data.get("master")
         if master is not None:

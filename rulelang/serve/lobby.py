@@ -21,6 +21,7 @@ from starlette.routing import Route
 from rulelang.diagnostics import RuleError, UsageError, render
 from rulelang.exits import CliExit
 from rulelang.serve.opening import open_table, record_of
+from rulelang.words import digits
 
 if TYPE_CHECKING:
     from rulelang import Ruleset
@@ -120,13 +121,13 @@ class Lobby:
             return (form.get(name) or [""])[0].strip()
 
         index = field("game")
-        if not _digits(index) or int(index) >= len(self.games):
+        if not digits(index) or int(index) >= len(self.games):
             raise UsageError("pick a game from the list")
         path = self.games[int(index)]
         if path not in self.compiled:
             self.compiled[path] = compile_file(path)
         ruleset = self.compiled[path]
-        players = int(field("players")) if _digits(field("players")) else 0
+        players = int(field("players")) if digits(field("players")) else 0
         bots = seats_of(field("bots"), players)
         game = ruleset.new_game(players, secrets.randbelow(2**31))
         if len(bots) == players:  # as `serve --bots` refuses: nobody would be asked
@@ -141,14 +142,9 @@ def seats_of(text: str, players: int) -> dict[int, str | None]:
     for part in text.replace(" ", "").split(","):
         if not part:
             continue
-        if not _digits(part) or not 1 <= int(part) <= players:
+        if not digits(part) or not 1 <= int(part) <= players:
             raise UsageError(
                 f"bots: seat numbers 1..{players} separated by commas, not {part[:20]!r}"
             )
         seats[int(part) - 1] = None
     return seats
-
-
-def _digits(text: str) -> bool:
-    """Whether int() reads `text` as a count: str.isdigit alone holds for '²' too."""
-    return text.isascii() and text.isdigit()

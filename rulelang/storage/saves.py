@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from rulelang.diagnostics import RulelangError
+from rulelang.words import digits
 
 # Version 3 records each decision by its name in the rule file and the chosen
 # option's text, and each chance event by its name and outcome, so that a save
@@ -251,7 +252,7 @@ def _check_fields(what: str, data: dict[str, Any]) -> None:
         raise bad("rules_relative")
     named = data.get("bot_names", {})
     if not isinstance(named, dict) or not all(
-        isinstance(k, str) and k.isascii() and k.isdigit() and int(k) in bots and isinstance(v, str)
+        isinstance(k, str) and digits(k) and int(k) in bots and isinstance(v, str)
         for k, v in named.items()
     ):
         raise bad("bot_names")

@@ -22,6 +22,7 @@ from typing import Any
 
 from rulelang.diagnostics import RulelangError
 from rulelang.storage import saves
+from rulelang.words import digits
 
 FILE_NAME = "games.sqlite3"
 APPLICATION_ID = 0x524C4E47  # "RLNG": marks the database as rulelang's
@@ -79,13 +80,7 @@ def game_number(given: int | str) -> int:
     """The id `given` (a number, or its digits), or NoSuchGame if no game can have it: a
     number SQLite cannot hold is refused here, not by an OverflowError of SQLite."""
     text = str(given)
-    # isascii: str.isdigit holds for '²' (int() refuses it) and for other scripts' digits
-    if (
-        text.isascii()
-        and text.isdigit()
-        and len(text) <= len(str(MAX_ID))
-        and 1 <= int(text) <= MAX_ID
-    ):
+    if digits(text) and len(text) <= len(str(MAX_ID)) and 1 <= int(text) <= MAX_ID:
         return int(text)
     shown = text if len(text) <= 30 else text[:27] + "..."
     raise NoSuchGame(f"no saved game {shown}: ids are whole numbers from 1 to {MAX_ID}")

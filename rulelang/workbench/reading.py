@@ -10,6 +10,7 @@ from typing import Any
 
 from rulelang import PUBLIC, Game, UsageError
 from rulelang.runtime.view_types import Tile
+from rulelang.words import digits
 
 Items = list[int]
 BOARD_STATE = re.compile(r"(?P<board>\w+)\.(?P<attr>\w+)\[(?P<at>[^\]]+)\]")
@@ -237,7 +238,7 @@ def _walk(view: Any, path: str) -> Any:
     """The part of a view a dotted path names; a number indexes a list."""
     here = view
     for part in path.split("."):
-        if isinstance(here, list) and part.isdigit() and int(part) < len(here):
+        if isinstance(here, list) and digits(part) and int(part) < len(here):
             here = here[int(part)]
         elif isinstance(here, dict) and part in here:
             here = here[part]

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from rulelang import Game, Ruleset, UsageError
 from rulelang.diagnostics import GameRuntimeError, RuleError, did_you_mean, render
+from rulelang.words import digits
 from rulelang.workbench.reading import Failed, Reader, show, shown_list
 from rulelang.workbench.testfile import CHANCE, SETUP, Case, Line, Malformed, TestFile, split_list
 
@@ -193,7 +194,7 @@ class CaseRun:
         self.table.append(line)
         k, rest = line.keyword, line.rest
         if k == "players":
-            if rest.isdigit():  # a case's count replaces the background's names
+            if digits(rest):  # a case's count replaces the background's names
                 self.players, self.names = int(rest), None
             else:
                 self.names = split_list(rest)
@@ -236,7 +237,7 @@ class CaseRun:
 
     def _outcome(self, kind: str, name: str, outcome: str, top: bool, items: list[str]) -> object:
         if kind == "generate":
-            if not outcome.isdigit():
+            if not digits(outcome):
                 raise Failed(f"a generate outcome is a number, not '{outcome}'")
             return int(outcome)
         if kind == "shuffle" and top:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulelang.diagnostics import RulelangError, did_you_mean
+from rulelang.words import digits
 
 SUFFIX = ".rulestest"
 MAX_TEST_BYTES = 1024 * 1024  # a test file is read whole, as a rule file is
@@ -227,7 +228,7 @@ def _check(line: Line, path: Path) -> None:
         and not rest
     ):
         raise Malformed(path, line.number, f"'{k}' needs something after it")
-    elif k == "players" and not rest.isdigit():
+    elif k == "players" and not digits(rest):
         _names(split_list(rest), path, line.number)
 
 
