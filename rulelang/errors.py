@@ -719,6 +719,8 @@ def fixed_value_changed(what: str, span: Span) -> Diagnostic:
 _E270 = _entry("E270", "random order with a first player")
 _E271 = _entry("E271", "order without a turn")
 _E272 = _entry("E272", "order given twice")
+_E273 = _entry("E273", "skip rule given twice")
+_E274 = _entry("E274", "skip rule without a turn")
 
 
 def random_order_from(span: Span) -> Diagnostic:
@@ -752,6 +754,25 @@ def order_twice(span: Span, first: Span) -> Diagnostic:
     return _E272.at(
         span,
         f"the order of the top-level 'turn' is already given at {first.line}:{first.col}",
+    )
+
+
+def skip_twice(span: Span, first: Span) -> Diagnostic:
+    """E273: two `skip when` rules for one phase (or outside any phase)."""
+    return _E273.at(
+        span,
+        f"whose turn is skipped is already said at {first.line}:{first.col}",
+        "join the conditions into one rule: skip when A or B",
+    )
+
+
+def skip_without_turn(span: Span) -> Diagnostic:
+    """E274: a `skip when` outside any phase in a file without a top-level `turn`."""
+    return _E274.at(
+        span,
+        "a 'skip when' outside any phase says whose turns the file's top-level 'turn' "
+        "skips, but this file has none",
+        "put the 'skip when' inside the phase it is for: phase NAME { skip when ... }",
     )
 
 
@@ -1016,6 +1037,7 @@ _R023 = _entry("R023", "none where a player is needed")
 _R024 = _entry("R024", "item set outside a list")
 _R025 = _entry("R025", "completion search too long")
 _R026 = _entry("R026", "tile edges of the wrong length")
+_R027 = _entry("R027", "every player skipped")
 _R030 = _entry("R030", "none used as a value")
 _R031 = _entry("R031", "bot step budget")
 
@@ -1227,6 +1249,16 @@ def no_player(what: str, span: Span) -> GameRuntimeError:
     """R023: `none` where the rules need a player: `next_player(none)`,
     `prev_player(none)`, `order ... from none`, `react from none`, `choose ... by none`."""
     return _R023.fail(span, f"{what} is none, not a player")
+
+
+def everyone_skipped(span: Span) -> GameRuntimeError:
+    """R027: a phase's `skip when` holds for every player: nobody can take the turn."""
+    return _R027.fail(
+        span,
+        "'skip when' holds for every player: nobody is left to take the turn",
+        "end the game (or the phase) before the last player is skipped: an 'end when' "
+        "that holds when fewer than two players are left",
+    )
 
 
 def set_outside(i: int | None, size: int, span: Span) -> GameRuntimeError:

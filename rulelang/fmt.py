@@ -44,7 +44,7 @@ INDENT = 2
 _HEADS = {
     "attr_decl", "bot_choice", "bot_rule", "board_fixed", "board_state", "board_edge",
     "def_block", "table_entry", "phase_begin", "phase_turn", "phase_order", "phase_end",
-    "phase_next",
+    "phase_skip", "phase_next",
 }  # fmt: skip
 _OPEN, _CLOSE = "([{", ")]}"
 _CALL_KEYWORDS = {"list", "node", "side"}  # `node(maze)`: a type written like a call

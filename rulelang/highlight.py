@@ -43,8 +43,8 @@ STATEMENT_WORDS = (
     "others", "override", "owner", "param", "pass", "path", "per", "phase", "pick", "piece",
     "place", "players", "proc", "prompt", "random", "rank", "react", "repeat", "require",
     "return", "reveal", "rim", "roll", "say", "secret", "set", "setup", "shuffle", "sides",
-    "state", "table", "then", "tiles", "to", "turn", "visible", "when", "where", "while",
-    "win", "zone",
+    "skip", "state", "table", "then", "tiles", "to", "turn", "visible", "when", "where",
+    "while", "win", "zone",
 )  # fmt: skip
 KEYWORDS = tuple(sorted(TYPES + CONSTANTS + OPERATOR_WORDS + STATEMENT_WORDS))
 # the built-in functions (rulelang/check/builtins.py; the test compares the lists)

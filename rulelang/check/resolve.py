@@ -96,6 +96,8 @@ class Resolver(ExprChecker):
                 c.hidden[id(d)] = c.new_hidden()
             if d.end_when is not None:
                 self.expect(d.end_when, BOOL, Ctx())
+            if d.skip_when is not None:  # read with `current` the player it would be
+                self.expect(d.skip_when, BOOL, Ctx())
         for end in c.ends:
             self.expect(end.cond, BOOL, Ctx())
             self.block(end.body, Ctx(pause_ok=False, context="an end rule", owner="<end>"))

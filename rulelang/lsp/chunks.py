@@ -7,8 +7,8 @@ begins a declaration. The declarations are the whole text's parse, and so are th
 syntax errors: the parser reports them declaration by declaration already (checked on
 every shipped file, with errors put in, by tests/test_lsp_analysis.py). Where a piece's
 error would say "at the end of the file" (a brace never closed) and the file goes on,
-and where the file has a top-level `order` (which folds into the file's `turn`, across
-pieces), the whole text is parsed instead, as `rulelang validate` parses it."""
+and where the file has a top-level `order` or `skip when` (which fold into the file's
+`turn`, across pieces), the whole text is parsed instead, as `rulelang validate` parses it."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ STARTS = (
     "global|zone|def|proc|setup|turn|phase|end|enum|bot|estimate|imagine|measure"
 )
 DECL_LINE = re.compile(rf"^(?:override[ \t]+)?(?:{STARTS})\b")
-ORDER_LINE = re.compile(r"^order\b", re.M)
+ORDER_LINE = re.compile(r"^(?:order|skip)\b", re.M)
 END_OF_FILE = "end of the file"  # a hint that, for a piece, would mean its end
 MAX_PIECES = 4096  # parsed pieces kept, over every file
 

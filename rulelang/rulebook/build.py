@@ -257,6 +257,14 @@ class Builder:
                     self.mark(d),
                 )
             )
+            if d.skip_when is not None:
+                s.blocks.append(
+                    Para(
+                        f"A player whose turn it would be takes none when "
+                        f"{self.en(d.skip_when)}: the turn passes to the next.",
+                        d.skip_when.span,
+                    )
+                )
             if d.begin:
                 s.blocks.append(Para("When the phase begins:", d.begin[0].span))
                 s.blocks.append(Steps(self.steps.block(d.begin)))

@@ -418,17 +418,19 @@ class Codegen(StraightGen):
         if d.order == "random":
             self.random_order(d)
         self.block(d.begin)
-        top = self.here()
-        self.add(["st.turn += 1"], d.span)
-        if self.reads.turn:
-            self.add(["st.dirty = True"], d.span)
-        self.block(d.turn)
         if d.order == "random":
             slot = self.p.hidden[id(d)]
             step = [f"o = st.loc[{slot}]", "st.current = o[(o.index(st.current) + 1) % len(o)]"]
         else:
             delta = 1 if d.order == "clockwise" else -1
             step = [f"st.current = (st.current + {delta}) % st.cfg.n"]
+        top = self.here()
+        if d.skip_when is not None:
+            self.skip(d.skip_when, step)
+        self.add(["st.turn += 1"], d.span)
+        if self.reads.turn:
+            self.add(["st.dirty = True"], d.span)
+        self.block(d.turn)
         lines = ["if st.dirty and _check_end(st):", f"    return {OVER}", *step]
         if self.reads.current:
             lines.append("st.dirty = True")
@@ -438,6 +440,26 @@ class Codegen(StraightGen):
             lines += [when, f"    return {entries[d.next]}"]
         lines += self.budget(d.span, "turns")
         self.emit([*lines, f"return {top}"], d.span)
+
+    def skip(self, cond: A.Expr, step: list[str]) -> None:
+        """`skip when COND`: before a turn, pass over each player for whom COND holds
+        (read with `current` that player), in the phase's order; no turn is counted for
+        them. Tried once per seat: if it holds for all, R027."""
+        err = self.error(errors.everyone_skipped(cond.span))
+        when = f"if not ({self.ex.src(cond)}):" + self.ns.mark(cond.span)
+        dirty = ["    st.dirty = True"] if self.reads.current else []
+        self.add(
+            [
+                "for _ in range(st.cfg.n):",
+                "    " + when,
+                "        break",
+                *["    " + line for line in step],
+                *dirty,
+                "else:",
+                f"    raise {err}",
+            ],
+            cond.span,
+        )
 
     def random_order(self, d: A.PhaseDecl) -> None:
         """`order random`: on first entering the phase, the players are shuffled (a

@@ -550,6 +550,7 @@ class PhaseDecl(Named):
     next: str
     next_span: Span | None
     order_span: Span | None = None  # where `order ...` is written (a drawn order's span)
+    skip_when: Expr | None = None  # `skip when COND`: whose turn is passed over
 
 
 @node

@@ -163,6 +163,14 @@ class _TopOrder:
     order_from: Any
 
 
+@dataclass(frozen=True)
+class _TopSkip:
+    """A top-level `skip when COND`: folded into the file's top-level `turn` (phase main)."""
+
+    span: Span
+    cond: Any
+
+
 class _Builder(Transformer[Any, Any]):
     def __init__(self, file: str, offset: tuple[int, int] | None = None):
         super().__init__()
@@ -219,20 +227,30 @@ class _Builder(Transformer[Any, Any]):
     # ---- top level
     def start(self, items: list[Any]) -> list[Any]:
         orders = [i for i in items if isinstance(i, _TopOrder)]
-        if not orders:
+        skips = [i for i in items if isinstance(i, _TopSkip)]
+        if not orders and not skips:
             return items
-        decls = [i for i in items if not isinstance(i, _TopOrder)]
+        decls = [i for i in items if not isinstance(i, (_TopOrder, _TopSkip))]
         mains = [k for k, d in enumerate(decls) if any(d is t for t in self.short_turns)]
         for extra in orders[1:]:
             self.problems.append(errors.order_twice(extra.span, orders[0].span))
+        for again in skips[1:]:
+            self.problems.append(errors.skip_twice(again.span, skips[0].span))
         if not mains:
-            self.problems.append(errors.order_without_turn(orders[0].span))
+            if orders:
+                self.problems.append(errors.order_without_turn(orders[0].span))
+            if skips:
+                self.problems.append(errors.skip_without_turn(skips[0].span))
             return decls
-        k, top = mains[0], orders[0]
-        decls[k] = replace(
-            decls[k], order=top.order, order_from=top.order_from, order_span=top.span
-        )
-        self.check_order(top.order, top.order_from)
+        k = mains[0]
+        if orders:
+            top = orders[0]
+            decls[k] = replace(
+                decls[k], order=top.order, order_from=top.order_from, order_span=top.span
+            )
+            self.check_order(top.order, top.order_from)
+        if skips:
+            decls[k] = replace(decls[k], skip_when=skips[0].cond)
         return decls
 
     def check_order(self, order: str, order_from: Any) -> None:
@@ -243,6 +261,10 @@ class _Builder(Transformer[Any, Any]):
     @v_args(meta=True)
     def order_decl(self, meta: Any, c: list[Any]) -> _TopOrder:
         return _TopOrder(self._span(meta), str(c[0]), c[1])
+
+    @v_args(meta=True)
+    def skip_decl(self, meta: Any, c: list[Any]) -> _TopSkip:
+        return _TopSkip(self._span(meta), c[0])
 
     @v_args(meta=True)
     def game_decl(self, meta: Any, c: list[Any]) -> A.GameDecl:
@@ -461,10 +483,14 @@ class _Builder(Transformer[Any, Any]):
         begin: tuple[A.Stmt, ...] = ()
         turn: tuple[A.Stmt, ...] = ()
         order, order_from, end_when, nxt, nxt_span = "clockwise", None, None, "", None
-        order_span = None
+        order_span, skip_when = None, None
         for item in c[2:]:
             tag, val = item
-            if tag == "begin":
+            if tag == "skip":
+                if skip_when is not None:
+                    self.problems.append(errors.skip_twice(val.span, skip_when.span))
+                skip_when = skip_when or val
+            elif tag == "begin":
                 begin = val
             elif tag == "turn":
                 turn = val
@@ -486,6 +512,7 @@ class _Builder(Transformer[Any, Any]):
             nxt,
             nxt_span,
             order_span,
+            skip_when,
         )
 
     def phase_begin(self, c: list[Any]) -> tuple[str, Any]:
@@ -493,6 +520,9 @@ class _Builder(Transformer[Any, Any]):
 
     def phase_turn(self, c: list[Any]) -> tuple[str, Any]:
         return ("turn", self._stmts(c[0]))
+
+    def phase_skip(self, c: list[Any]) -> tuple[str, Any]:
+        return ("skip", c[0])
 
     @v_args(meta=True)
     def phase_order(self, meta: Any, c: list[Any]) -> tuple[str, Any]:

@@ -18,7 +18,7 @@ syntax keyword rulelangKeyword decisions def die display do draw duels edge end 
 syntax keyword rulelangKeyword generate global imagine import keep length let library log measure most move
 syntax keyword rulelangKeyword next on order others override owner param path per phase pick piece place
 syntax keyword rulelangKeyword proc prompt random rank react require reveal rim roll say secret set setup
-syntax keyword rulelangKeyword shuffle sides state table tiles to turn visible when where win zone
+syntax keyword rulelangKeyword shuffle sides skip state table tiles to turn visible when where win zone
 " `players` opens a line as a keyword (players 2..4); elsewhere it is the list of players
 syntax match rulelangKeyword /^\s*\zsplayers\>/
 " built-ins that are keywords too (count 28, count(...)): the keyword unless a call
