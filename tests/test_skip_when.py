@@ -169,3 +169,20 @@ def test_the_rule_is_formatted_on_its_line_and_told_in_the_rulebook(tmp_path: Pa
     book = markdown.render(build.build(rulelang.compile_file(path), str(path)))
     said = "takes none when the current player's life is 0: the turn passes to the next"
     assert said in book.replace("`", "") and "(rules line 6)" in book
+
+
+def test_the_fast_path_plays_the_games_the_api_plays() -> None:
+    """`playout` (simulate's path) and `apply` (play's) run the same skips: the same
+    seeds and picks give the same results, turn numbers and decisions."""
+    rules = rulelang.compile_source(STAND)
+    for seed in range(8):
+        fast = rules.new_game(5, seed=seed)
+        decisions = fast.playout(random.Random(seed))
+        api = rules.new_game(5, seed=seed)
+        rng, made = random.Random(seed), 0
+        while not api.is_over():
+            actions = api.legal_actions()
+            api.apply(actions[int(rng.random() * len(actions))])
+            made += 1
+        assert (made, api.turn_number) == (decisions, fast.turn_number)
+        assert api.results() == fast.results() and api.view(PUBLIC) == fast.view(PUBLIC)
