@@ -36,7 +36,7 @@ from rulelang.check.symbols import (
 from rulelang.check.types import ANY, BOOL, T
 from rulelang.diagnostics import Span
 from rulelang.limits import Limits
-from rulelang.runtime import cells, helpers, invariant, loops, ranges, seen
+from rulelang.runtime import cells, forward, helpers, invariant, loops, ranges, seen
 from rulelang.runtime.code import Fn, Formatter
 from rulelang.runtime.constants import constant_items
 from rulelang.runtime.dispatch import dispatched
@@ -1515,7 +1515,8 @@ def prelude(lines: list[str]) -> list[str]:
         if text.count(f"st.{name}{use}") >= 2:
             text = text.replace(f"st.{name}{use}", f"{name}{use}")
             prelude.append(f"{name} = st.{name}")
-    return [*prelude, *text.split("\n")] if prelude else lines
+    # a value stored in a slot and read again: read from a Python local (forward.py)
+    return forward.forwarded([*prelude, *text.split("\n")]) if prelude else lines
 
 
 def proc_function(name: str) -> str:
