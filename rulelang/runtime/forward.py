@@ -80,3 +80,26 @@ def _whole(value: str) -> bool:
     if depth or quote or "#" in code:
         return False
     return re.search(r"(?<![=!<>:])=(?!=)", code) is None
+
+
+# A board read from the table's boards once per function (forward.BOARDS): `cfg.boards`
+# is filled when the table is made and never changed while a game runs.
+BOARDS = True  # off: each read of a board looks it up in cfg.boards
+BOARD = re.compile(r"(?<![\w.])cfg\.boards\[('[A-Za-z_0-9\\x]*')\]")
+
+
+def boards(text: str) -> tuple[str, list[str]]:
+    """text (a body after exprgen.prelude's `cfg = st.cfg`) reading each board it reads
+    twice or more from a local (`board_0`), and the lines that read them."""
+    if not BOARDS:
+        return text, []
+    head: list[str] = []
+    seen = sorted(set(BOARD.findall(text)))
+    for name in seen:
+        read = re.compile(rf"(?<![\w.])cfg\.boards\[{re.escape(name)}\]")
+        local = f"board_{len(head)}"
+        if len(read.findall(text)) < 2 or re.search(rf"\b{local}\b", text):
+            continue
+        text = read.sub(local, text)
+        head.append(f"{local} = cfg.boards[{name}]")
+    return text, head
