@@ -11,9 +11,10 @@ to run after the store and before anything writes the slot again (statelocals.py
 `_region`: below the store in its block, up to a write of the slot or the loop that
 holds it), and not inside a comprehension or a lambda, whose scope would make the
 local a cell. The slot is still written: a pause, a resume and the other ops read it
-there. Nothing else writes a slot while an op runs: a def reads its arguments, a proc
-called as a function has slots of its own, and no proc calls itself (E-recursion), so
-none writes the slots of the one whose code the op runs.
+there. What else writes a slot while an op runs is a helper given the state (a chance
+drawn, a map generated: `WRITER`), where the lines read from the local end; a def
+reads its arguments, a proc called as a function has slots of its own, and no proc
+calls itself (E-recursion), so none writes the slots of the one whose code the op runs.
 
 statelocals.CHOSEN does this for a choice's value in a chained op; this is every
 store of a value on one line, in every op.
@@ -23,12 +24,15 @@ from __future__ import annotations
 
 import re
 
-from rulelang.runtime.statelocals import _plain, _region
+from rulelang.runtime.statelocals import _after_prelude, _plain, _region
 
 FORWARD = True  # off: every read of a local in an op is read from its slot
 # a store of a whole value in a slot, on one line: its statement's mark kept
 STORE = re.compile(r"^(\s*)loc\[(\d+)\] = (.+?)((?:  # @\d+)?)$")
 OPENS, CLOSES = "([{", ")]}"
+# a call given the state that may write a slot: a chance drawn, a map generated (not a
+# def's, a proc's function or the end's test, which write none)
+WRITER = re.compile(r"(?<![\w.])(?!(?:_d_|_p_|_P_)\w|_check_end\b)[A-Za-z_][\w.]*\(st[,)]")
 
 
 def forwarded(lines: list[str]) -> list[str]:
@@ -36,7 +40,8 @@ def forwarded(lines: list[str]) -> list[str]:
     reads taken from a local where there are two or more (see the docstring)."""
     if not FORWARD or "loc = st.loc" not in lines[:4]:
         return lines
-    out = list(lines)
+    writers = [i for i, line in enumerate(lines) if WRITER.search(line)]
+    out = _read_once(lines) if READ_ONCE and not writers else list(lines)
     text = "\n".join(lines)
     for at in range(len(lines)):
         m = STORE.match(out[at])
@@ -44,7 +49,7 @@ def forwarded(lines: list[str]) -> list[str]:
             continue
         slot, name = m.group(2), f"fw_{m.group(2)}"
         read = re.compile(rf"(?<![\w.])loc\[{slot}\](?!\s*=[^=])")
-        end = _region(out, at, len(m.group(1)), slot)
+        end = min([_region(out, at, len(m.group(1)), slot), *(i for i in writers if i > at)])
         span = [i for i in range(at + 1, end) if _plain(out[i])]
         if sum(len(read.findall(out[i])) for i in span) < 2 or re.search(rf"\b{name}\b", text):
             continue
@@ -103,3 +108,30 @@ def boards(text: str) -> tuple[str, list[str]]:
         text = read.sub(local, text)
         head.append(f"{local} = cfg.boards[{name}]")
     return text, head
+
+
+# A slot the function reads three times or more and never writes, read into a local
+# where it starts (forward.READ_ONCE): a read of `loc` cannot fail, and nothing else
+# writes the slot while the function runs (see the docstring).
+READ_ONCE = True  # off: a slot an op never writes is read from `loc` at each read
+READ = re.compile(r"(?<![\w.])loc\[(\d+)\](?!\s*=[^=])")
+
+
+def _read_once(lines: list[str]) -> list[str]:
+    text = "\n".join(lines)
+    head: list[str] = []
+    out = list(lines)
+    counts: dict[str, int] = {}
+    for line in lines:
+        if _plain(line):
+            for slot in READ.findall(line):
+                counts[slot] = counts.get(slot, 0) + 1
+    for slot, n in sorted(counts.items(), key=lambda kv: int(kv[0])):
+        written = re.search(rf"(?<![\w.])loc\[{slot}\]\s*(=[^=]|[-+*/%]=)", text)
+        if n < 3 or written or re.search(rf"\bfw_{slot}\b", text):
+            continue
+        read = re.compile(rf"(?<![\w.])loc\[{slot}\](?!\s*=[^=])")
+        out = [read.sub(f"fw_{slot}", line) if _plain(line) else line for line in out]
+        head.append(f"fw_{slot} = loc[{slot}]")
+    at = _after_prelude(out)
+    return [*out[:at], *head, *out[at:]]
