@@ -25,7 +25,7 @@ from rulelang.runtime.reads import Reads, expressions
 from rulelang.syntax import ast as A
 
 # a zone read as generated code writes it, its slot a number or a sum (no check call)
-_NAME = re.compile(r"[A-Za-z_]\w*$")
+_NAME = re.compile(r"[A-Za-z_]\w*$|-?[0-9]+$")  # a name or a whole number: cannot fail
 ZONE_READ = re.compile(r"(?:st\.)?zones\[([0-9a-z_ +.]+)\]")
 QUIET_TESTS = True  # off: a quiet playout tests the conditions of what only says
 
@@ -386,7 +386,7 @@ class StraightGen:
     def item_in_place(self, s: A.Set, target: A.Index, where: str) -> list[str]:
         """`set xs[i] = v` on a def's local held as a Python list (growing.py): the item
         changed in place. The index is worked out before the value, and one outside the
-        list fails as `_h.replaced` fails (R023, `none` too), which it is given then."""
+        list fails as `_h.replaced` fails (R024, `none` too), which it is given then."""
         ex = self.ex
         index, value = ex.src(target.index), ex.as_type(s.value, ex.type_of(target))
         head = []
