@@ -115,9 +115,6 @@ NAMED_READS = True  # off: a state read passed to a short def that reads it twic
 # off: a def whose body reads a parameter twice is called where the argument is not cheap
 # (on: written in place, the argument worked out once where the body first reads it)
 NAMED_ARGS = True
-# off: `if x == "a" then 0 else if x == "b" then 1 ...` tests x against each text in turn
-TEXT_TABLES = True
-TABLE_PREFIX = "_tbl"  # the prefix of such a table's name (ruleloops.py: its `get` cannot fail)
 NONE_IS = True  # off: `x == none` is Python's `x == None` (on: `x is None`)
 LITERAL_CONSTS = True  # off: a const list of plain numbers and texts is read from cfg.consts
 UNROLL_MAX = 4  # `any`/`all` over at most this many constant numbers: one test each
@@ -328,7 +325,6 @@ class ExprGen:
         self.memo_calls = False  # compiling a bot's rules: memoise def calls in `_bm`
         self.inline_bodies: dict[str, tuple[list[str], str]] = {}  # short defs, see inlined
         self.inline_plain: dict[str, str] = {}  # their bodies, reads not named (named_args)
-        self.tables: dict[tuple[object, ...], str] = {}  # the names of TEXT_TABLES' tables
         self.in_comp_source = 0  # compiling the source of a comprehension (no `:=` there)
         self.in_comp = 0  # compiling a comprehension's element or condition
         self.memo_slots: dict[str, int] = {}  # fixed defs -> their slot in cfg.memo
@@ -449,47 +445,10 @@ class ExprGen:
             case A.Comp():
                 return self.comp(e)
             case A.Cond():
-                table = self.table_of(e)
-                if table is not None:
-                    return table
                 cond, then = self.src(e.cond), self.src(e.then)
                 return f"({then} if {cond} else {self.src(e.otherwise)})"
             case _:
                 assert_never(e)
-
-    def table_of(self, e: A.Cond) -> str | None:
-        """`if x == "a" then A else if x == "b" then B ... else Z`, three tests or more
-        of one value against texts, each giving a number or a text: a lookup in a table
-        of the generated code's (`_tbl7.get(x, Z)`, switch TEXT_TABLES), x worked out once,
-        not once per test (the first test always works it out). A text equals a text
-        as a key of a dict does; `none` is in no table and equals none of them."""
-        if not (OPTIMISED and TEXT_TABLES):
-            return None
-        table: dict[object, object] = {}
-        subject, node = None, cast(A.Expr, e)
-        while isinstance(node, A.Cond):
-            c = node.cond
-            if not (isinstance(c, A.Binary) and c.op == "=="):
-                return None
-            side, key = (c.left, _plain_text(c.right)), _plain_text(c.left)
-            if side[1] is None and key is not None:
-                side = (c.right, key)
-            value = _constant(node.then)
-            if side[1] is None or value is None:
-                return None
-            src = self.src(side[0])
-            if subject not in (None, src):
-                return None
-            subject = src
-            table.setdefault(side[1], value)  # (a later test of the same text: never met)
-            node = node.otherwise
-        default = _constant(node)
-        if default is None or len(table) < 3 or subject is None:
-            return None
-        items = tuple(table.items())
-        if items not in self.tables:
-            self.tables[items] = self.ns.name_for(dict(items), TABLE_PREFIX)
-        return f"{self.tables[items]}.get({subject}, {literal(default)})"
 
     def text(self, e: A.TextLit) -> str:
         pieces = [p for p in e.parts if p != ""]
@@ -1500,22 +1459,6 @@ class ExprGen:
                 slots.append(self.p.locals_of[id(s)].slot)
             stack.extend(x for body in A.blocks_in(s) for x in body)
         return slots
-
-
-def _plain_text(e: A.Expr) -> str | None:
-    """The value of a text written without `{...}`, else None."""
-    if isinstance(e, A.TextLit) and all(isinstance(p, str) for p in e.parts):
-        return "".join(cast(list[str], e.parts))
-    return None
-
-
-def _constant(e: A.Expr) -> object | None:
-    """The value of a plain whole number (`-1` too) or text, else None."""
-    if isinstance(e, A.Unary) and e.op == "-" and isinstance(e.operand, A.IntLit):
-        return -e.operand.value
-    if isinstance(e, A.IntLit) and not isinstance(e.value, bool):
-        return e.value
-    return _plain_text(e)
 
 
 def literal_items(e: A.ListLit) -> tuple[object, ...] | None:

@@ -143,23 +143,7 @@ def _safe(node: ast.expr) -> bool:
         return all(_safe(v) for v in node.values)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         return _safe(node.operand)
-    return _looked_up(node)
-
-
-def _looked_up(node: ast.expr) -> bool:
-    """A lookup in one of exprgen's tables of texts (TEXT_TABLES, `_tbl3.get(x, 0)`): a
-    dict's `get` of a value of the rules, all of which hash."""
-    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
-        return False
-    table = node.func.value
-    return (
-        node.func.attr == "get"
-        and isinstance(table, ast.Name)
-        and table.id.startswith("_tbl")
-        and len(node.args) == 2
-        and not node.keywords
-        and all(_safe(a) for a in node.args)
-    )
+    return False
 
 
 def _is_part(node: ast.expr) -> bool:
