@@ -36,7 +36,7 @@ from rulelang.check.symbols import (
 from rulelang.check.types import ANY, BOOL, T
 from rulelang.diagnostics import Span
 from rulelang.limits import Limits
-from rulelang.runtime import cells, helpers, invariant, loops, ranges, seen
+from rulelang.runtime import cells, forward, helpers, invariant, loops, ranges, seen
 from rulelang.runtime.code import Fn, Formatter
 from rulelang.runtime.constants import constant_items
 from rulelang.runtime.dispatch import dispatched
@@ -112,6 +112,9 @@ COUNTERS = True
 TWO_EXTREMES = True  # off: `min(a, b)` and `max(a, b)` call Python's builtins
 SMALL_INTS = True  # off: a number shown in a text is written by `str` each time
 NAMED_READS = True  # off: a state read passed to a short def that reads it twice is read twice
+# off: a def whose body reads a parameter twice is called where the argument is not cheap
+# (on: written in place, the argument worked out once where the body first reads it)
+NAMED_ARGS = True
 NONE_IS = True  # off: `x == none` is Python's `x == None` (on: `x is None`)
 LITERAL_CONSTS = True  # off: a const list of plain numbers and texts is read from cfg.consts
 UNROLL_MAX = 4  # `any`/`all` over at most this many constant numbers: one test each
@@ -1397,9 +1400,10 @@ class ExprGen:
         once = _BRANCHES.search(bare) is None and all(
             len(re.findall(rf"\b{p}\b", bare)) == 1 for p in params
         )
+        named_ok = self.names_all(params, bare)
         for a in args:
             cheap = _PURE.match(a) or _INT.match(a)
-            if not (cheap or once) or own & set(_LOCAL.findall(a)):
+            if not (cheap or once or named_ok) or own & set(_LOCAL.findall(a)):
                 return None
         table = dict(zip(params, args, strict=True))
         # the body's own `:=` names made anew: two copies in one function share none, so
@@ -1417,6 +1421,18 @@ class ExprGen:
             return f"({table[m[0]]})"
 
         return "(" + _LOCAL.sub(put, body) + ")"
+
+    def names_all(self, params: list[str], bare: str) -> bool:
+        """May every argument of a call of this body be named where the body first reads
+        it (named_args, NAMED_ARGS)? Where the body, without branches, reads each
+        parameter and first reads them in their order: each argument is then worked out
+        once and always, in the order the call works them out."""
+        if not (OPTIMISED and NAMED_READS and NAMED_ARGS) or _BRANCHES.search(bare):
+            return False
+        if self.in_comp or self.in_comp_source:
+            return False
+        firsts = [m.start() if (m := re.search(rf"\b{p}\b", bare)) else -1 for p in params]
+        return all(f >= 0 for f in firsts) and firsts == sorted(firsts)
 
     def named_args(self, table: dict[str, str], bare: str) -> dict[str, str]:
         """The parameters whose argument, a read of the state (`st.cols[5][_a48][0]`)
@@ -1515,7 +1531,11 @@ def prelude(lines: list[str]) -> list[str]:
         if text.count(f"st.{name}{use}") >= 2:
             text = text.replace(f"st.{name}{use}", f"{name}{use}")
             prelude.append(f"{name} = st.{name}")
-    return [*prelude, *text.split("\n")] if prelude else lines
+    if "cfg = st.cfg" in prelude:  # the boards it reads twice, once (forward.py)
+        text, boards = forward.boards(text)
+        prelude += boards
+    # a value stored in a slot and read again: read from a Python local (forward.py)
+    return forward.forwarded([*prelude, *text.split("\n")]) if prelude else lines
 
 
 def proc_function(name: str) -> str:

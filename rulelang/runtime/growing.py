@@ -21,6 +21,9 @@ from dataclasses import dataclass, field
 from rulelang.check.symbols import LocalSym, Program
 from rulelang.syntax import ast as A
 
+# off: a def's local list whose items are set in a loop is a tuple made anew at each set
+ITEMS_IN_PLACE = True
+
 
 @dataclass
 class Grown:
@@ -41,6 +44,7 @@ def grown_locals(program: Program, body: tuple[A.Stmt, ...], lets: list[int]) ->
     }
     grows: set[int] = set()
     items_set: set[int] = set()
+    in_place: set[int] = set()  # an item set (`set xs[i] = v`) in a loop
     otherwise: set[int] = set()  # read other than by `in` or to be grown
     for stmt, depth in _statements(body, 0):
         if isinstance(stmt, A.Set):
@@ -48,14 +52,22 @@ def grown_locals(program: Program, body: tuple[A.Stmt, ...], lets: list[int]) ->
             while isinstance(root, A.Index):
                 root = root.obj
             slot = _slot(program, root)
-            if slot is not None and root is not stmt.target:
+            if slot is not None and _one_item(stmt) and depth > 0 and ITEMS_IN_PLACE:
+                in_place.add(slot)  # (set once or twice: cheaper copied)
+            elif slot is not None and root is not stmt.target:
                 items_set.add(slot)
             elif slot is not None and depth > 0 and appended(program, stmt) is not None:
                 grows.add(slot)  # in a loop: a list grown once or twice is cheaper copied
         otherwise |= _read_otherwise(program, stmt)
-    lists = (typed & grows) - items_set
+    lists = (typed & (grows | in_place)) - items_set
     sets = lists - otherwise
     return Grown(lists - sets, sets)
+
+
+def _one_item(s: A.Set) -> bool:
+    """Is the `set` one of an item of a local's list (`set xs[i] = v`, one level)?"""
+    t = s.target
+    return s.op == "=" and isinstance(t, A.Index) and not t.pair and isinstance(t.obj, A.Name)
 
 
 def _read_otherwise(program: Program, stmt: A.Stmt) -> set[int]:

@@ -25,6 +25,7 @@ from rulelang.runtime.reads import Reads, expressions
 from rulelang.syntax import ast as A
 
 # a zone read as generated code writes it, its slot a number or a sum (no check call)
+_NAME = re.compile(r"[A-Za-z_]\w*$|-?[0-9]+$")  # a name or a whole number: cannot fail
 ZONE_READ = re.compile(r"(?:st\.)?zones\[([0-9a-z_ +.]+)\]")
 QUIET_TESTS = True  # off: a quiet playout tests the conditions of what only says
 
@@ -352,6 +353,8 @@ class StraightGen:
             where = f"st.cols[{sym.slot}][_owner]"
         else:
             where = self.place_of(root, sym)
+        if isinstance(sym, LocalSym) and sym.slot in ex.grown.lists:  # (growing.py)
+            return self.item_in_place(s, target, where)
         last = len(levels) - 1
         if last == 0 and s.op == "=":  # the common case: one level, read once
             value = ex.as_type(s.value, ex.type_of(target))
@@ -379,6 +382,24 @@ class StraightGen:
         if isinstance(sym, AttrSym) and sym in self.reads.attrs:
             lines.append("st.dirty = True")
         return lines
+
+    def item_in_place(self, s: A.Set, target: A.Index, where: str) -> list[str]:
+        """`set xs[i] = v` on a def's local held as a Python list (growing.py): the item
+        changed in place. The index is worked out before the value, and one outside the
+        list fails as `_h.replaced` fails (R024, `none` too), which it is given then."""
+        ex = self.ex
+        index, value = ex.src(target.index), ex.as_type(s.value, ex.type_of(target))
+        head = []
+        if not (_NAME.match(index) and (ex.cheap(value) or value in ("True", "False"))):
+            head = [f"_b = {index}", f"_v = {value}"]  # (else: neither can fail)
+            index, value = "_b", "_v"
+        return [
+            *head,
+            f"if {index} is not None and 0 <= {index} < len({where}):",
+            f"    {where}[{index}] = {value}",
+            "else:",
+            f"    _h.replaced({where}, {index}, {value}, {ex.span(target)})",
+        ]
 
     def say(self, s: A.Say) -> list[str]:
         ex = self.ex
