@@ -823,10 +823,16 @@ class Codegen(StraightGen):
         elif s.requires:
             var = f"_v{local.slot}"
             ex.bound[local.slot] = var
+            # a choice among the seats tests seats, never `none` (exprgen.SEATED)
+            seated = exprgen.SEATED and exprgen.OPTIMISED and domain == exprgen.PLAYERS
+            if seated:
+                ex.seats.add(local.slot)
             try:
                 conds = " and ".join(f"({ex.src(r.cond)})" for r in s.requires)
             finally:
                 del ex.bound[local.slot]
+                if seated:
+                    ex.seats.discard(local.slot)
             opts = f"tuple([{var} for {var} in {domain} if {conds}])"
         complete = None
         if s.complete:
