@@ -9,6 +9,7 @@ the code without it, through playouts stopped part way and the API."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -73,6 +74,28 @@ def test_stays_off_past_a_write_and_in_a_loop_that_writes() -> None:
     assert statelocals._chosen(scoped) == scoped  # one plain read; the others keep loc
 
 
+def test_a_line_holding_a_generator_reads_the_local_outside_it() -> None:
+    """`statelocals.CHOSEN_SCOPED`: the reads of the line's own scope read the local,
+    those inside a comprehension, a generator or a lambda keep `loc` (a local read
+    there would be a cell of the op); off, the whole line keeps `loc`."""
+    lines = [
+        "loc[7] = value",
+        "x = (f(loc[7]) if g(loc[7]) else any(h(loc[7], p) for p in ps))  # @4",
+        "y = [loc[7] for c in z] + [loc[7], (lambda: loc[7])()]",
+    ]
+    assert statelocals._chosen(lines) == [
+        "loc[7] = chosen_7 = value",
+        "x = (f(chosen_7) if g(chosen_7) else any(h(loc[7], p) for p in ps))  # @4",
+        "y = [loc[7] for c in z] + [chosen_7, (lambda: loc[7])()]",
+    ]
+    was = statelocals.CHOSEN_SCOPED
+    statelocals.CHOSEN_SCOPED = False
+    try:
+        assert statelocals._chosen(lines) == lines
+    finally:
+        statelocals.CHOSEN_SCOPED = was
+
+
 def test_fires_on_the_chained_op() -> None:
     on, off = looping(compiled(True)), looping(compiled(False))
     assert any(" = chosen_" in line for line in on)
@@ -91,5 +114,7 @@ def test_a_tile_game_plays_the_same_games() -> None:
     path = ROOT / "rulesets" / "saboteur.rules"
     on, off = compiled(True, path), compiled(False, path)
     assert any("chosen_" in s for s in on.code.source)
+    # the action test of a card: its kind read from the local, around the `any`s
+    assert any(re.search(r"cols_\d+\[chosen_\d+\] != ", s) for s in on.code.source)
     for seed in (1, 2, 3):
         assert played(on, 5, seed, 60) == played(off, 5, seed, 60)

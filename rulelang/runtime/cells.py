@@ -46,7 +46,7 @@ def uncelled(body: list[str], local: set[str]) -> list[str]:
         if tree is None:
             continue
         pad = len(line) - len(text)
-        edits = [_edit(text, n, local) for n in _outermost_scopes(tree)]
+        edits = [_edit(text, n, local) for n in outermost_scopes(tree)]
         for start, end, before, after in sorted(filter(None, edits), reverse=True):
             text = text[:start] + before + text[start:end] + after + text[end:]  # right to left
         lines[at] = line[:pad] + text
@@ -102,7 +102,7 @@ def offsets(text: str, start: int, end: int) -> tuple[int, int]:
     return len(raw[:start].decode("utf-8")), len(raw[:end].decode("utf-8"))
 
 
-def _outermost_scopes(tree: ast.AST) -> list[ast.expr]:
+def outermost_scopes(tree: ast.AST) -> list[ast.expr]:
     """The comprehensions and lambdas of the function's own scope (not those inside
     one)."""
     found: list[ast.expr] = []

@@ -24,7 +24,7 @@ from rulelang.check.symbols import ProcSym, Program, ValueSym, imagine_proc
 from rulelang.check.types import PLAYER
 from rulelang.diagnostics import NO_SPAN, Span
 from rulelang.limits import Limits
-from rulelang.runtime import chaining, exprgen, late, statelocals, sunk, unordered
+from rulelang.runtime import chaining, endchecks, exprgen, late, statelocals, sunk, unordered
 from rulelang.runtime.code import (
     CHANCE,
     DONE,
@@ -256,6 +256,8 @@ class Codegen(StraightGen):
         if seen is not None and not self.runs_on(pc, copied):
             return None
         lines = prelude(self.looped(pc, found))
+        if endchecks.ONCE and exprgen.OPTIMISED:  # end tests a test before makes idle
+            lines = endchecks.once(lines)
         # run on for many turns in one call: more of the state read once (statelocals.py)
         lines = statelocals.hoisted(lines) if statelocals.STATE_LOCALS else lines
         return sunk.sunk(lines)  # pushes carried to where the op leaves (sunk.py)
@@ -843,10 +845,16 @@ class Codegen(StraightGen):
         elif s.requires:
             var = f"_v{local.slot}"
             ex.bound[local.slot] = var
+            # a choice among the seats tests seats, never `none` (exprgen.SEATED)
+            seated = exprgen.SEATED and exprgen.OPTIMISED and domain == exprgen.PLAYERS
+            if seated:
+                ex.seats.add(local.slot)
             try:
                 conds = " and ".join(f"({ex.src(r.cond)})" for r in s.requires)
             finally:
                 del ex.bound[local.slot]
+                if seated:
+                    ex.seats.discard(local.slot)
             opts = f"tuple([{var} for {var} in {domain} if {conds}])"
         complete = None
         if s.complete:

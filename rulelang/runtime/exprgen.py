@@ -59,6 +59,7 @@ BUILTIN_NAMES = {
     "turn_number": "st.turn",
     "round_number": "((st.turn - 1) // st.cfg.n + 1)",
 }
+PLAYERS = BUILTIN_NAMES["players"]  # what a loop over the seats runs over
 SIMPLE_CALLS = {"len": "len", "abs": "abs", "any": "any", "all": "all", "sum": "sum"}
 # Generated sources that are cheap to evaluate twice and call nothing: a whole number,
 # a Python name, or a chain of attributes and subscripts of names, numbers and quoted
@@ -119,6 +120,9 @@ NONE_IS = True  # off: `x == none` is Python's `x == None` (on: `x is None`)
 LITERAL_CONSTS = True  # off: a const list of plain numbers and texts is read from cfg.consts
 UNROLL_MAX = 4  # `any`/`all` over at most this many constant numbers: one test each
 INLINE_SLOTS = True  # a player's zone whose owner may be `none` tested inline
+# off: a def written in place tests its player parameter's zones for `none`, and a
+# choice among the players its variable's
+SEATED = True
 # a def of fixed value (no parameters, kept in `cfg.memo` once worked out) read in
 # place of its call once kept: no frame made for what is a list read (`start()` of a
 # tile game, asked some 300 times a match)
@@ -783,7 +787,7 @@ class ExprGen:
         a constant range, or the list whose indices `0..len(xs) - 1` runs over, when
         `unchanged` (the loop cannot change xs); or that it runs over the seats, so
         is never `none`."""
-        if OPTIMISED and source_src == BUILTIN_NAMES["players"]:
+        if OPTIMISED and source_src == PLAYERS:
             self.seats.add(slot)
         values = constant_items(source_src)
         if values is not None:
@@ -1015,7 +1019,7 @@ class ExprGen:
         name = self.specialised(sym, e)
         body = self.inlined(name, each)
         if body is not None:
-            return body
+            return self.seated(body, [x for x, a in zip(each, e.args, strict=True) if self.seat(a)])
         args = "".join(", " + a for a in each)
         slot = self.memo_slots.get(name) if MEMO_INLINE and not each and OPTIMISED else None
         if slot is not None and not self.memo_calls and name == sym.name:
@@ -1433,6 +1437,22 @@ class ExprGen:
             return False
         firsts = [m.start() if (m := re.search(rf"\b{p}\b", bare)) else -1 for p in params]
         return all(f >= 0 for f in firsts) and firsts == sorted(firsts)
+
+    def seat(self, e: A.Expr) -> bool:
+        """Is e the variable of a loop over the seats (never `none`)?"""
+        var = self.ref(e) if isinstance(e, A.Name) else None
+        return isinstance(var, LocalSym) and var.slot in self.seats
+
+    def seated(self, body: str, seats: list[str]) -> str:
+        """A def's body written in place, its tests of a player's zone whose owner may be
+        `none` (ExprGen.zone_slot, for the parameter) left out where the argument is a
+        seat's loop variable, which never is (SEATED): `any(can_break(c, p) for p in
+        players)` reads `front[p]` as `zones[12 + p]` for each seat."""
+        for arg in seats if SEATED and OPTIMISED else ():
+            read = rf"\(*{re.escape(arg)}\)*"
+            test = rf"\((\d+) \+ ({read}) if \2 is not None else _h\.zone_slot\(\1, \2, _s\d+\)\)"
+            body = re.sub(test, r"(\1 + \2)", body)
+        return body
 
     def named_args(self, table: dict[str, str], bare: str) -> dict[str, str]:
         """The parameters whose argument, a read of the state (`st.cols[5][_a48][0]`)

@@ -37,6 +37,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import Any
+
+from rulelang.runtime import cells
 
 STATE_LOCALS = True  # off: a chained op reads only exprgen.prelude's four tables once
 # (what the generated code writes, the local it becomes): read once before the body
@@ -52,6 +55,11 @@ INDEXED = (
     (re.compile(r"(?<![\w.])cols\[(\d+)\]"), "cols_{}", "cols[{}]"),
     (re.compile(r"\bst\.layers\[(\d+)\]"), "layers_{}", "st.layers[{}]"),
 )
+# a fixed def's kept value (exprgen.MEMO_INLINE: `(cfg.memo[0] if cfg.memo[0] is not
+# _UNSET else _d_start(st))`) read once per chained op: where it is not kept yet when
+# the op starts (a table's first game), the calls work it out as before, the same value
+MEMO_LOCALS = True  # off: a chained op reads `cfg.memo[k]` twice at each use
+MEMO = (re.compile(r"(?<![\w.])cfg\.memo\[(\d+)\]"), "memo_{}", "cfg.memo[{}]")
 CURRENT = re.compile(r"\bst\.current\b")
 WRITE_CURRENT = re.compile(r"^(\s*)st\.current = ")
 BUDGET = re.compile(r"\bst\.budget\b")
@@ -72,6 +80,8 @@ def hoisted(lines: list[str]) -> list[str]:
     cfg_read = "cfg = st.cfg" in lines[:4]
     text = _fixed(text, cfg_read, head)
     text = _indexed(text, "cols = st.cols" in lines[:4], head)
+    if MEMO_LOCALS and cfg_read:
+        text = _indexed(text, True, head, (MEMO,), 4)  # two uses: each reads it twice
     body = text.split("\n")
     if len(CURRENT.findall(text)) >= 2 and _written_plainly(body):
         body = [_current(line) for line in body]
@@ -99,13 +109,20 @@ def _fixed(text: str, cfg_read: bool, head: list[str]) -> str:
     return text
 
 
-def _indexed(text: str, cols_read: bool, head: list[str]) -> str:
-    """text reading INDEXED's columns and layers from locals, their reads added to head."""
-    for pattern, name, read in INDEXED:
+def _indexed(
+    text: str,
+    cols_read: bool,
+    head: list[str],
+    indexed: tuple[tuple[Any, str, str], ...] = INDEXED,
+    least: int = 2,
+) -> str:
+    """text reading INDEXED's columns and layers (or `indexed`'s) from locals, their
+    reads added to head."""
+    for pattern, name, read in indexed:
         if read.startswith("cols") and not cols_read:
             continue
         uses = Counter(pattern.findall(text))
-        for index in sorted(k for k, n in uses.items() if n >= 2):
+        for index in sorted(k for k, n in uses.items() if n >= least):
             what = re.escape(read.format(index))
             if re.search(rf"{what}\s*=[^=]", text) is None:  # never rebound here
                 text = re.sub(rf"(?<![\w.]){what}", name.format(index), text)
@@ -171,14 +188,41 @@ def _chosen(body: list[str]) -> list[str]:
         read = re.compile(rf"(?<![\w.])loc\[{slot}\](?!\s*=[^=])")
         end = _region(body, at, len(m.group(1)), slot)
         lines = range(at + 1, end)
-        uses = sum(len(read.findall(out[i])) for i in lines if _plain(out[i]))
-        if uses < 2 or re.search(rf"\b{name}\b", "\n".join(body)):
+        found = {i: _own_reads(out[i], read) for i in lines}
+        if sum(map(len, found.values())) < 2 or re.search(rf"\b{name}\b", "\n".join(body)):
             continue
         out[at] = f"{m.group(1)}loc[{slot}] = {name} = {m.group(3)}{m.group(4)}"
-        for i in lines:
-            if _plain(out[i]):
-                out[i] = read.sub(name, out[i])
+        for i, spans in found.items():
+            for start, end_at in reversed(spans):
+                out[i] = out[i][:start] + name + out[i][end_at:]
     return out
+
+
+# off: a line holding a comprehension, a generator or a lambda keeps its reads of the
+# slot, those of its own scope too (the action test of a card reads the card by kind,
+# around the `any(.. for p in players)` of one kind)
+CHOSEN_SCOPED = True
+
+
+def _own_reads(line: str, read: re.Pattern[str]) -> list[tuple[int, int]]:
+    """Where `read` matches in the line, but inside a comprehension, a generator or a
+    lambda (whose own scope would make the local a cell), in order."""
+    spans = [m.span() for m in read.finditer(line)]
+    if not spans or _plain(line):
+        return spans
+    text = line.lstrip()
+    tree = cells.statement(text) if CHOSEN_SCOPED else None
+    if tree is None:
+        return []
+    pad = len(line) - len(text)
+    scopes = [
+        tuple(pad + at for at in cells.offsets(text, node.col_offset, node.end_col_offset))
+        for node in cells.outermost_scopes(tree)
+        if node.end_col_offset is not None and node.lineno == node.end_lineno == 1
+    ]
+    if len(scopes) != len(cells.outermost_scopes(tree)):
+        return []  # (one that does not fit on the line: left as it is)
+    return [(a, b) for a, b in spans if not any(lo <= a < hi for lo, hi in scopes)]
 
 
 def _region(body: list[str], at: int, depth: int, slot: str) -> int:
