@@ -97,6 +97,11 @@ class TileOps:
         self._col: object = None
         self._by_tile: list[tuple[int, int, int, int]] = []
         self._ways: dict[tuple[int, ...], list[int]] = {}  # turns -> `_ways` by tile
+        # the turns `fitting` was last asked with, and their `_ways` by tile: a rule's
+        # turns are a constant of its code, the same tuple at every call, found by
+        # identity without hashing it (a tuple's hash is worked out at each lookup)
+        self._turns: tuple[int, ...] | None = None
+        self._turns_ways: list[int] = []
 
     # ---------------------------------------------------------------- reading
     def grid(self, st: State) -> GridBoard:
@@ -327,8 +332,12 @@ class TileOps:
             return ()  # no tile read: the plain code calls no `joins` either
         col = st.cols[self.edges_col]
         if col is self._col:
-            by_tile = self._ways.get(turns)
-            ways = (by_tile or self._ways_by_tile(turns))[tile]
+            if turns is self._turns and SAME_TURNS:
+                ways = self._turns_ways[tile]
+            else:
+                by_tile = self._ways.get(turns) or self._ways_by_tile(turns)
+                self._turns, self._turns_ways = turns, by_tile
+                ways = by_tile[tile]
         else:
             ways = _ways(self.masks_of(col)[tile], turns)
         found = kept.answers.get(ways)
@@ -369,7 +378,7 @@ class TileOps:
         if not self.fixed_edges:  # read at each call: the column may change in place
             return _Sides(self, col)
         self._col, self._by_tile = col, [self._sides(e) for e in col]
-        self._ways = {}
+        self._ways, self._turns = {}, None
         return self._by_tile
 
     def _sides(self, edges: Value) -> tuple[int, int, int, int]:
@@ -508,6 +517,10 @@ class _Tested:
 
 _TESTED = _Tested()
 
+
+# Off: `fitting` looks its turns up at each call, not first by identity with the last
+# call's (to measure this alone; the same answers)
+SAME_TURNS = True
 
 # Off: `placed` sorts the cells at each call (to measure the keeping alone). A rule may
 # ask it several times of one layout (a card's test, then the choice among the cells):
