@@ -97,11 +97,12 @@ class TileOps:
         self._col: object = None
         self._by_tile: list[tuple[int, int, int, int]] = []
         self._ways: dict[tuple[int, ...], list[int]] = {}  # turns -> `_ways` by tile
-        # the turns `fitting` was last asked with, and their `_ways` by tile: a rule's
-        # turns are a constant of its code, the same tuple at every call, found by
-        # identity without hashing it (a tuple's hash is worked out at each lookup)
-        self._turns: tuple[int, ...] | None = None
-        self._turns_ways: list[int] = []
+        # (the turns `fitting` was last asked with, their `_ways` by tile) (SAME_TURNS):
+        # a rule's turns are a constant of its code, the same tuple at every call, found
+        # by identity without hashing it (a tuple's hash is worked out at each lookup).
+        # One attribute, written at once: threads that share the ruleset (a search bot
+        # thinking in a worker thread) never read one part of one pair with another's
+        self._turned: tuple[tuple[int, ...] | None, list[int]] = (None, [])
 
     # ---------------------------------------------------------------- reading
     def grid(self, st: State) -> GridBoard:
@@ -332,11 +333,13 @@ class TileOps:
             return ()  # no tile read: the plain code calls no `joins` either
         col = st.cols[self.edges_col]
         if col is self._col:
-            if turns is self._turns and SAME_TURNS:
-                ways = self._turns_ways[tile]
+            turned = self._turned
+            if turned[0] is turns:  # the last call's turns (SAME_TURNS)
+                ways = turned[1][tile]
             else:
                 by_tile = self._ways.get(turns) or self._ways_by_tile(turns)
-                self._turns, self._turns_ways = turns, by_tile
+                if SAME_TURNS:
+                    self._turned = (turns, by_tile)
                 ways = by_tile[tile]
         else:
             ways = _ways(self.masks_of(col)[tile], turns)
@@ -378,7 +381,7 @@ class TileOps:
         if not self.fixed_edges:  # read at each call: the column may change in place
             return _Sides(self, col)
         self._col, self._by_tile = col, [self._sides(e) for e in col]
-        self._ways, self._turns = {}, None
+        self._ways, self._turned = {}, (None, [])
         return self._by_tile
 
     def _sides(self, edges: Value) -> tuple[int, int, int, int]:
