@@ -107,6 +107,7 @@ def test_fitting_finds_its_turns_by_identity(monkeypatch: pytest.MonkeyPatch) ->
     # the turns are a constant of each op that asks (a few ops): looked up when the op changes
     assert len(calls) > 100 and Counted.gets < len(calls) / 20
     monkeypatch.setattr(tiles, "SAME_TURNS", False)
+    monkeypatch.setattr(ops, "_turned", (None, []))  # as compiled with the switch off
     Counted.gets, calls[:] = 0, []
     assert play(rules, 3) == on
     assert Counted.gets == len(calls)  # off: a lookup at every call
