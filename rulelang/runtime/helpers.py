@@ -321,8 +321,46 @@ def _hint(places: Places, items: Sequence[Value], slot: int) -> None:
         hint.update(dict.fromkeys(items, slot))
 
 
+# A deal takes every player's share from the one pile it read, and leaves the pile's
+# rest once at the end: the pile (a tuple) was copied after each player's share, some
+# 40-60 cards nine times over for ten players. Off (or HINT_LOOP off), or where the
+# pile is itself one of the zones dealt to: player by player (`_deal_each`), as before
+DEAL_ONCE = True
+
+
 def deal(st: State, count: int, src: int, dst: int, places: Places | None = None) -> None:
     """`count` items to each player, one at a time from the top of the pile."""
+    n = st.cfg.n
+    if not DEAL_ONCE or not HINT_LOOP or dst <= src < dst + n:
+        _deal_each(st, count, src, dst, places)
+        return
+    zones = st.zones
+    pile = zones[src]
+    end = len(pile)  # the top of what is left of the pile
+    for p in range(n):
+        take = count if count < end else end
+        if take <= 0:
+            break
+        stop = end - take - 1  # the share, top first: `pile[end - take : end]` reversed
+        share = pile[end - 1 : stop : -1] if stop >= 0 else pile[end - 1 :: -1]
+        zones[dst + p] += share
+        end -= take
+        if st.shown is not None:  # only an item shown before leaves a record (`left`)
+            for item in pile[end : end + take]:
+                if item in st.shown_items:
+                    left(st, ("zone", src), item)
+        if places is not None:  # `_hint` in place, each player's share
+            hint, slot = places.hint, dst + p
+            try:
+                for item in share:
+                    hint[item] = slot
+            except (IndexError, TypeError):  # past the list's end (runtime/hints.py)
+                hints.put_each(hint, share, slot)
+    zones[src] = pile[:end]
+
+
+def _deal_each(st: State, count: int, src: int, dst: int, places: Places | None) -> None:
+    """`deal`, the pile sliced after each player's share."""
     zones = st.zones
     for p in range(st.cfg.n):
         pile = zones[src]

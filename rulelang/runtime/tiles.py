@@ -68,12 +68,21 @@ class Kept:
         self.answers: dict[int, tuple[int, ...]] = {}
 
 
+# A `Kept` is made without calling its `__init__` (`_NEW(Kept)` and its three slots
+# written in place): called from C, a Python `__init__` enters the interpreter anew
+# (some 230 machine instructions more, counted), at each of the 45-odd layouts a tile
+# game's match keeps. Off: `Kept(net, demands)`, to measure this alone (same objects)
+FRAMELESS = True
+_NEW = object.__new__
+
+
 class TileOps:
     """The tile functions of one tiled board, bound to its layers in the state."""
 
     def __init__(self, layer: TileLayer, number: int = 0):
         self.board = layer.board
         self.base = number * KEY_SPAN  # where this board's keys of `state.reach` start
+        self.placed_key = -1 - number  # `placed`'s key in `state.reach`: below every start's
         self.kind = layer.kind
         self.layer = layer.first  # state.layers[layer]: cells; [layer + 1]: where
         self.edges_col = layer.edges_col
@@ -88,6 +97,12 @@ class TileOps:
         self._col: object = None
         self._by_tile: list[tuple[int, int, int, int]] = []
         self._ways: dict[tuple[int, ...], list[int]] = {}  # turns -> `_ways` by tile
+        # (the turns `fitting` was last asked with, their `_ways` by tile) (SAME_TURNS):
+        # a rule's turns are a constant of its code, the same tuple at every call, found
+        # by identity without hashing it (a tuple's hash is worked out at each lookup).
+        # One attribute, written at once: threads that share the ruleset (a search bot
+        # thinking in a worker thread) never read one part of one pair with another's
+        self._turned: tuple[tuple[int, ...] | None, list[int]] = (None, [])
 
     # ---------------------------------------------------------------- reading
     def grid(self, st: State) -> GridBoard:
@@ -150,9 +165,13 @@ class TileOps:
         if first is not None and not first[2]:
             joined.add(start)
             self._spread(st, [(start, first)], joined, touching, spots)
-        found = st.reach[key] = Kept(
-            (frozenset(joined), tuple(sorted(touching)), tuple(sorted(spots)))
-        )
+        net = (frozenset(joined), tuple(sorted(touching)), tuple(sorted(spots)))
+        if FRAMELESS:  # `Kept(net)` without its `__init__`'s frame
+            found = _NEW(Kept)
+            found.net, found.demands, found.answers = net, None, {}
+        else:
+            found = Kept(net)
+        st.reach[key] = found
         return found
 
     def _spread(
@@ -196,14 +215,19 @@ class TileOps:
         net = self._grown_net(st, old.net, node)
         demands = old.demands
         if demands is None:  # nothing but the network kept
-            return old if net is old.net else Kept(net)
-        if net is old.net:  # not on a spot: its neighbours' demands alone may change
+            if net is old.net:
+                return old
+        elif net is old.net:  # not on a spot: its neighbours' demands alone may change
             around = st.cfg.boards[self.board].neighbour[node]  # type: ignore[attr-defined]
             if demands.keys().isdisjoint(around):
                 return old  # no spot next to the tile: nothing kept changed
-        if not GROW_DEMANDS:
-            return Kept(net)
-        return Kept(net, self._grown_demands(st, old, net, node))
+        if demands is not None:
+            demands = self._grown_demands(st, old, net, node) if GROW_DEMANDS else None
+        if not FRAMELESS:
+            return Kept(net, demands)
+        found = _NEW(Kept)  # `Kept(net, demands)` without its `__init__`'s frame
+        found.net, found.demands, found.answers = net, demands, {}
+        return found
 
     def _grown_demands(self, st: State, old: Kept, net: Network, node: int) -> dict[int, int]:
         """The demands of the spots of `net`, the layout's after a tile on `node`, from
@@ -309,8 +333,14 @@ class TileOps:
             return ()  # no tile read: the plain code calls no `joins` either
         col = st.cols[self.edges_col]
         if col is self._col:
-            by_tile = self._ways.get(turns)
-            ways = (by_tile or self._ways_by_tile(turns))[tile]
+            turned = self._turned
+            if turned[0] is turns:  # the last call's turns (SAME_TURNS)
+                ways = turned[1][tile]
+            else:
+                by_tile = self._ways.get(turns) or self._ways_by_tile(turns)
+                if SAME_TURNS:
+                    self._turned = (turns, by_tile)
+                ways = by_tile[tile]
         else:
             ways = _ways(self.masks_of(col)[tile], turns)
         found = kept.answers.get(ways)
@@ -351,7 +381,7 @@ class TileOps:
         if not self.fixed_edges:  # read at each call: the column may change in place
             return _Sides(self, col)
         self._col, self._by_tile = col, [self._sides(e) for e in col]
-        self._ways = {}
+        self._ways, self._turned = {}, (None, [])
         return self._by_tile
 
     def _sides(self, edges: Value) -> tuple[int, int, int, int]:
@@ -419,7 +449,15 @@ class TileOps:
         return found
 
     def placed(self, st: State) -> tuple[int, ...]:
-        return tuple(sorted(st.layers[self.layer]))
+        """The cells that hold a tile, in order: sorted once per layout and kept in
+        `state.reach` (which every tile laid, taken or turned replaces) under a key no
+        start has (`place` carries over only its starts' keys)."""
+        if not KEEP_PLACED:
+            return tuple(sorted(st.layers[self.layer]))
+        found: tuple[int, ...] | None = st.reach.get(self.placed_key)
+        if found is None:
+            found = st.reach[self.placed_key] = tuple(sorted(st.layers[self.layer]))
+        return found
 
     # ---------------------------------------------------------------- changing
     def changed(self, st: State) -> None:
@@ -482,6 +520,15 @@ class _Tested:
 
 _TESTED = _Tested()
 
+
+# Off: `fitting` looks its turns up at each call, not first by identity with the last
+# call's (to measure this alone; the same answers)
+SAME_TURNS = True
+
+# Off: `placed` sorts the cells at each call (to measure the keeping alone). A rule may
+# ask it several times of one layout (a card's test, then the choice among the cells):
+# each a sort of some 10-20 cells, numbers of three digits compared digit by digit
+KEEP_PLACED = True
 
 # Off: a tile laid drops the kept demands, worked out anew for the whole network when
 # next asked (to measure the growth alone; tests/test_tile_kept_demands.py)
