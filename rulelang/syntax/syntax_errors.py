@@ -44,7 +44,8 @@ def _words(text: str) -> tuple[str, ...]:
 # The keywords that start a declaration, and those that start a statement.
 DECLARATIONS = _words(
     "library game players import extends override param const table die board piece card "
-    "player global zone enum def proc setup turn phase end bot order estimate imagine measure"
+    "player global zone enum def proc setup turn phase end bot order skip estimate imagine "
+    "measure"
 )
 STATEMENTS = _words(
     "let set if while for repeat choose roll shuffle pick deal move add place clear reveal "
