@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from compile_support import compiled_once
 
 import rulelang
 from rulelang.runtime import cells, codegen, exprgen, loops
@@ -31,7 +32,7 @@ def compiled_ops(path: Path, uncelled: bool) -> rulelang.Ruleset:
     was = cells.UNCELLED, codegen.LAZY, loops.LISTED, exprgen.MEMO_INLINE
     cells.UNCELLED, codegen.LAZY, loops.LISTED, exprgen.MEMO_INLINE = uncelled, False, False, False
     try:
-        return rulelang.compile_file(path)
+        return compiled_once(path)
     finally:
         cells.UNCELLED, codegen.LAZY, loops.LISTED, exprgen.MEMO_INLINE = was
 
