@@ -130,3 +130,12 @@ def test_the_games_are_the_same_with_and_without() -> None:
         game.playout(random.Random(3))
         records.append((game.record(), game.results()))
     assert records[0] == records[1]
+
+
+def test_a_compilation_is_shared_only_under_the_same_switches() -> None:
+    """compile_support.compiled_once keeps a shipped game's compilation for the session:
+    the same switches give the same Ruleset, any other switch a compilation of its own."""
+    path = ROOT / "rulesets" / "saboteur.rules"
+    on = compiled_ops(path, True)
+    assert compiled_ops(path, True) is on
+    assert compiled_ops(path, False) is not on
