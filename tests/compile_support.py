@@ -65,9 +65,12 @@ def compiled_once(path: Path) -> Ruleset:
     the generated code or play it, which a Ruleset is made for (any number of games
     share one); the key holds the file's text and every switch, so a test that sets
     any of them otherwise gets a compilation of its own."""
-    key = (str(path.resolve()), path.read_bytes(), switches())
+    file = (str(path.resolve()), path.read_bytes())
+    key = (*file, switches())
     if key not in _KEPT:
-        _KEPT[key] = rulelang.compile_file(path)
+        # kept under the switches after too: the first compilation imports modules
+        # of rulelang that were not loaded yet, whose switches the next key holds
+        _KEPT[key] = _KEPT[(*file, switches())] = rulelang.compile_file(path)
     return _KEPT[key]
 
 
