@@ -4,6 +4,7 @@ source and the optimised code playing the very games the plain code plays."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -40,6 +41,37 @@ def both_of_file(path: Path) -> tuple[Ruleset, Ruleset]:
     return with_optimised(True, lambda: rulelang.compile_file(path)), with_optimised(
         False, lambda: rulelang.compile_file(path)
     )
+
+
+def switches() -> tuple[tuple[str, str, object], ...]:
+    """Every switch and bound of rulelang as it is now: the upper-case bools, ints,
+    floats and strings of its loaded modules (`codegen.LAZY`, `dispatch.DISPATCH`...)."""
+    found = []
+    for name, module in sorted(sys.modules.copy().items()):
+        if name.startswith("rulelang.") and module is not None:
+            for attr, value in vars(module).items():
+                if attr.isupper() and type(value) in (bool, int, float, str):
+                    found.append((name, attr, value))
+    return tuple(found)
+
+
+_KEPT: dict[tuple[object, ...], Ruleset] = {}
+
+
+def compiled_once(path: Path) -> Ruleset:
+    """`rulelang.compile_file(path)`, kept for the session under the switches as they
+    are now. Several test files compile the shipped games with every op at once
+    (`codegen.LAZY` off: a second or so each) under the same switches, then only read
+    the generated code or play it, which a Ruleset is made for (any number of games
+    share one); the key holds the file's text and every switch, so a test that sets
+    any of them otherwise gets a compilation of its own."""
+    file = (str(path.resolve()), path.read_bytes())
+    key = (*file, switches())
+    if key not in _KEPT:
+        # kept under the switches after too: the first compilation imports modules
+        # of rulelang that were not loaded yet, whose switches the next key holds
+        _KEPT[key] = _KEPT[(*file, switches())] = rulelang.compile_file(path)
+    return _KEPT[key]
 
 
 def with_loops(fn: object) -> str:

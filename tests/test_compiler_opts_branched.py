@@ -15,6 +15,7 @@ import random
 from pathlib import Path
 
 import pytest
+from compile_support import compiled_once
 
 import rulelang
 from rulelang import Ruleset
@@ -54,7 +55,7 @@ def compiled(on: bool, text: str | Path = TEXT) -> Ruleset:
     codegen.BRANCHED_OPTIONS, codegen.LAZY = on, False
     try:
         if isinstance(text, Path):
-            return rulelang.compile_file(text)
+            return compiled_once(text)
         return rulelang.compile_source(text, "t.rules")
     finally:
         codegen.BRANCHED_OPTIONS, codegen.LAZY = was

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from compile_support import compiled_once
 
 import rulelang
 from rulelang.runtime import cells, codegen, exprgen, loops
@@ -31,7 +32,7 @@ def compiled_ops(path: Path, uncelled: bool) -> rulelang.Ruleset:
     was = cells.UNCELLED, codegen.LAZY, loops.LISTED, exprgen.MEMO_INLINE
     cells.UNCELLED, codegen.LAZY, loops.LISTED, exprgen.MEMO_INLINE = uncelled, False, False, False
     try:
-        return rulelang.compile_file(path)
+        return compiled_once(path)
     finally:
         cells.UNCELLED, codegen.LAZY, loops.LISTED, exprgen.MEMO_INLINE = was
 
@@ -129,3 +130,12 @@ def test_the_games_are_the_same_with_and_without() -> None:
         game.playout(random.Random(3))
         records.append((game.record(), game.results()))
     assert records[0] == records[1]
+
+
+def test_a_compilation_is_shared_only_under_the_same_switches() -> None:
+    """compile_support.compiled_once keeps a shipped game's compilation for the session:
+    the same switches give the same Ruleset, any other switch a compilation of its own."""
+    path = ROOT / "rulesets" / "saboteur.rules"
+    on = compiled_ops(path, True)
+    assert compiled_ops(path, True) is on
+    assert compiled_ops(path, False) is not on

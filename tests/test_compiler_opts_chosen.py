@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
+from compile_support import compiled_once
 from test_compiler_opts_locals import RELAY, looping, played
 
 import rulelang
@@ -27,7 +28,7 @@ def compiled(on: bool, path: Path | None = None) -> Ruleset:
     statelocals.CHOSEN, codegen.LAZY = on, False
     try:
         if path is not None:
-            return rulelang.compile_file(path)
+            return compiled_once(path)
         return rulelang.compile_source(RELAY, "t.rules")
     finally:
         statelocals.CHOSEN, codegen.LAZY = was

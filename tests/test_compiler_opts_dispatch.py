@@ -13,6 +13,7 @@ import random
 from pathlib import Path
 
 import pytest
+from compile_support import compiled_once
 
 import rulelang
 from rulelang import Ruleset
@@ -65,7 +66,7 @@ def compiled(on: bool, text: str | Path = TEXT) -> Ruleset:
     dispatch.DISPATCH, codegen.LAZY = on, False
     try:
         if isinstance(text, Path):
-            return rulelang.compile_file(text)
+            return compiled_once(text)
         return rulelang.compile_source(text, "t.rules")
     finally:
         dispatch.DISPATCH, codegen.LAZY = was

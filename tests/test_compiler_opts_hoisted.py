@@ -12,6 +12,7 @@ import random
 from pathlib import Path
 
 import pytest
+from compile_support import compiled_once
 from test_compiler_opts_loops import RULES, outcome
 
 import rulelang
@@ -31,7 +32,7 @@ def compiled(on: bool, text: str | Path = TEXT) -> Ruleset:
     loops.HOISTED, codegen.LAZY = on, False
     try:
         if isinstance(text, Path):
-            return rulelang.compile_file(text)
+            return compiled_once(text)
         return rulelang.compile_source(text, "t.rules")
     finally:
         loops.HOISTED, codegen.LAZY = was

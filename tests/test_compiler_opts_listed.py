@@ -15,6 +15,7 @@ from pathlib import Path
 from types import CodeType
 
 import pytest
+from compile_support import compiled_once
 from test_compiler_opts_loops import RULES, outcome
 
 import rulelang
@@ -38,7 +39,7 @@ def compiled(on: bool, text: str | Path = PLAIN) -> Ruleset:
     loops.LISTED, codegen.LAZY = on, False
     try:
         if isinstance(text, Path):
-            return rulelang.compile_file(text)
+            return compiled_once(text)
         return rulelang.compile_source(text, "t.rules")
     finally:
         loops.LISTED, codegen.LAZY = was

@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 
 import pytest
+from compile_support import compiled_once
 
 import rulelang
 from rulelang import CHANCE, Ruleset
@@ -72,7 +73,7 @@ def compiled(on: bool, path: Path | None = None) -> Ruleset:
     statelocals.STATE_LOCALS, codegen.LAZY = on, False
     try:
         if path is not None:
-            return rulelang.compile_file(path)
+            return compiled_once(path)
         return rulelang.compile_source(RELAY, "t.rules")
     finally:
         statelocals.STATE_LOCALS, codegen.LAZY = was
