@@ -47,3 +47,31 @@ def test_rules_compiled_in_threads_at_once_are_compiled_alike() -> None:
         done = list(pool.map(lambda _: rulelang.compile_file(path), range(8)))
     for rules in done:
         assert rules.new_game(4, 7).playout(random.Random(3)) == alone
+
+
+def test_a_parse_whose_counter_was_upset_is_tried_once_more(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Code run in the middle of a parse (a gc callback formatting a traceback, which
+    Python 3.11 does by parsing its lines) upsets the counter of that parse only: the
+    next resets it. Any other SystemError, or a second mismatch, is raised."""
+    plain, upsets = ast.parse, [1]
+
+    def upset(*args: object, **kwargs: object) -> object:
+        if upsets:
+            upsets.pop()
+            raise SystemError("AST constructor recursion depth mismatch (before=1, after=2)")
+        return plain(*args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(ast, "parse", upset)
+    assert ast.unparse(lines.parse("x = 1")) == "x = 1"
+    upsets[:] = [1, 1]
+    with pytest.raises(SystemError, match="mismatch"):
+        lines.parse_expr("y")
+
+    def broken(*args: object, **kwargs: object) -> object:
+        raise SystemError("something else")
+
+    monkeypatch.setattr(ast, "parse", broken)
+    with pytest.raises(SystemError, match="something else"):
+        lines.parse("x = 1")

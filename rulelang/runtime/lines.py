@@ -18,39 +18,53 @@ import itertools
 import linecache
 import threading
 import weakref
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import CodeType, TracebackType
+from typing import TypeVar
 
 from rulelang import errors
 from rulelang.diagnostics import RulelangError, Span
 
 TABLE = "__rulelang_lines__"  # the name of the Lines in the generated code's globals
 _MARK = "  # @"  # a mark: this, then the number of its span (at the end of a line)
+T = TypeVar("T")
 _NAMESPACES = itertools.count(1)  # file names of generated code are unique per process
 # CPython 3.11 counts the depth of the AST objects it builds in one counter for all
 # threads: two threads parsing at once (the threads of a Dask cluster, each compiling
 # the rules) may raise "SystemError: AST constructor recursion depth mismatch"
-# (python/cpython#106905); the code generator's passes parse one at a time
+# (python/cpython#106905); the code generator's passes parse one at a time. Code that
+# runs in the middle of a parse in the same thread (a gc callback, a finalizer, that
+# formats a traceback: Python 3.11's tracebacks parse their lines) or a parse of
+# another library's thread can still upset the counter, which the next parse resets:
+# such a parse is tried once more
 _PARSING = threading.Lock()
+_MISMATCH = "AST constructor recursion depth mismatch"
+
+
+def _parsed(parse_: Callable[[], T]) -> T:
+    with _PARSING:
+        try:
+            return parse_()
+        except SystemError as err:
+            if _MISMATCH not in str(err):
+                raise
+            return parse_()
 
 
 def parse(text: str) -> ast.Module:
     """`ast.parse(text)`, one thread at a time (see _PARSING)."""
-    with _PARSING:
-        return ast.parse(text)
+    return _parsed(lambda: ast.parse(text))
 
 
 def literal(text: str) -> object:
     """`ast.literal_eval(text)` (which parses it), one thread at a time (see _PARSING)."""
-    with _PARSING:
-        return ast.literal_eval(text)
+    return _parsed(lambda: ast.literal_eval(text))
 
 
 def parse_expr(text: str) -> ast.expr:
     """The expression `text` as parsed by `ast.parse(text, mode="eval")`, one thread at
     a time (see _PARSING)."""
-    with _PARSING:
-        return ast.parse(text, mode="eval").body
+    return _parsed(lambda: ast.parse(text, mode="eval").body)
 
 
 class Lines:
