@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 import re
+import warnings
 
 from compile_support import compiled
 from test_compiler_opts import source_of
@@ -147,3 +148,23 @@ def test_a_local_list_whose_items_are_set_in_a_loop_is_changed_in_place() -> Non
     assert outcomes == [played(alone, seed) for seed in range(1, 13)]
     assert {o[1] for o in outcomes if len(o) == 4} == {"R024"}  # outside(9): past its end
     assert any(len(o) == 3 for o in outcomes)  # and games to their end
+
+
+def test_an_item_set_at_a_number_compiles_without_a_warning() -> None:
+    """`set xs[2] = v` wrote `if 2 is not None and ...`, which Python compiles with a
+    SyntaxWarning that every compile of the rules printed; a number needs no test for
+    none, and a negative one still fails as before (R024)."""
+    source = ITEMS.replace("for x in xs { set xs[0] = not x }", "for x in xs { set xs[2] = x }")
+    source = source.replace("for i in 0..n { set xs[i] = i }", "for i in 0..n { set xs[-1] = i }")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        rules = compiled(source)
+    assert "if 0 <= 2 < len(" in source_of(rules, "_d_flipped")
+    growing.ITEMS_IN_PLACE = False
+    try:
+        off = compiled(source)
+    finally:
+        growing.ITEMS_IN_PLACE = True
+    for seed in range(4):
+        assert played(rules, seed) == played(off, seed)
+    assert any("R024" in str(played(rules, seed)) for seed in range(4))

@@ -393,9 +393,12 @@ class StraightGen:
         if not (_NAME.match(index) and (ex.cheap(value) or value in ("True", "False"))):
             head = [f"_b = {index}", f"_v = {value}"]  # (else: neither can fail)
             index, value = "_b", "_v"
+        known = re.fullmatch(r"-?[0-9]+", index)  # a number: never none (and `2 is not
+        # None` is a SyntaxWarning that compiling the rules would print)
+        test = f"0 <= {index}" if known else f"{index} is not None and 0 <= {index}"
         return [
             *head,
-            f"if {index} is not None and 0 <= {index} < len({where}):",
+            f"if {test} < len({where}):",
             f"    {where}[{index}] = {value}",
             "else:",
             f"    _h.replaced({where}, {index}, {value}, {ex.span(target)})",
