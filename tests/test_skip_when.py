@@ -186,3 +186,16 @@ def test_the_fast_path_plays_the_games_the_api_plays() -> None:
             made += 1
         assert (made, api.turn_number) == (decisions, fast.turn_number)
         assert api.results() == fast.results() and api.view(PUBLIC) == fast.view(PUBLIC)
+
+
+def test_skip_stays_usable_as_a_name() -> None:
+    """`skip` is a keyword only where a `skip when` rule may start (docs/language.md,
+    "Reserved words"): an attribute and a local may be named so, beside the rule."""
+    rules = rulelang.compile_source(
+        "players 2..2\nplayer { skip: bool = false  n: int = 0 }\n"
+        "skip when current.skip\n"
+        "turn { let skip = 1  choose x in [skip]  set current.n += x\n"
+        "  set next_player(current).skip = true }\n"
+        "end when turn_number > 3 { win [current] }"
+    )
+    assert choosers(play(rules, 2, 0), "x") == [0, 0, 0]  # P2 skipped from the first
