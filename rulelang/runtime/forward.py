@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from rulelang.runtime.statelocals import _after_prelude, _plain, _region
+from rulelang.runtime.statelocals import _after_prelude, _plain, _region, through
 
 FORWARD = True  # off: every read of a local in an op is read from its slot
 # a store of a whole value in a slot, on one line: its statement's mark kept
@@ -50,12 +50,14 @@ def forwarded(lines: list[str]) -> list[str]:
         slot, name = m.group(2), f"fw_{m.group(2)}"
         read = re.compile(rf"(?<![\w.])loc\[{slot}\](?!\s*=[^=])")
         end = min([_region(out, at, len(m.group(1)), slot), *(i for i in writers if i > at)])
-        span = [i for i in range(at + 1, end) if _plain(out[i])]
-        if sum(len(read.findall(out[i])) for i in span) < 2 or re.search(rf"\b{name}\b", text):
+        reads = {
+            i: [r.span() for r in read.finditer(out[i])]
+            for i in range(at + 1, end)
+            if _plain(out[i])
+        }
+        if sum(map(len, reads.values())) < 2 or re.search(rf"\b{name}\b", text):
             continue
-        out[at] = f"{m.group(1)}loc[{slot}] = {name} = {m.group(3)}{m.group(4)}"
-        for i in span:
-            out[i] = read.sub(name, out[i])
+        through(out, at, m, name, reads)
     return out
 
 

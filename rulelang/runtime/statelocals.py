@@ -191,17 +191,28 @@ def _chosen(body: list[str]) -> list[str]:
         found = {i: _own_reads(out[i], read) for i in lines}
         if sum(map(len, found.values())) < 2 or re.search(rf"\b{name}\b", "\n".join(body)):
             continue
-        out[at] = f"{m.group(1)}loc[{slot}] = {name} = {m.group(3)}{m.group(4)}"
-        for i, spans in found.items():
-            for start, end_at in reversed(spans):
-                out[i] = out[i][:start] + name + out[i][end_at:]
+        through(out, at, m, name, found)
     return out
+
+
+def through(out: list[str], at: int, store: re.Match[str], name: str, reads: Reads) -> None:
+    """The store `loc[N] = value` at line `at` (matched by `store`: indent, slot, value,
+    mark) written through the local `name`, and the reads of the slot at `reads` (spans
+    by line) replaced by it (here, and forward.py's stores)."""
+    indent, slot, value, mark = store.group(1, 2, 3, 4)
+    out[at] = f"{indent}loc[{slot}] = {name} = {value}{mark}"
+    for i, spans in reads.items():
+        for start, end in reversed(spans):
+            out[i] = out[i][:start] + name + out[i][end:]
 
 
 # off: a line holding a comprehension, a generator or a lambda keeps its reads of the
 # slot, those of its own scope too (the action test of a card reads the card by kind,
 # around the `any(.. for p in players)` of one kind)
 CHOSEN_SCOPED = True
+
+
+Reads = dict[int, list[tuple[int, int]]]  # by line, the spans of a slot's reads
 
 
 def _own_reads(line: str, read: re.Pattern[str]) -> list[tuple[int, int]]:
@@ -215,12 +226,13 @@ def _own_reads(line: str, read: re.Pattern[str]) -> list[tuple[int, int]]:
     if tree is None:
         return []
     pad = len(line) - len(text)
+    outermost = cells.outermost_scopes(tree)
     scopes = [
         tuple(pad + at for at in cells.offsets(text, node.col_offset, node.end_col_offset))
-        for node in cells.outermost_scopes(tree)
+        for node in outermost
         if node.end_col_offset is not None and node.lineno == node.end_lineno == 1
     ]
-    if len(scopes) != len(cells.outermost_scopes(tree)):
+    if len(scopes) != len(outermost):
         return []  # (one that does not fit on the line: left as it is)
     return [(a, b) for a, b in spans if not any(lo <= a < hi for lo, hi in scopes)]
 

@@ -164,8 +164,9 @@ class _TopOrder:
 
 
 @dataclass(frozen=True)
-class _TopSkip:
-    """A top-level `skip when COND`: folded into the file's top-level `turn` (phase main)."""
+class _Skip:
+    """A `skip when COND` and where it is written: in a phase, or at the top level (then
+    folded into the file's top-level `turn`, phase main)."""
 
     span: Span
     cond: Any
@@ -227,10 +228,10 @@ class _Builder(Transformer[Any, Any]):
     # ---- top level
     def start(self, items: list[Any]) -> list[Any]:
         orders = [i for i in items if isinstance(i, _TopOrder)]
-        skips = [i for i in items if isinstance(i, _TopSkip)]
+        skips = [i for i in items if isinstance(i, _Skip)]
         if not orders and not skips:
             return items
-        decls = [i for i in items if not isinstance(i, (_TopOrder, _TopSkip))]
+        decls = [i for i in items if not isinstance(i, (_TopOrder, _Skip))]
         mains = [k for k, d in enumerate(decls) if any(d is t for t in self.short_turns)]
         for extra in orders[1:]:
             self.problems.append(errors.order_twice(extra.span, orders[0].span))
@@ -263,8 +264,8 @@ class _Builder(Transformer[Any, Any]):
         return _TopOrder(self._span(meta), str(c[0]), c[1])
 
     @v_args(meta=True)
-    def skip_decl(self, meta: Any, c: list[Any]) -> _TopSkip:
-        return _TopSkip(self._span(meta), c[0])
+    def skip_decl(self, meta: Any, c: list[Any]) -> _Skip:
+        return _Skip(self._span(meta), c[0])
 
     @v_args(meta=True)
     def game_decl(self, meta: Any, c: list[Any]) -> A.GameDecl:
@@ -483,13 +484,13 @@ class _Builder(Transformer[Any, Any]):
         begin: tuple[A.Stmt, ...] = ()
         turn: tuple[A.Stmt, ...] = ()
         order, order_from, end_when, nxt, nxt_span = "clockwise", None, None, "", None
-        order_span, skip_when = None, None
+        order_span, skip = None, None
         for item in c[2:]:
             tag, val = item
             if tag == "skip":
-                if skip_when is not None:
-                    self.problems.append(errors.skip_twice(val.span, skip_when.span))
-                skip_when = skip_when or val
+                if skip is not None:
+                    self.problems.append(errors.skip_twice(val.span, skip.span))
+                skip = skip or val
             elif tag == "begin":
                 begin = val
             elif tag == "turn":
@@ -512,7 +513,7 @@ class _Builder(Transformer[Any, Any]):
             nxt,
             nxt_span,
             order_span,
-            skip_when,
+            skip.cond if skip is not None else None,
         )
 
     def phase_begin(self, c: list[Any]) -> tuple[str, Any]:
@@ -521,8 +522,9 @@ class _Builder(Transformer[Any, Any]):
     def phase_turn(self, c: list[Any]) -> tuple[str, Any]:
         return ("turn", self._stmts(c[0]))
 
-    def phase_skip(self, c: list[Any]) -> tuple[str, Any]:
-        return ("skip", c[0])
+    @v_args(meta=True)
+    def phase_skip(self, meta: Any, c: list[Any]) -> tuple[str, Any]:
+        return ("skip", _Skip(self._span(meta), c[0]))
 
     @v_args(meta=True)
     def phase_order(self, meta: Any, c: list[Any]) -> tuple[str, Any]:
