@@ -185,10 +185,37 @@ def test_without_a_measure_per_player_the_public_score_tells_the_lopsided_game()
     assert margin({"m": 3, "yes": [True, False]}, [{"points": 4.0}, {"points": 9.0}]) == (
         5.0,
         "points",
+        True,  # guessed: no measure per player says what a lead is
     )
     assert margin({"m": 3}, []) is None
-    assert margin({"gold": [7, None, 2, 7]}, []) == (0, "gold")  # a tie on top: no lead
+    assert margin({"gold": [7, None, 2, 7]}, []) == (0, "gold", False)  # a tie on top
     assert margin({"gold": [None, 2]}, [{"points": 1.0}, {"points": 5.0}]) is None
+
+
+def test_a_lead_in_a_guessed_number_says_so_and_how_to_choose(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, dash: Path
+) -> None:
+    """Without a measure per player the lead is counted in the players' first public
+    number, which may be no score at all (a bid): the reports say which number it is
+    and how to choose; with a measure, they name the measure alone."""
+    guessed = tmp_path / "bids.rules"
+    guessed.write_text(
+        DASH.replace("player { pos: int = 0 }", "player { bid: int = 0  pos: int = 0 }")
+        .replace("set current.pos += step }", "set current.pos += step  set current.bid = step }")
+        .replace('measure moved per player = me.pos "squares moved"\n', ""),
+        encoding="utf-8",
+    )
+    lop = simulate(capsys, guessed, "-n", "30")["extremes"]["lopsided"]
+    assert lop["measure"] == "bid" and lop["guessed"] is True
+    argv = ("simulate", guessed, "-p", "2", "-n", "30", "--max-decisions", "40")
+    code, out, err = cli(capsys, *argv)
+    assert code == 0, err
+    assert (
+        f"first place {lop['margin']:g} ahead of the second in bid, the first number every "
+        "player shows (a `measure NAME per player` chooses)" in out
+    )
+    declared = simulate(capsys, dash, "-n", "30")["extremes"]["lopsided"]
+    assert declared["measure"] == "moved" and "guessed" not in declared
 
 
 def test_a_tie_on_top_is_no_lead_and_games_without_one_name_no_lopsided_seed() -> None:

@@ -10,6 +10,7 @@ from html import escape
 from typing import Any
 
 from rulelang.report import plots
+from rulelang.simulation.measured import lopsided_words
 from rulelang.simulation.summary import Summary
 from rulelang.stats import wilson
 from rulelang.words import figure_text
@@ -287,12 +288,7 @@ def extremes_para(s: Summary) -> list[str]:
         return []
     short, long = ends["shortest"], ends["longest"]
     lopsided = ends.get("lopsided")
-    most = (
-        f" Most lopsided: the first place {lopsided['margin']:g} ahead of the second in "
-        f"{lopsided['measure']} (seed {lopsided['seed']})."
-        if lopsided
-        else ""
-    )
+    most = f" Most lopsided: the {lopsided_words(lopsided)}." if lopsided else ""
     return [
         para(
             f"Shortest game: {short['decisions']} decisions (seed {short['seed']}); longest: "

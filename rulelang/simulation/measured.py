@@ -41,25 +41,39 @@ def number(value: Any) -> float | None:
     return None if value is None else float(value)
 
 
-def margin(measures: dict[str, Any], scores: list[dict[str, float]]) -> tuple[float, str] | None:
+def margin(
+    measures: dict[str, Any], scores: list[dict[str, float]]
+) -> tuple[float, str, bool] | None:
     """How lopsided a game was: the gap between the first and the second place, in the
     first measure per player that is a number (not yes/no), else in the first public
-    number of the players (a score); None without either, or with fewer than two
-    values."""
+    number of the players (a score, guessed: the third item is True); None without
+    either, or with fewer than two values."""
     for name, value in measures.items():
         if isinstance(value, list) and not any(isinstance(v, bool) for v in value):
-            return _gap([v for v in value if v is not None], name)
+            return _gap([v for v in value if v is not None], name, False)
     if scores and scores[0]:
         attr = next(iter(scores[0]))
-        return _gap([row[attr] for row in scores if attr in row], attr)
+        return _gap([row[attr] for row in scores if attr in row], attr, True)
     return None
 
 
-def _gap(values: list[float], what: str) -> tuple[float, str] | None:
+def _gap(values: list[float], what: str, guessed: bool) -> tuple[float, str, bool] | None:
     if len(values) < 2:
         return None
     top, second = sorted(values, reverse=True)[:2]
-    return (top - second, what)
+    return (top - second, what, guessed)
+
+
+def lopsided_words(lopsided: dict[str, Any]) -> str:
+    """ "first place 6 ahead of the second in gold (seed 12)"; where the number was
+    guessed (no measure per player), what it is and how to choose another."""
+    what = lopsided["measure"]
+    if lopsided.get("guessed"):
+        what += ", the first number every player shows (a `measure NAME per player` chooses)"
+    return (
+        f"first place {lopsided['margin']:g} ahead of the second in {what} "
+        f"(seed {lopsided['seed']})"
+    )
 
 
 def spread(values: list[float]) -> dict[str, float]:
@@ -92,9 +106,10 @@ class Tally:
     seats: dict[str, list[list[float]]] = field(default_factory=dict)
     measured: dict[str, int] = field(default_factory=dict)  # games where it was not none
     yes_no: set[str] = field(default_factory=set)
-    # the most lopsided game: (margin, -seed, what it is counted in, its decisions);
-    # ties go to the lower seed, so that the order games finish in (--jobs) is moot
-    lopsided: tuple[float, int, str, int] | None = None
+    # the most lopsided game: (margin, -seed, what it is counted in, its decisions,
+    # whether that was guessed); ties go to the lower seed, so that the order games
+    # finish in (--jobs) is moot
+    lopsided: tuple[float, int, str, int, bool] | None = None
 
     def add_end(self, end: int) -> None:
         self.ends[end] = self.ends.get(end, 0) + 1
@@ -118,15 +133,18 @@ class Tally:
                         seat.append(v)
         found = margin(measures, r.scores)
         if found is not None and found[0] > 0:  # a tie on top is not lopsided
-            key = (found[0], -r.seed, found[1], r.decisions)
+            key = (found[0], -r.seed, found[1], r.decisions, found[2])
             if self.lopsided is None or key[:2] > self.lopsided[:2]:
                 self.lopsided = key
 
     def lopsided_json(self) -> dict[str, Any] | None:
         if self.lopsided is None:
             return None
-        gap, seed, what, decisions = self.lopsided
-        return {"margin": gap, "measure": what, "decisions": decisions, "seed": -seed}
+        gap, seed, what, decisions, guessed = self.lopsided
+        out = {"margin": gap, "measure": what, "decisions": decisions, "seed": -seed}
+        if guessed:
+            out["guessed"] = True
+        return out
 
     def endings_json(self, declared: Declared, runs: int) -> list[dict[str, Any]]:
         """Per end rule (every one the file has, in the order they are checked; one

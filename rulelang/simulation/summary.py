@@ -20,6 +20,7 @@ from rulelang.simulation.measured import (
     Declared,
     Tally,
     endings_lines,
+    lopsided_words,
     measures_lines,
 )
 from rulelang.stats import wilson
@@ -353,10 +354,7 @@ class Summary:
             )
             lopsided = ends.get("lopsided")
             if lopsided:
-                lines.append(
-                    f"most lopsided game: first place {lopsided['margin']:g} ahead of the "
-                    f"second in {lopsided['measure']} (seed {lopsided['seed']})"
-                )
+                lines.append(f"most lopsided game: {lopsided_words(lopsided)}")
         lines += endings_lines(data["endings"], self.max_decisions)
         lines += measures_lines(data["measures"])
         return "\n".join(lines)
