@@ -273,6 +273,9 @@ def _take(b: Belief, event: Chose | Drew, game: Game, stop: int | None = None) -
             return False
         before = p.state.log
         known = _shuffled(p, event, known)
+        # the world before the event, should the event show the seat items the world
+        # holds unseen and tell them in a line (see _shown_before)
+        was = p.clone()
         # (a fresh start, `stop` given, weighs no choice by the opponent model: its
         # questions to the bots, about 0.17 ms each and up to CARD_BRANCHES a world,
         # would make the worlds RETRY_WORK counts cost several times the 70 µs it assumes)
@@ -283,9 +286,18 @@ def _take(b: Belief, event: Chose | Drew, game: Game, stop: int | None = None) -
         for q, w in branches:
             # the zones the seat sees hold the very items of the truth's (not just
             # items that look the same), so that its own later moves name them
-            _repair(q, truth, b.seat, known)
-            if _fits(q, b.seat, before, seen):
-                worlds.append((q, weight * w, _seen_in(q, b.seat, known)))
+            swaps: list[tuple[str, Value, Value]] = []
+            _repair(q, truth, b.seat, known, swaps)
+            fit: Game | None = q
+            if not _fits(q, b.seat, before, seen):
+                fit = None
+                if swaps:
+                    fit = _shown_before(was, swaps, q, before, truth, b.seat, known)
+                    b.tried += 1
+                    if fit is not None and not _fits(fit, b.seat, before, seen):
+                        fit = None
+            if fit is not None:
+                worlds.append((fit, weight * w, _seen_in(fit, b.seat, known)))
             else:
                 rejected = True
     if not worlds:
@@ -797,10 +809,51 @@ def _swap(st: State, a: Value, b: Value, slots: Sequence[int]) -> bool:
     return True
 
 
-def _repair(q: Game, truth: Game, seat: int, known: Seen) -> bool:
+def _shown_before(
+    was: Game,
+    swaps: list[tuple[str, Value, Value]],
+    q: Game,
+    before: Log,
+    truth: Game,
+    seat: int,
+    known: Seen,
+) -> Game | None:
+    """World `q` made again from `was` (it before the event): with the items
+    `_repair` swapped into `q` swapped in `was` instead, then what `q` did since
+    `before` (the event, with its outcome or option) done again; None if an item is
+    not where it can be swapped or the event cannot be done again. An event that moves
+    unseen items into sight (a market dealt from a hidden pile) may tell them in a line
+    as it does (`say "On sale: {market}"`): swapped in afterwards, they show in the
+    zone but not in the line, and the world would be rejected. Both items of each swap
+    are ones the seat never saw, so the world with them exchanged before is as likely
+    (a shuffle since moves the one where it would have moved the other)."""
+    events = _since(q.state, before)
+    g = was.clone()
+    for kind, a, b in swaps:  # items are numbered per kind: look among its zones
+        if not _swap(g.state, a, b, _hidden_zones(g, seat, kind)):
+            return None
+    _refresh(g.state)
+    try:
+        for event in events or ():
+            _force(g, event)
+    except (UsageError, GameRuntimeError):
+        return None
+    _repair(g, truth, seat, known)
+    return g
+
+
+def _repair(
+    q: Game,
+    truth: Game,
+    seat: int,
+    known: Seen,
+    swaps: list[tuple[str, Value, Value]] | None = None,
+) -> bool:
     """Make the zones the seat sees in world `q` hold the very items they hold in the
     truth, by swapping in items from the zones it does not see, where every item
-    swapped is one the seat never saw. False if that cannot be done."""
+    swapped is one the seat never saw (each pair noted in `swaps`, with its kind, if
+    given). False if
+    that cannot be done."""
     st, real = q.state, truth.state
     swapped = False
     for slot, kind in _visible_zones(q, seat, with_kind=True):
@@ -829,16 +882,20 @@ def _repair(q: Game, truth: Game, seat: int, known: Seen) -> bool:
                 z[z.index(b)] = a
                 st.zones[at] = tuple(z)
                 here[i] = b
+                if swaps is not None:
+                    swaps.append((kind, a, b))
             st.zones[slot] = tuple(here)
             swapped = True
-    swapped = _repair_offered(q, truth, seat, known) or swapped
+    swapped = _repair_offered(q, truth, seat, known, swaps) or swapped
     if not swapped:
         return False
     _refresh(st)
     return True
 
 
-def _repair_offered(q: Game, truth: Game, seat: int, known: Seen) -> bool:
+def _repair_offered(
+    q: Game, truth: Game, seat: int, known: Seen, swaps: list[tuple[str, Value, Value]] | None
+) -> bool:
     """Likewise for the items the truth offers the seat at its pending choice (it sees
     them, as `choose c in pot` shows a hidden pot's coins): swapped in for the world's
     offers that the truth does not make, from the zones the seat does not see."""
@@ -860,6 +917,8 @@ def _repair_offered(q: Game, truth: Game, seat: int, known: Seen) -> bool:
     for a, b in zip(spare, wanted, strict=False):
         if b not in held and _swap(st, a, b, hidden):
             swapped = True
+            if swaps is not None:
+                swaps.append((spec.kind, a, b))
     if swapped:
         _refresh(st)
     if st.options != real.options and set(st.options) == set(real.options):
