@@ -205,13 +205,15 @@ class Reader:
         sym = next(a for a in self.program.columns if a.name == attr and a.owner == kind)
         self.game.edit().set(attr, _value(text, str(sym.type)), of=of, kind=kind)
 
-    def move(self, item: str, target: str) -> None:
+    def move(self, item: str, target: str) -> int:
+        """Move the item named onto the zone; return its index."""
         zone, owner = self.zone(target)
         kind = self.zone_kind(zone)
         lying = self.game.items(zone, owner)
         others = [i for i in range(self._count(kind)) if i not in lying]
         [chosen] = self.pick_items(kind, [item], among=others or None)
         self.game.edit().move(chosen, zone, owner)
+        return int(chosen)
 
 
 def _value(text: str, type_name: str) -> Any:

@@ -5,6 +5,7 @@ seed), and stops at the first line whose expectation does not hold."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -130,6 +131,11 @@ class CaseRun:
         # the log of the last move: its lines lie between these two marks
         self.mark: object = None
         self.after: object = None
+        # edits made before the game first reached a player's decision, while its setup
+        # waited on a chance event: each with a test that it still holds once the setup
+        # has run to its end (see `_undone`)
+        self.reached = False
+        self.early: list[tuple[Line, str, Callable[[], str | None]]] = []
 
     @property
     def game(self) -> Game:
@@ -160,7 +166,11 @@ class CaseRun:
             if line.keyword in CHANCE:
                 self._chance(line)
             elif line.keyword in EDITS:
-                self._edit(line, reader)
+                early = not self.reached and self.game.is_chance_node()
+                waiting = self.game.pending() if early else None
+                stands = self._edit(line, reader)
+                if waiting is not None and stands is not None:
+                    self.early.append((line, waiting.name, stands))
             else:
                 self._play(line.rest)
             self.after = self.game.mark()
@@ -213,6 +223,29 @@ class CaseRun:
         """Draw the chance events the test leaves unscripted, from the seed."""
         while self.game.is_chance_node():
             self.game.resolve_chance()
+        if not self.reached:
+            self.reached = True
+            self._undone()
+
+    def _undone(self) -> None:
+        """Fail at an edit made before the first decision, while a chance event waited,
+        if the lines run after that event undid it (`set Ann.coins = 2` as a case's
+        first line, where the setup gives every player 18 coins after its shuffle): the
+        case would test another position than the one it sets up, most often without
+        failing."""
+        for line, waiting, stands in self.early:
+            now = stands()
+            if now is not None:
+                who = self.game.player_names[self.game.current_player()]
+                raise Failed(
+                    f"the rules undid this edit before the first decision ({now}): it was "
+                    f"made while the chance event '{waiting}' waited, and the lines after "
+                    f"that event (the setup's, most often) ran after the edit; make it at "
+                    f"the first decision, after a line that looks at the game "
+                    f"(`to act: {who}`)",
+                    at=(line.number, line.text),
+                )
+        self.early.clear()
 
     # ------------------------------------------------------------ chance
     def _chance(self, line: Line) -> None:
@@ -272,19 +305,27 @@ class CaseRun:
         return f"{who} is to choose '{decision.name}' ({game.prompt()})"
 
     # ------------------------------------------------------------ edits
-    def _edit(self, line: Line, reader: Reader) -> None:
+    def _edit(self, line: Line, reader: Reader) -> Callable[[], str | None] | None:
+        """Make the edit; for a `set` or a `move`, return a test of whether it still
+        holds (None if it does, else what the game holds instead)."""
         edit, k, rest = self.game.edit(), line.keyword, line.rest
         if k == "set":
             target, eq, value = rest.partition(" = ")
             if not eq:
                 raise Failed("write set WHAT = VALUE")
-            reader.set(target.strip(), value.strip())
-        elif k == "move":
+            target = target.strip()
+            reader.set(target, value.strip())
+            was = reader.read(target, None)
+            return lambda: _changed(target, was, Reader(self.game).read(target, None))
+        if k == "move":
             item, to, zone = rest.rpartition(" to ")
             if not to:
                 raise Failed("write move ITEM to ZONE")
-            reader.move(item.strip(), zone.strip())
-        elif k == "place":
+            name, owner = reader.zone(zone.strip())
+            chosen = reader.move(item.strip(), zone.strip())
+            gone = f"{item.strip()} is no longer in {zone.strip()}"
+            return lambda: None if chosen in self.game.items(name, owner) else gone
+        if k == "place":
             found = PLACE.fullmatch(rest)
             if found is None:
                 raise Failed("write place TILE at BOARD CELL [turned 0-3] [face down]")
@@ -292,9 +333,10 @@ class CaseRun:
             tiles = reader.tile_kind(board)
             [tile] = reader.pick_items(tiles, [found["tile"]], among=reader.off_board(tiles))
             edit.place(board, cell, tile, int(found["turn"] or 0), bool(found["down"]))
-        else:
-            board, _, cell = rest.partition(" ")
-            (edit.reveal if k == "reveal" else edit.clear)(board, cell.strip())
+            return None
+        board, _, cell = rest.partition(" ")
+        (edit.reveal if k == "reveal" else edit.clear)(board, cell.strip())
+        return None
 
     # ------------------------------------------------------------ checks
     def _check(self, line: Line, reader: Reader) -> None:
@@ -443,6 +485,10 @@ class CaseRun:
             return
         if wanted not in (reason.rule, reason.where, str(reason)):
             _same([wanted], [str(reason)], "the end rule that ended the game")
+
+
+def _changed(target: str, was: str, now: str) -> str | None:
+    return None if now == was else f"{target} is {now}, not {was}"
 
 
 def _same(expected: list[str], actual: list[str], what: str) -> None:
