@@ -25,6 +25,7 @@ setup {
   shuffle pile
   for p in players { set p.gold = 5 }
   deal 1 from pile to purse
+  say "the purses are filled"
 }
 turn {
   roll r = d3
@@ -82,4 +83,22 @@ def test_an_edit_that_stands_passes(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], case: str
 ) -> None:
     code, out = _run(tmp_path, capsys, case)
+    assert code == 0, out
+
+
+def test_a_line_written_after_the_last_move_names_the_events_to_script(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`log includes` reads the lines of the last move; a line written once the events
+    the test left to the seed were drawn is not among them, and the failure says
+    which events to script to read it."""
+    code, out = _run(tmp_path, capsys, "  roll start: 1\n  log includes: the purses are filled\n")
+    assert code == 2, out  # not written yet: nothing has let the game run on
+    assert "(the chance event 'pile' waits: what comes after it is not written yet)" in out
+    looked = "  roll start: 1\n  to act: Ann\n  log includes: the purses are filled\n"
+    code, out = _run(tmp_path, capsys, looked)
+    assert code == 2, out  # written, once `to act` drew 'pile' and 'r' from the seed
+    assert "drawn from the seed ('pile', 'r'): script them to read their lines" in out
+    scripted = "  roll start: 1\n  shuffle pile top: coin2\n  log includes: the purses are filled\n"
+    code, out = _run(tmp_path, capsys, scripted)
     assert code == 0, out

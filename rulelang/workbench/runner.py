@@ -136,6 +136,7 @@ class CaseRun:
         # has run to its end (see `_undone`)
         self.reached = False
         self.early: list[tuple[Line, str, Callable[[], str | None]]] = []
+        self.drawn: list[str] = []  # the chance events drawn from the seed since then
 
     @property
     def game(self) -> Game:
@@ -174,6 +175,7 @@ class CaseRun:
             else:
                 self._play(line.rest)
             self.after = self.game.mark()
+            self.drawn = []
         else:
             self._check(line, reader)
 
@@ -222,10 +224,17 @@ class CaseRun:
     def settle(self) -> None:
         """Draw the chance events the test leaves unscripted, from the seed."""
         while self.game.is_chance_node():
-            self.game.resolve_chance()
+            self._draw()
         if not self.reached:
             self.reached = True
             self._undone()
+
+    def _draw(self) -> None:
+        """Draw the pending chance event from the seed."""
+        decision = self.game.pending()
+        assert decision is not None
+        self.drawn.append(decision.name)
+        self.game.resolve_chance()
 
     def _undone(self) -> None:
         """Fail at an edit made before the first decision, while a chance event waited,
@@ -262,7 +271,7 @@ class CaseRun:
                 items = line.block if line.block is not None else split_list(outcome)
                 game.apply_chance(self._outcome(decision.kind, name, outcome, top, items))
                 return
-            game.resolve_chance()
+            self._draw()
         raise Failed(
             f"no chance event '{name}' came: {self._waiting()} (a line that looks at the "
             "game draws the chance events before it from the seed: script them first)"
@@ -412,15 +421,35 @@ class CaseRun:
                 raise Failed(f"the log says '{line.rest}': {said[0]}")
             return
         new = self.game.history(viewer, since=self.mark)
-        later = len(self.game.history(viewer, since=self.after))  # drawn since, by the seed
-        new = new[: len(new) - later]
+        later = self.game.history(viewer, since=self.after)  # drawn since, by the seed
+        new = new[: len(new) - len(later)]
         wanted = line.block if line.block is not None else [line.rest]
+        missing = [w for w in wanted if w not in new]
+        hint = self._log_hint(missing, later)
         if line.how == "includes":
-            missing = [w for w in wanted if w not in new]
             if missing:
-                raise Failed(f"not in the log since the last move: {missing[0]}", wanted, new)
+                message = f"not in the log since the last move: {missing[0]}{hint}"
+                raise Failed(message, wanted, new)
             return
-        _same(wanted, new, "the log since the last move")
+        if wanted != new:
+            raise Failed(f"the log since the last move: not as expected{hint}", wanted, new)
+
+    def _log_hint(self, missing: list[str], later: list[str]) -> str:
+        """Why lines looked for are not the last move's, where the game tells: written
+        since, once chance events the test left to the seed were drawn, or not yet, as
+        a chance event waits. A reader expects every line so far."""
+        pending = self.game.pending()
+        if any(w in later for w in missing):
+            drawn = ", ".join(f"'{name}'" for name in dict.fromkeys(self.drawn))
+            return (
+                f" (it was written after the last move, by what ran once the chance events "
+                f"the test left unscripted were drawn from the seed ({drawn}): script them "
+                f"to read their lines)"
+            )
+        if missing and pending is not None and self.game.is_chance_node():
+            waits = f"the chance event '{pending.name}' waits"
+            return f" ({waits}: what comes after it is not written yet)"
+        return ""
 
     def _screen(self, line: Line, reader: Reader) -> None:
         """A line of the screen `rulelang play` shows the viewer (trimmed), or no text."""
