@@ -337,3 +337,22 @@ def test_names_differing_only_in_case_have_sections_of_their_own(tmp_path: Path)
     assert "\n### Deal\n" in text and "\n### deal\n" in text
     ids = re.findall(r" id='([^']+)'", html(path))
     assert len(ids) == len(set(ids))
+
+
+def test_items_numbered_one_after_the_other_are_one_row(tmp_path: Path) -> None:
+    """A card of each value from 1 to 30 is one row ("1 each", "1 to 30"), not thirty;
+    a value apart from its run, a run shorter than three, and a count that changes
+    keep their rows."""
+    path = tmp_path / "lots.rules"
+    path.write_text(
+        'game "Lots"\nplayers 2..4\n'
+        "card house count 30 { value: int = index + 1 }\n"
+        "card cheque count 12 { worth: int = if index < 2 then 0 else index / 2 + 1 }\n"
+        "card odd count 4 { pips: int = [1, 2, 7, 9][index] }\n"
+        "turn { choose n in 1..2 }\nend when turn_number > 3 { draw players }\n",
+        encoding="utf-8",
+    )
+    text = md(path)
+    assert "| 1 each | 1 to 30 |" in text
+    assert "| 2 | 0 |\n| 2 each | 2 to 6 |" in text  # 0, 0, then 2, 2, 3, 3, ... 6, 6
+    assert "| 1 | 1 |\n| 1 | 2 |\n| 1 | 7 |\n| 1 | 9 |" in text  # no run of three

@@ -183,7 +183,7 @@ class Components:
         blocks: list[Block] = []
         if varying:
             groups = Counter(tuple(shown[n][i] for n in varying) for i in range(len(items)))
-            rows = [[str(c), *key] for key, c in groups.items()]
+            rows = runs([[str(c), *key] for key, c in groups.items()])
             more = (
                 f" (the first {MAX_LISTED} of {len(rows)} kinds)" if len(rows) > MAX_LISTED else ""
             )
@@ -257,3 +257,34 @@ class Components:
         if not rows:
             return None
         return Table("What depends on the number of players", head, rows)
+
+
+RUN = 3  # the fewest rows of numbers one after the other said as one
+
+
+def runs(rows: list[list[str]]) -> list[list[str]]:
+    """Rows of (count, number) with the same count and numbers one after the other,
+    RUN or more, as one row: "1 each", "1 to 30" (a card of each value from 1 to 30
+    read as thirty rows). Rows of several values, or not whole numbers, as they are."""
+    if not rows or len(rows[0]) != 2 or not all(_whole(r[1]) for r in rows):
+        return rows
+    out: list[list[str]] = []
+    i = 0
+    while i < len(rows):
+        j = i + 1
+        while (
+            j < len(rows)
+            and rows[j][0] == rows[i][0]
+            and int(rows[j][1]) == int(rows[j - 1][1]) + 1
+        ):
+            j += 1
+        if j - i >= RUN:
+            out.append([f"{rows[i][0]} each", f"{rows[i][1]} to {rows[j - 1][1]}"])
+        else:
+            out.extend(rows[i:j])
+        i = j
+    return out
+
+
+def _whole(text: str) -> bool:
+    return text.lstrip("-").isdecimal()
