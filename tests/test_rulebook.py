@@ -356,3 +356,27 @@ def test_items_numbered_one_after_the_other_are_one_row(tmp_path: Path) -> None:
     assert "| 1 each | 1 to 30 |" in text
     assert "| 2 | 0 |\n| 2 each | 2 to 6 |" in text  # 0, 0, then 2, 2, 3, 3, ... 6, 6
     assert "| 1 | 1 |\n| 1 | 2 |\n| 1 | 7 |\n| 1 | 9 |" in text  # no run of three
+
+
+def test_the_line_others_read_of_a_secret_is_said(tmp_path: Path) -> None:
+    """A `log ... else ...` gives two lines; the rulebook says both and who reads the
+    second: the others for a secret choice or roll, every player for a pick that is not
+    secret (the game master reads the first)."""
+    path = tmp_path / "told.rules"
+    path.write_text(
+        'game "Told"\nplayers 2..3\ndie d6 = [1, 2, 3, 4, 5, 6]\n'
+        "turn {\n"
+        '  choose n in 1..2 secret log "{current} lays {n}" else "{current} lays a card"\n'
+        '  roll r = d6 secret log "{current} rolls {r}" else "{current} rolls in secret"\n'
+        '  pick q in [1, 2] log "{q} is drawn" else "a number is drawn"\n'
+        '  roll s = d6 log "{s} shows"\n'
+        "}\nend when turn_number > 3 { draw players }\n",
+        encoding="utf-8",
+    )
+    text = md(path)
+    others = "; those who may not see it read"
+    assert f"The log says “{{current}} lays {{n}}”{others} “{{current}} lays a card”." in text
+    assert f"The log says “{{current}} rolls {{r}}”{others} “{{current}} rolls in secret”." in text
+    master = "The game master's log says “{q} is drawn”;"
+    assert f"{master} the players read “a number is drawn”." in text
+    assert "call the result `s`. The log says “{s} shows”." in text

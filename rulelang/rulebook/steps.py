@@ -91,7 +91,8 @@ class Steps:
             case A.Roll():
                 return Step(
                     f"Roll {words(s.die)}{self.secret(s.secret, s.secret_to)}; "
-                    f"call the result {words(s.var)}.{self.logged(s.log)}"
+                    f"call the result {words(s.var)}."
+                    f"{self.logged(s.log, s.log_hidden if s.secret or s.secret_to else None)}"
                 )
             case A.ShuffleLet():
                 return Step(
@@ -105,7 +106,8 @@ class Steps:
             case A.Pick():
                 return Step(
                     f"Draw one of {e(s.source)} at random{self.secret(s.secret, s.secret_to)}; "
-                    f"call it {words(s.var)}.{self.logged(s.log)}"
+                    f"call it {words(s.var)}."
+                    f"{self.logged(s.log, s.log_hidden, s.secret or s.secret_to is not None)}"
                 )
             case A.Deal():
                 return Step(
@@ -180,8 +182,9 @@ class Steps:
             children.append(
                 Step(f"Only options whose whole effect can be carried out are offered{why}.")
             )
-        if s.log is not None and said(s.log):
-            children.append(Step(f"The log says {self.en.text(s.log)}."))
+        told = self.logged(s.log, s.log_hidden).strip()
+        if told:
+            children.append(Step(told))
         return Step(text + ".", children=children, choice=True)
 
     def require(self, r: A.Require) -> Step:
@@ -203,10 +206,19 @@ class Steps:
             return f", seen only by {self.en(to)}"
         return ", seen only by the current player" if secret else ""
 
-    def logged(self, log: A.TextLit | None) -> str:
-        if log is None or not said(log):
-            return ""
-        return f" The log says {self.en.text(log)}."
+    def logged(
+        self, log: A.TextLit | None, hidden: A.TextLit | None = None, seen: bool = True
+    ) -> str:
+        """The log's line, and the `else` line read by those who may not see the value
+        (by every player, where `seen` is False: a pick that is not secret)."""
+        out = f" The log says {self.en.text(log)}." if log is not None and said(log) else ""
+        if hidden is None or not said(hidden):
+            return out
+        if not seen:
+            master = f" The game master's log says {self.en.text(log)};" if log and out else ""
+            return f"{master} the players read {self.en.text(hidden)}."
+        others = f"those who may not see it read {self.en.text(hidden)}."
+        return f"{out[:-1]}; {others}" if out else f" {others[:1].upper()}{others[1:]}"
 
     def do(self, s: A.Do) -> str:
         if s.proc == "base":
