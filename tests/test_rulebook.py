@@ -380,3 +380,22 @@ def test_the_line_others_read_of_a_secret_is_said(tmp_path: Path) -> None:
     master = "The game master's log says “{q} is drawn”;"
     assert f"{master} the players read “a number is drawn”." in text
     assert "call the result `s`. The log says “{s} shows”." in text
+
+
+def test_the_size_of_a_zone_counts_its_cards_or_pieces(tmp_path: Path) -> None:
+    path = tmp_path / "sizes.rules"
+    path.write_text(
+        'game "Sizes"\nplayers 2..3\ncard c count 6 { }\npiece pawn count 2 { }\n'
+        "zone pile: c\nzone hand: c per player\nzone box: pawn\n"
+        "player { seen: list(int) = [] }\n"
+        "turn {\n  let pile2 = [1, 2]\n"
+        "  choose n in 1..len(hand[current]) + len(box) + len(pile2) + len(current.seen)\n}\n"
+        "end when len(pile) == 0 { draw players }\n",
+        encoding="utf-8",
+    )
+    text = md(path)
+    assert "the number of cards in the current player's `hand`" in text
+    assert "the number of pieces in `box`" in text
+    assert "the number of cards in `pile` is 0" in text
+    assert "the number of `pile2`" in text  # a list, not a zone: no cards to count
+    assert "the number of the current player's seen" in text

@@ -224,6 +224,8 @@ class English:
                 return CALLS[c.func].format(*args)
             except IndexError:  # an optional argument left out: said as written
                 pass
+        if c.func == "len" and len(args) == 1 and (noun := self.zone_noun(c.args[0])):
+            return f"the number of {noun} in {args[0]}"
         if c.func in OF and len(args) == 1:
             return f"{OF[c.func]} {args[0]}".strip()
         if c.func in ("max", "min") and len(args) == 2:
@@ -234,6 +236,15 @@ class English:
         if c.func in ("any", "all") and args:
             return f"{'any' if c.func == 'any' else 'all'} of {args[0]}"
         return f"{c.func.replace('_', ' ')}({', '.join(args)})"
+
+    def zone_noun(self, e: A.Expr) -> str | None:
+        """ "cards" or "pieces", where `e` is a zone (`pile`, `hand[p]`): `len(pile)` is
+        "the number of cards in `pile`", not "the number of `pile`"."""
+        zone = self.program.refs.get(id(e.obj if isinstance(e, A.Index) else e))
+        if not isinstance(zone, ZoneSym):  # a local of that name is no zone
+            return None
+        k = next((k for k in self.program.kinds if k.name == zone.kind), None)
+        return "cards" if k is not None and k.decl.category == "card" else "pieces"
 
     def kind_items(self, kind: str) -> str:
         """`pieces(agent)`: "the `agent` pieces" (or cards)."""
