@@ -1,6 +1,7 @@
 """What a bot's rule works out alike for every option, worked out once per ranking
-(runtime/ruleloops.py, switch `ruleloops.HOISTED`), and longer defs given the option
-written in place in a bot's rules (exprgen `RULE_INLINE_MAX`).
+(runtime/ruleloops.py, switch `ruleloops.HOISTED`; lists a comprehension builds,
+`ruleloops.COMPREHENSIONS`), and longer defs given the option written in place in a
+bot's rules (exprgen `RULE_INLINE_MAX`).
 
 Shown firing on the generated source (a part worked out first, its copy under a
 branch read from the name; a part under a branch, or after something that can fail,
