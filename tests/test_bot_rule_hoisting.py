@@ -1,6 +1,7 @@
 """What a bot's rule works out alike for every option, worked out once per ranking
-(runtime/ruleloops.py, switch `ruleloops.HOISTED`), and longer defs given the option
-written in place in a bot's rules (exprgen `RULE_INLINE_MAX`).
+(runtime/ruleloops.py, switch `ruleloops.HOISTED`; lists a comprehension builds,
+`ruleloops.COMPREHENSIONS`), and longer defs given the option written in place in a
+bot's rules (exprgen `RULE_INLINE_MAX`).
 
 Shown firing on the generated source (a part worked out first, its copy under a
 branch read from the name; a part under a branch, or after something that can fail,
@@ -144,3 +145,56 @@ def test_copies_of_a_def_with_names_of_their_own_are_one_part() -> None:
     finally:
         exprgen.FRESH_TEMPS = was
     assert re.sub(r"_(t|br)[0-9]+", "_n", shared) == re.sub(r"_(t|br)[0-9]+", "_n", fresh)
+
+
+LISTS = """
+player { score: int = 0  pal: player = none }
+turn {
+  choose who in players
+  set who.score += 1 + turn_number % 3
+  if turn_number < 6 and who.score % 3 == 0 { set current.pal = who }
+  choose other in players
+  set other.score += 1
+}
+end when turn_number == 14 { }
+bot picky {
+  when choosing who {
+    prefer who in [q for q in players where q.score < me.score]
+    prefer who in [q for q in players where q.score < who.score]
+  }
+  when choosing other {
+    prefer other in [q for q in players
+                     where q.score < (if turn_number > 6 then me.pal.score else 9)]
+  }
+}
+"""
+
+
+def lists_switched(on: bool) -> Ruleset:
+    ruleloops.COMPREHENSIONS = on
+    try:
+        return compiled(LISTS)
+    finally:
+        ruleloops.COMPREHENSIONS = True
+
+
+def test_a_list_built_alike_for_every_option_is_built_once() -> None:
+    """`who in [q for q in players where ...]` not reading the option: the list (a
+    tuple of the comprehension's) made before the loop, not once per option; one that
+    reads the option is left in the loop, and nothing is built before it with the
+    switch off."""
+    rules = compiled(LISTS)
+    picky = rules.bots["picky"]
+    before, loop = inspect.getsource(picky._rules["who"][0].fns[0]).split("for _opt in _kept:")
+    assert "_once1 = " in before and "for _v" in before and "for _v" not in loop, before
+    before, loop = inspect.getsource(picky._rules["who"][1].fns[0]).split("for _opt in _kept:")
+    assert "for _v" in loop and "for _v" not in before, loop  # q.score < who.score
+    off = lists_switched(False).bots["picky"]
+    assert "_once1 = (tuple(" not in inspect.getsource(off._rules["who"][0].fns[0])
+
+
+def test_lists_built_once_choose_as_lists_built_per_option() -> None:
+    outcomes = [decisions(compiled(LISTS), seed) for seed in range(1, 13)]
+    assert outcomes == [decisions(lists_switched(False), seed) for seed in range(1, 13)]
+    assert any(len(o) == 2 for o in outcomes)  # games to their end
+    assert {o[1] for o in outcomes if len(o) == 4} == {"R030"}  # me.pal.score of none

@@ -9,7 +9,8 @@ same value for every option. Such a part is worked out before the loop (`_once1 
 
 - it reads neither the option nor the step budget, nor a value the code generator
   named (`:=`) outside it, and calls nothing but a number's text (`_INTS.get`), `len`
-  and a def kept per ranking (`_h.memo_call`, bots.py);
+  and a def kept per ranking (`_h.memo_call`, bots.py), and the tuple of a list a
+  comprehension builds (`action in attacks(me)`, switch COMPREHENSIONS);
 - it is not under a branch (`and`, `or`, `if`, a chained comparison's later parts),
   or under one decided by a part worked out before the loop: `b` in `a or b`, where
   a is such a part, is worked out before the loop when a is false (`_once2 = (b) if
@@ -32,8 +33,12 @@ import re
 from rulelang.runtime.lines import parse_expr
 
 HOISTED = True  # off: every part of a rule is worked out for each option
+# off: a part builds no list (`[e for p in players]`, made a tuple): such a list was
+# made again for every option (`action in attacks(me)`, a def written in place)
+COMPREHENSIONS = True
 OPTION = "_opt"
 _CALLS = ("_INTS.get", "len", "_h.memo_call")  # what a part may call
+_BUILT = (ast.ListComp, ast.comprehension)  # a list built from a source (COMPREHENSIONS)
 _PLAIN = (ast.Name, ast.Constant)  # read before a part: cannot fail
 # worked out child by child, in the order of ast's fields
 _IN_ORDER = (
@@ -151,15 +156,25 @@ def _is_part(node: ast.expr) -> bool:
     ranking, and call only what _CALLS allows?"""
     named = {n.target.id for n in ast.walk(node) if isinstance(n, ast.NamedExpr)}
     for n in ast.walk(node):
-        if not isinstance(n, _PARTS):
+        if not isinstance(n, _PARTS) and not (COMPREHENSIONS and isinstance(n, _BUILT)):
             return False
         if isinstance(n, ast.Name) and (n.id == OPTION or _named_outside(n, named)):
             return False
         if isinstance(n, ast.Attribute) and n.attr == "steps":
             return False
-        if isinstance(n, ast.Call) and (n.keywords or ast.unparse(n.func) not in _CALLS):
+        if isinstance(n, ast.Call) and (n.keywords or not _allowed(n)):
             return False
     return True
+
+
+def _allowed(call: ast.Call) -> bool:
+    """May a part make this call? Those of _CALLS; with COMPREHENSIONS, `tuple` of a
+    list built by a comprehension too (a list of the rules is a tuple)."""
+    called = ast.unparse(call.func)
+    if called in _CALLS:
+        return True
+    one = len(call.args) == 1 and isinstance(call.args[0], ast.ListComp)
+    return COMPREHENSIONS and called == "tuple" and one
 
 
 def _named_outside(n: ast.Name, named: set[str]) -> bool:

@@ -29,6 +29,12 @@ KEPT_NAMES = 16  # the most sets of players' names they are kept for
 OPTION_SETS = "option sets"  # the key of their count in Config.actions
 BY_PC = "by pc"  # the key of the actions kept per choice (engine.py, `_offered`)
 TEXTS = "texts by pc"  # the key of each choice's actions kept by value (engine.py, `_each_kept`)
+# Entries at the bottom of the proc stack that nothing pops (0: none). A Python list
+# that a pop empties frees its array, and the next push allocates it again: a proc
+# called from the turn did so at nearly every turn. Over two entries, a push and its
+# pop resize nothing. FLOOR is no op's number, and balanced code never pops it.
+STACK_FLOOR = 2
+FLOOR = -99
 
 
 @dataclass
@@ -293,7 +299,7 @@ class State:
         self.loc: list[Value] = []  # locals of the rules, by slot
         # tiles on grid boards, two dicts per board (see runtime/tiles.py)
         self.layers: list[dict[Value, Value]] = []
-        self.stack: list[int] = []  # where each running proc returns to
+        self.stack: list[int] = [FLOOR] * STACK_FLOOR  # where each running proc returns to
         self.current = 0  # the turn player
         self.reactor = -1  # the player reacting in a reaction round (-1: none)
         self.phase = 0
