@@ -345,8 +345,8 @@ def deal(st: State, count: int, src: int, dst: int, places: Places | None = None
         share = pile[end - 1 : stop : -1] if stop >= 0 else pile[end - 1 :: -1]
         zones[dst + p] += share
         end -= take
-        if st.shown is not None:  # only an item shown before leaves a record (`left`)
-            for item in pile[end : end + take]:
+        if st.shown is not None and _any_shown(st, share):  # only an item shown before
+            for item in pile[end : end + take]:  # leaves a record (`left`)
                 if item in st.shown_items:
                     left(st, ("zone", src), item)
         if places is not None:  # `_hint` in place, each player's share
@@ -357,6 +357,19 @@ def deal(st: State, count: int, src: int, dst: int, places: Places | None = None
             except (IndexError, TypeError):  # past the list's end (runtime/hints.py)
                 hints.put_each(hint, share, slot)
     zones[src] = pile[:end]
+
+
+# Whether a zone's items leave records is asked of the zone at once (`_any_shown`), in
+# C, before a loop in Python tests each item: a round's reset gathers and deals some
+# 150 cards, of which none, or the one a player was shown, leaves one. Off: each item
+# tested in the loop (to measure this alone: the same records, in the same order)
+SHOWN_AT_ONCE = True
+
+
+def _any_shown(st: State, items: tuple[Value, ...]) -> bool:
+    """Might one of the items have been shown (`reveal ... to`)? False only if none was."""
+    shown = st.shown_items
+    return not SHOWN_AT_ONCE or (bool(shown) and not shown.isdisjoint(items))
 
 
 def _deal_each(st: State, count: int, src: int, dst: int, places: Places | None) -> None:
@@ -587,8 +600,8 @@ def add_from(st: State, items: tuple[Value, ...], src: int, dst: int, places: Pl
     else:
         gone = set(items)
         zones[src] = _without(zone, gone)
-    if st.shown is not None:  # only an item shown before leaves a record (`left`)
-        for x in zone:
+    if st.shown is not None and _any_shown(st, zone):  # only an item shown before
+        for x in zone:  # leaves a record (`left`)
             if (gone is None or x in gone) and x in st.shown_items:
                 left(st, ("zone", src), x)
     if HINT_LOOP:  # `_hint` written in place: a call less for each `add` of a list
@@ -609,6 +622,12 @@ def _without(zone: tuple[Value, ...], gone: set[Value]) -> tuple[Value, ...]:
     return tuple(filterfalse(gone.__contains__, zone))
 
 
+# The tiles among many items taken off their board in one call (TileOps.take), not
+# two calls (`cell_of`, `clear`) per tile. Off: tile by tile (the same cells cleared,
+# records made, in the same order)
+TAKE_AT_ONCE = True
+
+
 def _detach_all(st: State, items: Sequence[Value], places: Places) -> None:
     """`detach` of many items at once."""
     gone = set(items)
@@ -624,6 +643,9 @@ def _detach_all(st: State, items: Sequence[Value], places: Places) -> None:
                     left(st, ("zone", slot), x)
     for ops in places.boards:
         if gone.isdisjoint(st.layers[ops.layer + 1]):  # tile -> cell: none of them is there
+            continue
+        if TAKE_AT_ONCE:
+            ops.take(st, items)
             continue
         for item in items:
             where = ops.cell_of(st, item)
