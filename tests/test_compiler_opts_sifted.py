@@ -49,10 +49,11 @@ turn {
   let low = [c for c in pile where c.value < 4]
   let two = [c for c in pile where c.color == red and c.value == 3]
   let marked = [c for c in pile where c.mark == 0]
+  let listed = [c for c in reds where c.color == red]
   choose c in pile require len(others) == 0 or c.color == others[0].color or len(reds) < 2
     else "no" prompt "Which?"
   move c from pile to hand[current]
-  set c.mark = len(same) + len(low) + len(two) + len(marked)
+  set c.mark = len(same) + len(low) + len(two) + len(marked) + len(listed)
   set taken += len(reds)
 }
 end when len(pile) == 0 {
@@ -92,6 +93,8 @@ def test_stays_off_where_the_test_reads_more_or_may_raise() -> None:
     # and the choice's test (reads the turn's `others`) are tested item by item
     for read in (r"\] < 4\)", r"\] == 3\)", r"\] == 0\)", r"\] == cols_?\[?1\]?\["):
         assert re.search(rf"for _v\d+ in zones\[0\] if .*{read}", on), read
+    # over a list, which may hold `none` (its attribute raises), not a zone
+    assert re.search(r"for _v\d+ in (\(?_t\d+ := )?loc\[\d+\]\)? if .*== 'red'", on)
 
 
 def test_off_where_known_evaluates() -> None:

@@ -2,7 +2,8 @@
 (issue 21, item 1): filtered in C, not tested item by item in generated code.
 
 - `[c for c in box where c.kind == start]`, `[c for c in box where c.kind not in
-  [start, gold, stone]]`: the condition reads the item only through one attribute of
+  [start, gold, stone]]`, over a zone (which holds items, never `none`, whose attribute
+  would raise): the condition reads the item only through one attribute of
   its kind that no rule changes (a card's data), compared with constants (`==`, `!=`,
   `in`, `not in`, joined by `and`, `or`, `not`). Which items pass is then the same at
   every evaluation: a `Sift` works it out once per column (the set of item indices
@@ -26,6 +27,7 @@ through seen.py there) and with the switch below.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -38,6 +40,7 @@ if TYPE_CHECKING:
     from rulelang.runtime.exprgen import ExprGen
 
 SIFTED = True  # off: such comprehensions are loops over their items, as written
+ZONE_READ = re.compile(r"(?:st\.)?zones\[([0-9a-z_ +.]+)\]")  # as straight.py's
 _COMPARE = {"==": "==", "!=": "!=", "in": "in", "notin": "not in"}
 
 
@@ -68,8 +71,8 @@ def sifted(ex: ExprGen, e: A.Comp, slot: int, source: str) -> str | None:
         return None
     if e.where is None:
         return f"tuple({source})" if ex.is_var(e.elem, slot) else None
-    if not ex.is_var(e.elem, slot):
-        return None
+    if not ex.is_var(e.elem, slot) or not ZONE_READ.fullmatch(source):
+        return None  # (a list may hold `none`, whose attribute raises: a zone never does)
     cols: set[int] = set()
     test = _test(ex, e.where, slot, cols)
     if test is None or len(cols) != 1:
