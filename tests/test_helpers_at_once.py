@@ -26,14 +26,32 @@ from rulelang.runtime.tiles import TileOps
 SABOTEUR = Path(__file__).resolve().parent.parent / "rulesets" / "saboteur.rules"
 
 
-def test_a_zone_with_no_item_shown_is_passed_at_once() -> None:
-    st, _places, bag, purse = _setup(rulelang.compile_source(PEEK))
-    top = st.zones[bag][-1]
-    assert top in st.shown_items  # the turn began by showing the top coin
-    assert helpers._any_shown(st, st.zones[bag])
-    assert not helpers._any_shown(st, st.zones[bag][:-1])
-    st.shown_items = frozenset()
-    assert not helpers._any_shown(st, st.zones[bag])
+class Counted(frozenset):  # type: ignore[type-arg]
+    """`State.shown_items`, counting the items asked of it one by one."""
+
+    asked = 0
+
+    def __contains__(self, item: object) -> bool:
+        Counted.asked += 1
+        return super().__contains__(item)
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_a_zone_with_no_item_shown_is_passed_at_once(
+    monkeypatch: pytest.MonkeyPatch, on: bool
+) -> None:
+    monkeypatch.setattr(helpers, "SHOWN_AT_ONCE", on)
+    st, places, bag, purse = _setup(rulelang.compile_source(PEEK))
+    assert st.zones[bag][-1] in st.shown_items  # the turn began by showing the top coin
+    st.shown_items = Counted(st.shown_items)
+    Counted.asked = 0
+    helpers.add_from(st, st.zones[bag][:5], bag, purse, places)  # not the top coin
+    assert Counted.asked == (0 if on else 5)  # off: each coin that leaves
+    Counted.asked = 0
+    helpers.deal(st, 2, bag, purse, places)
+    # the first share (the top coin's) asked coin by coin, and by `left`; the second,
+    # none of whose coins was shown, at once
+    assert Counted.asked == (3 if on else 5)
 
 
 @pytest.mark.parametrize("whole", [True, False])

@@ -328,6 +328,13 @@ def _hint(places: Places, items: Sequence[Value], slot: int) -> None:
 DEAL_ONCE = True
 
 
+# Whether a share's or a zone's items leave records (`deal`, `add_from`) is asked of
+# them at once (`isdisjoint`, in C) before a loop in Python tests each item: a round's
+# reset gathers and deals some 150 cards, of which none, or the one a player was shown,
+# leaves one. Off: each item tested in the loop (the same records, in the same order)
+SHOWN_AT_ONCE = True
+
+
 def deal(st: State, count: int, src: int, dst: int, places: Places | None = None) -> None:
     """`count` items to each player, one at a time from the top of the pile."""
     n = st.cfg.n
@@ -345,9 +352,10 @@ def deal(st: State, count: int, src: int, dst: int, places: Places | None = None
         share = pile[end - 1 : stop : -1] if stop >= 0 else pile[end - 1 :: -1]
         zones[dst + p] += share
         end -= take
-        if st.shown is not None and _any_shown(st, share):  # only an item shown before
-            for item in pile[end : end + take]:  # leaves a record (`left`)
-                if item in st.shown_items:
+        shown = st.shown_items  # only an item shown before leaves a record (`left`)
+        if st.shown is not None and (not SHOWN_AT_ONCE or shown and not shown.isdisjoint(share)):
+            for item in pile[end : end + take]:
+                if item in shown:
                     left(st, ("zone", src), item)
         if places is not None:  # `_hint` in place, each player's share
             hint, slot = places.hint, dst + p
@@ -357,19 +365,6 @@ def deal(st: State, count: int, src: int, dst: int, places: Places | None = None
             except (IndexError, TypeError):  # past the list's end (runtime/hints.py)
                 hints.put_each(hint, share, slot)
     zones[src] = pile[:end]
-
-
-# Whether a zone's items leave records is asked of the zone at once (`_any_shown`), in
-# C, before a loop in Python tests each item: a round's reset gathers and deals some
-# 150 cards, of which none, or the one a player was shown, leaves one. Off: each item
-# tested in the loop (to measure this alone: the same records, in the same order)
-SHOWN_AT_ONCE = True
-
-
-def _any_shown(st: State, items: tuple[Value, ...]) -> bool:
-    """Might one of the items have been shown (`reveal ... to`)? False only if none was."""
-    shown = st.shown_items
-    return not SHOWN_AT_ONCE or (bool(shown) and not shown.isdisjoint(items))
 
 
 def _deal_each(st: State, count: int, src: int, dst: int, places: Places | None) -> None:
@@ -600,9 +595,10 @@ def add_from(st: State, items: tuple[Value, ...], src: int, dst: int, places: Pl
     else:
         gone = set(items)
         zones[src] = _without(zone, gone)
-    if st.shown is not None and _any_shown(st, zone):  # only an item shown before
-        for x in zone:  # leaves a record (`left`)
-            if (gone is None or x in gone) and x in st.shown_items:
+    shown = st.shown_items  # only an item shown before leaves a record (`left`)
+    if st.shown is not None and (not SHOWN_AT_ONCE or shown and not shown.isdisjoint(items)):
+        for x in zone:
+            if (gone is None or x in gone) and x in shown:
                 left(st, ("zone", src), x)
     if HINT_LOOP:  # `_hint` written in place: a call less for each `add` of a list
         hint = places.hint
