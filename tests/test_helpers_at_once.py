@@ -4,10 +4,12 @@
   items was shown before (`reveal ... to`) of the whole zone or share, in C, before the
   loop that records each shown item leaving (`left`).
 - `helpers.TAKE_AT_ONCE`: `add` of many items takes those lying on a tiled board off
-  it in one call (`TileOps.take`), not two calls per tile.
+  it in one call (`TileOps.take`), not two calls per tile (and a round's reset gives
+  every tile back by one `add`: gathered.py).
 
 Shown firing, leaving the same zones, hints, boards and records as item by item, and
-Saboteur playing the same games with the switches (and sifted.py's) off."""
+Saboteur playing the same games with the switches (and sifted.py's and
+gathered.py's) off."""
 
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from test_helpers_no_calls import _setup
 from test_reveal_to import PEEK
 
 import rulelang
-from rulelang.runtime import helpers, hints, sifted
+from rulelang.runtime import gathered, helpers, hints, sifted
 from rulelang.runtime.state import State
 from rulelang.runtime.tiles import TileOps
 
@@ -135,4 +137,5 @@ def test_games_are_the_same_with_the_switches_off(
     monkeypatch.setattr(helpers, "SHOWN_AT_ONCE", False)
     monkeypatch.setattr(helpers, "TAKE_AT_ONCE", False)
     monkeypatch.setattr(sifted, "SIFTED", False)
+    monkeypatch.setattr(gathered, "GATHERED", False)
     assert play() == on

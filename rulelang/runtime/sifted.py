@@ -26,7 +26,6 @@ through seen.py there) and with the switch below.
 
 from __future__ import annotations
 
-import ast
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -34,6 +33,7 @@ from typing import TYPE_CHECKING
 from rulelang.check.symbols import AttrSym, LocalSym, Program
 from rulelang.runtime import late
 from rulelang.runtime.code import Value
+from rulelang.runtime.lines import literal
 from rulelang.syntax import ast as A
 
 if TYPE_CHECKING:
@@ -129,7 +129,7 @@ def _constant(ex: ExprGen, e: A.Expr, compared: bool) -> str | None:
     for a value that is not one), else None."""
     if isinstance(e, A.Name | A.Attr | A.ListLit | A.IntLit | A.TextLit | A.BoolLit | A.NoneLit):
         try:
-            value = ast.literal_eval(ex.src(e))
+            value = literal(ex.src(e))  # ast.literal_eval, one thread at a time
         except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
             return None
         if compared or isinstance(value, tuple):
