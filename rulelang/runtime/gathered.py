@@ -1,11 +1,12 @@
 """Every tile of a board given back at once (issue 21, item 1): a round's reset.
 
-`for s in placed(maze) { add tile(maze, s) to box }` gives each tile back by its own
-`add`: three Python calls a tile (`add`, `detach`, `clear`), some 17 tiles a round. It
-is compiled as the `add` of them all, `add [tile(maze, s) for s in placed(maze)] to
-box`, which takes them off the board in one call (helpers.TAKE_AT_ONCE): the same
-tiles, in the cells' order, each taken from its cell (the same records of tiles shown,
-the same hints), the box grown by them in that order. A tile lies in one place, so
+`for c in placed(board) { add tile(board, c) to pile }` gives each tile back by its
+own `add`: three Python calls a tile (`add`, `detach`, `clear`), some 17 tiles a round
+of a tile game. It is compiled as the `add` of them all, `add [tile(board, c) for c in
+placed(board)] to pile`, which takes them off the board in one call
+(helpers.TAKE_AT_ONCE): the same tiles, in the cells' order, each taken from its cell
+(the same records of tiles shown, the same hints), the pile grown by them in that
+order. A tile lies in one place, so
 taking one leaves the others where they were: the tile at each cell is the one the
 loop would have read there. The loop's rounds are counted against the step budget
 as before. Only for that shape: one `add` of the tile at the loop's cell, the board of
