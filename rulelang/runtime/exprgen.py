@@ -47,6 +47,7 @@ from rulelang.runtime.lengths import fixed_lengths
 from rulelang.runtime.lines import TABLE, Lines
 from rulelang.runtime.literals import in_f_string, literal
 from rulelang.runtime.reads import expressions
+from rulelang.runtime.sifted import sifted
 from rulelang.runtime.tiles import TileOps
 from rulelang.runtime.values import formatter
 from rulelang.syntax import ast as A
@@ -332,6 +333,7 @@ class ExprGen:
         self.in_comp_source = 0  # compiling the source of a comprehension (no `:=` there)
         self.in_comp = 0  # compiling a comprehension's element or condition
         self.memo_slots: dict[str, int] = {}  # fixed defs -> their slot in cfg.memo
+        self.changing: frozenset[int] | None = None  # columns rules set (sifted.py)
         # per phase, the local slot of its drawn `order random` (-1: none); None when no
         # phase has one, so that next_player stays seat + 1 at no cost
         self.orders = random_orders(program)
@@ -1094,6 +1096,9 @@ class ExprGen:
         meets = membership(self, e, local.slot, source) if OPTIMISED and HOIST else None
         if meets is not None:
             return meets
+        picked = sifted(self, e, local.slot, source) if OPTIMISED else None
+        if picked is not None:  # a copy, or items picked by fixed attributes: sifted.py
+            return f"({picked} if {source} else ())" if _PURE.match(source) else picked
         var, elem, where, key, but = self.comp_body(e, source)
         where = f" if {where}" if where else ""
         loop = f"for {var} in {source}{where}"

@@ -328,6 +328,13 @@ def _hint(places: Places, items: Sequence[Value], slot: int) -> None:
 DEAL_ONCE = True
 
 
+# Whether a share's or a zone's items leave records (`deal`, `add_from`) is asked of
+# them at once (`isdisjoint`, in C) before a loop in Python tests each item: a round's
+# reset gathers and deals some 150 cards, of which none, or the one a player was shown,
+# leaves one. Off: each item tested in the loop (the same records, in the same order)
+SHOWN_AT_ONCE = True
+
+
 def deal(st: State, count: int, src: int, dst: int, places: Places | None = None) -> None:
     """`count` items to each player, one at a time from the top of the pile."""
     n = st.cfg.n
@@ -345,9 +352,10 @@ def deal(st: State, count: int, src: int, dst: int, places: Places | None = None
         share = pile[end - 1 : stop : -1] if stop >= 0 else pile[end - 1 :: -1]
         zones[dst + p] += share
         end -= take
-        if st.shown is not None:  # only an item shown before leaves a record (`left`)
+        shown = st.shown_items  # only an item shown before leaves a record (`left`)
+        if st.shown is not None and (not SHOWN_AT_ONCE or shown and not shown.isdisjoint(share)):
             for item in pile[end : end + take]:
-                if item in st.shown_items:
+                if item in shown:
                     left(st, ("zone", src), item)
         if places is not None:  # `_hint` in place, each player's share
             hint, slot = places.hint, dst + p
@@ -587,9 +595,10 @@ def add_from(st: State, items: tuple[Value, ...], src: int, dst: int, places: Pl
     else:
         gone = set(items)
         zones[src] = _without(zone, gone)
-    if st.shown is not None:  # only an item shown before leaves a record (`left`)
+    shown = st.shown_items  # only an item shown before leaves a record (`left`)
+    if st.shown is not None and (not SHOWN_AT_ONCE or shown and not shown.isdisjoint(items)):
         for x in zone:
-            if (gone is None or x in gone) and x in st.shown_items:
+            if (gone is None or x in gone) and x in shown:
                 left(st, ("zone", src), x)
     if HINT_LOOP:  # `_hint` written in place: a call less for each `add` of a list
         hint = places.hint
@@ -609,6 +618,12 @@ def _without(zone: tuple[Value, ...], gone: set[Value]) -> tuple[Value, ...]:
     return tuple(filterfalse(gone.__contains__, zone))
 
 
+# The tiles among many items taken off their board in one call (TileOps.take), not
+# two calls (`cell_of`, `clear`) per tile. Off: tile by tile (the same cells cleared,
+# records made, in the same order)
+TAKE_AT_ONCE = True
+
+
 def _detach_all(st: State, items: Sequence[Value], places: Places) -> None:
     """`detach` of many items at once."""
     gone = set(items)
@@ -624,6 +639,9 @@ def _detach_all(st: State, items: Sequence[Value], places: Places) -> None:
                     left(st, ("zone", slot), x)
     for ops in places.boards:
         if gone.isdisjoint(st.layers[ops.layer + 1]):  # tile -> cell: none of them is there
+            continue
+        if TAKE_AT_ONCE:
+            ops.take(st, items)
             continue
         for item in items:
             where = ops.cell_of(st, item)

@@ -18,6 +18,7 @@ from rulelang.limits import Limits
 from rulelang.runtime import exprgen
 from rulelang.runtime.constants import constant_length
 from rulelang.runtime.exprgen import ExprGen, Namespace, proc_function
+from rulelang.runtime.gathered import gathered
 from rulelang.runtime.growing import appended
 from rulelang.runtime.helpers import Places
 from rulelang.runtime.literals import literal
@@ -158,6 +159,9 @@ class StraightGen:
                 # a list is never changed in place (zones are tuples too), so it needs no
                 # copy; its rounds are counted against the budget all at once
                 seq = f"_seq{slot}"
+                every = gathered(ex, s, slot, seq, inner) if exprgen.OPTIMISED else None
+                if every is not None:  # every tile of a board given back: gathered.py
+                    return [f"{seq} = {source}", *self.rounds_budget(f"len({seq})", s.span), *every]
                 rounds = constant_length(source)
                 if rounds is not None and exprgen.OPTIMISED:  # `for d in 0..3`: 4 rounds
                     budget = self.rounds_budget(str(rounds), s.span)[1:] if rounds else []

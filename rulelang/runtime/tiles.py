@@ -491,6 +491,22 @@ class TileOps:
                 left(st, ("tile", self.layer, node), cell[0])
         st.reach = {}  # as `changed`, in place: a call less for each tile taken
 
+    def take(self, st: State, items: Sequence[Value]) -> None:
+        """`clear` of the cell of each item that lies on the board, in the items' order
+        (`add` of many, a round's reset gathering every tile): one call, not two per
+        tile, and the networks dropped once."""
+        cells, where = st.layers[self.layer], st.layers[self.layer + 1]
+        for item in items:
+            node = where.get(item, -1)
+            if node < 0:
+                continue
+            cell = cells.pop(node, None)
+            if cell is not None:
+                where.pop(cell[0], None)
+                if st.shown is not None and cell[0] in st.shown_items:
+                    left(st, ("tile", self.layer, node), cell[0])
+        st.reach = {}  # as `changed`, in place
+
     def reveal(self, st: State, node: int, turn: int | None) -> None:
         cells = st.layers[self.layer]
         cell = cells.get(node)
