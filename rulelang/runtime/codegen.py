@@ -24,7 +24,16 @@ from rulelang.check.symbols import ProcSym, Program, ValueSym, imagine_proc
 from rulelang.check.types import PLAYER
 from rulelang.diagnostics import NO_SPAN, Span
 from rulelang.limits import Limits
-from rulelang.runtime import chaining, endchecks, exprgen, late, statelocals, sunk, unordered
+from rulelang.runtime import (
+    chaining,
+    endchecks,
+    exprgen,
+    late,
+    statelocals,
+    sunk,
+    tell,
+    unordered,
+)
 from rulelang.runtime.code import (
     CHANCE,
     DONE,
@@ -117,6 +126,8 @@ class Codegen(StraightGen):
         # block ends its effect), and how many of them each reaction round found open
         self.effects: list[int] = []
         self.told: dict[int, str] = {}  # per pc of a choice, what it logs (Python)
+        # per pc of a choice told when read (tell.py): its record, as Python
+        self.tells: dict[int, str] = {}
         self.effects_at: list[int] = []
         self.returns: dict[int, Counter[int]] = {}  # per op, what its first calls returned
         self.copyable: set[int] | None = None  # the ops chaining may copy (see chained)
@@ -343,13 +354,14 @@ class Codegen(StraightGen):
         `Game._resume` records it, the pending decision cleared."""
         record = ["st.log = (spec, st.who, value, st.log)"]
         told = self.told.get(pc)
+        tells = self.tells.get(pc)
         if told is not None:  # spec.narrate's line or values, written inline
             passed = "value is None or " if spec.allow_pass else ""  # a pass says nothing
             record = [
                 f"if {passed}spec.narrate is None:",
                 "    " + record[0],
                 "else:",
-                f"    st.log = (spec, st.who, value, st.log, {told}, None)"
+                f"    st.log = {tells or f'(spec, st.who, value, st.log, {told}, None)'}"
                 + self.ns.mark(spec.span),
             ]
         quiet = ["if not st.quiet:  # a quiet game keeps no record (Game.quiet)"]
@@ -863,6 +875,9 @@ class Codegen(StraightGen):
             spec = dataclasses.replace(spec, complete=complete, unfinished=unfinished)
             self.code.choices[pc] = spec
         twin = dataclasses.replace(spec, reaction=True) if self.reacting else None
+        told_late = tell.twin(self.ex, spec, s.log, self.names_fixed, s.by is None)
+        if told_late is not None and twin is None:  # its record, told when read
+            self.tells[pc] = tell.record(self.ns, told_late, "st.who", "value")
         err = self.error(errors.no_option_left(s.var, s.span))
         name = self.ns.name_for(spec, "_spec")
         who, asking = "st.current", []
@@ -1045,6 +1060,9 @@ class Codegen(StraightGen):
                 if told is not None and hidden is None
                 else f"_h.chance_record(st, {name}, i, values[i])"
             )
+            told_late = tell.twin(self.ex, spec, getattr(s, "log", None), self.names_fixed, False)
+            if told_late is not None and narrate is None:  # its record, told when read
+                logged = tell.record(self.ns, told_late, "i", "values[i]")
             lines += [
                 f"values = {source_src}",
                 "if not values:",
