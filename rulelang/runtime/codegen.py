@@ -875,9 +875,9 @@ class Codegen(StraightGen):
             spec = dataclasses.replace(spec, complete=complete, unfinished=unfinished)
             self.code.choices[pc] = spec
         twin = dataclasses.replace(spec, reaction=True) if self.reacting else None
-        told_late = tell.twin(self.ex, spec, s.log, self.names_fixed, s.by is None)
-        if told_late is not None and twin is None:  # its record, told when read
-            self.tells[pc] = tell.record(self.ns, told_late, "st.who", "value")
+        told_when_read = tell.twin(self.ex, spec, s.log, self.names_fixed, s.by is None)
+        if told_when_read is not None and twin is None:  # its record, told when read
+            self.tells[pc] = tell.record(self.ns, told_when_read, "st.who", "value")
         err = self.error(errors.no_option_left(s.var, s.span))
         name = self.ns.name_for(spec, "_spec")
         who, asking = "st.current", []
@@ -1060,9 +1060,11 @@ class Codegen(StraightGen):
                 if told is not None and hidden is None
                 else f"_h.chance_record(st, {name}, i, values[i])"
             )
-            told_late = tell.twin(self.ex, spec, getattr(s, "log", None), self.names_fixed, False)
-            if told_late is not None and narrate is None:  # its record, told when read
-                logged = tell.record(self.ns, told_late, "i", "values[i]")
+            told_when_read = tell.twin(
+                self.ex, spec, getattr(s, "log", None), self.names_fixed, False
+            )
+            if told_when_read is not None and narrate is None:  # its record, told when read
+                logged = tell.record(self.ns, told_when_read, "i", "values[i]")
             lines += [
                 f"values = {source_src}",
                 "if not values:",

@@ -68,14 +68,15 @@ def twin(
     elif any(_deferred(ex.type_of(p), names_fixed) for _v, p in held):
         return None  # (late.LATE off: the line is made when logged)
     else:  # no hole shown later: each a text already (or none at all)
-        values = iter(v for v, _p in held)
-        parts = [literal(p) if isinstance(p, str) else next(values) for p in e.parts if p != ""]
+        each = iter([v for v, _p in held])
+        parts = [literal(p) if isinstance(p, str) else next(each) for p in e.parts if p != ""]
         body = [f"return {' + '.join(parts) or repr('')}"]
     ex.ns.counter += 1
     tell = ex.ns.function(f"_tell{ex.ns.counter}", "st, _r", body)
     # (the twin's `narrate` stays: a spec whose narrate is set to None, as
     # benchmarks/api_breakdown.py does, is recorded without a line by the resume's test)
-    return dataclasses.replace(spec, tell=tell, plain=spec), captured
+    made: Spec = dataclasses.replace(spec, tell=tell, plain=spec)  # type: ignore[arg-type]
+    return made, captured
 
 
 def record(ns: Namespace, told: tuple[Spec, list[str]], who: str, value: str) -> str:
