@@ -96,7 +96,8 @@ def test_heimlichs_records_are_as_short_as_a_playouts() -> None:
     what its line needs beyond the record: the agent (`log ""`), the move points and
     the safe's building nothing more (4 items, as a playout's); the distance the agent
     and the building reached (its `current`, steps and plural are worked out when
-    read); no tuple inside a record. Off: the line's values in a tuple of their own."""
+    read); a roll the turn player; no tuple inside a record. Off: the line's values in a
+    tuple of their own."""
     for on in (True, False):
         rules = compiled("heimlich.rules", on)
         game = rules.new_game(4, seed=3)
@@ -113,7 +114,10 @@ def test_heimlichs_records_are_as_short_as_a_playouts() -> None:
         sizes = {r[0].name: len(r) for r in chosen}
         assert sizes == {"mover": 4, "steps": 6, "points": 4, "target": 4}
         rolls = [r for r in records(game) if type(r[0]).__name__ == "ChanceSpec"]
-        assert rolls and all(r[0].plain is not None for r in rolls if r[0].kind == "roll")
+        # a roll of a die whose faces are written texts: the face is the record's value,
+        # `current` the one value after it
+        dice = [r for r in rolls if r[0].kind == "roll"]
+        assert dice and all(r[0].plain is not None and len(r) == 5 for r in dice)
 
 
 def test_a_playout_and_lines_for_others_keep_their_records() -> None:

@@ -355,13 +355,18 @@ class Codegen(StraightGen):
         record = ["st.log = (spec, st.who, value, st.log)"]
         told = self.told.get(pc)
         tells = self.tells.get(pc)
-        if told is not None:  # spec.narrate's line or values, written inline
+        if tells is not None:  # told when read (tell.py): what to log is known here
+            record = [f"st.log = {tells}" + self.ns.mark(spec.span)]
+            if spec.allow_pass:  # a pass says nothing
+                record = ["if value is None:", "    st.log = (spec, st.who, value, st.log)"]
+                record += ["else:", f"    st.log = {tells}" + self.ns.mark(spec.span)]
+        elif told is not None:  # spec.narrate's line or values, written inline
             passed = "value is None or " if spec.allow_pass else ""  # a pass says nothing
             record = [
                 f"if {passed}spec.narrate is None:",
                 "    " + record[0],
                 "else:",
-                f"    st.log = {tells or f'(spec, st.who, value, st.log, {told}, None)'}"
+                f"    st.log = (spec, st.who, value, st.log, {told}, None)"
                 + self.ns.mark(spec.span),
             ]
         quiet = ["if not st.quiet:  # a quiet game keeps no record (Game.quiet)"]
@@ -1060,8 +1065,9 @@ class Codegen(StraightGen):
                 if told is not None and hidden is None
                 else f"_h.chance_record(st, {name}, i, values[i])"
             )
+            sure = isinstance(s, A.Roll) and tell.literal_faces(self.p.refs[id(s)])
             told_when_read = tell.twin(
-                self.ex, spec, getattr(s, "log", None), self.names_fixed, False
+                self.ex, spec, getattr(s, "log", None), self.names_fixed, False, sure
             )
             if told_when_read is not None and narrate is None:  # its record, told when read
                 logged = tell.record(self.ns, told_when_read, "i", "values[i]")

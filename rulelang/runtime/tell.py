@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from rulelang.check.symbols import BuiltinSym, DefSym, LocalSym
+from rulelang.check.symbols import BuiltinSym, DefSym, LocalSym, ValueSym
 from rulelang.runtime.late import _deferred
 from rulelang.runtime.literals import literal
 from rulelang.syntax import ast as A
@@ -40,12 +40,18 @@ _DEPTH = 8  # defs calling defs, followed this deep
 
 
 def twin(
-    ex: ExprGen, spec: Spec, e: A.Expr | None, names_fixed: bool, who_is_current: bool
+    ex: ExprGen,
+    spec: Spec,
+    e: A.Expr | None,
+    names_fixed: bool,
+    who_is_current: bool,
+    sure: bool = False,
 ) -> tuple[Spec, list[str]] | None:
     """The twin of spec that a record told when read names, and the Python sources of
     the values captured after the record before; None where the line is logged as
     before (no `log` text, a line for the others or an audience, a text that is not
-    a literal, TELL off)."""
+    a literal, TELL off). `who_is_current`: the record's `who` is the turn player;
+    `sure`: the value is never none (a text value is then its own line's text)."""
     if not (TELL and isinstance(e, A.TextLit)) or spec.narrate_hidden is not None:
         return None
     if spec.audience is not None:
@@ -55,7 +61,7 @@ def twin(
     for p in e.parts:
         if isinstance(p, str):
             continue
-        told = _told(ex, p, spec.slot, names_fixed, who_is_current)
+        told = _told(ex, p, spec.slot, names_fixed, who_is_current, sure)
         if told is None:  # captured when recorded, as late.py captures it
             shown = not _deferred(ex.type_of(p), names_fixed)
             text = ex.type_of(p).name == "text"
@@ -86,12 +92,15 @@ def record(ns: Namespace, told: tuple[Spec, list[str]], who: str, value: str) ->
     return f"({', '.join([ns.name_for(spec, '_spec'), who, value, 'st.log', *captured])})"
 
 
-def _told(ex: ExprGen, p: A.Expr, slot: int, names_fixed: bool, who: bool) -> str | None:
+def _told(
+    ex: ExprGen, p: A.Expr, slot: int, names_fixed: bool, who: bool, sure: bool
+) -> str | None:
     """The source of hole p's value from the record alone (a text's: shown), as
     late.py holds it, or None to capture it."""
     t = ex.type_of(p)
     sym = ex.ref(p) if isinstance(p, A.Name) else None
-    if isinstance(sym, LocalSym) and sym.slot == slot and _deferred(t, names_fixed):
+    value = isinstance(sym, LocalSym) and sym.slot == slot
+    if value and (_deferred(t, names_fixed) or (sure and t.name == "text")):
         return _VALUE
     if isinstance(sym, BuiltinSym) and sym.name == "current" and who:
         return _WHO
@@ -115,6 +124,21 @@ def _worked_out(ex: ExprGen, p: A.Expr, slot: int) -> str:
             ex.bound[slot] = before
 
 
+def literal_faces(die: object) -> bool:
+    """Is `die` (what a roll refers to) a die whose faces are written as texts and
+    numbers, never none?"""
+    if not (isinstance(die, ValueSym) and isinstance(die.decl, A.DieDecl)):
+        return False
+    faces = die.decl.faces
+    return isinstance(faces, A.ListLit) and all(
+        isinstance(f, A.IntLit) or (isinstance(f, A.TextLit) and not _holes(f)) for f in faces.items
+    )
+
+
+def _holes(e: A.TextLit) -> bool:
+    return not all(isinstance(p, str) for p in e.parts)
+
+
 def _total(ex: ExprGen, e: A.Expr, slots: set[int], depth: int) -> bool:
     """Is e worked out from the locals at `slots` and literals alone, never failing?"""
     if depth > _DEPTH:
@@ -123,7 +147,7 @@ def _total(ex: ExprGen, e: A.Expr, slots: set[int], depth: int) -> bool:
         case A.IntLit() | A.BoolLit():
             return True
         case A.TextLit():
-            return all(isinstance(p, str) for p in e.parts)
+            return not _holes(e)
         case A.Name():
             sym = ex.ref(e)
             return isinstance(sym, LocalSym) and sym.slot in slots
@@ -150,7 +174,7 @@ def _own_text(ex: ExprGen, e: A.Expr, depth: int) -> bool:
         return False
     match e:
         case A.TextLit():
-            return all(isinstance(p, str) for p in e.parts)
+            return not _holes(e)
         case A.Cond():
             return _own_text(ex, e.then, depth) and _own_text(ex, e.otherwise, depth)
         case A.Call():
