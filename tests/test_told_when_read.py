@@ -180,3 +180,30 @@ def test_a_hole_that_fails_fails_when_recorded() -> None:
         seen.append((str(err.value), game.history()))
     assert seen[0] == seen[1]
     assert seen[0][1] == ["P1 takes 1 point!", "P2 takes 3 points!"]
+
+
+SECRET = """
+game "t"
+players 2..2
+turn {
+  choose n in 1..3 secret prompt "How many?" log "{current} takes {n} point{plural(n)}"
+}
+def plural(n: int) = if n == 1 then "" else "s"
+end when turn_number > 4 { draw players }
+"""
+
+
+def test_a_secret_choice_told_when_read_shows_no_one_else_its_value() -> None:
+    """A secret choice's line, made when read, is the chooser's (and the referee's)
+    alone, as when logged: the other player reads that a choice was made in secret."""
+    games = []
+    for on in (True, False):
+        game = compiled("t.rules", on, SECRET).new_game(2, seed=1)
+        game.apply(game.find("2"))
+        game.apply(game.find("3"))
+        if on:
+            assert all(r[0].plain is not None and len(r) == 4 for r in records(game))
+        games.append(game)
+    assert shown(games[0]) == shown(games[1])
+    assert games[0].history(0) == ["P1 takes 2 points", "P2 chooses in secret"]
+    assert games[0].history(1) == ["P1 chooses in secret", "P2 takes 3 points"]
