@@ -880,9 +880,10 @@ class Codegen(StraightGen):
             spec = dataclasses.replace(spec, complete=complete, unfinished=unfinished)
             self.code.choices[pc] = spec
         twin = dataclasses.replace(spec, reaction=True) if self.reacting else None
-        told_when_read = tell.twin(self.ex, spec, s.log, self.names_fixed, s.by is None)
-        if told_when_read is not None and twin is None:  # its record, told when read
-            self.tells[pc] = tell.record(self.ns, told_when_read, "st.who", "value")
+        if twin is None:  # (a reaction round's choice records the spec it was asked by)
+            told_when_read = tell.twin(self.ex, spec, s.log, self.names_fixed, s.by is None)
+            if told_when_read is not None:  # its record, told when read
+                self.tells[pc] = tell.record(self.ns, told_when_read, "st.who", "value")
         err = self.error(errors.no_option_left(s.var, s.span))
         name = self.ns.name_for(spec, "_spec")
         who, asking = "st.current", []
