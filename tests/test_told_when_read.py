@@ -20,21 +20,24 @@ from test_late_lines import play
 import rulelang
 from rulelang import Game, Ruleset
 from rulelang.diagnostics import GameRuntimeError
-from rulelang.runtime import tell
+from rulelang.runtime import codegen, tell
 from rulelang.runtime.code import Chose, Drew, Said
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def compiled(path: Path | str, on: bool, source: str | None = None) -> Ruleset:
-    was = tell.TELL
-    tell.TELL = on
+def compiled(
+    path: Path | str, on: bool, source: str | None = None, shared: bool | None = None
+) -> Ruleset:
+    """The rules compiled with TELL `on` (and SHARED `shared`, by default as `on`)."""
+    was = tell.TELL, tell.SHARED
+    tell.TELL, tell.SHARED = on, on if shared is None else shared
     try:
         if source is not None:
             return rulelang.compile_source(source, str(path))
         return rulelang.compile_file(ROOT / "rulesets" / path)
     finally:
-        tell.TELL = was
+        tell.TELL, tell.SHARED = was
 
 
 def records(game: Game) -> list[tuple[Any, ...]]:
@@ -207,3 +210,73 @@ def test_a_secret_choice_told_when_read_shows_no_one_else_its_value() -> None:
     assert shown(games[0]) == shown(games[1])
     assert games[0].history(0) == ["P1 takes 2 points", "P2 chooses in secret"]
     assert games[0].history(1) == ["P1 chooses in secret", "P2 takes 3 points"]
+
+
+HEAD = [
+    "loc = st.loc",
+    "st.loc[11] = value",
+    tell._QUIET,
+    "    st.log = (_spec6, st.who, value, st.log, st.loc[10], ((st.cols[2][st.loc[10]] + 1) % 9))",
+    "st.pending = None",
+]
+SET = "st.cols[2][st.loc[10]] = ((st.cols[2][st.loc[10]] + 1) % 9)  # @26"
+
+
+def test_a_value_recorded_and_then_stored_is_worked_out_once() -> None:
+    """The record captures what the statement after the choice stores: the statement
+    runs first and the record reads what it stored (the value worked out once)."""
+    out = tell.shared([*HEAD, SET, "return 5"], True)
+    assert out == [
+        *HEAD[:2],
+        SET,
+        tell._QUIET,
+        "    st.log = (_spec6, st.who, value, st.log, st.loc[10], st.cols[2][st.loc[10]])",
+        "st.pending = None",
+        "return 5",
+    ]
+    assert sum("% 9" in line for line in out) == 1
+
+
+@pytest.mark.parametrize(
+    "why",
+    ["off", "read by another value", "a call", "target not read", "not the next statement"],
+)
+def test_a_value_is_worked_out_twice_where_it_must(why: str) -> None:
+    """Stays off: SHARED off; another value of the record reads the column the
+    statement changes (it would read it changed); the value calls something (which
+    might give another value a second time); the statement does not read its target
+    first (a bad place would fail after the record, not before); a statement between."""
+    head, statement = list(HEAD), SET
+    if why == "off":
+        pass
+    elif why == "read by another value":
+        head[3] = head[3].replace("st.loc[10], ", "st.cols[2][0], ")
+    elif why == "a call":
+        head[3] = head[3].replace("% 9)", "% _f(9))")
+        statement = statement.replace("% 9)", "% _f(9))")
+    elif why == "target not read":
+        head[3] = head[3].replace("st.cols[2][st.loc[10]] + 1", "st.loc[11] + 1")
+        statement = statement.replace("st.cols[2][st.loc[10]] + 1", "st.loc[11] + 1")
+    else:
+        head.append("st.steps = 0")
+    lines = [*head, statement, "return 5"]
+    assert tell.shared(lines, why != "off") == lines
+
+
+def test_heimlich_reads_the_same_with_the_value_worked_out_once(monkeypatch: Any) -> None:
+    """Heimlich's distance stores the building its line names: worked out once (the
+    resume's record reads the agent's place) or twice, the same games and logs."""
+    monkeypatch.setattr(codegen, "RUN_ON_HOT", 3)  # the resumes settle (and are kept)
+    on_rules, off_rules = (
+        compiled("heimlich.rules", True),
+        compiled("heimlich.rules", True, shared=False),
+    )
+    for seed in range(2):
+        on, off = on_rules.new_game(4, seed=seed), off_rules.new_game(4, seed=seed)
+        alike(on, off, lambda g, r: play(g, r, 10_000), seed)
+        assert on.is_over()
+    sources = [on_rules.ex.ns.kept.get(f"_resume{pc}") for pc in on_rules.code.choices]
+    assert any(
+        body and any("st.log = (" in ln and "cols[2][fw_10])" in ln for ln in body)
+        for body in sources
+    )

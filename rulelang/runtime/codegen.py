@@ -128,6 +128,7 @@ class Codegen(StraightGen):
         self.told: dict[int, str] = {}  # per pc of a choice, what it logs (Python)
         # per pc of a choice told when read (tell.py): its record, as Python
         self.tells: dict[int, str] = {}
+        self.shared = tell.SHARED  # (read when compiled: a resume is compiled again later)
         self.effects_at: list[int] = []
         self.returns: dict[int, Counter[int]] = {}  # per op, what its first calls returned
         self.copyable: set[int] | None = None  # the ops chaining may copy (see chained)
@@ -345,7 +346,7 @@ class Codegen(StraightGen):
             if spec.audience is not None or spec.narrate_hidden is not None:
                 continue
             head = self.resume_head(pc, spec)
-            lines = prelude([*head, *_unbudgeted(bodies[pc + 1])])
+            lines = prelude(tell.shared([*head, *_unbudgeted(bodies[pc + 1])], self.shared))
             on = functools.partial(self.run_on, api, pc, head, follow) if api else None
             self.code.resumes[pc] = self.resume_function(pc, lines, on)
 
@@ -391,7 +392,7 @@ class Codegen(StraightGen):
         # op starts copying again from the op after them, are not taken in a resume
         depth = chaining.RESUME_DEPTH
         body = chaining.resumed(api, pc + 1, to, follow, INLINE_LINES, depth, self.went)
-        return prelude([*head, *self.looped(pc + 1, body)])
+        return prelude(tell.shared([*head, *self.looped(pc + 1, body)], self.shared))
 
     def went(self, pc: int) -> list[int]:
         """The ops op pc was seen to go on to in its first calls, the most frequent first."""

@@ -21,6 +21,7 @@ sentence made, and an error that a hole raises is raised where it was.
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import TYPE_CHECKING
 
 from rulelang.check.symbols import BuiltinSym, DefSym, LocalSym, ValueSym
@@ -35,6 +36,12 @@ if TYPE_CHECKING:
 # False: a line is logged, or its holes' values captured in a tuple of their own, when
 # the value is recorded, as before (tests/test_told_when_read.py compares the two)
 TELL = True
+# a captured value that the statement right after the choice assigns is worked out once
+# (see `shared`); False: twice, for the record and for the statement, as before
+SHARED = True
+_QUIET = "if not st.quiet:  # a quiet game keeps no record (Game.quiet)"
+_CALL = re.compile(r"[\w\]\)]\s*\(")  # a call: what it computes might differ a second time
+_BASE = re.compile(r"^st\.(?:cols|vars|loc|zones)\[\d+\]")  # a column, global, local, zone
 _VALUE, _WHO = "_r[2]", "_r[1]"  # where the record holds the value and who chose it
 _DEPTH = 8  # defs calling defs, followed this deep
 
@@ -90,6 +97,32 @@ def record(ns: Namespace, told: tuple[Spec, list[str]], who: str, value: str) ->
     the value, the record before, and the values captured."""
     spec, captured = told
     return f"({', '.join([ns.name_for(spec, '_spec'), who, value, 'st.log', *captured])})"
+
+
+def shared(lines: list[str], on: bool) -> list[str]:
+    """A resume's lines (its head, then the op after the choice) with a value that the
+    record captures and the first statement after the choice assigns (Heimlich's `set
+    mover.at = step(town, mover.at, steps)` after its line's `{step(town, mover.at,
+    steps)}`) worked out once: the statement first, then the record reading what it
+    stored. Only where nothing else the record holds reads what the statement changes
+    (its column, global, local or zone), where the statement reads its target in the
+    value (so a bad place fails there, before the record, as the capture did) and the
+    value calls nothing. `on`: SHARED as the rules were compiled."""
+    at = next((i for i, line in enumerate(lines) if line == _QUIET), -1)
+    if not on or at < 0 or lines[at + 2 : at + 3] != ["st.pending = None"]:
+        return lines
+    record, statement = lines[at + 1], lines[at + 3] if at + 3 < len(lines) else ""
+    target, _eq, value = statement.partition(" = ")
+    value, _mark, mark = value.partition("  # @")
+    base = _BASE.match(target)
+    if not (record.startswith("    st.log = (") and base and value and target in value):
+        return lines
+    held = next((f", {value}{end}" for end in (",", ")") if f", {value}{end}" in record), "")
+    rest = record.replace(held, "", 1) if held else record
+    if not held or _CALL.search(value) or base.group() in rest:
+        return lines
+    record = record.replace(held, f", {target}{held[-1]}", 1)
+    return [*lines[:at], statement, lines[at], record, "st.pending = None", *lines[at + 4 :]]
 
 
 def _told(
