@@ -239,13 +239,21 @@ def test_a_value_recorded_and_then_stored_is_worked_out_once() -> None:
 
 @pytest.mark.parametrize(
     "why",
-    ["off", "read by another value", "a call", "target not read", "not the next statement"],
+    [
+        "off",
+        "read by another value",
+        "a call",
+        "a call in another value",
+        "target not read",
+        "not the next statement",
+    ],
 )
 def test_a_value_is_worked_out_twice_where_it_must(why: str) -> None:
     """Stays off: SHARED off; another value of the record reads the column the
     statement changes (it would read it changed); the value calls something (which
-    might give another value a second time); the statement does not read its target
-    first (a bad place would fail after the record, not before); a statement between."""
+    might give another value a second time), or another value does (which might read
+    the column); the statement does not read its target first (a bad place would fail
+    after the record, not before); a statement between."""
     head, statement = list(HEAD), SET
     if why == "off":
         pass
@@ -254,6 +262,8 @@ def test_a_value_is_worked_out_twice_where_it_must(why: str) -> None:
     elif why == "a call":
         head[3] = head[3].replace("% 9)", "% _f(9))")
         statement = statement.replace("% 9)", "% _f(9))")
+    elif why == "a call in another value":  # (a def that reads the column, say)
+        head[3] = head[3].replace("st.loc[10], ", "_d_at(st, st.loc[10]), ")
     elif why == "target not read":
         head[3] = head[3].replace("st.cols[2][st.loc[10]] + 1", "st.loc[11] + 1")
         statement = statement.replace("st.cols[2][st.loc[10]] + 1", "st.loc[11] + 1")

@@ -86,8 +86,6 @@ def twin(
         body = [f"return {' + '.join(parts) or repr('')}"]
     ex.ns.counter += 1
     tell = ex.ns.function(f"_tell{ex.ns.counter}", "st, _r", body)
-    # (the twin's `narrate` stays: a spec whose narrate is set to None, as
-    # benchmarks/api_breakdown.py does, is recorded without a line by the resume's test)
     made: Spec = dataclasses.replace(spec, tell=tell, plain=spec)  # type: ignore[arg-type]
     return made, captured
 
@@ -106,21 +104,21 @@ def shared(lines: list[str], on: bool) -> list[str]:
     steps)}`) worked out once: the statement first, then the record reading what it
     stored. Only where nothing else the record holds reads what the statement changes
     (its column, global, local or zone), where the statement reads its target in the
-    value (so a bad place fails there, before the record, as the capture did) and the
-    value calls nothing. `on`: SHARED as the rules were compiled."""
+    value (so a bad place fails there, before the record, as the capture did), and
+    nothing in the record calls anything. `on`: SHARED as the rules were compiled."""
     at = next((i for i, line in enumerate(lines) if line == _QUIET), -1)
     if not on or at < 0 or lines[at + 2 : at + 3] != ["st.pending = None"]:
         return lines
     record, statement = lines[at + 1], lines[at + 3] if at + 3 < len(lines) else ""
     target, _eq, value = statement.partition(" = ")
-    value, _mark, mark = value.partition("  # @")
+    value = value.partition("  # @")[0]
     base = _BASE.match(target)
     if not (record.startswith("    st.log = (") and base and value and target in value):
         return lines
     held = next((f", {value}{end}" for end in (",", ")") if f", {value}{end}" in record), "")
     rest = record.replace(held, "", 1) if held else record
-    if not held or _CALL.search(value) or base.group() in rest:
-        return lines
+    if not held or _CALL.search(value) or _CALL.search(rest) or base.group() in rest:
+        return lines  # (a call in the record might read what the statement changes)
     record = record.replace(held, f", {target}{held[-1]}", 1)
     return [*lines[:at], statement, lines[at], record, "st.pending = None", *lines[at + 4 :]]
 
