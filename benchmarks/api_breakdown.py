@@ -5,7 +5,9 @@ played four ways, alternated in blocks, medians:
   api         `legal_actions()` and `apply(action)`, as compare.py's API path;
   values      `legal_values()` and `choose(value)`: no option texts;
   no-log      as api, with the rule file's log sentences of choices turned off (the
-              specs changed in place, for this measurement only: texts differ);
+              specs changed in place, for this measurement only: texts differ; its
+              rules compiled with runtime/tell.py's TELL off, whose resumes test
+              `spec.narrate` when they record, where TELL's are fixed when compiled);
   no-query    as api, without `is_over()` and `current_player()` (the state read);
   floor       no API call: the options read from the state and the choice's generated
               resume called directly (what the generated code costs paused and resumed).
@@ -29,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import rulelang
+from rulelang.runtime import tell
 from rulelang.runtime.code import PAUSE, run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -119,7 +122,9 @@ def main() -> None:
         f"--games {args.games} --blocks {args.blocks}" + (" --quiet" if args.quiet else "")
     )
     normal = rulelang.compile_file(ROOT / "rulesets" / f"{args.game}.rules")
+    tell.TELL = False  # (the resumes then test `spec.narrate`: see the docstring)
     silent = rulelang.compile_file(ROOT / "rulesets" / f"{args.game}.rules")
+    tell.TELL = True
     for spec in silent.code.choices.values():
         object.__setattr__(spec, "narrate", None)  # frozen: for this measurement only
     ways = {

@@ -29,6 +29,8 @@ Op = Callable[["State"], int]
 Fn = Callable[["State"], Value]
 Formatter = Callable[["State", Value], str]
 LateFn = Callable[["State", tuple[Value, ...]], str]  # formats a line logged late (late.py)
+# the line of a record told when read (tell.py): (state, the record) -> the line
+TellFn = Callable[["State", tuple[Any, ...]], str]
 
 
 class Stop(IntEnum):
@@ -103,6 +105,10 @@ class ChoiceSpec:
     kind: str | None = None
     late: LateFn | None = None  # formats what `narrate` logged (None: it logs the line)
     late_hidden: LateFn | None = None
+    # on the twin that a record told when read names (runtime/tell.py): the line made
+    # from the record, and the statement's own spec, which its events name
+    tell: TellFn | None = None
+    plain: ChoiceSpec | None = None
 
     def options(self, st: State) -> tuple[Value, ...]:
         """The legal values now: the candidates that pass every require and, for a
@@ -142,6 +148,8 @@ class ChanceSpec:
     audience: Fn | None = None
     late: LateFn | None = None  # as for a choice
     late_hidden: LateFn | None = None
+    tell: TellFn | None = None  # as for a choice
+    plain: ChanceSpec | None = None
 
 
 Spec = ChoiceSpec | ChanceSpec

@@ -24,7 +24,16 @@ from rulelang.check.symbols import ProcSym, Program, ValueSym, imagine_proc
 from rulelang.check.types import PLAYER
 from rulelang.diagnostics import NO_SPAN, Span
 from rulelang.limits import Limits
-from rulelang.runtime import chaining, endchecks, exprgen, late, statelocals, sunk, unordered
+from rulelang.runtime import (
+    chaining,
+    endchecks,
+    exprgen,
+    late,
+    statelocals,
+    sunk,
+    tell,
+    unordered,
+)
 from rulelang.runtime.code import (
     CHANCE,
     DONE,
@@ -117,6 +126,9 @@ class Codegen(StraightGen):
         # block ends its effect), and how many of them each reaction round found open
         self.effects: list[int] = []
         self.told: dict[int, str] = {}  # per pc of a choice, what it logs (Python)
+        # per pc of a choice told when read (tell.py): its record, as Python
+        self.tells: dict[int, str] = {}
+        self.shared = tell.SHARED  # (read when compiled: a resume is compiled again later)
         self.effects_at: list[int] = []
         self.returns: dict[int, Counter[int]] = {}  # per op, what its first calls returned
         self.copyable: set[int] | None = None  # the ops chaining may copy (see chained)
@@ -334,7 +346,7 @@ class Codegen(StraightGen):
             if spec.audience is not None or spec.narrate_hidden is not None:
                 continue
             head = self.resume_head(pc, spec)
-            lines = prelude([*head, *_unbudgeted(bodies[pc + 1])])
+            lines = prelude(tell.shared([*head, *_unbudgeted(bodies[pc + 1])], self.shared))
             on = functools.partial(self.run_on, api, pc, head, follow) if api else None
             self.code.resumes[pc] = self.resume_function(pc, lines, on)
 
@@ -343,7 +355,13 @@ class Codegen(StraightGen):
         `Game._resume` records it, the pending decision cleared."""
         record = ["st.log = (spec, st.who, value, st.log)"]
         told = self.told.get(pc)
-        if told is not None:  # spec.narrate's line or values, written inline
+        tells = self.tells.get(pc)
+        if tells is not None:  # told when read (tell.py): what to log is known here
+            record = [f"st.log = {tells}" + self.ns.mark(spec.span)]
+            if spec.allow_pass:  # a pass says nothing
+                record = ["if value is None:", "    st.log = (spec, st.who, value, st.log)"]
+                record += ["else:", f"    st.log = {tells}" + self.ns.mark(spec.span)]
+        elif told is not None:  # spec.narrate's line or values, written inline
             passed = "value is None or " if spec.allow_pass else ""  # a pass says nothing
             record = [
                 f"if {passed}spec.narrate is None:",
@@ -374,7 +392,7 @@ class Codegen(StraightGen):
         # op starts copying again from the op after them, are not taken in a resume
         depth = chaining.RESUME_DEPTH
         body = chaining.resumed(api, pc + 1, to, follow, INLINE_LINES, depth, self.went)
-        return prelude([*head, *self.looped(pc + 1, body)])
+        return prelude(tell.shared([*head, *self.looped(pc + 1, body)], self.shared))
 
     def went(self, pc: int) -> list[int]:
         """The ops op pc was seen to go on to in its first calls, the most frequent first."""
@@ -863,6 +881,10 @@ class Codegen(StraightGen):
             spec = dataclasses.replace(spec, complete=complete, unfinished=unfinished)
             self.code.choices[pc] = spec
         twin = dataclasses.replace(spec, reaction=True) if self.reacting else None
+        if twin is None:  # (a reaction round's choice records the spec it was asked by)
+            told_when_read = tell.twin(self.ex, spec, s.log, self.names_fixed, s.by is None)
+            if told_when_read is not None:  # its record, told when read
+                self.tells[pc] = tell.record(self.ns, told_when_read, "st.who", "value")
         err = self.error(errors.no_option_left(s.var, s.span))
         name = self.ns.name_for(spec, "_spec")
         who, asking = "st.current", []
@@ -1045,6 +1067,12 @@ class Codegen(StraightGen):
                 if told is not None and hidden is None
                 else f"_h.chance_record(st, {name}, i, values[i])"
             )
+            sure = isinstance(s, A.Roll) and tell.literal_faces(self.p.refs[id(s)])
+            told_when_read = tell.twin(
+                self.ex, spec, getattr(s, "log", None), self.names_fixed, False, sure
+            )
+            if told_when_read is not None and narrate is None:  # its record, told when read
+                logged = tell.record(self.ns, told_when_read, "i", "values[i]")
             lines += [
                 f"values = {source_src}",
                 "if not values:",

@@ -120,7 +120,9 @@ class Config:
 # "reaction" (a = a seat or None, b = "begin", "pass" or "end": see Reaction).
 # (what, a, b, the record before) and, for a choice or chance event logged outside a
 # playout, its log line and the line for those who may not see the value; and, for a
-# secret one with an audience (`secret to`, a secret roll or pick), the seats who see it
+# secret one with an audience (`secret to`, a secret roll or pick), the seats who see it.
+# A decision or chance event told when read (runtime/tell.py) names a twin of its spec
+# instead, and holds after the record before only the values its line needs.
 Log = tuple[Any, ...] | None
 
 
@@ -129,8 +131,12 @@ def typed(record: tuple[Any, ...], st: State) -> Event:
     formatted with `st`, a state of the same game."""
     what, a, b = record[0], record[1], record[2]
     if isinstance(what, ChoiceSpec):
+        if what.plain is not None:  # told when read (runtime/tell.py): as if logged so
+            return Chose(a, what.plain, b, what.tell(st, record), None)  # type: ignore[misc]
         return Chose(a, what, b, *_lines(record, what, st))
     if isinstance(what, ChanceSpec):
+        if what.plain is not None:
+            return Drew(what.plain, a, b, what.tell(st, record), None)  # type: ignore[misc]
         return Drew(what, a, b, *_lines(record, what, st))
     if what == "said":  # a message to all may be kept as (template, values): see say
         return Said(a, b if type(b) is str else b[0] % b[1])

@@ -387,7 +387,8 @@ def audiences(game: Game, since: object = None) -> dict[str, str]:
     out: dict[str, str] = {}
     record = st.log
     while record is not None and record is not since:
-        if len(record) > 6 and record[6]:
+        # (a record told when read holds its line's values there: never an audience)
+        if len(record) > 6 and record[6] and record[0].plain is None:
             seen = (record[1], *record[6]) if type(record[0]) is ChoiceSpec else record[6]
             line = record_line(game, record, None)
             if line:
