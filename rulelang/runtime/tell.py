@@ -99,9 +99,9 @@ def record(ns: Namespace, told: tuple[Spec, list[str]], who: str, value: str) ->
 
 def shared(lines: list[str], on: bool) -> list[str]:
     """A resume's lines (its head, then the op after the choice) with a value that the
-    record captures and the first statement after the choice assigns (Heimlich's `set
-    mover.at = step(town, mover.at, steps)` after its line's `{step(town, mover.at,
-    steps)}`) worked out once: the statement first, then the record reading what it
+    record captures and the first statement after the choice assigns (`set mover.at =
+    step(town, mover.at, steps)` after a line's `{step(town, mover.at, steps)}`) worked
+    out once: the statement first, then the record reading what it
     stored. Only where nothing else the record holds reads what the statement changes
     (its column, global, local or zone), where the statement reads its target in the
     value (so a bad place fails there, before the record, as the capture did), and
