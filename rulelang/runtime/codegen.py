@@ -1067,12 +1067,13 @@ class Codegen(StraightGen):
                 if told is not None and hidden is None
                 else f"_h.chance_record(st, {name}, i, values[i])"
             )
-            sure = isinstance(s, A.Roll) and tell.literal_faces(self.p.refs[id(s)])
-            told_when_read = tell.twin(
-                self.ex, spec, getattr(s, "log", None), self.names_fixed, False, sure
-            )
-            if told_when_read is not None and narrate is None:  # its record, told when read
-                logged = tell.record(self.ns, told_when_read, "i", "values[i]")
+            if narrate is None:  # (a line made otherwise needs no twin nor its function)
+                sure = isinstance(s, A.Roll) and tell.literal_faces(self.p.refs[id(s)])
+                told_when_read = tell.twin(
+                    self.ex, spec, getattr(s, "log", None), self.names_fixed, False, sure
+                )
+                if told_when_read is not None:  # its record, told when read
+                    logged = tell.record(self.ns, told_when_read, "i", "values[i]")
             lines += [
                 f"values = {source_src}",
                 "if not values:",
