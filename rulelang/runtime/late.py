@@ -141,6 +141,13 @@ def assigned(program: Program) -> set[AttrSym]:
     return out
 
 
+def changed_columns(program: Program) -> tuple[int, ...]:
+    """The columns (attributes of players and kinds) some rule `set`s, in their order
+    (Config.changing; the others are shared by every game of a table)."""
+    changed = assigned(program)
+    return tuple(a.slot for a in program.columns if a in changed)
+
+
 def names_fixed(program: Program) -> bool:
     """Are the texts of values fixed for a game (no rule changes a `name` attribute)?"""
     return not any(a.name == "name" for a in assigned(program))

@@ -73,8 +73,7 @@ class Ruleset:
         # texts of values are fixed for a game when no rule changes a `name` attribute
         # (late.names_fixed): then the actions of a decision are built once and kept
         self._fixed_names = gen.names_fixed
-        assigned = late.assigned(program)
-        self._changing = tuple(a.slot for a in program.columns if a in assigned)
+        self._changing = late.changed_columns(program)
         for ops in self.ex.tiles.values():  # tiles' masks kept by tile (TileOps.masks_of)
             ops.fixed_edges = ops.edges_col not in self._changing
         self.view_plan = ViewPlan(self)

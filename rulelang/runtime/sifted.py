@@ -18,7 +18,7 @@ The condition must not be able to raise, since it is worked out for items the so
 may not hold: only equality and membership of constants (never `<`, an index or a
 call). A column is shared by the games of a table, copied before anything (an
 edit, a determinization) writes it, and never written where no rule `set`s it
-(Config.changing); a `Sift` keeps the column it worked from and checks it by
+(Config.changing, late.changed_columns); a `Sift` keeps the column it worked from and checks it by
 identity, so another table, or an edited copy, is worked out again. Off where the
 generated code is guarded (rules that call `known`: an item's attribute is read
 through seen.py there) and with the switch below.
@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from rulelang.check.symbols import AttrSym, LocalSym, Program
+from rulelang.check.symbols import AttrSym, LocalSym
 from rulelang.runtime import late
 from rulelang.runtime.code import Value
 from rulelang.runtime.lines import literal
@@ -79,17 +79,11 @@ def sifted(ex: ExprGen, e: A.Comp, slot: int, source: str) -> str | None:
         return None
     col = cols.pop()
     if ex.changing is None:  # worked out once, where first asked
-        ex.changing = changing(ex.p)
+        ex.changing = frozenset(late.changed_columns(ex.p))
     if col in ex.changing:
         return None
     sift = Sift(eval(f"lambda _x: {test}", {}))  # noqa: S307 (constants and `_x` only)
     return f"{ex.ns.name_for(sift, '_sift')}.items(st.cols[{col}], {source})"
-
-
-def changing(program: Program) -> frozenset[int]:
-    """The columns some rule of the program `set`s (late.assigned, as Config.changing)."""
-    assigned = late.assigned(program)
-    return frozenset(a.slot for a in program.columns if a in assigned)
 
 
 def _test(ex: ExprGen, e: A.Expr, slot: int, cols: set[int]) -> str | None:
