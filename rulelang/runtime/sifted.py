@@ -18,8 +18,8 @@ The condition must not be able to raise, since it is worked out for items the so
 may not hold: only equality and membership of constants (never `<`, an index or a
 call). A column is shared by the games of a table, copied before anything (an
 edit, a determinization) writes it, and never written where no rule `set`s it
-(Config.changing, late.changed_columns); a `Sift` keeps the column it worked from and checks it by
-identity, so another table, or an edited copy, is worked out again. Off where the
+(Config.changing, late.changed_columns); a `Sift` keeps the column it worked from
+and checks it by identity, so another table, or an edited copy, is worked out again. Off where the
 generated code is guarded (rules that call `known`: an item's attribute is read
 through seen.py there) and with the switch below.
 """
