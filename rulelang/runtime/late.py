@@ -62,7 +62,7 @@ def _how(ex: ExprGen, e: A.Expr, names_fixed: bool) -> str:
     holes = [p for p in e.parts if not isinstance(p, str)]
     if not holes:
         return "constant"
-    if LATE and any(_deferred(ex.type_of(p), names_fixed) for p in holes):
+    if LATE and any(deferred(ex.type_of(p), names_fixed) for p in holes):
         return "late"
     return "now"
 
@@ -94,7 +94,7 @@ def _captured(ex: ExprGen, e: A.TextLit, names_fixed: bool) -> tuple[str, list[s
             continue
         t = ex.type_of(p)
         held = f"_c[{len(captured)}]"
-        if not _deferred(t, names_fixed):
+        if not deferred(t, names_fixed):
             # shown now; a text joined to the others now (`none` fails here, as it did)
             captured.append(f"({ex.show(p)}) + ''" if t.name == "text" else ex.show(p))
             parts.append(held)
@@ -107,13 +107,13 @@ def _captured(ex: ExprGen, e: A.TextLit, names_fixed: bool) -> tuple[str, list[s
     return f"({', '.join(captured)},)", parts
 
 
-def _deferred(t: T, names_fixed: bool) -> bool:
+def deferred(t: T, names_fixed: bool) -> bool:
     """May a value of type t be shown later, with the same text? Not a text (it is its
     own text), nor a piece or card whose name a rule may change."""
     if t.name == "text":
         return False
     if t.name == "list":
-        return t.elem is not None and _deferred(t.elem, names_fixed)
+        return t.elem is not None and deferred(t.elem, names_fixed)
     return names_fixed or t.name != "entity"
 
 

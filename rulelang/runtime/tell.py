@@ -25,7 +25,7 @@ import re
 from typing import TYPE_CHECKING
 
 from rulelang.check.symbols import BuiltinSym, DefSym, LocalSym, ValueSym
-from rulelang.runtime.late import _deferred
+from rulelang.runtime.late import deferred
 from rulelang.runtime.literals import literal
 from rulelang.syntax import ast as A
 
@@ -70,7 +70,7 @@ def twin(
             continue
         told = _told(ex, p, spec.slot, names_fixed, who_is_current, sure)
         if told is None:  # captured when recorded, as late.py captures it
-            shown = not _deferred(ex.type_of(p), names_fixed)
+            shown = not deferred(ex.type_of(p), names_fixed)
             text = ex.type_of(p).name == "text"
             captured.append(f"({ex.show(p)}) + ''" if text else ex.show(p) if shown else ex.src(p))
             told = f"_r[{3 + len(captured)}]"
@@ -78,7 +78,7 @@ def twin(
     if spec.late is not None:  # the values in late.py's order, formatted by its function
         values = "".join(f"{v}, " for v, _p in held)
         body = [f"return {ex.ns.name_for(spec, '_spec')}.late(st, ({values}))"]
-    elif any(_deferred(ex.type_of(p), names_fixed) for _v, p in held):
+    elif any(deferred(ex.type_of(p), names_fixed) for _v, p in held):
         return None  # (late.LATE off: the line is made when logged)
     else:  # no hole shown later: each a text already (or none at all)
         each = iter([v for v, _p in held])
@@ -131,7 +131,7 @@ def _told(
     t = ex.type_of(p)
     sym = ex.ref(p) if isinstance(p, A.Name) else None
     value = isinstance(sym, LocalSym) and sym.slot == slot
-    if value and (_deferred(t, names_fixed) or (sure and t.name == "text")):
+    if value and (deferred(t, names_fixed) or (sure and t.name == "text")):
         return _VALUE
     if isinstance(sym, BuiltinSym) and sym.name == "current" and who:
         return _WHO
@@ -139,7 +139,7 @@ def _told(
         return None
     if t.name == "text":  # the rule file's own text in every case: shown as it is
         return _worked_out(ex, p, slot) if _own_text(ex, p, 0) else None
-    return _worked_out(ex, p, slot) if _deferred(t, names_fixed) else None
+    return _worked_out(ex, p, slot) if deferred(t, names_fixed) else None
 
 
 def _worked_out(ex: ExprGen, p: A.Expr, slot: int) -> str:
